@@ -1,0 +1,50 @@
+/**
+ * The two plain values where the parts of the harness meet (Schemathesis' Case and
+ * Response): a request as data, and what came back, normalised. Checks and reporters
+ * see only these, never undici.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface CaseRequest {
+  /** Operation id from contract/, or 'Token' for the token endpoint. */
+  readonly operation: string;
+  readonly method: HttpMethod;
+  /** Absolute URL without query string. */
+  readonly url: string;
+  readonly query: Readonly<Record<string, string>>;
+  readonly headers: Readonly<Record<string, string>>;
+  /** JSON value to send; serialised by the client. */
+  readonly body?: unknown;
+  /** A raw body sent verbatim (form bodies, malformed JSON); wins over `body`. */
+  readonly rawBody?: string;
+  /** Also sent as the `x-correlation-id` header, so a target's logs can be matched. */
+  readonly correlationId: string;
+}
+
+export interface ExchangeResponse {
+  readonly status: number;
+  /** Header names lower-cased. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly bodyText: string;
+  /** Parsed JSON when the body parsed; undefined otherwise (see jsonError). */
+  readonly json: unknown;
+  readonly jsonError?: string;
+  /** Media type without parameters, lower-cased, e.g. application/problem+json. */
+  readonly mediaType?: string;
+}
+
+/** Transport trouble: a check that meets it reports broken, never failed. */
+export interface TransportError {
+  readonly code: 'TARGET_UNREACHABLE' | 'TIMEOUT' | 'CONNECTION_RESET' | 'TLS_FAILURE' | 'RATE_LIMITED' | 'TRANSPORT_ERROR';
+  readonly message: string;
+}
+
+export interface Exchange {
+  readonly request: CaseRequest;
+  readonly response?: ExchangeResponse;
+  readonly transportError?: TransportError;
+  readonly durationMs: number;
+  /** How many attempts the client made (retries included). */
+  readonly attempts: number;
+}

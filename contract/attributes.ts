@@ -1,0 +1,52 @@
+import type { Field } from './types.js';
+
+/** The name/value attribute lists of the two ancillary operations. */
+
+export const customerAttributes: Field = {
+  name: 'customerAttributes', in: 'body', type: 'attributeList', required: true,
+  decisions: ['D20'],
+  attributes: {
+    nameLength: { min: 1, max: 100 },
+    valueLength: { min: 1, max: 200 },
+    itemKeyName: 'Name',
+    itemKeyValue: 'Value',
+    allowed: [
+      { name: 'CustomerId', required: true, valueFormat: 'guid', meaning: 'Customer GUID assigned at enrollment' },
+      { name: 'SSN', required: true, valueFormat: 'ssn', meaning: '9 digits, no spaces or dashes' },
+      { name: 'NumberOfCards', required: false, valueFormat: 'count', meaning: 'Number of registered cards' },
+      { name: 'Tenure', required: false, valueFormat: 'count', meaning: 'Months; longest tenured card if several' },
+      { name: 'DirectDeposit', required: false, valueFormat: 'trueFalse', meaning: 'True or False' },
+      { name: 'CurrentBalance', required: false, valueFormat: 'amount', meaning: 'DDDDD.CC; average if several cards' },
+      { name: 'AverageMonthlyLoadAmount', required: false, valueFormat: 'amount', meaning: 'DDDDD.CC; average if several cards' },
+      { name: 'TransactionsPerMonth', required: false, valueFormat: 'count', meaning: 'Number; average if several cards' },
+      { name: 'CardIssueDate', required: false, valueFormat: 'mmddyyyy', meaning: 'MM-DD-YYYY' },
+      { name: 'NumberOfChecksCashed', required: false, valueFormat: 'count', meaning: 'Count in the last 90 days' },
+      { name: 'NumberOfChecksReturned', required: false, valueFormat: 'count', meaning: 'Count in the last 90 days' },
+      { name: 'BalanceOnReturnedChecks', required: false, valueFormat: 'amount', meaning: 'DDDDD.CC, outstanding debt on returned checks' },
+      { name: 'AverageCheckCashedAmt', required: false, valueFormat: 'amount', meaning: 'DDDDD.CC, last 90 days' },
+      { name: 'DebitActive', required: false, valueFormat: 'trueFalse', meaning: 'True or False' },
+      { name: 'LastDebitPurchaseDate', required: false, valueFormat: 'mmddyyyy', meaning: 'MM-DD-YYYY' },
+      { name: 'TotalNumberOfCustomers', required: false, valueFormat: 'count', meaning: 'Number of active customers' },
+    ],
+  },
+};
+
+export const sessionAttributes: Field = {
+  name: 'sessionAttributes', in: 'body', type: 'attributeList', required: true,
+  decisions: ['D19'],
+  attributes: {
+    nameLength: { min: 1, max: 100 },
+    valueLength: { min: 1, max: 300 },
+    itemKeyName: 'Name',
+    itemKeyValue: 'Value',
+    allowed: [
+      { name: 'SsoToken', required: true, meaning: 'Token from AuthenticateOBO' },
+      { name: 'PreferredEmail', required: false, valueFormat: 'email', meaning: 'E-mail for customer communication' },
+      { name: 'AccountIdFilter', required: false, valueFormat: 'guidList', meaning: 'Comma-separated card GUIDs to show' },
+      { name: 'AccountNumberFilter', required: false, meaning: 'Comma-separated raw card numbers or card tokens to show' },
+    ],
+  },
+};
+
+/** AccountIdFilter and AccountNumberFilter are mutually exclusive (documented). */
+export const exclusiveSessionFilters = ['AccountIdFilter', 'AccountNumberFilter'] as const;

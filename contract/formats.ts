@@ -1,0 +1,85 @@
+import type { Format } from './types.js';
+
+/**
+ * Format rules of interface.md, each written once. `pattern` is the reference's reading;
+ * `assertedValidPattern` narrows what the harness sends as valid where decisions.md
+ * marks the rest ambiguous.
+ */
+const list = [
+  {
+    id: 'ssn',
+    pattern: '^[0-9]{9}$',
+    description: '9-digit SSN or ITIN, no spaces or dashes',
+    severity: 'documented',
+    section: 'FindCustomer',
+  },
+  {
+    id: 'dateOfBirth',
+    // D9: the reference takes the four 10-character forms; month-first ones are not asserted.
+    pattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}/[0-9]{2}/[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}|[0-9]{2}/[0-9]{2}/[0-9]{4})$',
+    assertedValidPattern: '^([0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}/[0-9]{2}/[0-9]{2})$',
+    description: 'MM/DD/YY, MM-DD-YY, YYYY/MM/DD or YYYY-MM-DD',
+    severity: 'documented',
+    section: 'FindCustomer',
+  },
+  { id: 'email', pattern: '^[^@\\s]+@[^@\\s]+$', description: 'valid e-mail address containing @', severity: 'documented', section: 'EnrollCustomer' },
+  { id: 'phone10', pattern: '^[0-9]{10}$', description: 'exactly 10 digits, no formatting', severity: 'documented', section: 'EnrollCustomer' },
+  { id: 'stateCode', pattern: '^[A-Za-z]{2}$', description: 'abbreviated (2-letter) state code', severity: 'documented', section: 'EnrollCustomer' },
+  { id: 'zip5', pattern: '^[0-9]{5}$', description: '5-digit zip', severity: 'documented', section: 'EnrollCustomer' },
+  { id: 'gender', pattern: '^[MF]$', description: 'M or F', severity: 'documented', section: 'EnrollCustomer' },
+  { id: 'cardNumber', pattern: '^[0-9]{15,19}$', description: 'unformatted card number', severity: 'documented', section: 'AddOrUpdateCard' },
+  {
+    id: 'mmyy',
+    pattern: '^(0[1-9]|1[0-2])[0-9]{2}$',
+    description: 'MMYY, single-digit month preceded by 0',
+    severity: 'documented',
+    section: 'AddOrUpdateCard',
+  },
+  { id: 'cardBin', pattern: '^[0-9]{6,8}$', description: '6 to 8 digit BIN', severity: 'documented', section: 'AddOrUpdateTokenizedCard' },
+  {
+    id: 'guid',
+    pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',
+    description: 'Guid, a 36-character string',
+    severity: 'documented',
+    section: 'Resources and their fields',
+  },
+  { id: 'trueFalse', pattern: '^(True|False)$', description: 'True or False', severity: 'documented', section: 'AddCustomerAttributes' },
+  // DDDDD.CC: exactly five digits satisfy every reading; fewer digits are not asserted either way.
+  {
+    id: 'amount',
+    pattern: '^[0-9]{1,5}\\.[0-9]{2}$',
+    assertedValidPattern: '^[0-9]{5}\\.[0-9]{2}$',
+    description: 'DDDDD.CC',
+    severity: 'documented',
+    section: 'AddCustomerAttributes',
+  },
+  { id: 'count', pattern: '^[0-9]+$', description: 'a whole number', severity: 'documented', section: 'AddCustomerAttributes' },
+  { id: 'mmddyyyy', pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])-[0-9]{4}$', description: 'MM-DD-YYYY', severity: 'documented', section: 'AddCustomerAttributes' },
+  {
+    id: 'guidList',
+    pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(,[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})*$',
+    description: 'comma-separated list of card GUIDs',
+    severity: 'documented',
+    section: 'AddSessionAttributes',
+  },
+] as const satisfies readonly Format[];
+
+export type FormatId = (typeof list)[number]['id'];
+
+export const formats: Readonly<Record<FormatId, Format>> = Object.fromEntries(list.map((f) => [f.id, f])) as Record<FormatId, Format>;
+
+export function formatOf(id: string): Format {
+  const f = (formats as Record<string, Format>)[id];
+  if (!f) throw new Error(`contract: unknown format id ${id}`);
+  return f;
+}
+
+/** The pattern the harness may send as valid against any target. */
+export function assertedValidRegExp(id: string): RegExp {
+  const f = formatOf(id);
+  return new RegExp(f.assertedValidPattern ?? f.pattern);
+}
+
+export function acceptedRegExp(id: string): RegExp {
+  return new RegExp(formatOf(id).pattern);
+}

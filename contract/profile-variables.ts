@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the harness reads, with its one-line explanation and an
+ * example of a good value. `.env.example` is generated from this table (a self-test keeps
+ * them in step), and every configuration message quotes the example.
+ */
+export interface VariableSpec {
+  readonly schema: z.ZodType;
+  readonly example: string;
+  readonly explain: string;
+  readonly secret?: boolean;
+}
+
+const httpsUrl = z.url({ protocol: /^https$/, message: 'must be an https URL' });
+const positiveInt = z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').positive('must be above 0');
+const bool = z.enum(['true', 'false'], { message: 'must be true or false' });
+const guid = z.string().regex(/^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/, 'must be a GUID');
+const digits = z.string().regex(/^[0-9]+$/, 'must be digits only');
+
+export const variables = {
+  TARGET_BASE_URL: { schema: httpsUrl, example: 'https://sandbox.partner.example', explain: '{base_url} of the target; unset starts the embedded reference service' },
+  TARGET_AUTH_URL: { schema: httpsUrl, example: 'https://auth.sandbox.partner.example/oauth2/token', explain: '{auth_url}, the token endpoint; default {base_url}/oauth2/token' },
+  TARGET_SCOPE_BASE: { schema: z.string().min(1, 'must not be empty'), example: 'https://api.example.test', explain: '{scope_base}, prefix of the scope values' },
+  TARGET_PARTNER_SCOPE: { schema: z.string().min(1, 'must not be empty'), example: 'https://api.example.test/auth/check-cashing', explain: 'scope requested for the partner operations; default {scope_base}/auth/check-cashing' },
+  TARGET_CLIENT_ID: { schema: z.string().min(1, 'must not be empty'), example: 'partner-client', explain: 'client id; required with TARGET_BASE_URL' },
+  TARGET_CLIENT_SECRET: { schema: z.string().min(1, 'must not be empty'), example: '<from the PGP-encrypted credentials file>', explain: 'client secret; required with TARGET_BASE_URL; never written to a report', secret: true },
+  TARGET_CREDENTIALS_IN: { schema: z.enum(['basic', 'body'], { message: 'must be basic or body' }), example: 'basic', explain: 'send client credentials in a Basic header or in the form body' },
+  TARGET_API_VERSION_IN: { schema: z.enum(['header', 'query'], { message: 'must be header or query' }), example: 'header', explain: 'send apiVersion as a header or a query parameter' },
+  TARGET_CA_FILE: { schema: z.string().min(1, 'must not be empty'), example: './certs/sandbox-ca.pem', explain: 'extra CA certificate (PEM) to trust' },
+  TARGET_DEVICE_ID: { schema: z.string().min(1, 'must not be empty').max(100, 'must be at most 100 characters'), example: 'conformance-device-1', explain: 'deviceId used for the partner session; default a fresh GUID per run' },
+  TARGET_DECLINED_CARD_NUMBER: { schema: digits.min(15, 'must be 15 to 19 digits').max(19, 'must be 15 to 19 digits'), example: '4000000000000002', explain: 'a card number the target declines on authorization' },
+  TARGET_DENIED_CARD_BIN: { schema: digits.min(6, 'must be 6 to 8 digits').max(8, 'must be 6 to 8 digits'), example: '999999', explain: 'a BIN whose tokenized cards are not allowed in the network' },
+  TARGET_PROFILE: { schema: z.enum(['sandbox', 'production'], { message: 'must be sandbox or production' }), example: 'sandbox', explain: 'sandbox runs everything; production sends nothing that creates, changes or deletes data' },
+  TARGET_ALLOW_WRITES: { schema: bool, example: 'false', explain: 'with TARGET_PROFILE=production, allow requests that write (default false)' },
+  TARGET_EMAIL_KEY: { schema: z.enum(['emailAddress', 'email'], { message: 'must be emailAddress or email' }), example: 'emailAddress', explain: 'D10: the key EnrollCustomer reads the e-mail address from' },
+  TARGET_METHODS: { schema: z.string().regex(/^([A-Za-z]+=(GET|POST))(,[A-Za-z]+=(GET|POST))*$/, 'must be a comma-separated list of Operation=GET|POST'), example: 'GetRegisteredCards=GET,DeleteCard=POST', explain: 'D1: HTTP method per operation where the target differs from the default' },
+  TARGET_STRICT_KEY_CASE: { schema: bool, example: 'false', explain: 'D13: compare validation key field names case-sensitively' },
+  TARGET_PROBE_SOURCE_ADDRESS: { schema: z.union([z.ipv4(), z.ipv6()], { message: 'must be an IP address' }), example: '127.0.0.2', explain: 'a local source address outside the target allow list; enables the allow-list probe' },
+  TARGET_FIXTURE_CUSTOMER_ID: { schema: guid, example: '0f8fad5b-d9cb-469f-a165-70867728950e', explain: 'production: an existing customer to read' },
+  TARGET_FIXTURE_CARD_ID: { schema: guid, example: '7c9e6679-7425-40de-944b-e07fc1f90ae7', explain: 'production: a card of the fixture customer' },
+  TARGET_CONCURRENCY: { schema: positiveInt, example: '4', explain: 'requests in flight at most (default 4)' },
+  TARGET_RATE_LIMIT: { schema: positiveInt, example: '50', explain: 'requests per second at most (default 200)' },
+  TARGET_TIMEOUT_MS: { schema: positiveInt, example: '10000', explain: 'per-request timeout in milliseconds (default 10000)' },
+  CONFORMANCE_RUNS: { schema: positiveInt, example: '100', explain: 'runs per property (default 100)' },
+  CONFORMANCE_WRITE_RUNS: { schema: positiveInt, example: '20', explain: 'runs of valid-payload properties that create data (default 20)' },
+  CONFORMANCE_SEED: { schema: z.coerce.number({ message: 'must be an integer' }).int('must be an integer'), example: '42', explain: 'seed of the run; printed by every failure for replay' },
+  CONFORMANCE_PATH: { schema: z.string().regex(/^[0-9]+(:[0-9]+)*$/, 'must be a fast-check path such as 3:1:0'), example: '3:1:0', explain: 'replay one counterexample: the path printed with its seed' },
+  CONFORMANCE_ONLY: { schema: z.string().min(1, 'must not be empty'), example: 'FindCustomer,ERR-VALIDATION', explain: 'run only these operations, areas or requirement ids (comma-separated)' },
+  REPORT_DIR: { schema: z.string().min(1, 'must not be empty'), example: 'reports/nightly', explain: 'where a run writes its reports (default reports/)' },
+  REFERENCE_FAULTS: { schema: z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be a comma-separated list of fault names'), example: 'find-wrong-title', explain: 'embedded reference only: faults to switch on (self-tests)' },
+} as const satisfies Record<string, VariableSpec>;
+
+export type VariableName = keyof typeof variables;

@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { Method } from './types.js';
+import { operations } from './operations.js';
+import { tokenContract } from './token.js';
+import { variables, type VariableName, type VariableSpec } from './profile-variables.js';
+
+/** One problem with one variable: printed as one line. */
+export interface ConfigProblem {
+  readonly variable: string;
+  readonly message: string;
+  readonly received?: string;
+  readonly example: string;
+}
+
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+  constructor(readonly problems: readonly ConfigProblem[]) {
+    super(problems.map(formatConfigProblem).join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+export function formatConfigProblem(p: ConfigProblem): string {
+  const received = p.received === undefined ? '' : `, received ${JSON.stringify(p.received)}`;
+  return `${p.variable} ${p.message}${received} (example: ${p.example})`;
+}
+
+export interface ExternalTarget {
+  readonly baseUrl: string;
+  readonly authUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+}
+
+export interface Profile {
+  /** undefined: the embedded reference service is the target. */
+  readonly target: ExternalTarget | undefined;
+  readonly scopeBase: string;
+  readonly partnerScope: string | undefined;
+  readonly credentialsIn: 'basic' | 'body';
+  readonly apiVersionIn: 'header' | 'query';
+  readonly caFile: string | undefined;
+  readonly deviceId: string;
+  readonly declinedCardNumber: string;
+  readonly deniedCardBin: string;
+  readonly kind: 'sandbox' | 'production';
+  readonly allowWrites: boolean;
+  readonly emailKey: 'emailAddress' | 'email';
+  readonly methods: Readonly<Record<string, Method>>;
+  readonly strictKeyCase: boolean;
+  readonly probeSourceAddress: string | undefined;
+  readonly fixtures: { readonly customerId?: string; readonly cardId?: string };
+  readonly concurrency: number;
+  readonly rateLimit: number;
+  readonly timeoutMs: number;
+  readonly runs: number;
+  readonly writeRuns: number;
+  readonly seed: number | undefined;
+  readonly path: string | undefined;
+  readonly only: readonly string[];
+  readonly reportDir: string;
+  readonly referenceFaults: readonly string[];
+}
+
+export const defaults = {
+  scopeBase: 'https://api.example.test',
+  credentialsIn: 'basic',
+  apiVersionIn: 'header',
+  declinedCardNumber: '4000000000000002',
+  deniedCardBin: '999999',
+  kind: 'sandbox',
+  emailKey: 'emailAddress',
+  concurrency: 4,
+  rateLimit: 200,
+  timeoutMs: 10_000,
+  runs: 100,
+  writeRuns: 20,
+  reportDir: 'reports',
+  authPath: '/oauth2/token',
+} as const;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Reads and validates the target profile. Collects every problem before throwing, so a
+ * user fixes their configuration in one pass.
+ */
+export function loadProfile(env: Env): Profile {
+  const problems: ConfigProblem[] = [];
+  const values: Partial<Record<VariableName, unknown>> = {};
+  for (const [name, spec] of Object.entries(variables) as [VariableName, VariableSpec][]) {
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    const parsed = spec.schema.safeParse(raw);
+    if (parsed.success) values[name] = parsed.data;
+    else
+      problems.push({
+        variable: name,
+        message: parsed.error.issues[0]?.message ?? 'is not valid',
+        ...(spec.secret ? {} : { received: raw }),
+        example: spec.example,
+      });
+  }
+  const problem = (variable: VariableName, message: string, received?: string) =>
+    problems.push({ variable, message, example: variables[variable].example, ...(received === undefined ? {} : { received }) });
+
+  const baseUrl = values.TARGET_BASE_URL as string | undefined;
+  if (env.TARGET_BASE_URL) {
+    if (!env.TARGET_CLIENT_ID) problem('TARGET_CLIENT_ID', 'is required when TARGET_BASE_URL is set');
+    if (!env.TARGET_CLIENT_SECRET) problem('TARGET_CLIENT_SECRET', 'is required when TARGET_BASE_URL is set');
+  }
+  const caFile = values.TARGET_CA_FILE as string | undefined;
+  if (caFile && !existsSync(caFile)) problem('TARGET_CA_FILE', 'names a file that does not exist', caFile);
+
+  const methods: Record<string, Method> = Object.fromEntries(operations.map((o) => [o.id, o.method]));
+  for (const pair of ((values.TARGET_METHODS as string | undefined) ?? '').split(',').filter(Boolean)) {
+    const [id, method] = pair.split('=') as [string, Method];
+    if (!(id in methods)) problem('TARGET_METHODS', `names an unknown operation ${id}; known: ${Object.keys(methods).join(', ')}`, pair);
+    else methods[id] = method;
+  }
+  if (values.CONFORMANCE_PATH !== undefined && values.CONFORMANCE_SEED === undefined)
+    problem('CONFORMANCE_SEED', 'is required with CONFORMANCE_PATH: a path replays only under the seed that printed it');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const scopeBase = (values.TARGET_SCOPE_BASE as string | undefined) ?? defaults.scopeBase;
+  const trimSlash = (u: string) => u.replace(/\/+$/, '');
+  return {
+    target: baseUrl
+      ? {
+          baseUrl: trimSlash(baseUrl),
+          authUrl: (values.TARGET_AUTH_URL as string | undefined) ?? `${trimSlash(baseUrl)}${defaults.authPath}`,
+          clientId: values.TARGET_CLIENT_ID as string,
+          clientSecret: values.TARGET_CLIENT_SECRET as string,
+        }
+      : undefined,
+    scopeBase,
+    partnerScope: (values.TARGET_PARTNER_SCOPE as string | undefined) ?? `${scopeBase}${tokenContract.partnerScopeSuffix}`,
+    credentialsIn: (values.TARGET_CREDENTIALS_IN as Profile['credentialsIn'] | undefined) ?? defaults.credentialsIn,
+    apiVersionIn: (values.TARGET_API_VERSION_IN as Profile['apiVersionIn'] | undefined) ?? defaults.apiVersionIn,
+    caFile,
+    deviceId: (values.TARGET_DEVICE_ID as string | undefined) ?? randomUUID(),
+    declinedCardNumber: (values.TARGET_DECLINED_CARD_NUMBER as string | undefined) ?? defaults.declinedCardNumber,
+    deniedCardBin: (values.TARGET_DENIED_CARD_BIN as string | undefined) ?? defaults.deniedCardBin,
+    kind: (values.TARGET_PROFILE as Profile['kind'] | undefined) ?? defaults.kind,
+    allowWrites: values.TARGET_ALLOW_WRITES === 'true',
+    emailKey: (values.TARGET_EMAIL_KEY as Profile['emailKey'] | undefined) ?? defaults.emailKey,
+    methods,
+    strictKeyCase: values.TARGET_STRICT_KEY_CASE === 'true',
+    probeSourceAddress: values.TARGET_PROBE_SOURCE_ADDRESS as string | undefined,
+    fixtures: {
+      ...(values.TARGET_FIXTURE_CUSTOMER_ID ? { customerId: values.TARGET_FIXTURE_CUSTOMER_ID as string } : {}),
+      ...(values.TARGET_FIXTURE_CARD_ID ? { cardId: values.TARGET_FIXTURE_CARD_ID as string } : {}),
+    },
+    concurrency: (values.TARGET_CONCURRENCY as number | undefined) ?? defaults.concurrency,
+    rateLimit: (values.TARGET_RATE_LIMIT as number | undefined) ?? defaults.rateLimit,
+    timeoutMs: (values.TARGET_TIMEOUT_MS as number | undefined) ?? defaults.timeoutMs,
+    runs: (values.CONFORMANCE_RUNS as number | undefined) ?? defaults.runs,
+    writeRuns: (values.CONFORMANCE_WRITE_RUNS as number | undefined) ?? defaults.writeRuns,
+    seed: values.CONFORMANCE_SEED as number | undefined,
+    path: values.CONFORMANCE_PATH as string | undefined,
+    only: ((values.CONFORMANCE_ONLY as string | undefined) ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    reportDir: (values.REPORT_DIR as string | undefined) ?? defaults.reportDir,
+    referenceFaults: ((values.REFERENCE_FAULTS as string | undefined) ?? '').split(',').filter(Boolean),
+  };
+}
+
+/** The partner-scope value, whether or not TARGET_PARTNER_SCOPE was set. */
+export function documentedScopes(profile: Profile): string[] {
+  return tokenContract.documentedScopeSuffixes.map((s) => `${profile.scopeBase}${s}`);
+}

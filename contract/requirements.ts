@@ -1,0 +1,106 @@
+import type { Field, Operation, Severity } from './types.js';
+import { operations } from './operations.js';
+import { errorRows, type ErrorRow } from './errors.js';
+import { transitions } from './states.js';
+import { upperKebab } from './keys.js';
+
+/** A traceable rule: every check result names one; the report has a row for each. */
+export interface Requirement {
+  readonly id: string;
+  readonly section: string;
+  readonly severity: Severity;
+  readonly text: string;
+  readonly operation?: string;
+  readonly decisions?: readonly string[];
+}
+
+export type FieldRuleKind = 'REQUIRED' | 'LENGTH' | 'FORMAT' | 'TYPE' | 'RANGE';
+
+export function fieldRequirementId(op: Operation, field: Field, kind: FieldRuleKind): string {
+  return `${op.code}-${upperKebab(field.name)}-${kind}`;
+}
+
+function fieldRequirements(op: Operation, field: Field): Requirement[] {
+  const base = { section: op.section, operation: op.id, ...(field.decisions ? { decisions: field.decisions } : {}) };
+  const out: Requirement[] = [];
+  const add = (kind: FieldRuleKind, text: string, severity: Severity = 'documented') =>
+    out.push({ id: fieldRequirementId(op, field, kind), severity, text, ...base });
+  if (field.required) add('REQUIRED', `${field.name} is required`);
+  add('TYPE', `${field.name} is of type ${field.type}`);
+  if (field.minLength !== undefined || field.maxLength !== undefined || field.attributes)
+    add('LENGTH', `${field.name} length ${field.minLength ?? '-'}..${field.maxLength ?? '-'}`);
+  if (field.format || field.attributes) add('FORMAT', `${field.name} format: ${field.format ?? 'allowed attribute names and value formats'}`);
+  if (field.range) add('RANGE', `${field.name} in ${field.range.min}..${field.range.max}`);
+  return out;
+}
+
+const r = (id: string, section: string, severity: Severity, text: string, decisions?: string[]): Requirement =>
+  ({ id, section, severity, text, ...(decisions ? { decisions } : {}) });
+
+/** Rules that hold across operations (Errors, Authentication, Versioning, Limits). */
+const generalRequirements: Requirement[] = [
+  r('GEN-NO-5XX', 'Errors', 'unspecified', 'no request is answered with a 5xx status'),
+  r('GEN-JSON-BODY', 'Errors', 'documented', 'every body is JSON with a JSON media type', ['D7']),
+  r('GEN-VALID-ACCEPTED', 'Endpoints', 'documented', 'a valid payload is never rejected with 400'),
+  r('ERR-PROBLEM-SHAPE', 'Errors', 'documented', 'Problem bodies carry type, title, status, detail, instance, errorCode'),
+  r('ERR-VALIDATION-SHAPE', 'Errors', 'documented', 'validation problems carry errors, type, title, status, detail, instance, validationErrors'),
+  r('ERR-TYPE-URL', 'Errors', 'documented', '`type` is a URL naming the RFC section documented for the status'),
+  r('ERR-TITLE-CODE', 'Errors', 'documented', '`title` and `errorCode` as the Errors table says'),
+  r('ERR-STATUS-MEMBER', 'Errors', 'standard', 'body `status` equals the HTTP status (RFC 7807)'),
+  r('ERR-INSTANCE', 'Errors', 'documented', '`instance` is the request path'),
+  r('ERR-KEY-PREFIX', 'Errors', 'documented', 'validation keys use command. for body fields, query. for query fields, [index] for array elements', ['D13']),
+  r('ERR-KEYS-COMPLETE', 'Errors', 'documented', 'every invalid field is named and no valid field is blamed', ['D14']),
+  r('SESSION-REQUIRED', 'Endpoints', 'documented', 'every operation but AuthenticatePartner is refused without a valid sessionId', ['D4']),
+  r('SESSION-DEVICE-MATCH', 'Endpoints', 'documented', 'deviceId must equal the one used at AuthenticatePartner', ['D4']),
+  r('AUTH-SESSION-HEADER', 'AuthenticatePartner', 'documented', 'AuthenticatePartner success returns a non-empty sessionId header', ['D3']),
+  r('TOKEN-ISSUED', 'Authentication', 'documented', 'the token endpoint issues tokens for the documented scopes, by Basic header and by form body'),
+  r('TOKEN-SHAPE', 'Authentication', 'documented', 'access_token (JWT), expires_in 3600, token_type Bearer, scope as requested'),
+  r('TOKEN-ERRORS', 'Authentication', 'standard', 'token errors are RFC 6749 section 5.2 JSON', ['D24']),
+  r('TOKEN-FORM-ONLY', 'Authentication', 'documented', 'the token request is form-encoded; a JSON body is refused'),
+  r('TOKEN-REUSE', 'Authentication', 'documented', 'one token serves consecutive calls'),
+  r('BEARER-REQUIRED', 'Authentication', 'standard', 'a call without a valid bearer token is refused with 401', ['D2']),
+  r('BEARER-WWW-AUTHENTICATE', 'Errors', 'standard', 'a 401 carries a WWW-Authenticate header', ['D27']),
+  r('TLS-MINIMUM', 'Authentication', 'documented', 'TLS 1.2 or later; an older handshake fails', ['D26']),
+  r('HTTPS-ONLY', 'Authentication', 'documented', 'plain HTTP is not served', ['D26']),
+  r('ALLOW-LIST', 'Authentication', 'documented', 'calls from an address off the allow list are refused', ['D25']),
+  r('VERSION-HEADER', 'Versioning', 'documented', 'apiVersion 1 selected by header'),
+  r('VERSION-QUERY', 'Versioning', 'documented', 'apiVersion 1 selected by query string'),
+  r('NO-SECRET-ECHO', 'Resources and their fields', 'documented', 'no card number, card token, SSN or client secret sent appears in a response'),
+  r('CARDS-SHAPE', 'Resources and their fields', 'documented', 'cards carry every Card field with its type; expirationMonthYear is MMYY'),
+  r('HISTORY-SHAPE', 'Resources and their fields', 'documented', 'transactions carry every Transaction field with its type; timestamps ISO 8601 UTC'),
+  r('HISTORY-ORDER', 'GetTransactionHistory', 'documented', 'the most recent transactions come first', ['D21']),
+  r('HISTORY-PAGE-SIZE', 'GetTransactionHistory', 'documented', 'at most 20 by default; pageSize 1-10 honoured', ['D23']),
+  r('HISTORY-PAGING', 'GetTransactionHistory', 'ambiguous', 'paging starts at the referenced transaction, without gap or duplicate', ['D22']),
+  r('HISTORY-ACCOUNT-FILTER', 'GetTransactionHistory', 'documented', 'accountId limits history to that card'),
+  r('HISTORY-TOTAL', 'GetTransactionHistory', 'ambiguous', 'totalRecords stable across pages and not below what was paged', ['D23']),
+  r('FIND-NOT-FOUND', 'FindCustomer', 'ambiguous', 'no match: empty customerId or 422 CUSTOMER_NOT_FOUND', ['D8']),
+  r('FIND-ENROLLED', 'FindCustomer', 'documented', 'FindCustomer finds an enrolled customer'),
+  r('ENROLL-DUPLICATE', 'EnrollCustomer', 'documented', 'duplicate SSN or e-mail returns an ErrorCode and ErrorMessage', ['D16']),
+  r('CARD-AUTH-FAILURE', 'AddOrUpdateCard', 'documented', 'authorization failure returns an ErrorCode and ErrorMessage', ['D15']),
+  r('TCARD-DENIED-BIN', 'AddOrUpdateTokenizedCard', 'documented', 'a BIN not allowed in the network: 422 BAD_REQUEST'),
+  r('OBO-LINKED-ACCOUNT', 'AuthenticateOBO', 'documented', 'NO_LINKED_ACCOUNT before a card, ssoToken after', ['D17']),
+  r('SATTR-AFTER-OBO', 'AddSessionAttributes', 'documented', 'refused before a successful AuthenticateOBO', ['D19']),
+  r('SATTR-FILTERS', 'AddSessionAttributes', 'documented', 'filters name the customer\'s own cards; both at once is 422 INVALID_INFORMATION', ['D19']),
+  r('CATTR-REQUIRED-ATTRIBUTES', 'AddCustomerAttributes', 'documented', 'CustomerId and SSN attributes are required', ['D20']),
+  ...transitions.map((t) => r(t.requirement, 'States and transitions', 'documented', `${t.subject}: ${t.trigger}${t.condition ? ` when ${t.condition}` : ''} → ${t.next}`)),
+  ...(errorRows as readonly ErrorRow[]).map((e) => r(e.requirement, e.section, e.severity, `${e.status} ${e.errorCode ?? ''} ${e.title}: ${e.condition}`.replace('  ', ' '))),
+];
+
+function operationRequirements(op: Operation): Requirement[] {
+  return [
+    { id: `${op.code}-SUCCESS`, section: op.section, severity: op.success.severity, operation: op.id, text: `${op.id} success: ${op.success.status} ${op.success.body}` },
+    ...op.fields.flatMap((f) => fieldRequirements(op, f)),
+  ];
+}
+
+export function buildRequirements(ops: readonly Operation[]): Requirement[] {
+  return [...generalRequirements, ...ops.flatMap(operationRequirements)];
+}
+
+export const requirements: readonly Requirement[] = buildRequirements(operations);
+
+export function requirement(id: string): Requirement {
+  const found = requirements.find((q) => q.id === id);
+  if (!found) throw new Error(`contract: unknown requirement ${id}`);
+  return found;
+}

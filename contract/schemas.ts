@@ -1,0 +1,121 @@
+import type { Field, Operation } from './types.js';
+import { formatOf } from './formats.js';
+import { problemMembers, validationProblemMembers } from './errors.js';
+import { cardFields, history, transactionFields, type ResourceFieldType } from './resources.js';
+import { tokenContract } from './token.js';
+
+/** JSON Schemas (draft 2020-12 subset) derived from the contract: ajv checks and the OpenAPI export read them. */
+export type JsonSchema = Record<string, unknown>;
+
+function attributeItemSchema(field: Field): JsonSchema {
+  const rule = field.attributes!;
+  return {
+    type: 'object',
+    required: ['name', 'value'],
+    properties: {
+      name: { type: 'string', minLength: rule.nameLength.min, maxLength: rule.nameLength.max, enum: rule.allowed.map((a) => a.name) },
+      value: { type: 'string', minLength: rule.valueLength.min, maxLength: rule.valueLength.max },
+    },
+  };
+}
+
+export function fieldSchema(field: Field): JsonSchema {
+  switch (field.type) {
+    case 'int':
+      return { type: 'integer', ...(field.range ? { minimum: field.range.min, maximum: field.range.max } : {}) };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'attributeList':
+      return { type: 'array', items: attributeItemSchema(field) };
+    default:
+      return {
+        type: 'string',
+        ...(field.minLength !== undefined ? { minLength: field.minLength } : {}),
+        ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
+        ...(field.format ? { pattern: formatOf(field.format).pattern } : {}),
+      };
+  }
+}
+
+/** The request schema of one operation's fields in one location. */
+export function requestSchema(op: Operation, location: Field['in'] = 'body'): JsonSchema {
+  const fields = op.fields.filter((f) => f.in === location);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f)])),
+    required: fields.filter((f) => f.required).map((f) => f.name),
+  };
+}
+
+const resourceTypeSchema: Record<ResourceFieldType, JsonSchema> = {
+  string: { type: 'string' },
+  guid: { type: 'string', pattern: formatOf('guid').pattern },
+  int: { type: 'integer' },
+  boolean: { type: 'boolean' },
+  timestamp: { type: 'string', format: 'date-time' },
+  mmyy: { type: 'string', pattern: formatOf('mmyy').pattern },
+};
+
+function resourceSchema(fields: typeof cardFields): JsonSchema {
+  return {
+    type: 'object',
+    required: fields.map((f) => f.name),
+    properties: Object.fromEntries(fields.map((f) => [f.name, resourceTypeSchema[f.type]])),
+  };
+}
+
+export const cardSchema = resourceSchema(cardFields);
+export const transactionSchema = resourceSchema(transactionFields);
+export const cardsResponseSchema: JsonSchema = { type: 'object', required: ['cards'], properties: { cards: { type: 'array', items: cardSchema } } };
+export const historyResponseSchema: JsonSchema = {
+  type: 'object',
+  required: [history.listMember, history.totalMember],
+  properties: { [history.listMember]: { type: 'array', items: transactionSchema }, [history.totalMember]: { type: 'integer', minimum: 0 } },
+};
+
+export const problemSchema: JsonSchema = {
+  type: 'object',
+  required: [...problemMembers],
+  properties: {
+    type: { type: 'string', format: 'uri' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    instance: { type: 'string' },
+    errorCode: { type: 'string', minLength: 1 },
+  },
+};
+
+export const validationProblemSchema: JsonSchema = {
+  type: 'object',
+  required: [...validationProblemMembers],
+  properties: {
+    errors: { type: 'object' },
+    type: { type: 'string', format: 'uri' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    instance: { type: 'string' },
+    validationErrors: {
+      type: 'array',
+      items: { type: 'object', required: ['key', 'message'], properties: { key: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+};
+
+export const tokenResponseSchema: JsonSchema = {
+  type: 'object',
+  required: [...tokenContract.responseMembers],
+  properties: {
+    access_token: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$' },
+    expires_in: { type: 'integer', const: tokenContract.expiresIn },
+    token_type: { type: 'string', const: tokenContract.tokenType },
+    scope: { type: 'string' },
+  },
+};
+
+export const tokenErrorSchema: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: { error: { type: 'string', enum: [...tokenContract.errorCodes] }, error_description: { type: 'string' } },
+};

@@ -1,0 +1,27 @@
+/** The OAuth 2.0 client-credentials token endpoint (interface.md "Authentication", RFC 6749). */
+
+export const tokenContract = {
+  contentType: 'application/x-www-form-urlencoded',
+  grantType: 'client_credentials',
+  expiresIn: 3600,
+  tokenType: 'Bearer',
+  /** Documented scopes, appended to {scope_base}. */
+  documentedScopeSuffixes: ['/auth/deposit-underwriting', '/auth/insights/identity-score'],
+  /** decisions.md default of TARGET_PARTNER_SCOPE, appended to {scope_base}. */
+  partnerScopeSuffix: '/auth/check-cashing',
+  responseMembers: ['access_token', 'expires_in', 'token_type', 'scope'],
+  /** RFC 6749 section 5.2 error codes. */
+  errorCodes: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope'],
+  section: 'Authentication',
+} as const;
+
+/** D24: what the reference answers for each failure, RFC 6749 section 5.2. */
+export const tokenErrors = {
+  wrongSecret: { status: 401, error: 'invalid_client' },
+  missingGrantType: { status: 400, error: 'invalid_request' },
+  missingScope: { status: 400, error: 'invalid_request' },
+  otherGrantType: { status: 400, error: 'unsupported_grant_type' },
+  unknownScope: { status: 400, error: 'invalid_scope' },
+} as const;
+
+export const minTlsVersion = 'TLSv1.2';

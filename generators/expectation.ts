@@ -1,0 +1,42 @@
+/**
+ * What a generated case must produce. Generators attach it; checks read it. A case never
+ * carries an expectation for a point decisions.md marks ambiguous.
+ */
+
+/** One field a violation breaks, and the validation key it must produce (D13). */
+export interface BrokenField {
+  /** Exact key as the reference writes it, e.g. `command.Ssn`, `command.CustomerAttributes[2].Value`. */
+  readonly key: string;
+  readonly requirement: string;
+  /** Which violation: `length-max+1`, `missing`, `type-number`, `format-letters`... */
+  readonly violation: string;
+}
+
+export type Expectation =
+  | {
+      readonly kind: 'accepted';
+      readonly operation: string;
+      /** errorCodes (Errors table rows or D15/D16 legacy codes) a valid payload may still meet for a documented business reason. */
+      readonly allowedBusinessErrors: readonly string[];
+    }
+  | {
+      readonly kind: 'validation';
+      readonly operation: string;
+      readonly broken: readonly BrokenField[];
+      /** Keys of fields sent valid: none may be blamed (D14). */
+      readonly validKeys: readonly string[];
+      /** Errors-table rows also acceptable instead of a 400 (D19: session attributes may answer 422 INVALID_INFORMATION). */
+      readonly alternatives?: readonly string[];
+    }
+  | {
+      readonly kind: 'problem';
+      readonly operation: string;
+      /** Row key of contract/errors.ts errorRows. */
+      readonly row: string;
+    }
+  | {
+      /** Unspecified status: only the generic contract (4xx with a JSON error body). */
+      readonly kind: 'refused';
+      readonly operation: string;
+      readonly requirement: string;
+    };
