@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import type { AllowedAttribute, Field, Operation } from '../contract/index.js';
+import { errorRow, fieldRequirementId, itemKey, requirement } from '../contract/index.js';
+import type { BrokenField } from './expectation.js';
+import { attributeValue, randomOptionalAttributes, type AttributeItem } from './attributes.js';
+import { formatBreaks } from './format-breaks.js';
+import type { Breakage } from './breakages.js';
+import type { PayloadOptions } from './payloads.js';
+import { stringOf, lowerChars } from './text.js';
+
+/** D20: a customer attribute list without a required name is refused; where it is reported is unspecified. */
+export const missingRequiredAttributeRequirement = requirement('CATTR-REQUIRED-ATTRIBUTES').id;
+
+/** D19: session attribute values may be answered with a 422 business row instead of a 400. */
+function alternativesOf(op: Operation, field: Field): string[] {
+  if (!field.decisions?.includes('D19')) return [];
+  return op.errors.filter((e) => errorRow(e).status === 422 && errorRow(e).condition.includes(op.id));
+}
+
+const allowedOf = (field: Field, name: string): AllowedAttribute | undefined => field.attributes!.allowed.find((a) => a.name === name);
+
+/**
+ * The ways one item of an attribute list can be broken. Names are broken only on optional
+ * items (a blank required name would also make that name missing); values of a required
+ * name without a value format (SsoToken) are left alone (D19: a 4xx only). Unknown names
+ * are not generated.
+ */
+export function attributeBreakages(op: Operation, field: Field, current: readonly AttributeItem[], options: PayloadOptions): fc.Arbitrary<Breakage>[] {
+  const rule = field.attributes!;
+  const alternatives = alternativesOf(op, field);
+  const optional = randomOptionalAttributes(field);
+  const make = (list: readonly AttributeItem[], index: number, member: 'name' | 'value', rule_: 'LENGTH' | 'FORMAT', violation: string, item: AttributeItem): Breakage => {
+    const value = list.map((it, i) => (i === index ? item : it));
+    const broken: BrokenField = { key: itemKey(op, field, index, member), requirement: fieldRequirementId(op, field, rule_), violation };
+    const validItemKeys = list.flatMap((_, i) => (i === index ? [] : [itemKey(op, field, i, 'name'), itemKey(op, field, i, 'value')]));
+    return {
+      field, value, broken: [broken], validItemKeys, ...(alternatives.length ? { alternatives } : {}),
+      description: `${field.name}[${index}] (${item.name.slice(0, 20) || current[index]?.name}) ${violation}`,
+    };
+  };
+  /** The list with an optional item appended when it has none, and the index of one optional item. */
+  const withOptional: fc.Arbitrary<[AttributeItem[], number]> = (() => {
+    const have = current.map((it, i) => [it, i] as const).filter(([it]) => !allowedOf(field, it.name)?.required);
+    if (have.length) return fc.constantFrom(...have.map(([, i]) => i)).map((i) => [[...current], i] as [AttributeItem[], number]);
+    return fc.constantFrom(...optional).chain((a) => attributeValue(field, a, options).map((value) => {
+      const list = [...current, { name: a.name, value }];
+      return [list, list.length - 1] as [AttributeItem[], number];
+    }));
+  })();
+  const valueIndexes = current.map((it, i) => [it, i] as const).filter(([it]) => {
+    const a = allowedOf(field, it.name);
+    return a && (a.valueFormat || !a.required);
+  });
+  const out: fc.Arbitrary<Breakage>[] = [
+    withOptional.map(([list, i]) => make(list, i, 'name', 'LENGTH', 'name-empty', { ...list[i]!, name: '' })),
+    withOptional.chain(([list, i]) =>
+      stringOf({ chars: lowerChars, minLength: rule.nameLength.max + 1, maxLength: rule.nameLength.max + 1 })
+        .map((name) => make(list, i, 'name', 'LENGTH', 'name-max+1', { ...list[i]!, name }))),
+  ];
+  if (valueIndexes.length) {
+    const idx = fc.constantFrom(...valueIndexes.map(([, i]) => i));
+    out.push(idx.map((i) => make(current, i, 'value', 'LENGTH', 'value-empty', { ...current[i]!, value: '' })));
+    out.push(idx.chain((i) => stringOf({ chars: lowerChars, minLength: rule.valueLength.max + 1, maxLength: rule.valueLength.max + 1 })
+      .map((value) => make(current, i, 'value', 'LENGTH', 'value-max+1', { ...current[i]!, value }))));
+  }
+  for (const [it, i] of valueIndexes) {
+    const format = allowedOf(field, it.name)?.valueFormat;
+    if (!format) continue;
+    for (const b of formatBreaks(format, { ...options, maxLength: rule.valueLength.max }))
+      out.push(b.filter((fb) => fb.value.length >= rule.valueLength.min).map((fb) => make(current, i, 'value', 'FORMAT', `value-${fb.violation}`, { ...it, value: fb.value })));
+  }
+  return out;
+}
+
+/** D20: each required name left out of a customer attribute list; refused, placement unspecified. */
+export function missingRequiredAttributes(op: Operation, field: Field, current: readonly AttributeItem[]): Breakage[] {
+  if (!field.decisions?.includes('D20')) return [];
+  return field.attributes!.allowed.filter((a) => a.required).map((a) => ({
+    field, value: current.filter((it) => it.name !== a.name), broken: [],
+    refusedRequirement: missingRequiredAttributeRequirement, description: `${field.name} without the required ${a.name}`,
+  }));
+}

@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import type { Field, FieldRuleKind, Operation } from '../contract/index.js';
+import { fieldRequirementId } from '../contract/index.js';
+import type { BrokenField } from './expectation.js';
+import { formatBreaks } from './format-breaks.js';
+import { invalidLengths } from './lengths.js';
+import { wireKey, type PayloadOptions } from './payloads.js';
+import { valueOfLength } from './values.js';
+
+/** Marks a field to be left out of the payload. */
+export const absent = Symbol('absent');
+
+/** One field broken one way: the value to send in its place and what it must produce. */
+export interface Breakage {
+  readonly field: Field;
+  /** Replacement value, or `absent` to leave the field out. */
+  readonly value: unknown;
+  readonly broken: readonly BrokenField[];
+  /** Item keys of an attribute list that stay valid (D14). */
+  readonly validItemKeys?: readonly string[];
+  /** Errors-table rows acceptable instead of a 400 (D19). */
+  readonly alternatives?: readonly string[];
+  /** Set where the status is unspecified (D20): only a 4xx with a JSON error body is asserted. */
+  readonly refusedRequirement?: string;
+  readonly description: string;
+}
+
+export function brokenField(op: Operation, field: Field, rule: FieldRuleKind, violation: string, options: PayloadOptions): BrokenField {
+  return { key: wireKey(op, field, options), requirement: fieldRequirementId(op, field, rule), violation };
+}
+
+const show = (v: unknown) => (v === absent ? 'left out' : JSON.stringify(v)?.slice(0, 40));
+
+/** The ways `field` alone can be broken; attribute lists are in attribute-breakages.ts. */
+export function scalarBreakages(op: Operation, field: Field, options: PayloadOptions): fc.Arbitrary<Breakage>[] {
+  const make = (rule: FieldRuleKind, violation: string) => (value: unknown): Breakage => ({
+    field, value, broken: [brokenField(op, field, rule, violation, options)],
+    description: `${field.name} ${violation}: ${show(value)}`,
+  });
+  const out: fc.Arbitrary<Breakage>[] = [];
+  const text = field.type === 'string' || field.type === 'guid';
+  if (text) {
+    for (const l of invalidLengths(field)) out.push(valueOfLength(field, l.length, options).map(make(l.rule, l.violation)));
+    if (field.required && !field.emptyNotAsserted) out.push(fc.constant(make('REQUIRED', 'empty')('')));
+  }
+  if (field.required) out.push(fc.constant(make('REQUIRED', 'missing')(absent)));
+  if (field.format) {
+    const { maxLength } = field;
+    for (const b of formatBreaks(field.format, { ...options, ...(maxLength === undefined ? {} : { maxLength }) }))
+      out.push(b.map((fb) => make('FORMAT', fb.violation)(fb.value)));
+  }
+  if (field.range) {
+    const ambiguous = field.ambiguousValues ?? [];
+    const outside = [field.range.max + 1, -1].filter((n) => !ambiguous.includes(n) && (n > field.range!.max || n < field.range!.min));
+    for (const n of outside) out.push(fc.constant(make('RANGE', n > field.range.max ? 'range-max+1' : 'range-negative')(field.in === 'query' ? String(n) : n)));
+    out.push(fc.constantFrom('abc', 'ten').map(make('TYPE', 'type-not-numeric')));
+  }
+  if (field.in === 'body') out.push(...wrongTypes(field).map(([violation, value]) => fc.constant(make('TYPE', violation)(value))));
+  return out;
+}
+
+/** JSON values of another type than the field's (D11: a string for a boolean is not asserted). */
+export function wrongTypes(field: Field): [string, unknown][] {
+  const all: [string, unknown, Field['type'][]][] = [
+    ['type-number', -1.5, ['string', 'guid', 'boolean', 'attributeList']],
+    ['type-boolean', true, ['string', 'guid', 'attributeList']],
+    ['type-string', 'x', ['attributeList']],
+    ['type-array', ['x'], ['string', 'guid', 'boolean']],
+    ['type-object', {}, ['string', 'guid', 'boolean', 'attributeList']],
+  ];
+  const out = all.filter(([, , types]) => types.includes(field.type)).map(([v, value]) => [v, value] as [string, unknown]);
+  if (field.required) out.push(['type-null', null]);
+  return out;
+}

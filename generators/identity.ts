@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { digits, lowerChars, digitChars, stringOf } from './text.js';
+
+/**
+ * A 9-digit SSN (area 001-899 but 666, group 01-99, serial 0001-9999) or ITIN (starts
+ * with 9, group 50-65, 70-88, 90-92 or 94-99).
+ */
+export function ssn(): fc.Arbitrary<string> {
+  const pad = (n: number, w: number) => String(n).padStart(w, '0');
+  const plain = fc
+    .tuple(fc.integer({ min: 1, max: 899 }).filter((a) => a !== 666), fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 9999 }))
+    .map(([a, g, s]) => pad(a, 3) + pad(g, 2) + pad(s, 4));
+  const itinGroups = [[50, 65], [70, 88], [90, 92], [94, 99]].flatMap(([lo, hi]) =>
+    Array.from({ length: hi! - lo! + 1 }, (_, i) => lo! + i));
+  const itin = fc
+    .tuple(digits({ length: 2 }), fc.constantFrom(...itinGroups), digits({ length: 4 }))
+    .map(([a, g, s]) => `9${a}${g}${s}`);
+  return fc.oneof(plain, itin);
+}
+
+/** Lowercase version-4 GUID. */
+export function guid(): fc.Arbitrary<string> {
+  return fc.uuid({ version: 4 });
+}
+
+const label = (min: number, max: number) => stringOf({ chars: [...lowerChars, ...digitChars], minLength: min, maxLength: max });
+
+/** ASCII e-mail `local@domain.tld`; with `length`, exactly that many characters (at least 6). */
+export function email(options: { length?: number; maxLength?: number } = {}): fc.Arbitrary<string> {
+  if (options.length !== undefined) {
+    const domainLength = Math.min(20, options.length - 2);
+    const localLength = options.length - 1 - domainLength;
+    return fc
+      .tuple(label(localLength, localLength), label(domainLength - 4, domainLength - 4), stringOf({ chars: lowerChars, minLength: 3, maxLength: 3 }))
+      .map(([local, host, tld]) => `${local}@${host}.${tld}`);
+  }
+  const max = options.maxLength ?? 100;
+  return fc
+    .tuple(label(1, 20), label(1, 20), stringOf({ chars: lowerChars, minLength: 2, maxLength: 6 }))
+    .map(([local, host, tld]) => `${local}@${host}.${tld}`)
+    .filter((e) => e.length <= max);
+}
+
+/** A phone number of `length` digits whose first digit is 2-9 (NANP area codes). */
+export function phone(options: { length: number }): fc.Arbitrary<string> {
+  const lead = fc.constantFrom('2', '3', '4', '5', '6', '7', '8', '9');
+  return fc.tuple(lead, digits({ length: options.length - 1 })).map(([a, b]) => a + b);
+}
+
+/** USPS codes of the states, DC and the territories. */
+export const uspsStateCodes = [
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
+  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
+  'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC', 'PR', 'GU', 'VI', 'AS', 'MP',
+] as const;
+
+export function stateCode(): fc.Arbitrary<string> {
+  return fc.constantFrom(...uspsStateCodes);
+}
+
+/** A zip code of `length` digits, never all zeros. */
+export function zip(options: { length: number }): fc.Arbitrary<string> {
+  return digits({ length: options.length }).filter((z) => /[1-9]/.test(z));
+}
