@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorRow, successMediaType } from '../contract/index.js';
+import { testClientId, type ClientRegistry } from './clients.js';
+import type { TokenSigner } from './jwt.js';
+import { requestPath, sendProblem, sendReferenceProblem } from './problems.js';
+import './fastify-types.js';
+
+/** Partner operations live under this prefix; the guards below apply to it only. */
+export const apiPrefix = '/api/';
+
+function unauthorized(reply: FastifyReply, request: FastifyRequest, detail: string, tokenPresent: boolean): FastifyReply {
+  const row = errorRow('UNAUTHORIZED');
+  reply.header('www-authenticate', tokenPresent ? 'Bearer error="invalid_token"' : 'Bearer');
+  return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode!, title: row.title, typeUrl: row.typeRfc!.url, detail });
+}
+
+/** Sets request.clientId, or answers 401 (D2, D27). */
+async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients: ClientRegistry, signer: TokenSigner) {
+  const header = request.headers.authorization;
+  if (!header) {
+    if (request.server.faults.has('bearer-not-required')) {
+      request.clientId = testClientId;
+      return undefined;
+    }
+    return unauthorized(reply, request, 'a bearer access token is required', false);
+  }
+  const m = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
+  if (!m) return unauthorized(reply, request, 'the Authorization header must be "Bearer <access_token>"', true);
+  const claims = await signer.verify(m[1]!);
+  if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);
+  const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
+  if (!scopes.includes(clients.partnerScope)) {
+    return unauthorized(reply, request, `the access token does not grant the scope ${clients.partnerScope}`, true);
+  }
+  request.clientId = typeof claims.sub === 'string' ? claims.sub : '';
+  return undefined;
+}
+
+/**
+ * apiVersion by header or query (D5): '1' or omitted selects version 1, anything else is 400.
+ * The query parameter is removed from request.query, so operation handlers never see it.
+ */
+function checkVersion(request: FastifyRequest, reply: FastifyReply) {
+  const header = request.headers.apiversion;
+  const query = request.query as Record<string, unknown> | undefined;
+  const fromQuery = query?.apiVersion;
+  if (query && 'apiVersion' in query) delete query.apiVersion;
+  if (fromQuery !== undefined && request.server.faults.has('version-query-ignored')) {
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
+  }
+  for (const [where, value] of [['header', header], ['query parameter', fromQuery]] as const) {
+    if (value !== undefined && value !== '1') {
+      return sendReferenceProblem(reply, request, 'badApiVersion', `apiVersion ${where} must be 1, received ${JSON.stringify(value)}`);
+    }
+  }
+  return undefined;
+}
+
+/** D30: a POST body must be JSON; anything else is 415 before it is parsed. */
+function checkMediaType(request: FastifyRequest, reply: FastifyReply) {
+  if (request.method !== 'POST') return undefined;
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === successMediaType) return undefined;
+  return sendReferenceProblem(reply, request, 'unsupportedMediaType', `the request body must be ${successMediaType}, received ${type || 'no content type'}`);
+}
+
+/**
+ * onRequest guards of every /api/ route, in order: bearer token, apiVersion, media type.
+ * @see interface.md "Authentication", "Versioning"; decisions.md D2, D5, D27, D30
+ */
+export function registerApiGuards(app: FastifyInstance, clients: ClientRegistry, signer: TokenSigner): void {
+  app.decorateRequest('clientId', '');
+  app.addHook('onRequest', async (request, reply) => {
+    if (!requestPath(request).startsWith(apiPrefix)) return;
+    if (await checkBearer(request, reply, clients, signer)) return reply;
+    if (checkVersion(request, reply)) return reply;
+    if (checkMediaType(request, reply)) return reply;
+  });
+}

@@ -1,0 +1,28 @@
+import type { Fault } from './types.js';
+
+/**
+ * Faults of the reference core: token endpoint, bearer check, allow list, versioning, TLS and
+ * the problem writers of reference/problems.ts.
+ */
+export const accessFaults: readonly Fault[] = [
+  { name: 'token-wrong-expires-in', requirement: 'TOKEN-SHAPE', breaks: 'the token response reports expires_in twice the documented lifetime' },
+  { name: 'token-wrong-scope-echo', requirement: 'TOKEN-SHAPE', breaks: 'the token response echoes the scope base instead of the requested scope' },
+  { name: 'token-basic-refused', requirement: 'TOKEN-ISSUED', breaks: 'client credentials sent by the Basic header are rejected with 401 invalid_client' },
+  { name: 'token-error-not-rfc', requirement: 'TOKEN-ERRORS', breaks: 'token errors are sent as {message} without an RFC 6749 error member' },
+  { name: 'token-accepts-json', requirement: 'TOKEN-FORM-ONLY', breaks: 'a token request with a JSON body is accepted' },
+  { name: 'bearer-not-required', requirement: 'BEARER-REQUIRED', breaks: 'a partner call without an Authorization header is accepted' },
+  { name: 'bearer-signature-unchecked', requirement: 'BEARER-REQUIRED', breaks: 'a bearer token with a forged signature is accepted' },
+  { name: 'bearer-expiry-unchecked', requirement: 'BEARER-REQUIRED', breaks: 'an expired bearer token is accepted' },
+  { name: 'no-www-authenticate', requirement: 'BEARER-WWW-AUTHENTICATE', breaks: '401 responses carry no WWW-Authenticate header' },
+  { name: 'allow-list-open', requirement: 'ALLOW-LIST', breaks: 'calls from addresses off the allow list are served' },
+  { name: 'version-query-ignored', requirement: 'VERSION-QUERY', breaks: 'the apiVersion query parameter is not recognised and ?apiVersion=1 is answered 400' },
+  { name: 'tls-allows-legacy', requirement: 'TLS-MINIMUM', breaks: 'TLS 1.0 and 1.1 handshakes succeed' },
+  { name: 'problem-plain-text', requirement: 'GEN-JSON-BODY', breaks: 'error bodies are sent with the media type text/plain' },
+  { name: 'problem-status-mismatch', requirement: 'ERR-STATUS-MEMBER', breaks: 'the status member of error bodies differs from the HTTP status' },
+  { name: 'problem-instance-wrong', requirement: 'ERR-INSTANCE', breaks: 'the instance member of error bodies is "/" instead of the request path' },
+  { name: 'problem-type-wrong-rfc', requirement: 'ERR-TYPE-URL', breaks: 'the type URL of 400 errors names RFC 7231 section 6.5.4 instead of 6.5.1' },
+  { name: 'problem-missing-detail', requirement: 'ERR-PROBLEM-SHAPE', breaks: 'Problem bodies lack the detail member' },
+  { name: 'validation-missing-list', requirement: 'ERR-VALIDATION-SHAPE', breaks: 'validation problems lack the validationErrors member' },
+  { name: 'validation-wrong-status', requirement: 'ERR-VALIDATION', breaks: 'validation problems are sent with status 422 instead of 400' },
+  { name: 'key-wrong-prefix', requirement: 'ERR-KEY-PREFIX', breaks: 'validation keys of body fields start with body. instead of command.' },
+];

@@ -1,0 +1,31 @@
+import { accessFaults } from './access.js';
+import { operationFaults } from './operations.js';
+import type { Fault, FaultSet } from './types.js';
+
+export type { Fault, FaultSet } from './types.js';
+
+/** Every fault the reference knows, core first, then the partner operations'. */
+export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults];
+
+/** A fault name that the catalogue does not hold. */
+export class FaultUnknownError extends Error {
+  readonly code = 'FAULT_UNKNOWN';
+  constructor(readonly fault: string, readonly known: readonly string[]) {
+    super(`reference fault must be one of ${known.join(', ')}; received ${JSON.stringify(fault)}`);
+    this.name = 'FaultUnknownError';
+  }
+}
+
+/** Builds the FaultSet for `names`; an unknown name throws FaultUnknownError. */
+export function faultSet(names: readonly string[] = []): FaultSet {
+  const known = faultCatalogue.map((f) => f.name);
+  const wanted = names.map((n) => n.trim()).filter((n) => n.length > 0);
+  for (const name of wanted) if (!known.includes(name)) throw new FaultUnknownError(name, known);
+  const set = new Set(wanted);
+  return { has: (name) => set.has(name), names: [...set] };
+}
+
+/** Splits a comma-separated list such as REFERENCE_FAULTS; blanks are ignored. */
+export function parseFaultList(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((n) => n.trim()).filter((n) => n.length > 0);
+}

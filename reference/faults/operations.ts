@@ -1,0 +1,46 @@
+import type { Fault } from './types.js';
+
+/**
+ * Faults of the partner operations (reference/operations/, reference/validate/). Each breaks
+ * exactly one documented rule, named by its contract requirement id.
+ */
+export const operationFaults: Fault[] = [
+  // validation (reference/operations/validation.ts, route.ts)
+  { name: 'find-ssn-length-unchecked', requirement: 'FIND-SSN-LENGTH', breaks: 'FindCustomer accepts a 10-digit ssn' },
+  { name: 'enroll-zip-format-unchecked', requirement: 'ENROLL-ZIP-FORMAT', breaks: 'EnrollCustomer accepts a 5-character zip that is not digits' },
+  { name: 'card-number-max-off-by-one', requirement: 'CARD-CARD-NUMBER-LENGTH', breaks: 'AddOrUpdateCard accepts a 20-digit cardNumber' },
+  { name: 'pagesize-unbounded', requirement: 'HISTORY-PAGE-SIZE-RANGE', breaks: 'GetTransactionHistory accepts a pageSize above 10' },
+  { name: 'cattr-value-format-unchecked', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes accepts attribute values that break their format (DirectDeposit "Yes")' },
+  { name: 'enroll-title-max-off-by-one', requirement: 'GEN-VALID-ACCEPTED', breaks: 'EnrollCustomer rejects a valid 10-character title' },
+  { name: 'server-error-on-null', requirement: 'GEN-NO-5XX', breaks: 'a null member in a request is answered with 500' },
+  { name: 'keys-first-only', requirement: 'ERR-KEYS-COMPLETE', breaks: 'only the first invalid field is reported in validationErrors' },
+  { name: 'keys-blame-valid', requirement: 'ERR-KEYS-COMPLETE', breaks: 'validationErrors also names a field that was valid' },
+  // errors and business rules
+  { name: 'find-wrong-title', requirement: 'ERR-TITLE-CODE', breaks: 'FindCustomer answers CUSTOMER_NOT_FOUND with the title "Not Found"' },
+  { name: 'auth-denied-wrong-code', requirement: 'ERR-UNAUTHORIZED', breaks: 'a denied AuthenticatePartner carries errorCode FORBIDDEN instead of UNAUTHORIZED' },
+  { name: 'obo-no-linked-check', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'AuthenticateOBO issues an ssoToken to a customer without a card' },
+  { name: 'tcard-bin-not-denied', requirement: 'TCARD-DENIED-BIN', breaks: 'AddOrUpdateTokenizedCard registers a card whose BIN is not allowed in the network' },
+  { name: 'sattr-both-filters-accepted', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts AccountIdFilter and AccountNumberFilter together' },
+  { name: 'sattr-foreign-card-accepted', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts filters naming cards that are not the customer\'s' },
+  { name: 'sattr-before-obo-accepted', requirement: 'SATTR-AFTER-OBO', breaks: 'AddSessionAttributes is accepted before any AuthenticateOBO in the session' },
+  { name: 'enroll-duplicate-ssn-accepted', requirement: 'ENROLL-DUPLICATE', breaks: 'EnrollCustomer enrolls a second customer with an SSN already in use' },
+  { name: 'card-decline-missing-code', requirement: 'CARD-AUTH-FAILURE', breaks: 'a declined card is answered 422 with an ErrorMessage but no ErrorCode' },
+  { name: 'leak-ssn-echo', requirement: 'NO-SECRET-ECHO', breaks: 'FindCustomer echoes the ssn in the x-customer-ssn response header' },
+  { name: 'leak-card-number', requirement: 'NO-SECRET-ECHO', breaks: 'AddOrUpdateCard returns the full card number in the card\'s hashId' },
+  { name: 'find-enrolled-missing', requirement: 'FIND-ENROLLED', breaks: 'FindCustomer never finds customers enrolled with a YYYY/MM/DD date of birth' },
+  { name: 'cattr-customer-not-found-ignored', requirement: 'ERR-CUSTOMER-NOT-FOUND', breaks: 'AddCustomerAttributes accepts a CustomerId attribute naming no customer' },
+  // states and transitions
+  { name: 'card-update-new-id', requirement: 'STATE-CARD-CHANGED', breaks: 'updating a card\'s data gives it a new cardId' },
+  { name: 'card-update-not-stored', requirement: 'STATE-CARD-CHANGED', breaks: 'updating a card\'s data returns 200 but keeps the old data' },
+  { name: 'delete-card-kept', requirement: 'STATE-CARD-DELETED', breaks: 'DeleteCard answers 200 but the card stays registered' },
+  { name: 'readd-same-id', requirement: 'STATE-CARD-DELETED', breaks: 'adding a deleted card again gives it its old cardId' },
+  { name: 'cards-bad-expiration-format', requirement: 'CARDS-SHAPE', breaks: 'cards carry expirationMonthYear as MM/YY instead of MMYY' },
+  { name: 'session-not-required', requirement: 'SESSION-REQUIRED', breaks: 'operations are served without a valid sessionId' },
+  { name: 'session-device-ignored', requirement: 'SESSION-DEVICE-MATCH', breaks: 'a deviceId other than the session\'s is accepted' },
+  // transaction history
+  { name: 'history-oldest-first', requirement: 'HISTORY-ORDER', breaks: 'transactions are listed oldest first' },
+  { name: 'history-page-size-ignored', requirement: 'HISTORY-PAGE-SIZE', breaks: 'pageSize is ignored and 20 transactions are returned' },
+  { name: 'history-paging-gap', requirement: 'HISTORY-PAGING', breaks: 'a page that starts at a reference skips the transaction after it' },
+  { name: 'history-account-filter-ignored', requirement: 'HISTORY-ACCOUNT-FILTER', breaks: 'accountId is ignored and every card\'s transactions are returned' },
+  { name: 'history-total-varies', requirement: 'HISTORY-TOTAL', breaks: 'totalRecords counts only the records from the paging reference on' },
+];

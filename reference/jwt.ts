@@ -1,0 +1,45 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
+import type { FaultSet } from './faults/types.js';
+
+/** HS256 signer and verifier of one reference; the key lives as long as the server. */
+export interface TokenSigner {
+  issue(clientId: string, scope: string): Promise<string>;
+  /** The verified claims, or undefined when the token is malformed, forged or expired. */
+  verify(token: string): Promise<JWTPayload | undefined>;
+}
+
+/**
+ * `clockOffsetSeconds` shifts the clock tokens are issued by (iat, exp), not the verifying
+ * clock: an offset of -2 × lifetime yields tokens that are already expired.
+ */
+export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSeconds: number; faults: FaultSet }): TokenSigner {
+  const key = randomBytes(32);
+  return {
+    async issue(clientId, scope) {
+      const iat = Math.floor(Date.now() / 1000) + options.clockOffsetSeconds;
+      return new SignJWT({ scope })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(clientId)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + options.lifetimeSeconds)
+        .setJti(randomUUID())
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        if (options.faults.has('bearer-signature-unchecked')) {
+          const claims = decodeJwt(token);
+          const expired = typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000;
+          return expired && !options.faults.has('bearer-expiry-unchecked') ? undefined : claims;
+        }
+        // bearer-expiry-unchecked: a tolerance of ten years accepts any expired token.
+        const clockTolerance = options.faults.has('bearer-expiry-unchecked') ? 10 * 365 * 86400 : 0;
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance });
+        return payload;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

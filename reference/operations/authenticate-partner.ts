@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { errorRow, operation, referenceOnlyErrors, responseMembers, type Field } from '../../contract/index.js';
+import { sendErrorRow, sendProblem, sendValidationProblem } from '../problems.js';
+import { deniedClientId } from '../state/index.js';
+import { validateWithFaults } from './validation.js';
+import { sendOk, text, type OperationContext } from './context.js';
+
+/**
+ * D3: the inputs of AuthenticatePartner are not shown, so the contract lists no field and the
+ * harness asserts none. The reference's default reading is a JSON body `{deviceId}` of
+ * 1-100 characters; this field exists only here because it is the reference's choice.
+ */
+const deviceIdField: Field = { name: 'deviceId', in: 'body', type: 'string', required: true, minLength: 1, maxLength: 100, decisions: ['D3'] };
+
+/** AuthenticatePartner: opens a session and returns its id in the `sessionId` response header. */
+export function authenticatePartner(app: FastifyInstance, ctx: OperationContext): void {
+  const documented = operation('AuthenticatePartner');
+  const op = { ...documented, fields: [deviceIdField] };
+  app.route({
+    method: op.method,
+    url: op.path,
+    handler: async (request, reply) => {
+      const clientId = request.clientId ?? '';
+      if (clientId === deniedClientId) {
+        const detail = 'Authorization was denied for this client.';
+        if (!ctx.faults.has('auth-denied-wrong-code')) return sendErrorRow(reply, request, 'UNAUTHORIZED', detail);
+        const row = errorRow('UNAUTHORIZED');
+        return sendProblem(reply, request, { status: row.status, errorCode: referenceOnlyErrors.forbidden.errorCode, title: row.title, detail });
+      }
+      const v = validateWithFaults(ctx.faults, op, request.body);
+      if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors);
+      const session = ctx.state.sessions.open(text(v.values, 'deviceId'), clientId);
+      reply.header(responseMembers.sessionHeader, session.sessionId);
+      return sendOk(reply, {});
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { responseMembers } from '../../contract/index.js';
+import { sendReferenceProblem } from '../problems.js';
+import { defineOperation } from './route.js';
+import { cardView } from './card-view.js';
+import { sendOk, text, type OperationContext } from './context.js';
+
+/**
+ * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
+ * cards, so the answer is 200 with an empty list (the document lists no error for it).
+ */
+export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext): void {
+  defineOperation(app, ctx, 'GetRegisteredCards', (c, { values, reply }) => {
+    const cards = c.state.cards.listValid(text(values, 'customerId'));
+    return sendOk(reply, { [responseMembers.cards]: cards.map((card) => cardView(card, c.faults)) });
+  });
+}
+
+/** DeleteCard: removes the card; an unknown card (or another customer's) is 422 CARD_NOT_FOUND (D30). Success `{}` (D6). */
+export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
+  defineOperation(app, ctx, 'DeleteCard', (c, { values, request, reply }) => {
+    const card = c.state.cards.get(text(values, 'cardId'));
+    if (!card || card.customerId !== text(values, 'customerId').toLowerCase())
+      return sendReferenceProblem(reply, request, 'cardNotFound', 'The customer has no card with this cardId.');
+    if (!c.faults.has('delete-card-kept')) c.state.cards.remove(card);
+    return sendOk(reply, {});
+  });
+}

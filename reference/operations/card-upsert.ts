@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { defaults, referenceOnlyErrors, responseMembers } from '../../contract/index.js';
+import { sendErrorRow, sendLegacyError } from '../problems.js';
+import type { CardData, CardKind, StoredCard } from '../state/index.js';
+import { defineOperation } from './route.js';
+import { cardView } from './card-view.js';
+import { sendOk, text, type OperationContext, type ValidRequest } from './context.js';
+
+/** How the two add-or-update operations differ. */
+interface CardKindRule {
+  readonly operationId: string;
+  readonly kind: CardKind;
+  /** The field that identifies the card together with customerId. */
+  readonly identityField: string;
+  /** Fields whose change triggers reauthorization; undefined: any change (AddOrUpdateCard). */
+  readonly reauthorizeOn?: readonly string[];
+}
+
+const numberRule: CardKindRule = { operationId: 'AddOrUpdateCard', kind: 'number', identityField: 'cardNumber' };
+/**
+ * States table: a tokenized card is reauthorized when its number or expiration differs; the
+ * token identifies the card, so the number parts it carries (BIN, last four) stand for the number.
+ */
+const tokenRule: CardKindRule = {
+  operationId: 'AddOrUpdateTokenizedCard', kind: 'token', identityField: 'cardToken', reauthorizeOn: ['cardBin', 'lastFourOfCard', 'expirationMonthYear'],
+};
+
+/** The submitted card data: every validated string but the customer id and the identity. */
+function cardData(values: ValidRequest['values'], rule: CardKindRule): CardData {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) if (typeof v === 'string' && k !== 'customerId' && k !== rule.identityField) out[k] = v;
+  return out;
+}
+
+function sameData(a: CardData, b: CardData): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => a[k] === b[k]);
+}
+
+const denied = (rule: CardKindRule, identity: string, data: CardData): boolean =>
+  rule.kind === 'number' ? identity === defaults.declinedCardNumber : data.cardBin === defaults.deniedCardBin;
+
+function handle(rule: CardKindRule) {
+  return (c: OperationContext, { values, request, reply }: ValidRequest) => {
+    const customerId = text(values, 'customerId');
+    if (!c.state.customers.get(customerId)) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
+    const identity = text(values, rule.identityField);
+    const data = cardData(values, rule);
+    let card: StoredCard | undefined = c.state.cards.find(customerId, rule.kind, identity);
+    const reply200 = (stored: StoredCard) => sendOk(reply, { [responseMembers.cards]: [cardView(stored, c.faults, { addOrUpdate: true })] });
+    // States: identical data on a registered card → unchanged, no reauthorization, no validation.
+    if (card?.valid && sameData(card.data, data)) return reply200(card);
+    const reauthorize = !card?.valid || !rule.reauthorizeOn || rule.reauthorizeOn.some((k) => card?.data[k] !== data[k]);
+    if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied'))
+      return sendErrorRow(reply, request, 'BAD_REQUEST', 'The card account is not allowed in the network.');
+    if (!card) card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
+    else {
+      if (!c.faults.has('card-update-not-stored')) card.data = data;
+      if (c.faults.has('card-update-new-id')) card = c.state.cards.renew(card);
+    }
+    if (!reauthorize) return reply200(card);
+    card.authorizations += 1;
+    card.valid = !(rule.kind === 'number' && denied(rule, identity, data));
+    if (card.valid) return reply200(card);
+    // D15: authorization failed; the card is flagged invalid and no longer listed.
+    const e = referenceOnlyErrors.cardAuthorizationFailed;
+    const message = 'The card could not be authorized.';
+    if (c.faults.has('card-decline-missing-code')) return reply.code(e.status).type('application/json').send({ [responseMembers.legacyErrorMessage]: message });
+    return sendLegacyError(reply, e.status, e.legacyCode, message);
+  };
+}
+
+/** AddOrUpdateCard and AddOrUpdateTokenizedCard (interface.md "States and transitions", D15). */
+export function cardUpserts(app: FastifyInstance, ctx: OperationContext): void {
+  defineOperation(app, ctx, numberRule.operationId, handle(numberRule));
+  defineOperation(app, ctx, tokenRule.operationId, handle(tokenRule));
+}

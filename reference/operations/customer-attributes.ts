@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { sendErrorRow } from '../problems.js';
+import type { Attribute } from '../validate/index.js';
+import { defineOperation } from './route.js';
+import { sendOk, type OperationContext } from './context.js';
+
+/** The required attribute that names the customer (contract customerAttributes.allowed). */
+const customerIdName = 'CustomerId';
+
+/**
+ * AddCustomerAttributes (D20): validation (names, value formats, required CustomerId and SSN)
+ * has run; the CustomerId value must name a customer (422 CUSTOMER_NOT_FOUND). Success `{}` (D6).
+ */
+export function addCustomerAttributes(app: FastifyInstance, ctx: OperationContext): void {
+  defineOperation(app, ctx, 'AddCustomerAttributes', (c, { values, request, reply }) => {
+    const items = values.customerAttributes as Attribute[];
+    const customerId = items.find((a) => a.name === customerIdName)?.value ?? '';
+    const customer = c.state.customers.get(customerId);
+    if (!customer) {
+      if (c.faults.has('cattr-customer-not-found-ignored')) return sendOk(reply, {});
+      return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has the CustomerId attribute value.');
+    }
+    for (const a of items) customer.attributes.set(a.name, a.value);
+    return sendOk(reply, {});
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { errorRow, referenceOnlyErrors, responseMembers } from '../../contract/index.js';
+import { sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
+import { defineOperation } from './route.js';
+import { calendarDate, isYearFirstSlashed } from './dates.js';
+import { sendOk, text, type OperationContext } from './context.js';
+
+/** The fault `leak-ssn-echo` echoes the SSN in this response header (NO-SECRET-ECHO). */
+const leakHeader = 'x-customer-ssn';
+
+/** FindCustomer: SSN and date of birth (compared as calendar dates, D9) → `{customerId}`; no match → 422 (D8). */
+export function findCustomer(app: FastifyInstance, ctx: OperationContext): void {
+  defineOperation(app, ctx, 'FindCustomer', (c, { values, request, reply }) => {
+    const ssn = text(values, 'ssn');
+    const customer = c.state.customers.withSsn(ssn);
+    const hidden = customer && c.faults.has('find-enrolled-missing') && isYearFirstSlashed(customer.dateOfBirthSent);
+    if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
+    if (customer && !hidden && customer.dateOfBirth === calendarDate(text(values, 'dateOfBirth')))
+      return sendOk(reply, { [responseMembers.findCustomer]: customer.customerId });
+    const detail = 'No customer matches the SSN and date of birth.';
+    if (!c.faults.has('find-wrong-title')) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', detail);
+    const row = errorRow('CUSTOMER_NOT_FOUND');
+    return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode ?? row.key, title: referenceOnlyErrors.notFound.title, detail });
+  });
+}
+
+/** EnrollCustomer: refuses a used SSN or e-mail (D16, legacy shape), else `{CustomerId}`. */
+export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): void {
+  defineOperation(app, ctx, 'EnrollCustomer', (c, { values, reply }) => {
+    const ssn = text(values, 'ssn');
+    const email = text(values, 'emailAddress');
+    if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted')) {
+      const e = referenceOnlyErrors.duplicateSsn;
+      return sendLegacyError(reply, e.status, e.legacyCode, 'A customer with this SSN is already enrolled.');
+    }
+    if (c.state.customers.withEmail(email)) {
+      const e = referenceOnlyErrors.duplicateEmail;
+      return sendLegacyError(reply, e.status, e.legacyCode, 'A customer with this e-mail address is already enrolled.');
+    }
+    const dateOfBirthSent = text(values, 'dateOfBirth');
+    const customer = c.state.customers.enroll({ ssn, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
+    return sendOk(reply, { [responseMembers.enrollCustomer]: customer.customerId });
+  });
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { history } from '../../contract/index.js';
+import { historyOf, newestFirst, type Transaction } from '../state/index.js';
+import { defineOperation } from './route.js';
+import { optionalText, sendOk, text, type OperationContext } from './context.js';
+
+interface PageRequest {
+  readonly size: number;
+  readonly reference: string | undefined;
+}
+
+/**
+ * One page of `all` (already in list order). D22: a page holds at most `size` items, the
+ * referenced transaction first; an unknown reference gives an empty page (D30).
+ */
+function page(ctx: OperationContext, all: Transaction[], p: PageRequest): { items: Transaction[]; start: number } {
+  if (p.reference === undefined) return { items: all.slice(0, p.size), start: 0 };
+  const ref = p.reference.toLowerCase();
+  const start = all.findIndex((t) => String(t.transactionId) === ref);
+  if (start < 0) return { items: [], start: all.length };
+  if (ctx.faults.has('history-paging-gap')) return { items: [all[start]!, ...all.slice(start + 2, start + p.size + 1)], start };
+  return { items: all.slice(start, start + p.size), start };
+}
+
+/**
+ * GetTransactionHistory (D21-D23): the synthetic histories of the customer's registered cards,
+ * newest first by createdOn; accountId limits them to that card (another card: empty page);
+ * pageSize 1..10 honoured, absent or 0 means the default 20; totalRecords counts every record
+ * matching the filter, the same on every page.
+ */
+export function getTransactionHistory(app: FastifyInstance, ctx: OperationContext): void {
+  defineOperation(app, ctx, 'GetTransactionHistory', (c, { values, reply }) => {
+    let cards = c.state.cards.listValid(text(values, 'customerId'));
+    const accountId = optionalText(values, 'accountId')?.toLowerCase();
+    if (accountId !== undefined && !c.faults.has('history-account-filter-ignored')) cards = cards.filter((card) => card.cardId === accountId);
+    const all = cards.flatMap(historyOf).sort(newestFirst);
+    if (c.faults.has('history-oldest-first')) all.reverse();
+    const requested = typeof values.pageSize === 'number' && values.pageSize !== 0 ? values.pageSize : history.defaultPageSize;
+    const size = c.faults.has('history-page-size-ignored') ? history.defaultPageSize : requested;
+    const { items, start } = page(c, all, { size, reference: optionalText(values, 'pagingTransactionReferenceNumber') });
+    const total = c.faults.has('history-total-varies') ? all.length - start : all.length;
+    return sendOk(reply, { [history.listMember]: items, [history.totalMember]: total });
+  });
+}

@@ -1,0 +1,23 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { responseMembers } from '../../contract/index.js';
+import { sendErrorRow } from '../problems.js';
+import { defineOperation } from './route.js';
+import { sendOk, text, type OperationContext } from './context.js';
+
+/**
+ * AuthenticateOBO: a customer with a linked account (D17: at least one registered card) gets
+ * an ssoToken; the session remembers the customer and the token (D18: the newest stays valid).
+ */
+export function authenticateObo(app: FastifyInstance, ctx: OperationContext): void {
+  defineOperation(app, ctx, 'AuthenticateOBO', (c, { values, session, request, reply }) => {
+    const customer = c.state.customers.get(text(values, 'customerId'));
+    if (!customer) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
+    if (c.state.cards.listValid(customer.customerId).length === 0 && !c.faults.has('obo-no-linked-check'))
+      return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
+    const ssoToken = randomBytes(32).toString('base64url');
+    session.oboCustomerId = customer.customerId;
+    session.ssoTokens.push(ssoToken);
+    return sendOk(reply, { [responseMembers.ssoToken]: ssoToken });
+  });
+}

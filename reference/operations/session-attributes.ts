@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { acceptedRegExp, exclusiveSessionFilters, sessionAttributes } from '../../contract/index.js';
+import { sendErrorRow } from '../problems.js';
+import type { PartnerSession } from '../state/index.js';
+import type { Attribute } from '../validate/index.js';
+import { defineOperation } from './route.js';
+import { sendOk, type OperationContext } from './context.js';
+
+const allowed = sessionAttributes.attributes!.allowed;
+const [idFilter, numberFilter] = exclusiveSessionFilters;
+const ssoTokenName = allowed.find((a) => a.required)!.name;
+
+/** The names of the invalid attributes (D19); empty when the request may be applied. */
+function invalidNames(c: OperationContext, session: PartnerSession, items: readonly Attribute[]): string[] {
+  const bad = new Set<string>();
+  const byName = new Map(items.map((a) => [a.name, a.value]));
+  for (const a of items) if (!allowed.some((x) => x.name === a.name)) bad.add(a.name);
+  const customerId = session.oboCustomerId;
+  const skipObo = customerId === undefined && c.faults.has('sattr-before-obo-accepted');
+  const token = byName.get(ssoTokenName);
+  if (!skipObo && (customerId === undefined || token === undefined || token !== session.ssoTokens.at(-1))) bad.add(ssoTokenName);
+  for (const a of allowed)
+    if (a.valueFormat && byName.has(a.name) && !acceptedRegExp(a.valueFormat).test(byName.get(a.name)!)) bad.add(a.name);
+  if (byName.has(idFilter) && byName.has(numberFilter) && !c.faults.has('sattr-both-filters-accepted')) {
+    bad.add(idFilter);
+    bad.add(numberFilter);
+  }
+  if (customerId !== undefined && !c.faults.has('sattr-foreign-card-accepted')) {
+    const cards = c.state.cards.listValid(customerId);
+    const list = (name: string) => (byName.get(name) ?? '').split(',').map((s) => s.trim());
+    if (byName.has(idFilter) && !list(idFilter).every((id) => cards.some((card) => card.cardId === id.toLowerCase()))) bad.add(idFilter);
+    if (byName.has(numberFilter) && !list(numberFilter).every((n) => cards.some((card) => card.identity === n))) bad.add(numberFilter);
+  }
+  return [...bad];
+}
+
+/**
+ * AddSessionAttributes (D19): only after AuthenticateOBO, with the session's newest ssoToken
+ * (D18); filters must name the OBO customer's cards and are mutually exclusive. Any failure is
+ * 422 INVALID_INFORMATION naming the fields (never their values: they may be card numbers).
+ */
+export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext): void {
+  defineOperation(app, ctx, 'AddSessionAttributes', (c, { values, session, request, reply }) => {
+    const items = values.sessionAttributes as Attribute[];
+    const bad = invalidNames(c, session, items);
+    if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.join(', ')}.`);
+    for (const a of items) session.sessionAttributes.set(a.name, a.value);
+    return sendOk(reply, {});
+  });
+}

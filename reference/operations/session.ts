@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { responseMembers } from '../../contract/index.js';
+import { sendErrorRow } from '../problems.js';
+import type { PartnerSession } from '../state/index.js';
+import type { OperationContext } from './context.js';
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name.toLowerCase()];
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/**
+ * D4: every operation but AuthenticatePartner needs the `sessionId` of a session this
+ * client opened and the `deviceId` used there; otherwise 401 Problem UNAUTHORIZED (with
+ * `WWW-Authenticate: Bearer`, D27). Runs before validation. Returns undefined after replying.
+ */
+export function resolveSession(ctx: OperationContext, request: FastifyRequest, reply: FastifyReply): PartnerSession | undefined {
+  const sessionId = header(request, responseMembers.sessionHeader);
+  const deviceId = header(request, responseMembers.deviceHeader);
+  const found = sessionId ? ctx.state.sessions.get(sessionId) : undefined;
+  const clientId = request.clientId ?? '';
+  let problem: string | undefined;
+  if (!sessionId || !deviceId) problem = 'The sessionId and deviceId headers are required.';
+  else if (!found || found.clientId !== clientId) problem = 'The sessionId does not name a session of this client.';
+  else if (found.deviceId !== deviceId && !ctx.faults.has('session-device-ignored'))
+    problem = 'The deviceId differs from the one used at AuthenticatePartner.';
+  if (!problem) return found;
+  if (ctx.faults.has('session-not-required')) return found ?? ctx.state.sessions.detached(deviceId ?? '', clientId);
+  sendErrorRow(reply, request, 'UNAUTHORIZED', problem);
+  return undefined;
+}

@@ -1,0 +1,40 @@
+import type { Operation } from '../../contract/index.js';
+import type { FaultSet } from '../faults/types.js';
+import { validateInput, type FieldRule, type RuleAdjuster, type Validated, type ValidationError } from '../validate/index.js';
+
+/** Rule changes of the validation faults; each touches one field of one operation. */
+function adjuster(faults: FaultSet): RuleAdjuster {
+  return (op: Operation, rule: FieldRule): FieldRule => {
+    const at = (opId: string, field: string) => op.id === opId && rule.field.name === field;
+    if (faults.has('find-ssn-length-unchecked') && at('FindCustomer', 'ssn')) return { ...rule, lengthSlack: 1 };
+    if (faults.has('card-number-max-off-by-one') && at('AddOrUpdateCard', 'cardNumber')) return { ...rule, lengthSlack: 1 };
+    if (faults.has('enroll-zip-format-unchecked') && at('EnrollCustomer', 'zip')) {
+      const { pattern: _pattern, ...rest } = rule;
+      return rest;
+    }
+    if (faults.has('enroll-title-max-off-by-one') && at('EnrollCustomer', 'title') && rule.maxLength !== undefined)
+      return { ...rule, maxLength: rule.maxLength - 1 };
+    if (faults.has('pagesize-unbounded') && at('GetTransactionHistory', 'pageSize') && rule.range)
+      return { ...rule, range: { min: rule.range.min, max: Number.MAX_SAFE_INTEGER } };
+    if (faults.has('cattr-value-format-unchecked') && at('AddCustomerAttributes', 'customerAttributes') && rule.attributes)
+      return { ...rule, attributes: { ...rule.attributes, skipValueFormats: true } };
+    return rule;
+  };
+}
+
+/** Key-reporting faults (ERR-KEYS-COMPLETE) applied to a finished error list. */
+function reportedErrors(faults: FaultSet, v: Validated): ValidationError[] {
+  if (v.errors.length === 0) return v.errors;
+  if (faults.has('keys-first-only')) return v.errors.slice(0, 1);
+  if (faults.has('keys-blame-valid')) {
+    const blamed = v.rules.find((r) => r.field.name in v.values && !v.errors.some((e) => e.key.startsWith(r.key)));
+    if (blamed) return [...v.errors, { key: blamed.key, message: `${blamed.key} is not valid.` }];
+  }
+  return v.errors;
+}
+
+/** Validates `input` for `op` with the switched-on validation faults applied. */
+export function validateWithFaults(faults: FaultSet, op: Operation, input: unknown): Validated {
+  const v = validateInput(op, input, adjuster(faults));
+  return { ...v, errors: reportedErrors(faults, v) };
+}

@@ -1,0 +1,129 @@
+import { STATUS_CODES } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { defaults, minTlsVersion, tokenContract } from '../contract/index.js';
+import { allowListMatcher, defaultAllowList } from './allow-list.js';
+import { registerApiGuards } from './api-guards.js';
+import { clientRegistry, deniedClientId, testClientId } from './clients.js';
+import { faultSet } from './faults/index.js';
+import { tokenSigner } from './jwt.js';
+import { partnerOperations } from './operations/index.js';
+import { requestPath, sendProblem, sendReferenceProblem, sendValidationProblem } from './problems.js';
+import { referenceCredentials } from './tls.js';
+import { tokenEndpoint, tokenPath } from './token-endpoint.js';
+import './fastify-types.js';
+
+/** @see DESIGN.md "Reference service" */
+export interface ReferenceOptions {
+  /** Names from reference/faults/index.ts; an unknown name throws FaultUnknownError. */
+  faults?: string[];
+  host?: string;
+  port?: number;
+  /** Addresses or CIDR ranges; default 127.0.0.1, ::1, ::ffff:127.0.0.1. */
+  allowList?: string[];
+  tokenLifetimeSeconds?: number;
+  /** Shifts the clock tokens are issued by (negative: tokens born expired). */
+  clockOffsetSeconds?: number;
+}
+
+export interface RequestRecord { method: string; path: string; at: number; remoteAddress: string }
+
+export interface RunningReference {
+  baseUrl: string; authUrl: string;
+  clientId: string; clientSecret: string;
+  caPem: string; caFile: string;
+  scopeBase: string;
+  deniedClientId: string;
+  /** Secret of the denied client (it gets tokens; AuthenticatePartner denies it). */
+  deniedClientSecret: string;
+  stats: { requests: RequestRecord[] };
+  close(): Promise<void>;
+}
+
+/** Fastify's own 4xx errors (body parsing, limits) as Problems; anything else is a 500 bug. */
+function installErrorHandlers(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) =>
+    sendReferenceProblem(reply, request, 'notFound', `no resource at ${request.method} ${requestPath(request)}`));
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (error.validation) {
+      const prefix = error.validationContext === 'querystring' ? 'query' : 'command';
+      return sendValidationProblem(reply, request, error.validation.map((v) => ({
+        key: `${prefix}${v.instancePath.replace(/\//g, '.')}`, message: v.message ?? 'is not valid',
+      })));
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendReferenceProblem(reply, request, 'unsupportedMediaType', error.message);
+    }
+    if (status === 400) return sendReferenceProblem(reply, request, 'invalidJson', `the request body is not valid JSON: ${error.message}`);
+    if (status > 400 && status < 500) {
+      const title = STATUS_CODES[status] ?? 'Error';
+      return sendProblem(reply, request, { status, title, errorCode: title.toUpperCase().replace(/\W+/g, '_'), detail: error.message });
+    }
+    request.log.error(error);
+    return sendProblem(reply, request, {
+      status: 500, title: STATUS_CODES[500]!, errorCode: 'INTERNAL_SERVER_ERROR', typeUrl: 'about:blank',
+      detail: `the reference failed unexpectedly: ${error.message}`,
+    });
+  });
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Starts the embedded reference service over HTTPS with its own CA.
+ * Order of the guards: allow list (403, every route), then for /api/: bearer (401),
+ * apiVersion (400), media type (415), JSON parsing (400 INVALID_JSON), the operation.
+ * @see DESIGN.md "Reference service", decisions.md D2, D5, D24-D27, D30
+ */
+export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
+  const faults = faultSet(options.faults ?? []);
+  const allowed = allowListMatcher(options.allowList ?? [...defaultAllowList]);
+  const tls = referenceCredentials();
+  const legacyTls = faults.has('tls-allows-legacy');
+  const clients = clientRegistry(defaults.scopeBase);
+  const lifetimeSeconds = options.tokenLifetimeSeconds ?? tokenContract.expiresIn;
+  const signer = tokenSigner({ lifetimeSeconds, clockOffsetSeconds: options.clockOffsetSeconds ?? 0, faults });
+  const stats: RunningReference['stats'] = { requests: [] };
+
+  const app = Fastify({
+    logger: false,
+    https: {
+      key: tls.keyPem, cert: tls.certPem,
+      minVersion: legacyTls ? 'TLSv1' : minTlsVersion,
+      ...(legacyTls ? { ciphers: 'DEFAULT@SECLEVEL=0' } : {}),
+    },
+  });
+  app.decorate('faults', faults);
+  installErrorHandlers(app);
+  app.addHook('onRequest', async (request, reply) => {
+    const remoteAddress = request.socket.remoteAddress ?? '';
+    stats.requests.push({ method: request.method, path: requestPath(request), at: Date.now(), remoteAddress });
+    if (!allowed(remoteAddress) && !faults.has('allow-list-open')) {
+      return sendReferenceProblem(reply, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
+    }
+  });
+  registerApiGuards(app, clients, signer);
+  await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });
+  await app.register(partnerOperations, { faults });
+
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: options.port ?? 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `https://${urlHost(host)}:${port}`;
+  return {
+    baseUrl,
+    authUrl: `${baseUrl}${tokenPath}`,
+    clientId: testClientId,
+    clientSecret: clients.secrets.get(testClientId)!,
+    caPem: tls.caPem,
+    caFile: tls.caFile,
+    scopeBase: clients.scopeBase,
+    deniedClientId,
+    deniedClientSecret: clients.secrets.get(deniedClientId)!,
+    stats,
+    close: () => app.close(),
+  };
+}

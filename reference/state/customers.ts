@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+
+/** An enrolled customer; only what later operations look up is kept. */
+export interface Customer {
+  readonly customerId: string;
+  readonly ssn: string;
+  readonly email: string;
+  /** ISO calendar date (YYYY-MM-DD), whatever form was sent (D9). */
+  readonly dateOfBirth: string;
+  /** The form the date of birth was sent in, kept as received. */
+  readonly dateOfBirthSent: string;
+  readonly attributes: Map<string, string>;
+}
+
+/** Customers by id, SSN and lower-cased e-mail (D16: e-mail is compared case-insensitively). */
+export class CustomerStore {
+  private readonly byId = new Map<string, Customer>();
+  private readonly bySsn = new Map<string, Customer>();
+  private readonly byEmail = new Map<string, Customer>();
+
+  enroll(input: { ssn: string; email: string; dateOfBirth: string; dateOfBirthSent: string }): Customer {
+    const customer: Customer = { customerId: randomUUID(), ...input, attributes: new Map() };
+    this.byId.set(customer.customerId, customer);
+    this.bySsn.set(customer.ssn, customer);
+    this.byEmail.set(customer.email.toLowerCase(), customer);
+    return customer;
+  }
+
+  get(customerId: string): Customer | undefined {
+    return this.byId.get(customerId.toLowerCase());
+  }
+
+  withSsn(ssn: string): Customer | undefined {
+    return this.bySsn.get(ssn);
+  }
+
+  withEmail(email: string): Customer | undefined {
+    return this.byEmail.get(email.toLowerCase());
+  }
+}

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+
+/** A partner session opened by AuthenticatePartner (interface.md "Session"). */
+export interface PartnerSession {
+  readonly sessionId: string;
+  readonly deviceId: string;
+  readonly clientId: string;
+  /** Set by a successful AuthenticateOBO (STATE-OBO). */
+  oboCustomerId?: string;
+  /** Tokens issued by AuthenticateOBO in this session; the newest stays valid (D18). */
+  ssoTokens: string[];
+  /** In force until the session ends (STATE-SESSION-ATTRIBUTES). */
+  sessionAttributes: Map<string, string>;
+}
+
+export class SessionStore {
+  private readonly byId = new Map<string, PartnerSession>();
+
+  open(deviceId: string, clientId: string): PartnerSession {
+    const session: PartnerSession = { sessionId: randomUUID(), deviceId, clientId, ssoTokens: [], sessionAttributes: new Map() };
+    this.byId.set(session.sessionId, session);
+    return session;
+  }
+
+  get(sessionId: string): PartnerSession | undefined {
+    return this.byId.get(sessionId);
+  }
+
+  /** A session outside the store, used only when a fault lets a request through without one. */
+  detached(deviceId: string, clientId: string): PartnerSession {
+    return { sessionId: randomUUID(), deviceId, clientId, ssoTokens: [], sessionAttributes: new Map() };
+  }
+}

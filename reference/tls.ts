@@ -1,0 +1,88 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import forge from 'node-forge';
+
+/** The CA and the server certificate it issued, PEM encoded. */
+export interface ReferenceCredentials {
+  readonly caPem: string;
+  readonly keyPem: string;
+  readonly certPem: string;
+  /** The CA certificate written to a temp file (TARGET_CA_FILE). */
+  readonly caFile: string;
+}
+
+/** Subject alternative names of the server certificate. */
+export const serverNames = { ips: ['127.0.0.1', '::1'], dns: ['localhost'] } as const;
+
+const day = 24 * 60 * 60 * 1000;
+let cached: ReferenceCredentials | undefined;
+
+/** RSA keys come from node:crypto (native, fast); forge only assembles and signs the certificates. */
+function rsaKeys(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey; keyPem: string } {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return {
+    privateKey: forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey,
+    publicKey: forge.pki.publicKeyFromPem(publicKey) as forge.pki.rsa.PublicKey,
+    keyPem: privateKey,
+  };
+}
+
+function certificate(publicKey: forge.pki.PublicKey, subjectCn: string): forge.pki.Certificate {
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = publicKey;
+  // A positive serial: a leading 0x01 byte keeps the top bit clear.
+  cert.serialNumber = `01${randomBytes(15).toString('hex')}`;
+  cert.validity.notBefore = new Date(Date.now() - day);
+  cert.validity.notAfter = new Date(Date.now() + 365 * day);
+  cert.setSubject([{ name: 'commonName', value: subjectCn }, { name: 'organizationName', value: 'partner-conformance' }]);
+  return cert;
+}
+
+function createCredentials(): ReferenceCredentials {
+  const ca = rsaKeys();
+  const caCert = certificate(ca.publicKey, 'partner-conformance reference CA');
+  caCert.setIssuer(caCert.subject.attributes);
+  caCert.setExtensions([
+    { name: 'basicConstraints', cA: true, critical: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+    { name: 'subjectKeyIdentifier' },
+  ]);
+  caCert.sign(ca.privateKey, forge.md.sha256.create());
+
+  const server = rsaKeys();
+  const cert = certificate(server.publicKey, 'localhost');
+  cert.setIssuer(caCert.subject.attributes);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
+    { name: 'extKeyUsage', serverAuth: true },
+    {
+      name: 'subjectAltName',
+      altNames: [...serverNames.ips.map((ip) => ({ type: 7, ip })), ...serverNames.dns.map((value) => ({ type: 2, value }))],
+    },
+    { name: 'subjectKeyIdentifier' },
+    { name: 'authorityKeyIdentifier', keyIdentifier: caCert.generateSubjectKeyIdentifier().getBytes() },
+  ]);
+  cert.sign(ca.privateKey, forge.md.sha256.create());
+
+  const caPem = forge.pki.certificateToPem(caCert);
+  const caFile = join(mkdtempSync(join(tmpdir(), 'partner-reference-')), 'ca.pem');
+  writeFileSync(caFile, caPem);
+  return { caPem, keyPem: server.keyPem, certPem: forge.pki.certificateToPem(cert), caFile };
+}
+
+/**
+ * The CA and server certificate of this process, created on first use and cached so that many
+ * test servers start fast. Every reference of the process serves the same certificate.
+ * @see decisions.md D26
+ */
+export function referenceCredentials(): ReferenceCredentials {
+  cached ??= createCredentials();
+  return cached;
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tokenContract, tokenErrors } from '../contract/index.js';
+import type { ClientRegistry } from './clients.js';
+import type { TokenSigner } from './jwt.js';
+import './fastify-types.js';
+
+/** Path of the token endpoint on the reference ({auth_url}). */
+export const tokenPath = '/oauth2/token';
+
+export interface TokenEndpointOptions {
+  readonly clients: ClientRegistry;
+  readonly signer: TokenSigner;
+  readonly lifetimeSeconds: number;
+}
+
+type TokenError = { status: number; error: string };
+type Form = Record<string, string | undefined>;
+
+/** RFC 6749 section 5.2 error body, or the faulty `{message}` body. */
+function sendTokenError(reply: FastifyReply, e: TokenError, description: string): FastifyReply {
+  const body = reply.server.faults.has('token-error-not-rfc')
+    ? { message: description }
+    : { error: e.error, error_description: description };
+  return reply.code(e.status).header('cache-control', 'no-store').type('application/json').send(body);
+}
+
+function parseForm(text: string): Form {
+  const form: Form = {};
+  for (const [k, v] of new URLSearchParams(text)) form[k] = k in form ? undefined : v; // repeated: unusable
+  return form;
+}
+
+function basicCredentials(header: string | undefined): { id: string; secret: string } | 'absent' | 'malformed' {
+  if (!header || !/^basic /i.test(header)) return 'absent';
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return 'malformed';
+  const unescape = (s: string) => { try { return decodeURIComponent(s.replace(/\+/g, ' ')); } catch { return s; } };
+  return { id: unescape(decoded.slice(0, colon)), secret: unescape(decoded.slice(colon + 1)) };
+}
+
+function mediaType(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/**
+ * POST /oauth2/token: the OAuth 2.0 client-credentials grant.
+ * @see interface.md "Authentication", RFC 6749 sections 2.3.1, 4.4 and 5.2, decisions.md D24, D27
+ */
+export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOptions): Promise<void> {
+  const { clients, signer } = opts;
+  app.addContentTypeParser(tokenContract.contentType, { parseAs: 'string' }, (_req, body, done) => done(null, parseForm(body as string)));
+  app.setErrorHandler((error: Error, _request, reply) => sendTokenError(reply, tokenErrors.missingGrantType, `the token request could not be read: ${error.message}`));
+
+  app.post(tokenPath, async (request, reply) => {
+    const faults = app.faults;
+    const type = mediaType(request);
+    const jsonAccepted = faults.has('token-accepts-json') && type === 'application/json';
+    if (type !== tokenContract.contentType && !jsonAccepted) {
+      return sendTokenError(reply, tokenErrors.missingGrantType, `the token request must be ${tokenContract.contentType}, received ${type || 'no content type'}`);
+    }
+    const form: Form = (request.body && typeof request.body === 'object' ? request.body : {}) as Form;
+    const basic = basicCredentials(request.headers.authorization);
+    const fromBody = form.client_id !== undefined || form.client_secret !== undefined;
+    if (basic !== 'absent' && fromBody) {
+      return sendTokenError(reply, tokenErrors.missingGrantType, 'client credentials must be sent by one method only');
+    }
+    const creds = basic === 'absent' ? { id: form.client_id, secret: form.client_secret } : basic === 'malformed' ? undefined : basic;
+    const known = creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined;
+    if (!known || (basic !== 'absent' && faults.has('token-basic-refused'))) {
+      if (basic !== 'absent' && !faults.has('no-www-authenticate')) reply.header('www-authenticate', 'Basic realm="token"');
+      return sendTokenError(reply, tokenErrors.wrongSecret, 'client authentication failed');
+    }
+    if (!form.grant_type) return sendTokenError(reply, tokenErrors.missingGrantType, 'grant_type is required');
+    if (form.grant_type !== tokenContract.grantType) {
+      return sendTokenError(reply, tokenErrors.otherGrantType, `grant_type must be ${tokenContract.grantType}, received ${form.grant_type}`);
+    }
+    if (!form.scope) return sendTokenError(reply, tokenErrors.missingScope, 'scope is required');
+    const unknown = form.scope.split(' ').filter((s) => !clients.scopes.includes(s));
+    if (unknown.length > 0) return sendTokenError(reply, tokenErrors.unknownScope, `unknown scope ${unknown.join(' ')}`);
+
+    const accessToken = await signer.issue(creds!.id!, form.scope);
+    return reply.code(200).header('cache-control', 'no-store').header('pragma', 'no-cache').type('application/json').send({
+      access_token: accessToken,
+      expires_in: faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2 : opts.lifetimeSeconds,
+      token_type: tokenContract.tokenType,
+      scope: faults.has('token-wrong-scope-echo') ? clients.scopeBase : form.scope,
+    });
+  });
+}

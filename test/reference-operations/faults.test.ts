@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requirement } from '../../contract/index.js';
+import { operationFaults } from '../../reference/faults/operations.js';
+import { cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, type Bench } from './harness.js';
+
+const unknownGuid = '00000000-0000-4000-8000-000000000000';
+const find = (b: Bench, ssn: unknown, dateOfBirth = '1990-04-01') => b.call('FindCustomer', { body: { ssn, dateOfBirth } });
+const attrs = (items: Array<[string, string]>) => ({ sessionAttributes: items.map(([name, value]) => ({ name, value })) });
+
+/** A customer with a card and an ssoToken in the bench's current session. */
+async function oboCustomer(b: Bench) {
+  const { customerId } = await b.enroll();
+  const card = (await b.addCard(customerId)).body.cards[0];
+  const ssoToken = (await b.call('AuthenticateOBO', { body: { customerId } })).body.ssoToken as string;
+  return { customerId, cardId: card.cardId as string, ssoToken };
+}
+
+async function historyOf(b: Bench, extra: Record<string, string | number> = {}) {
+  const { customerId } = await b.enroll();
+  const cardIds = await cardsWithHistory(b, customerId, 25);
+  const all = (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 0 } })).body;
+  const page = (await b.call('GetTransactionHistory', { query: { customerId, ...extra } })).body;
+  return { customerId, cardIds, all, page };
+}
+
+/** What each fault changes: the probe's result differs between the healthy and the faulty reference. */
+const probes: Record<string, (b: Bench) => Promise<unknown>> = {
+  'find-ssn-length-unchecked': async (b) => (await find(b, '1234567890')).status,
+  'enroll-zip-format-unchecked': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ zip: 'ABCDE' }) })).status,
+  'card-number-max-off-by-one': async (b) => (await b.addCard((await b.enroll()).customerId, { cardNumber: '4'.repeat(20) })).status,
+  'pagesize-unbounded': async (b) => (await b.call('GetTransactionHistory', { query: { customerId: unknownGuid, pageSize: 11 } })).status,
+  'cattr-value-format-unchecked': async (b) => {
+    const { customerId, payload } = await b.enroll();
+    const items = [{ name: 'CustomerId', value: customerId }, { name: 'SSN', value: payload.ssn }, { name: 'DirectDeposit', value: 'Yes' }];
+    return (await b.call('AddCustomerAttributes', { body: { customerAttributes: items } })).status;
+  },
+  'enroll-title-max-off-by-one': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ title: 'T'.repeat(10) }) })).status,
+  'server-error-on-null': async (b) => (await find(b, null)).status,
+  'keys-first-only': async (b) => keys(await b.call('EnrollCustomer', { body: {} })).length,
+  'keys-blame-valid': async (b) => keys(await find(b, '123456789', 'x')),
+  'find-wrong-title': async (b) => (await find(b, '123456789')).body.title,
+  'obo-no-linked-check': async (b) => (await b.call('AuthenticateOBO', { body: { customerId: (await b.enroll()).customerId } })).status,
+  'tcard-bin-not-denied': async (b) =>
+    (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '999999' }) })).status,
+  'sattr-both-filters-accepted': async (b) => {
+    const { cardId, ssoToken } = await oboCustomer(b);
+    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', ssoToken], ['AccountIdFilter', cardId], ['AccountNumberFilter', '4111111111111111']]) })).status;
+  },
+  'sattr-foreign-card-accepted': async (b) => {
+    const { ssoToken } = await oboCustomer(b);
+    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', ssoToken], ['AccountIdFilter', unknownGuid]]) })).status;
+  },
+  'sattr-before-obo-accepted': async (b) => {
+    b.sessionId = await b.openSession();
+    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', 'made-up']]) })).status;
+  },
+  'enroll-duplicate-ssn-accepted': async (b) => {
+    const { payload } = await b.enroll();
+    return (await b.call('EnrollCustomer', { body: { ...payload, emailAddress: `x${String(payload.emailAddress)}` } })).status;
+  },
+  'card-decline-missing-code': async (b) => (await b.addCard((await b.enroll()).customerId, { cardNumber: '4000000000000002' })).body.ErrorCode,
+  'card-update-new-id': async (b) => {
+    const { customerId } = await b.enroll();
+    const before = (await b.addCard(customerId)).body.cards[0].cardId;
+    return (await b.addCard(customerId, { cardNickname: 'Renamed' })).body.cards[0].cardId === before;
+  },
+  'card-update-not-stored': async (b) => {
+    const { customerId } = await b.enroll();
+    await b.addCard(customerId);
+    await b.addCard(customerId, { expirationMonthYear: '1230' });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards[0].expirationMonthYear;
+  },
+  'delete-card-kept': async (b) => {
+    const { customerId } = await b.enroll();
+    const cardId = (await b.addCard(customerId)).body.cards[0].cardId;
+    await b.call('DeleteCard', { body: { customerId, cardId } });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
+  },
+  'readd-same-id': async (b) => {
+    const { customerId } = await b.enroll();
+    const cardId = (await b.addCard(customerId)).body.cards[0].cardId;
+    await b.call('DeleteCard', { body: { customerId, cardId } });
+    return (await b.addCard(customerId)).body.cards[0].cardId === cardId;
+  },
+  'cards-bad-expiration-format': async (b) => (await b.addCard((await b.enroll()).customerId)).body.cards[0].expirationMonthYear,
+  'session-not-required': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true })).status,
+  'session-device-ignored': async (b) => (await b.call('FindCustomer', { body: {}, headers: { deviceId: 'other-device' } })).status,
+  'history-oldest-first': async (b) => {
+    const { all } = await historyOf(b);
+    return String(all.searchResults[0].createdOn) > String(all.searchResults.at(-1).createdOn);
+  },
+  'history-page-size-ignored': async (b) => (await historyOf(b, { pageSize: 3 })).page.searchResults.length,
+  'history-paging-gap': async (b) => {
+    const { customerId, all } = await historyOf(b);
+    const ref = all.searchResults[2].transactionId as string;
+    const page = (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 3, pagingTransactionReferenceNumber: ref } })).body;
+    return JSON.stringify(page.searchResults) === JSON.stringify(all.searchResults.slice(2, 5));
+  },
+  'history-account-filter-ignored': async (b) => {
+    const { customerId } = await historyOf(b);
+    return (await b.call('GetTransactionHistory', { query: { customerId, accountId: unknownGuid } })).body.totalRecords;
+  },
+  'history-total-varies': async (b) => {
+    const { customerId, all } = await historyOf(b);
+    const ref = all.searchResults[5].transactionId as string;
+    return (await b.call('GetTransactionHistory', { query: { customerId, pagingTransactionReferenceNumber: ref } })).body.totalRecords === all.totalRecords;
+  },
+  'leak-ssn-echo': async (b) => JSON.stringify((await find(b, '123456789')).headers).includes('123456789'),
+  'leak-card-number': async (b) => JSON.stringify((await b.addCard((await b.enroll()).customerId)).body).includes('4111111111111111'),
+  'find-enrolled-missing': async (b) => {
+    const { payload } = await b.enroll({ dateOfBirth: '1970/01/02' });
+    return (await find(b, payload.ssn, '1970-01-02')).status;
+  },
+  'cattr-customer-not-found-ignored': async (b) => {
+    const items = [{ name: 'CustomerId', value: unknownGuid }, { name: 'SSN', value: '123456789' }];
+    return (await b.call('AddCustomerAttributes', { body: { customerAttributes: items } })).status;
+  },
+};
+
+/** Probed by denied-client.test.ts: the denied client cannot be driven through startReference. */
+const probedElsewhere = ['auth-denied-wrong-code'];
+
+describe('operation faults', () => {
+  let healthy: Bench;
+  beforeAll(async () => { healthy = await startBench(); });
+  afterAll(async () => { await healthy.close(); });
+
+  it('every fault names a contract requirement and has a probe', () => {
+    for (const f of operationFaults) {
+      expect(() => requirement(f.requirement), f.name).not.toThrow();
+      expect(f.name in probes || probedElsewhere.includes(f.name), f.name).toBe(true);
+    }
+    expect(new Set(operationFaults.map((f) => f.name)).size).toBe(operationFaults.length);
+  });
+
+  it.each(Object.keys(probes))('%s changes what a client observes', async (name) => {
+    const faulty = await startBench([name]);
+    try {
+      const expected = await probes[name]!(healthy);
+      healthy.sessionId = await healthy.openSession();
+      const observed = await probes[name]!(faulty);
+      expect(observed, `${name}: healthy ${JSON.stringify(expected)}, faulty ${JSON.stringify(observed)}`).not.toEqual(expected);
+    } finally {
+      await faulty.close();
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { referenceOnlyErrors, requirement, tokenContract } from '../../contract/index.js';
+import { accessFaults } from '../../reference/faults/access.js';
+import type { ReferenceOptions } from '../../reference/server.js';
+import {
+  basic, guardedProbePath, handshake, partnerScope, partnerToken, send, startHarness, tokenRequest, trustingAgent, type Harness,
+} from './helpers.js';
+
+/** A probe answers: does the rule the fault breaks hold on this reference? */
+interface Probe { options?: ReferenceOptions; holds(h: Harness): Promise<boolean> }
+
+const grant = (h: Harness) => ({ grant_type: tokenContract.grantType, scope: partnerScope(h.ref) });
+const bearer = async (h: Harness) => ({ authorization: `Bearer ${await partnerToken(h)}` });
+const probeStatus = async (h: Harness, headers: Record<string, string>) => (await send(h, guardedProbePath, { headers })).status;
+const notFound = (h: Harness) => send(h, guardedProbePath, { headers: {} }).then(() => bearer(h)).then((a) => send(h, guardedProbePath, { headers: a }));
+const badVersion = async (h: Harness) => send(h, guardedProbePath, { headers: { ...(await bearer(h)), apiversion: '9' } });
+
+const probes: Record<string, Probe> = {
+  'token-wrong-expires-in': { holds: async (h) => (await tokenRequest(h, grant(h))).json.expires_in === tokenContract.expiresIn },
+  'token-wrong-scope-echo': { holds: async (h) => (await tokenRequest(h, grant(h))).json.scope === partnerScope(h.ref) },
+  'token-basic-refused': { holds: async (h) => (await tokenRequest(h, grant(h))).status === 200 },
+  'token-error-not-rfc': {
+    holds: async (h) => (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, 'wrong') })).json.error === 'invalid_client',
+  },
+  'token-accepts-json': {
+    holds: async (h) => (await send(h, '/oauth2/token', {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: basic(h.ref.clientId, h.ref.clientSecret) }, body: JSON.stringify(grant(h)),
+    })).status === 400,
+  },
+  'bearer-not-required': { holds: async (h) => (await probeStatus(h, {})) === 401 },
+  'bearer-signature-unchecked': {
+    holds: async (h) => {
+      const forged = await new SignJWT({ scope: partnerScope(h.ref) }).setProtectedHeader({ alg: 'HS256' }).setSubject(h.ref.clientId)
+        .setIssuedAt().setExpirationTime('1h').sign(new Uint8Array(32).fill(1));
+      return (await probeStatus(h, { authorization: `Bearer ${forged}` })) === 401;
+    },
+  },
+  'bearer-expiry-unchecked': {
+    options: { clockOffsetSeconds: -2 * tokenContract.expiresIn },
+    holds: async (h) => (await probeStatus(h, await bearer(h))) === 401,
+  },
+  'no-www-authenticate': {
+    holds: async (h) => {
+      const api = await send(h, guardedProbePath);
+      const token = await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, 'wrong') });
+      return api.headers['www-authenticate'] !== undefined && token.headers['www-authenticate'] !== undefined;
+    },
+  },
+  'allow-list-open': {
+    holds: async (h) => {
+      const agent = trustingAgent(h.ref, '127.0.0.2');
+      try { return (await send(h, guardedProbePath, { agent })).status === referenceOnlyErrors.forbidden.status; } finally { await agent.close(); }
+    },
+  },
+  'version-query-ignored': { holds: async (h) => (await send(h, `${guardedProbePath}?apiVersion=1`, { headers: await bearer(h) })).status === 404 },
+  'tls-allows-legacy': { holds: async (h) => (await handshake(Number(new URL(h.ref.baseUrl).port), h.ref.caPem, 'TLSv1.1')).error !== undefined },
+  'problem-plain-text': { holds: async (h) => /^application\/problem\+json/.test(String((await notFound(h)).headers['content-type'])) },
+  'problem-status-mismatch': { holds: async (h) => (await notFound(h)).json.status === 404 },
+  'problem-instance-wrong': { holds: async (h) => (await notFound(h)).json.instance === guardedProbePath },
+  'problem-type-wrong-rfc': { holds: async (h) => (await badVersion(h)).json.type === referenceOnlyErrors.badApiVersion.typeRfc.url },
+  'problem-missing-detail': { holds: async (h) => typeof (await notFound(h)).json.detail === 'string' },
+  'validation-missing-list': { holds: async (h) => Array.isArray((await invalidFind(h)).json.validationErrors) },
+  'validation-wrong-status': { holds: async (h) => (await invalidFind(h)).status === 400 },
+  'key-wrong-prefix': {
+    holds: async (h) => ((await invalidFind(h)).json.validationErrors as Array<{ key: string }>).every((e) => e.key.startsWith('command.')),
+  },
+};
+
+/** A FindCustomer body with no fields: a validation problem written by reference/problems.ts. */
+async function invalidFind(h: Harness) {
+  const headers = await bearer(h);
+  const session = await send(h, '/api/v1/partners/authenticate', {
+    method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: 'fault-probe' }),
+  });
+  const sessionId = String(session.headers.sessionid ?? '');
+  return send(h, '/api/v1/partners/find-customer', {
+    method: 'POST', headers: { ...headers, 'content-type': 'application/json', deviceid: 'fault-probe', sessionid: sessionId }, body: '{}',
+  });
+}
+
+/** Every fault of reference/faults/access.ts is caught: the rule holds on the healthy reference, fails with the fault. */
+describe('reference access faults', () => {
+  let healthy: Harness;
+  beforeAll(async () => { healthy = await startHarness(); });
+  afterAll(async () => { await healthy.close(); });
+
+  it('has a probe for every fault and a known requirement for each', () => {
+    expect(Object.keys(probes).sort()).toEqual(accessFaults.map((f) => f.name).sort());
+    for (const f of accessFaults) expect(requirement(f.requirement).id).toBe(f.requirement);
+  });
+
+  for (const fault of accessFaults) {
+    it(`${fault.name} breaks ${fault.requirement}`, async () => {
+      const probe = probes[fault.name]!;
+      const control = probe.options ? await startHarness(probe.options) : healthy;
+      const faulty = await startHarness({ ...probe.options, faults: [fault.name] });
+      try {
+        expect(await probe.holds(control)).toBe(true);
+        expect(await probe.holds(faulty)).toBe(false);
+      } finally {
+        await faulty.close();
+        if (control !== healthy) await control.close();
+      }
+    });
+  }
+});
