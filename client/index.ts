@@ -1,0 +1,14 @@
+/** The client: the only part of the harness that talks HTTP (undici). */
+export type { CaseRequest, Exchange, ExchangeResponse, HttpMethod, TransportError } from './exchange.js';
+export { ClientError, SessionError, TargetUnreachableError, TokenRequestError, type ClientErrorCode } from './errors.js';
+export { createConcurrencyLimit, createRateLimit, rateDelay, type ConcurrencyLimit, type RateLimit } from './limits.js';
+export { backoffMs, defaultRetryPolicy, retryAfterMs, safeToRepeat, worthRetrying, type RetryPolicy } from './retry.js';
+export { classifyError } from './classify.js';
+export { createTransport, requestUrl, toResponse, type SendOptions, type Transport, type TransportOptions } from './transport.js';
+export { refreshMarginMs, TokenClient, type AccessToken, type CredentialsIn, type TokenClientOptions, type TokenRequestOptions } from './token.js';
+export {
+  createPartnerClient, type CallInput, type CallOptions, type PartnerClient, type PartnerClientOptions, type PartnerTarget, type Session,
+} from './partner.js';
+export { mask, Redactor, sensitiveAttributes, sensitiveMembers, type SecretKind } from './redaction.js';
+export { shellQuote, toCurl, type CurlOptions } from './curl.js';
+export { ExchangeRecorder, formatExchange, formatExchangeDetail } from './recorder.js';
