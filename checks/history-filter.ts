@@ -1,0 +1,70 @@
+import { finding } from './support.js';
+import type { Finding } from './finding.js';
+import type { Transaction } from './history.js';
+
+/** Invariants of GetTransactionHistory across a filter and across pages (D21, D23). */
+
+const OP = 'GetTransactionHistory';
+const ids = (list: readonly Transaction[]): string[] => list.map((t) => t.transactionId);
+const time = (t: Transaction): number => Date.parse(t.createdOn);
+
+export interface AccountFilterInput {
+  readonly filtered: readonly Transaction[];
+  /** The customer's unfiltered history, newest first. */
+  readonly unfiltered: readonly Transaction[];
+  /** True when `unfiltered` is the whole history; otherwise only items newer than its oldest are judged. */
+  readonly unfilteredComplete: boolean;
+  /** lastFourDigits of the card named by accountId, when known (`****` is ignored). */
+  readonly cardLastFour?: string;
+}
+
+/**
+ * HISTORY-ACCOUNT-FILTER: every transaction returned for accountId belongs to the customer's
+ * unfiltered history, and, where both carry real last four digits, to that card.
+ */
+export function accountFilterHonoured(input: AccountFilterInput): Finding[] {
+  const all = new Set(ids(input.unfiltered));
+  const oldest = input.unfiltered.length ? Math.min(...input.unfiltered.map(time)) : Infinity;
+  const judged = (t: Transaction) => input.unfilteredComplete || time(t) > oldest;
+  const foreign = input.filtered.filter((t) => judged(t) && !all.has(t.transactionId));
+  const four = input.cardLastFour && /^\d{4}$/.test(input.cardLastFour) ? input.cardLastFour : undefined;
+  const otherCard = four ? input.filtered.filter((t) => t.lastFourDigitsOfCard && /^\d{4}$/.test(t.lastFourDigitsOfCard) && t.lastFourDigitsOfCard !== four) : [];
+  const out: Finding[] = [];
+  if (foreign.length) out.push(finding('accountFilterHonoured', 'HISTORY-ACCOUNT-FILTER', OP, {
+    title: 'Account filter returned foreign transactions',
+    received: `${foreign.length} transaction(s) not in the customer's history, e.g. ${foreign[0]!.transactionId}`,
+    documented: "accountId limits the customer's history to that card",
+    evidence: { foreign: ids(foreign) }, key: ['foreign'],
+  }));
+  if (otherCard.length) out.push(finding('accountFilterHonoured', 'HISTORY-ACCOUNT-FILTER', OP, {
+    title: 'Account filter returned another card\'s transactions',
+    received: `lastFourDigitsOfCard ${otherCard[0]!.lastFourDigitsOfCard} on ${otherCard.length} transaction(s)`,
+    documented: `only transactions of the card ending ${four}`,
+    evidence: { otherCard: ids(otherCard) }, key: ['other-card'],
+  }));
+  return out;
+}
+
+export interface HistoryPage {
+  readonly totalRecords: unknown;
+  readonly transactions: readonly Transaction[];
+}
+
+/** HISTORY-TOTAL (D23): totalRecords is the same on every page and not below the distinct transactions paged through. */
+export function totalRecordsStable(pages: readonly HistoryPage[]): Finding[] {
+  const totals = [...new Set(pages.map((p) => p.totalRecords))];
+  const seen = new Set(pages.flatMap((p) => ids(p.transactions))).size;
+  const out: Finding[] = [];
+  if (totals.length > 1) out.push(finding('totalRecordsStable', 'HISTORY-TOTAL', OP, {
+    title: 'totalRecords changes between pages',
+    received: `totalRecords ${totals.map(String).join(', ')} over ${pages.length} pages`,
+    documented: 'the same totalRecords on every page', key: ['unstable'],
+  }));
+  const top = totals.filter((t): t is number => typeof t === 'number');
+  if (totals.length === 1 && top.length === 1 && top[0]! < seen) out.push(finding('totalRecordsStable', 'HISTORY-TOTAL', OP, {
+    title: 'totalRecords below the transactions paged through',
+    received: `totalRecords ${top[0]} after ${seen} distinct transactions`,
+    documented: `totalRecords of at least ${seen}`, key: ['below'],
+  }));
+  return out;
+}

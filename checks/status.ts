@@ -1,0 +1,80 @@
+import { errorRow } from '../contract/errors.js';
+import type { Expectation } from '../generators/expectation.js';
+import { alternativeCodes, businessErrorCode } from './error-row.js';
+import { check, finding, is2xx, is4xx, onlyWithResponse, type Responded } from './support.js';
+import type { Finding } from './finding.js';
+
+/**
+ * GEN-NO-5XX: no request, valid or not, is answered with a 5xx.
+ * @see decisions.md "unspecified" (the generic contract)
+ */
+export const noServerError = check(function noServerError(exchange: Responded, _e: unknown): Finding[] {
+  const { status } = exchange.response;
+  if (status < 500) return [];
+  return [finding('noServerError', 'GEN-NO-5XX', exchange.request.operation, {
+    title: 'Server error',
+    received: `status ${status}`,
+    documented: 'no request is answered with a 5xx status',
+    key: [status],
+  }, exchange)];
+}, onlyWithResponse);
+
+/**
+ * GEN-VALID-ACCEPTED: a valid payload gets a 2xx, or a 4xx carrying one of the business
+ * errors its case allows (Problem `errorCode` or legacy `ErrorCode`). A 400 is never right.
+ * @see interface.md "Endpoints"
+ */
+export const validPayloadAccepted = check(function validPayloadAccepted(exchange: Responded, e: Expectation): Finding[] {
+  if (e.kind !== 'accepted') return [];
+  const { status } = exchange.response;
+  if (is2xx(status)) return [];
+  const code = businessErrorCode(exchange);
+  if (status !== 400 && is4xx(status) && code !== undefined && e.allowedBusinessErrors.includes(code)) return [];
+  const allowed = e.allowedBusinessErrors.length ? ` or a 4xx with errorCode ${e.allowedBusinessErrors.join(', ')}` : '';
+  return [finding('validPayloadAccepted', 'GEN-VALID-ACCEPTED', e.operation, {
+    title: status === 400 ? 'Valid payload rejected as invalid' : 'Valid payload not accepted',
+    received: `status ${status}${code ? ` with errorCode ${code}` : ''}`,
+    documented: `a valid payload is answered with 2xx${allowed}`,
+    evidence: { errorCode: code, allowedBusinessErrors: e.allowedBusinessErrors },
+    key: [status, code ?? ''],
+  }, exchange)];
+}, (_x, e) => e.kind === 'accepted');
+
+/** What status the case documents, as text, and whether `status`/`code` meet it. */
+function statusRule(e: Expectation, status: number, code: string | undefined): { ok: boolean; documented: string; requirement: string } {
+  switch (e.kind) {
+    case 'validation': {
+      const alternatives = alternativeCodes(e);
+      const ok = status === 400 || (status === 422 && code !== undefined && alternatives.includes(code));
+      const requirement = e.broken.length === 1 ? e.broken[0]!.requirement : 'ERR-VALIDATION';
+      return { ok, requirement, documented: `400${alternatives.length ? ` (or 422 with errorCode ${alternatives.join(', ')})` : ''} for an invalid ${e.broken.map((b) => b.key).join(', ')}` };
+    }
+    case 'problem': {
+      const row = errorRow(e.row);
+      return { ok: status === row.status, requirement: row.requirement, documented: `${row.status} ${row.errorCode ?? row.title} (${row.condition})` };
+    }
+    case 'refused':
+      return { ok: is4xx(status), requirement: e.requirement, documented: 'a 4xx refusal' };
+    default:
+      return { ok: true, requirement: 'GEN-VALID-ACCEPTED', documented: '' };
+  }
+}
+
+/**
+ * The status a field-rule case documents: 400 for a validation case (or an accepted 422
+ * alternative, D19), the row's status for a problem case, any 4xx for a refused case (D4/D20/D30).
+ * @see interface.md "Errors"
+ */
+export const statusMatches = check(function statusMatches(exchange: Responded, e: Expectation): Finding[] {
+  const { status } = exchange.response;
+  const code = businessErrorCode(exchange);
+  const rule = statusRule(e, status, code);
+  if (rule.ok) return [];
+  return [finding('statusMatches', rule.requirement, e.operation, {
+    title: 'Unexpected status',
+    received: `status ${status}${code ? ` with errorCode ${code}` : ''}`,
+    documented: rule.documented,
+    evidence: { errorCode: code, expectation: e.kind },
+    key: [e.kind, rule.requirement, status],
+  }, exchange)];
+}, (_x, e) => e.kind !== 'accepted');

@@ -1,0 +1,127 @@
+import { tokenContract } from '../contract/token.js';
+import { printIssue, schemaIssues } from './schema.js';
+import { bodyObject, check, finding, is2xx, is4xx, onlyWhenStatus, type Responded } from './support.js';
+import type { Finding } from './finding.js';
+
+/** Seconds `exp - iat` may differ from `expires_in` (the two are read at slightly different moments). */
+export const lifetimeToleranceSeconds = 5;
+
+export interface TokenExpectation {
+  /** The scope the request asked for; the granted scope must equal it (as a set of space-separated values). */
+  readonly requestedScope?: string;
+}
+
+function decodePart(part: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Problems of an access_token as a JWT: three base64url parts, JSON header and payload, exp - iat = expires_in. */
+export function jwtProblems(token: string, expiresIn: unknown): string[] {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts.every((p, i) => (i === 2 ? /^[A-Za-z0-9_-]*$/ : /^[A-Za-z0-9_-]+$/).test(p))) return ['access_token is not three base64url parts'];
+  const header = decodePart(parts[0]!);
+  const payload = decodePart(parts[1]!);
+  const out: string[] = [];
+  if (!header) out.push('JWT header is not a JSON object');
+  if (!payload) out.push('JWT payload is not a JSON object');
+  const { exp, iat } = payload ?? {};
+  if (typeof exp === 'number' && typeof iat === 'number' && typeof expiresIn === 'number' && Math.abs(exp - iat - expiresIn) > lifetimeToleranceSeconds) {
+    out.push(`JWT exp - iat is ${exp - iat}, expires_in is ${expiresIn}`);
+  }
+  return out;
+}
+
+const scopeSet = (s: string): string => s.split(/\s+/).filter(Boolean).sort().join(' ');
+
+/**
+ * TOKEN-SHAPE: access_token (a JWT), expires_in 3600, token_type Bearer, scope as requested.
+ * token_type is compared case-insensitively: RFC 6749 §5.1 says its value is case insensitive,
+ * so `bearer` conforms although interface.md prints `Bearer`.
+ * @see interface.md "Authentication" 8, RFC 6749 §5.1
+ */
+export const tokenResponseShape = check(function tokenResponseShape(x: Responded, e: TokenExpectation): Finding[] {
+  const body = bodyObject(x) ?? {};
+  const issues = schemaIssues('token', x.response.json).filter(
+    (i) => !(i.path === 'token_type' && i.keyword === 'const' && typeof i.value === 'string' && i.value.toLowerCase() === tokenContract.tokenType.toLowerCase()),
+  );
+  const problems = issues.map(printIssue);
+  if (typeof body.access_token === 'string') problems.push(...jwtProblems(body.access_token, body.expires_in).filter((p) => !p.includes('base64url') || !issues.some((i) => i.path === 'access_token')));
+  if (e.requestedScope !== undefined && typeof body.scope === 'string' && scopeSet(body.scope) !== scopeSet(e.requestedScope)) {
+    problems.push(`scope ${JSON.stringify(body.scope)} differs from the requested ${JSON.stringify(e.requestedScope)}`);
+  }
+  if (problems.length === 0) return [];
+  return [finding('tokenResponseShape', 'TOKEN-SHAPE', x.request.operation, {
+    title: 'Token response malformed',
+    received: problems.join(', '),
+    documented: `access_token (JWT), expires_in ${tokenContract.expiresIn}, token_type ${tokenContract.tokenType}, scope as requested`,
+    evidence: { problems, issues },
+    key: problems.map((p) => p.replace(/".*"/g, '"…"')).sort(),
+  }, x)];
+}, onlyWhenStatus(is2xx));
+
+export interface TokenErrorExpectation {
+  /** RFC 6749 §5.2 codes acceptable for this failure (several where the RFC leaves a choice). */
+  readonly errors?: readonly string[];
+  /** Expected status; invalid_client may be 400 or 401 (RFC 6749 §5.2). */
+  readonly status?: number;
+}
+
+/**
+ * TOKEN-ERRORS (D24): a token error is RFC 6749 §5.2 JSON with an `error` code from that
+ * section, the expected code and status where the case names them.
+ */
+export const tokenErrorShape = check(function tokenErrorShape(x: Responded, e: TokenErrorExpectation): Finding[] {
+  const problems = schemaIssues('tokenError', x.response.json).map(printIssue);
+  const error = bodyObject(x)?.error;
+  const { status } = x.response;
+  if (e.errors && typeof error === 'string' && !e.errors.includes(error)) problems.push(`error "${error}" where ${e.errors.join(' or ')} is due`);
+  if (e.status !== undefined) {
+    const allowed = error === 'invalid_client' ? [400, 401] : [e.status];
+    if (!allowed.includes(status)) problems.push(`status ${status} where ${allowed.join(' or ')} is due`);
+  }
+  if (problems.length === 0) return [];
+  return [finding('tokenErrorShape', 'TOKEN-ERRORS', x.request.operation, {
+    title: 'Token error not as RFC 6749',
+    received: `status ${status}: ${problems.join(', ')}`,
+    documented: `JSON {error, error_description?} with error one of ${tokenContract.errorCodes.join(', ')}${e.errors ? `, here ${e.errors.join(' or ')}` : ''}`,
+    evidence: { problems, error },
+    key: [String(error), status],
+  }, x)];
+}, onlyWhenStatus(is4xx));
+
+const sentBasic = (x: Responded): boolean =>
+  Object.entries(x.request.headers).some(([k, v]) => k.toLowerCase() === 'authorization' && /^basic\s/i.test(v));
+
+/**
+ * BEARER-WWW-AUTHENTICATE (D27): a 401 carries WWW-Authenticate (RFC 7235 §3.1). At the token
+ * endpoint only where Basic credentials were sent: RFC 6749 §5.2 requires it then.
+ */
+export const wwwAuthenticateOn401 = check(function wwwAuthenticateOn401(x: Responded, _e: unknown): Finding[] {
+  if ((x.response.headers['www-authenticate'] ?? '').trim()) return [];
+  return [finding('wwwAuthenticateOn401', 'BEARER-WWW-AUTHENTICATE', x.request.operation, {
+    title: '401 without WWW-Authenticate',
+    received: 'a 401 with no WWW-Authenticate header',
+    documented: 'a 401 carries a WWW-Authenticate header (RFC 7235 section 3.1)',
+  }, x)];
+}, onlyWhenStatus(401), (x) => x.request.operation !== 'Token' || sentBasic(x));
+
+export interface BearerExpectation {
+  /** What was wrong with the presented token. */
+  readonly token: 'missing' | 'malformed' | 'expired';
+}
+
+/** BEARER-REQUIRED (D2): a call with no, a malformed or an expired token is refused with 401 (RFC 6750). */
+export const bearerRefused = check(function bearerRefused(x: Responded, e: BearerExpectation): Finding[] {
+  if (x.response.status === 401) return [];
+  return [finding('bearerRefused', 'BEARER-REQUIRED', x.request.operation, {
+    title: 'Call without a valid token not refused with 401',
+    received: `status ${x.response.status} (token ${e.token})`,
+    documented: 'a 401 (RFC 6750)',
+    key: [e.token, x.response.status],
+  }, x)];
+});
