@@ -1,0 +1,104 @@
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Summary } from './model.js';
+
+export interface LiveReporterOptions {
+  /** Where lines go; default process.stdout. */
+  readonly write?: (line: string) => void;
+  /** A progress line per suite at most this often on long runs (default 15 s). */
+  readonly progressEveryMs?: number;
+  readonly now?: () => number;
+  /** Applied to failure messages before printing. */
+  readonly redact?: (text: string) => string;
+}
+
+interface Progress { done: number; failed: number; skipped: number; startedAt: number; lastPrint: number }
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
+
+/**
+ * Vitest 4 reporter: one line when a suite (test file) ends, a progress line per suite on
+ * long runs, and one line per failing case as it happens. Nothing else.
+ */
+export class LiveReporter implements Reporter {
+  readonly #write: (line: string) => void;
+  readonly #every: number;
+  readonly #now: () => number;
+  readonly #redact: (text: string) => string;
+  readonly #suites = new Map<string, Progress>();
+  #runStart = 0;
+
+  constructor(options: LiveReporterOptions = {}) {
+    this.#write = options.write ?? ((line) => process.stdout.write(`${line}\n`));
+    this.#every = options.progressEveryMs ?? 15_000;
+    this.#now = options.now ?? Date.now;
+    this.#redact = options.redact ?? ((t) => t);
+  }
+
+  onTestRunStart(): void {
+    this.#runStart = this.#now();
+  }
+
+  #progress(module: TestModule): Progress {
+    let p = this.#suites.get(module.moduleId);
+    if (!p) this.#suites.set(module.moduleId, (p = { done: 0, failed: 0, skipped: 0, startedAt: this.#now(), lastPrint: this.#now() }));
+    return p;
+  }
+
+  onTestModuleStart(module: TestModule): void {
+    this.#progress(module);
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    const p = this.#progress(test.module);
+    const result = test.result();
+    if (result.state === 'skipped') p.skipped += 1;
+    else p.done += 1;
+    if (result.state === 'failed') {
+      p.failed += 1;
+      const first = result.errors[0]?.message?.split('\n')[0] ?? '';
+      this.#write(`  ✗ ${test.fullName}${first ? `: ${this.#redact(first).slice(0, 200)}` : ''}`);
+    }
+    const now = this.#now();
+    if (now - p.lastPrint >= this.#every) {
+      p.lastPrint = now;
+      this.#write(`  … ${test.module.relativeModuleId}: ${p.done} done, ${p.failed} failed (${seconds(now - p.startedAt)})`);
+    }
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const p = this.#progress(module);
+    const mark = p.failed > 0 || module.state() === 'failed' ? '✗' : '✓';
+    const skipped = p.skipped ? `, ${p.skipped} skipped` : '';
+    this.#write(`${mark} ${module.relativeModuleId}: ${p.done} done, ${p.failed} failed${skipped} (${seconds(this.#now() - p.startedAt)})`);
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, errors: ReadonlyArray<unknown>): void {
+    const all = [...this.#suites.values()];
+    const sum = (k: 'done' | 'failed') => all.reduce((n, p) => n + p[k], 0);
+    const unhandled = errors.length ? `, ${errors.length} unhandled error(s)` : '';
+    this.#write(`${modules.length} suite(s), ${sum('done')} cases, ${sum('failed')} failed${unhandled} in ${seconds(this.#now() - this.#runStart)}`);
+  }
+}
+
+export default LiveReporter;
+
+const pad = (s: string, n: number): string => s.padEnd(n);
+
+/** The short verdict table bin/conformance.ts prints at the end, with where the report is. */
+export function formatVerdictTable(summary: Summary, reportPath?: string): string {
+  const c = summary.counts;
+  const blocking = summary.requirements.filter((r) => r.status === 'failed' && r.blocking);
+  const lines = [
+    '',
+    `${pad('Verdict', 10)}${summary.verdict.toUpperCase()} (exit ${summary.exitCode})`,
+    `${pad('Target', 10)}${summary.target.baseUrl} (${summary.target.kind})`,
+    `${pad('Checked', 10)}${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c.observed} observed`,
+    `${pad('Not run', 10)}${c.notCovered} not covered, ${c.skippedByProfile} skipped by profile, ${c.notSelected} not selected`,
+    `${pad('Responses', 10)}${summary.responseCoverage.observed} of ${summary.responseCoverage.documented} documented responses observed`,
+    ...(summary.baseline ? [`${pad('Nightly', 10)}${summary.baseline.newFailures.length} new, ${summary.baseline.fixed.length} fixed, ${summary.baseline.stillFailing.length} still failing`] : []),
+    ...(blocking.length ? ['', 'Blocking failures:', ...blocking.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.findings[0]?.title ?? r.text}`), ...(blocking.length > 20 ? [`  … and ${blocking.length - 20} more`] : [])] : []),
+    ...summary.verdictReasons.filter((r) => !r.includes('blocking requirement')).map((r) => `  ${r}`),
+    ...(reportPath ? ['', `Report: ${reportPath}`] : []),
+  ];
+  return lines.join('\n');
+}

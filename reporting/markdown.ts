@@ -1,0 +1,72 @@
+import type { ReportedFinding, RequirementRow, Summary } from './model.js';
+
+/** Table cells: one line, pipes escaped. */
+const cell = (s: string): string => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
+const table = (head: readonly string[], rows: ReadonlyArray<readonly string[]>): string[] =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)];
+const fence = (s: string): string[] => ['```', s.replace(/```/g, "'''"), '```'];
+
+const statusLabel = (r: RequirementRow): string =>
+  r.status === 'failed' && !r.blocking ? 'failed (advisory)' : r.status;
+
+function finding(f: ReportedFinding): string[] {
+  const rep = f.reproduction;
+  return [
+    `- **${f.title}** (\`${f.check}\`, ${f.severity}${f.occurrences > 1 ? `, ${f.occurrences} occurrences` : ''})`,
+    `  ${f.message}`,
+    ...(rep?.replay ? ['', '  Replay:', '', ...fence(rep.replay).map((l) => `  ${l}`)] : []),
+    ...(rep?.curl ? ['', '  curl:', '', ...fence(rep.curl).map((l) => `  ${l}`)] : []),
+    ...(rep?.counterexample ? ['', `  Counterexample: \`${cell(rep.counterexample)}\``] : []),
+    ...(rep?.steps?.length ? ['', '  Steps:', '', ...rep.steps.map((s, i) => `  ${i + 1}. ${s.replace(/\n/g, '\n     ')}`)] : []),
+  ];
+}
+
+function failures(s: Summary): string[] {
+  const failed = s.requirements.filter((r) => r.status === 'failed' || r.status === 'broken' || r.status === 'waived');
+  if (failed.length === 0) return ['No failures.'];
+  return failed.flatMap((r) => [
+    `### ${r.id} — ${statusLabel(r)}`, '',
+    `${r.text} (interface.md § ${r.section}, ${r.severity}${r.blocking ? ', blocking' : ''})`, '',
+    ...(r.waiver ? [`Waived until ${r.waiver.expires} by ${r.waiver.owner}: ${r.waiver.reason}`, ''] : []),
+    ...r.reasons.map((x) => `- ${x}`),
+    ...r.findings.flatMap(finding), '',
+  ]);
+}
+
+/** summary.md: what a person reads first. */
+export function renderMarkdown(s: Summary): string {
+  const c = s.counts;
+  const left = s.requirements.filter((r) => r.status === 'not-selected' || r.status === 'skipped-by-profile');
+  const b = s.baseline;
+  const list = (ids: readonly string[]) => (ids.length ? ids.join(', ') : 'none');
+  const lines = [
+    `# Conformance report: ${s.verdict.toUpperCase()} (exit ${s.exitCode})`, '',
+    `Target ${s.target.baseUrl} (${s.target.kind}); ${s.startedAt} to ${s.finishedAt}; selection: ${s.selection.only.length ? s.selection.only.join(', ') : 'everything'}.`, '',
+    ...s.verdictReasons.map((r) => `- ${r}`), ...(s.verdictReasons.length ? [''] : []),
+    '## Counts', '',
+    ...table(['passed', 'failed', 'broken', 'waived', 'skipped by profile', 'not covered', 'not selected', 'observed'],
+      [[c.passed, c.failed, c.broken, c.waived, c.skippedByProfile, c.notCovered, c.notSelected, c.observed].map(String)]), '',
+    '## Failures', '', ...failures(s), '',
+    '## Requirements', '',
+    ...table(['requirement', 'section', 'severity', 'status', 'checks'],
+      s.requirements.map((r) => [r.id, r.section, r.severity, statusLabel(r), r.checks.join(', ')])), '',
+    '## Observed behaviour (ambiguous points)', '',
+    ...(s.observed.length
+      ? table(['requirement', 'decisions', 'the target showed'], s.observed.map((o) => [o.requirement, o.decisions.join(', '), o.observed]))
+      : ['None recorded.']), '',
+    `## Response coverage: ${s.responseCoverage.observed} of ${s.responseCoverage.documented} documented responses observed`, '',
+    ...table(['operation', 'status', 'code', 'observed'], s.responseCoverage.rows.map((r) => [r.operation, String(r.status), r.code, r.observed ? 'yes' : 'no'])),
+    ...(s.responseCoverage.undocumentedSeen.length ? ['', `Responses seen that the contract does not list: ${s.responseCoverage.undocumentedSeen.join(', ')}.`] : []), '',
+    '## Left out', '',
+    ...(left.length ? table(['requirement', 'status', 'why'], left.map((r) => [r.id, r.status, r.reasons.join('; ') || (r.status === 'not-selected' ? 'outside CONFORMANCE_ONLY' : '')])) : ['Nothing was left out by selection or profile.']), '',
+    ...(s.waivers.unused.length ? [`Waivers not needed by this run: ${s.waivers.unused.map((w) => w.requirement).join(', ')}.`, ''] : []),
+    ...(s.unknownRequirements.length ? [`Records named requirements the contract does not have (harness bug): ${s.unknownRequirements.join(', ')}.`, ''] : []),
+    '## Compared with the previous run', '',
+    ...(b
+      ? [`Baseline ${b.source}${b.previousFinishedAt ? ` (finished ${b.previousFinishedAt})` : ''}.`, '',
+        `- New failures: ${list(b.newFailures)}`, `- Fixed: ${list(b.fixed)}`, `- Still failing: ${list(b.stillFailing)}`,
+        ...(b.notRechecked.length ? [`- Failing before, not re-checked now: ${list(b.notRechecked)}`] : [])]
+      : ['No baseline given (CONFORMANCE_BASELINE).']),
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,84 @@
+import type { Severity } from '../contract/types.js';
+import type { Finding } from '../checks/finding.js';
+import type { Reproduction } from './result.js';
+import type { Waiver } from './waivers.js';
+
+/** A requirement's status in the report; 'not-covered' and 'not-selected' are never shown as passed. */
+export type RowStatus =
+  | 'passed' | 'failed' | 'waived' | 'broken' | 'observed' | 'skipped-by-profile' | 'not-covered' | 'not-selected';
+
+/** One deduplicated finding (by dedupKey) with the reproduction of its first occurrence. */
+export interface ReportedFinding extends Finding {
+  readonly occurrences: number;
+  readonly reproduction?: Reproduction;
+}
+
+export interface RequirementRow {
+  readonly id: string;
+  readonly section: string;
+  readonly severity: Severity;
+  readonly text: string;
+  readonly operation?: string;
+  readonly status: RowStatus;
+  /** A failure here fails the run (documented/standard rules and the generic rules). */
+  readonly blocking: boolean;
+  readonly checks: readonly string[];
+  readonly suites: readonly string[];
+  readonly findings: readonly ReportedFinding[];
+  /** Why broken, not covered or skipped (deduplicated). */
+  readonly reasons: readonly string[];
+  readonly waiver?: Waiver;
+}
+
+/** An ambiguous point and the reading the target showed. */
+export interface ObservedBehaviour {
+  readonly requirement: string;
+  readonly decisions: readonly string[];
+  readonly observed: string;
+  readonly suite: string;
+}
+
+export interface ResponseCoverageRow {
+  /** `${operation} ${status} ${errorCode|'success'}`; the validation row (no errorCode) uses VALIDATION. */
+  readonly key: string;
+  readonly operation: string;
+  readonly status: number;
+  readonly code: string;
+  readonly observed: boolean;
+}
+
+export interface BaselineDiff {
+  readonly source: string;
+  readonly previousFinishedAt?: string;
+  readonly newFailures: readonly string[];
+  readonly fixed: readonly string[];
+  readonly stillFailing: readonly string[];
+  /** Failing before, and neither passed nor failed now (broken, not covered, not selected). */
+  readonly notRechecked: readonly string[];
+}
+
+export type Counts = Record<'passed' | 'failed' | 'broken' | 'waived' | 'skippedByProfile' | 'notCovered' | 'notSelected' | 'observed', number>;
+
+export interface Summary {
+  readonly schemaVersion: 1;
+  readonly verdict: 'pass' | 'fail';
+  /** 0 pass; 1 a blocking failure or an expired waiver; 3 target unreachable or run broken. */
+  readonly exitCode: 0 | 1 | 3;
+  /** One sentence per reason the verdict is not a pass. */
+  readonly verdictReasons: readonly string[];
+  readonly startedAt: string;
+  readonly finishedAt: string;
+  readonly durationMs: number;
+  readonly target: { readonly baseUrl: string; readonly kind: string };
+  readonly selection: { readonly only: readonly string[] };
+  readonly incomplete?: string;
+  /** Requirement rows by status; they add up to the number of requirements. */
+  readonly counts: Counts;
+  readonly requirements: readonly RequirementRow[];
+  readonly observed: readonly ObservedBehaviour[];
+  readonly responseCoverage: { readonly documented: number; readonly observed: number; readonly rows: readonly ResponseCoverageRow[]; readonly undocumentedSeen: readonly string[] };
+  readonly waivers: { readonly applied: readonly Waiver[]; readonly expired: readonly Waiver[]; readonly unused: readonly Waiver[] };
+  readonly baseline?: BaselineDiff;
+  /** Records naming a requirement that contract/requirements.ts does not have (harness bugs). */
+  readonly unknownRequirements: readonly string[];
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { TestCase, TestModule } from 'vitest/node';
+import { LiveReporter } from '../../reporting/live.js';
+
+// Fabricated vitest objects: only the members the reporter reads.
+const mod = (state: 'passed' | 'failed' = 'passed') =>
+  ({ moduleId: '/w/suites/find.conformance.ts', relativeModuleId: 'suites/find.conformance.ts', state: () => state }) as unknown as TestModule;
+const test = (m: TestModule, name: string, state: 'passed' | 'failed' | 'skipped', message = '') =>
+  ({ module: m, fullName: name, result: () => ({ state, errors: state === 'failed' ? [{ message }] : undefined }) }) as unknown as TestCase;
+
+describe('LiveReporter', () => {
+  it('prints failures as they happen, progress on long suites, and one line per suite', () => {
+    const lines: string[] = [];
+    let clock = 0;
+    const r = new LiveReporter({ write: (l) => lines.push(l), now: () => clock, progressEveryMs: 10_000, redact: (t) => t.replace('secret', '***') });
+    const m = mod('failed');
+    r.onTestRunStart();
+    r.onTestModuleStart(m);
+    for (let i = 0; i < 5; i++) {
+      clock += 3_000;
+      r.onTestCaseResult(test(m, `FindCustomer > case ${i}`, i === 1 ? 'failed' : 'passed', 'Received secret\nstack'));
+    }
+    r.onTestCaseResult(test(m, 'skipped one', 'skipped'));
+    r.onTestModuleEnd(m);
+    r.onTestRunEnd([m], []);
+    expect(lines).toEqual([
+      '  ✗ FindCustomer > case 1: Received ***',
+      '  … suites/find.conformance.ts: 4 done, 1 failed (12.0s)',
+      '✗ suites/find.conformance.ts: 5 done, 1 failed, 1 skipped (15.0s)',
+      '1 suite(s), 5 cases, 1 failed in 15.0s',
+    ]);
+  });
+});

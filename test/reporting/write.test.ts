@@ -1,0 +1,182 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderJunit, renderMarkdown, writeReports } from '../../reporting/write.js';
+import { xmlEscape } from '../../reporting/junit.js';
+import { clearResults, readResults, ResultSink } from '../../reporting/recorder.js';
+import { formatVerdictTable } from '../../reporting/live.js';
+import { allureReporterConfig } from '../../reporting/allure.js';
+import { records, summaryOf } from './fixtures.js';
+
+/** A small well-formedness check: balanced tags, quoted attributes, no raw < or stray & in text. */
+function parseXml(xml: string): Array<{ name: string; attrs: Record<string, string> }> {
+  const elements: Array<{ name: string; attrs: Record<string, string> }> = [];
+  const stack: string[] = [];
+  const tag = /<(\/?)([A-Za-z_][\w.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>/g;
+  const body = xml.replace(/^<\?xml[^?]*\?>\s*/, '');
+  let last = 0;
+  for (let m = tag.exec(body); m; m = tag.exec(body)) {
+    const text = body.slice(last, m.index);
+    if (/[<>]|&(?!(amp|lt|gt|quot|apos);)/.test(text)) throw new Error(`bad text ${text.slice(0, 40)}`);
+    last = tag.lastIndex;
+    const [, close, name = '', rawAttrs = '', selfClose] = m;
+    if (close) {
+      if (stack.pop() !== name) throw new Error(`unbalanced </${name}>`);
+      continue;
+    }
+    const attrs = Object.fromEntries([...rawAttrs.matchAll(/([\w:.-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]]));
+    elements.push({ name, attrs: attrs as Record<string, string> });
+    if (!selfClose) stack.push(name);
+  }
+  if (stack.length || body.slice(last).trim()) throw new Error('unclosed elements or trailing text');
+  return elements;
+}
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe('reports', () => {
+  it('junit.xml is well-formed with one testsuite per section and the right counts', () => {
+    const s = summaryOf({ target: { baseUrl: 'https://t/?a=1&b=<2>', kind: 'sandbox "x"' } });
+    const elements = parseXml(renderJunit(s));
+    expect(elements[0]).toMatchObject({ name: 'testsuites', attrs: { tests: '8', failures: '2', errors: '0', skipped: '4' } });
+    expect(elements.filter((e) => e.name === 'testsuite').map((e) => [e.attrs.name, e.attrs.tests, e.attrs.failures, e.attrs.skipped])).toEqual([
+      ['Errors', '1', '0', '0'], ['FindCustomer', '4', '1', '2'], ['GetTransactionHistory', '1', '1', '0'],
+      ['EnrollCustomer', '1', '0', '1'], ['Authentication', '1', '0', '1'],
+    ]);
+    expect(elements.filter((e) => e.name === 'testcase')).toHaveLength(8);
+    expect(elements.find((e) => e.name === 'failure')?.attrs).toMatchObject({ type: 'blocking' });
+    expect(xmlEscape('a<b>&"\'\u0001')).toBe('a&lt;b&gt;&amp;&quot;&apos;');
+  });
+
+  it('summary.md of a small run', () => {
+    expect(renderMarkdown(summaryOf())).toMatchInlineSnapshot(`
+      "# Conformance report: FAIL (exit 1)
+
+      Target https://127.0.0.1:8443 (reference); 2030-01-02T03:00:00.000Z to 2030-01-02T03:04:05.000Z; selection: everything.
+
+      - 1 blocking requirement(s) failed: FIND-SSN-LENGTH.
+
+      ## Counts
+
+      | passed | failed | broken | waived | skipped by profile | not covered | not selected | observed |
+      |---|---|---|---|---|---|---|---|
+      | 2 | 2 | 0 | 0 | 1 | 2 | 0 | 1 |
+
+      ## Failures
+
+      ### FIND-SSN-LENGTH — failed
+
+      ssn length 9..9 (interface.md § FindCustomer, documented, blocking)
+
+      - **Validation key names the wrong field** (\`validationKeyNamesField\`, documented, 2 occurrences)
+        Received key command.Dob; documented command.Ssn
+
+        Replay:
+
+        \`\`\`
+        CONFORMANCE_SEED=42 CONFORMANCE_PATH=3:0 npm run conformance -- suites/find-customer
+        \`\`\`
+
+        curl:
+
+        \`\`\`
+        curl -X POST 'https://t/api/v1/partners/find-customer' -H 'Authorization: Bearer ***' --data '{"Ssn":"1234567890"}'
+        \`\`\`
+
+      ### HISTORY-PAGING — failed (advisory)
+
+      paging starts at the referenced transaction (interface.md § GetTransactionHistory, ambiguous)
+
+      - **Page has a gap** (\`pagingContinuous\`, ambiguous)
+        Received 3 items after the reference; documented at most pageSize+1
+
+
+      ## Requirements
+
+      | requirement | section | severity | status | checks |
+      |---|---|---|---|---|
+      | GEN-NO-5XX | Errors | unspecified | passed | statusMatches |
+      | FIND-SSN-LENGTH | FindCustomer | documented | failed | statusMatches, validationKeyNamesField |
+      | FIND-SSN-FORMAT | FindCustomer | documented | not-covered |  |
+      | FIND-NOT-FOUND | FindCustomer | ambiguous | observed | statusMatches |
+      | HISTORY-PAGING | GetTransactionHistory | ambiguous | failed (advisory) | pagingContinuous, statusMatches |
+      | FIND-SUCCESS | FindCustomer | documented | passed | statusMatches |
+      | ENROLL-SUCCESS | EnrollCustomer | documented | skipped-by-profile | statusMatches |
+      | TOKEN-SHAPE | Authentication | documented | not-covered |  |
+
+      ## Observed behaviour (ambiguous points)
+
+      | requirement | decisions | the target showed |
+      |---|---|---|
+      | FIND-NOT-FOUND | D8 | 422 CUSTOMER_NOT_FOUND |
+
+      ## Response coverage: 2 of 3 documented responses observed
+
+      | operation | status | code | observed |
+      |---|---|---|---|
+      | FindCustomer | 200 | success | yes |
+      | FindCustomer | 422 | CUSTOMER_NOT_FOUND | no |
+      | FindCustomer | 400 | VALIDATION | yes |
+
+      Responses seen that the contract does not list: FindCustomer 500 NONE.
+
+      ## Left out
+
+      | requirement | status | why |
+      |---|---|---|
+      | ENROLL-SUCCESS | skipped-by-profile | production profile sends no write |
+
+      ## Compared with the previous run
+
+      No baseline given (CONFORMANCE_BASELINE).
+      "
+    `);
+  });
+
+  it('writes summary.json, summary.md and junit.xml through the final redaction', () => {
+    dir = mkdtempSync(join(tmpdir(), 'report-'));
+    const files = writeReports(summaryOf(), { reportDir: dir, redact: (t) => t.replaceAll('1234567890', '*********') });
+    expect(files.map((f) => f.slice(dir!.length + 1))).toEqual(['summary.json', 'summary.md', 'junit.xml']);
+    for (const f of files) expect(readFileSync(f, 'utf8')).not.toContain('1234567890');
+    expect(JSON.parse(readFileSync(files[0]!, 'utf8'))).toMatchObject({ verdict: 'fail', exitCode: 1 });
+  });
+
+  it('records one line per result and reads them back, skipping a line cut short', () => {
+    dir = mkdtempSync(join(tmpdir(), 'raw-'));
+    const sink = new ResultSink({ reportDir: dir, redact: (t) => t.replaceAll('Bearer ***', 'Bearer [masked]') });
+    for (const r of records) sink.record(r);
+    appendFileSync(sink.file, '{"requirement":"GEN-NO-5XX","sta');
+    const malformed: string[] = [];
+    const back = readResults(dir, (_file, line) => malformed.push(line));
+    expect(back).toHaveLength(records.length);
+    expect(back[2]?.reproduction?.curl).toContain('Bearer [masked]');
+    expect(malformed).toHaveLength(1);
+    clearResults(dir);
+    expect(readResults(dir)).toEqual([]);
+  });
+
+  it('prints a short verdict table', () => {
+    expect(formatVerdictTable(summaryOf(), 'reports/summary.md')).toMatchInlineSnapshot(`
+      "
+      Verdict   FAIL (exit 1)
+      Target    https://127.0.0.1:8443 (reference)
+      Checked   2 passed, 2 failed, 0 broken, 0 waived, 1 observed
+      Not run   2 not covered, 1 skipped by profile, 0 not selected
+      Responses 2 of 3 documented responses observed
+
+      Blocking failures:
+        FIND-SSN-LENGTH                   Validation key names the wrong field
+
+      Report: reports/summary.md"
+    `);
+  });
+
+  it('configures allure-vitest to write under the report directory', () => {
+    expect(allureReporterConfig('reports/nightly')).toEqual(['allure-vitest/reporter', { resultsDir: 'reports/nightly/allure-results' }]);
+  });
+});
