@@ -1,0 +1,61 @@
+import { FaultUnknownError, parseFaultList } from '../reference/faults/index.js';
+import { startReference } from '../reference/server.js';
+
+/**
+ * `npm run reference`: the embedded reference service, standalone, until Ctrl-C.
+ * REFERENCE_FAULTS (comma-separated fault names) and REFERENCE_PORT (0-65535) are optional.
+ */
+function portFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    console.error(`REFERENCE_PORT must be a port number 0-65535, received ${JSON.stringify(value)}`);
+    process.exit(2);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const port = portFromEnv(process.env.REFERENCE_PORT);
+  const faults = parseFaultList(process.env.REFERENCE_FAULTS);
+  let reference;
+  try {
+    reference = await startReference({ faults, port });
+  } catch (error) {
+    if (error instanceof FaultUnknownError) {
+      console.error(`REFERENCE_FAULTS: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const env = [
+    `TARGET_BASE_URL=${reference.baseUrl}`,
+    `TARGET_AUTH_URL=${reference.authUrl}`,
+    `TARGET_CA_FILE=${reference.caFile}`,
+    `TARGET_CLIENT_ID=${reference.clientId}`,
+    `TARGET_CLIENT_SECRET=${reference.clientSecret}`,
+  ].join(' ');
+  console.log(`Reference service listening (faults: ${faults.length > 0 ? faults.join(', ') : 'none'})`);
+  console.log(`  base URL:      ${reference.baseUrl}`);
+  console.log(`  token URL:     ${reference.authUrl}`);
+  console.log(`  client id:     ${reference.clientId}`);
+  console.log(`  client secret: ${reference.clientSecret}`);
+  console.log(`  CA file:       ${reference.caFile}`);
+  console.log('Run the harness against it with:');
+  console.log(`  ${env} npm run conformance`);
+  console.log('Press Ctrl-C to stop.');
+
+  let closing = false;
+  const stop = (): void => {
+    if (closing) return;
+    closing = true;
+    reference.close().then(() => process.exit(0), (error: unknown) => {
+      console.error(`reference did not close cleanly: ${String(error)}`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+await main();

@@ -1,0 +1,27 @@
+/**
+ * `npm run report`: renders the Allure HTML report from `${REPORT_DIR:-reports}/allure-results`
+ * into `${REPORT_DIR:-reports}/allure-report` with the Allure 3 CLI, and prints its path.
+ * Exit codes: 0 rendered, 2 no results to render, 3 the Allure CLI failed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { config } from 'dotenv';
+
+config({ quiet: true });
+const reportDir = process.env.REPORT_DIR || 'reports';
+const results = join(reportDir, 'allure-results');
+const output = join(reportDir, 'allure-report');
+
+if (!existsSync(results) || !readdirSync(results).some((f) => f.endsWith('-result.json'))) {
+  console.error(`No Allure results in ${results}: run \`npm run conformance\` first (REPORT_DIR=${reportDir}).`);
+  process.exit(2);
+}
+
+const cli = resolve('node_modules', '.bin', process.platform === 'win32' ? 'allure.cmd' : 'allure');
+const run = spawnSync(cli, ['generate', results, '--output', output], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (run.status !== 0) {
+  console.error(`The Allure CLI failed (${run.error?.message ?? `exit ${run.status}`}) rendering ${results}.`);
+  process.exit(3);
+}
+console.log(`Allure report: ${resolve(output, 'index.html')}`);
