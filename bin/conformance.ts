@@ -10,12 +10,13 @@ import { loadProfile } from '../contract/profile.js';
 import { exitOnConfigError } from './config-exit.js';
 import { resolveTarget, type ResolvedTarget } from './target.js';
 import { preflight } from './preflight.js';
-import { finishRun, prepareReportDir } from './finish.js';
+import { finishRun, loadRunInputs, prepareReportDir } from './finish.js';
 import { refuseUnsafeProduction } from './production-guard.js';
 
 config({ quiet: true });
 const profile = exitOnConfigError(() => loadProfile(process.env));
 refuseUnsafeProduction(profile);
+const inputs = await loadRunInputs(profile, process.env);
 const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
 const startedAt = new Date();
 prepareReportDir(profile.reportDir);
@@ -35,8 +36,8 @@ if (unreachable) {
   process.exit(3);
 }
 
-console.log(`partner-conformance: ${target.embedded ? 'embedded reference service' : 'target'} ${target.env.TARGET_BASE_URL}, profile ${profile.kind}, seed ${seed}`);
-const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'conformance', ...process.argv.slice(2)], {
+console.log(`partner-conformance: ${target.embedded ? 'embedded reference service' : 'target'} ${target.env.TARGET_BASE_URL ?? profile.target?.baseUrl}, profile ${profile.kind}, seed ${seed}`);
+const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.conformance.config.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, ...target.env, CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString() },
 });
@@ -50,6 +51,6 @@ process.once('SIGINT', onSignal);
 process.once('SIGTERM', onSignal);
 
 const vitestExit: number = await new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
-const exitCode = await finishRun({ profile, target, seed, startedAt, vitestExit, interrupted });
+const exitCode = finishRun({ profile, target, startedAt, vitestExit, interrupted, ...inputs });
 await target.close();
 process.exit(exitCode);

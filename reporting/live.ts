@@ -13,6 +13,9 @@ export interface LiveReporterOptions {
 
 interface Progress { done: number; failed: number; skipped: number; startedAt: number; lastPrint: number }
 
+/** Lines of a failure report printed live; the rest is in summary.md. */
+const maxFailureLines = 40;
+
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
 
 /**
@@ -55,8 +58,10 @@ export class LiveReporter implements Reporter {
     else p.done += 1;
     if (result.state === 'failed') {
       p.failed += 1;
-      const first = result.errors[0]?.message?.split('\n')[0] ?? '';
-      this.#write(`  ✗ ${test.fullName}${first ? `: ${this.#redact(first).slice(0, 200)}` : ''}`);
+      // The whole report: counterexample, steps, replay and curl are what a person acts on.
+      const lines = (result.errors[0]?.message ?? '').split('\n').slice(0, maxFailureLines);
+      this.#write(`  ✗ ${test.fullName}`);
+      for (const line of lines) this.#write(`    ${this.#redact(line).slice(0, 2000)}`);
     }
     const now = this.#now();
     if (now - p.lastPrint >= this.#every) {
@@ -95,6 +100,7 @@ export function formatVerdictTable(summary: Summary, reportPath?: string): strin
     `${pad('Checked', 10)}${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c.observed} observed`,
     `${pad('Not run', 10)}${c.notCovered} not covered, ${c.skippedByProfile} skipped by profile, ${c.notSelected} not selected`,
     `${pad('Responses', 10)}${summary.responseCoverage.observed} of ${summary.responseCoverage.documented} documented responses observed`,
+    ...(summary.footprint ? [`${pad('Footprint', 10)}${summary.footprint.customersEnrolled} customers enrolled, ${summary.footprint.cardsAdded} cards added, ${summary.footprint.cardsRemoved} removed`] : []),
     ...(summary.baseline ? [`${pad('Nightly', 10)}${summary.baseline.newFailures.length} new, ${summary.baseline.fixed.length} fixed, ${summary.baseline.stillFailing.length} still failing`] : []),
     ...(blocking.length ? ['', 'Blocking failures:', ...blocking.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.findings[0]?.title ?? r.text}`), ...(blocking.length > 20 ? [`  … and ${blocking.length - 20} more`] : [])] : []),
     ...summary.verdictReasons.filter((r) => !r.includes('blocking requirement')).map((r) => `  ${r}`),

@@ -46,6 +46,7 @@ export function renderMarkdown(s: Summary): string {
     '## Counts', '',
     ...table(['passed', 'failed', 'broken', 'waived', 'skipped by profile', 'not covered', 'not selected', 'observed'],
       [[c.passed, c.failed, c.broken, c.waived, c.skippedByProfile, c.notCovered, c.notSelected, c.observed].map(String)]), '',
+    ...(s.footprint ? [`Footprint on the target: ${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.`, ''] : []),
     '## Failures', '', ...failures(s), '',
     '## Requirements', '',
     ...table(['requirement', 'section', 'severity', 'status', 'checks'],

@@ -79,6 +79,8 @@ export interface Summary {
   readonly responseCoverage: { readonly documented: number; readonly observed: number; readonly rows: readonly ResponseCoverageRow[]; readonly undocumentedSeen: readonly string[] };
   readonly waivers: { readonly applied: readonly Waiver[]; readonly expired: readonly Waiver[]; readonly unused: readonly Waiver[] };
   readonly baseline?: BaselineDiff;
+  /** What the run created on the target and removed again (sandbox footprint). */
+  readonly footprint?: { readonly customersEnrolled: number; readonly cardsAdded: number; readonly cardsRemoved: number };
   /** Records naming a requirement that contract/requirements.ts does not have (harness bugs). */
   readonly unknownRequirements: readonly string[];
 }

@@ -25,6 +25,7 @@ export interface SummaryInput {
   readonly incomplete?: string;
   /** The clock for waiver expiry; default finishedAt. */
   readonly now?: Date;
+  readonly footprint?: Summary['footprint'];
 }
 
 export function isSelected(q: Requirement, only: readonly string[]): boolean {
@@ -138,6 +139,7 @@ export function buildSummary(input: SummaryInput): Summary {
       unused: [...valid.values()].filter((w) => rows.find((r) => r.id === w.requirement)?.status !== 'waived'),
     },
     ...(input.baseline ? { baseline: compareBaseline(input.baseline, rows) } : {}),
+    ...(input.footprint ? { footprint: input.footprint } : {}),
     unknownRequirements,
   };
 }

@@ -29,6 +29,8 @@ export interface PropertySpec<T> {
   /** A short redacted description of a case, for the counterexample. */
   readonly describe: (value: T) => string;
   readonly run: (value: T) => Promise<CaseOutcome>;
+  /** What the property can check; broken and not-covered rows name these when no case got that far. */
+  readonly requirements?: readonly string[];
 }
 
 export interface PropertyEnv {
@@ -39,6 +41,8 @@ export interface PropertyEnv {
   readonly redact: (text: string) => string;
   readonly curl: (exchange: Exchange) => string;
   readonly formatExchange: (exchange: Exchange) => string;
+  /** Several redacted lines (headers and bodies) of the failing exchange, for attachments. */
+  readonly formatDetail?: (exchange: Exchange) => string;
 }
 
 export interface PropertyResult {
@@ -46,6 +50,10 @@ export interface PropertyResult {
   readonly broken?: string;
   readonly findings: readonly Finding[];
   readonly reproduction?: Reproduction;
+  /** Redacted request and response of the failing case's last exchange. */
+  readonly detail?: string;
+  /** Set when the property could not run for want of target state (FixtureError): not covered. */
+  readonly notCovered?: string;
   readonly report: string;
 }
 
@@ -85,15 +93,21 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
     env.record({ ...base, requirement, status: 'observed', reason: behaviour });
 
   if (broken) {
-    for (const requirement of checked.size ? checked : ['GEN-NO-5XX'])
+    for (const requirement of checked.size ? checked : spec.requirements ?? ['GEN-NO-5XX'])
       env.record({ ...base, requirement, status: 'broken', reason: broken, responsesSeen });
     return { failed: false, broken, findings: [], report: `${spec.name}: broken (${broken})` };
   }
   if (!result.failed || !lastFailure) {
     for (const requirement of checked) env.record({ ...base, requirement, status: 'passed', responsesSeen });
+    const error = result.errorInstance as { code?: unknown; message?: unknown } | undefined;
+    if (result.failed && error?.code === 'FIXTURE_UNAVAILABLE') {
+      const reason = `not covered: ${env.redact(String(error.message))}`;
+      for (const requirement of checked.size ? checked : spec.requirements ?? ['GEN-NO-5XX']) env.record({ ...base, requirement, status: 'not-covered', reason });
+      return { failed: false, findings: [], notCovered: reason, report: `${spec.name}: ${reason}` };
+    }
     if (result.failed && result.errorInstance) {
       const reason = `harness error: ${String((result.errorInstance as Error).message ?? result.errorInstance)}`;
-      env.record({ ...base, requirement: checked.values().next().value ?? 'GEN-NO-5XX', status: 'broken', reason });
+      env.record({ ...base, requirement: checked.values().next().value ?? spec.requirements?.[0] ?? 'GEN-NO-5XX', status: 'broken', reason });
       return { failed: false, broken: reason, findings: [], report: `${spec.name}: ${reason}` };
     }
     return { failed: false, findings: [], report: `${spec.name}: ${result.numRuns} cases passed` };
@@ -124,5 +138,5 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
     `  replay: ${reproduction.replay}`,
     ...(reproduction.curl ? [`  curl: ${reproduction.curl}`] : []),
   ].join('\n');
-  return { failed: true, findings: outcome.findings, reproduction, report };
+  return { failed: true, findings: outcome.findings, reproduction, report, ...(last && env.formatDetail ? { detail: env.formatDetail(last) } : {}) };
 }

@@ -10,7 +10,7 @@ import { operations } from '../../contract/operations.js';
 describe('OpenAPI export', () => {
   it('is a valid OpenAPI 3.1 document by a real validator', async () => {
     const validator = new Validator();
-    const result = await validator.validate(openApiDocument() as object);
+    const result = await validator.validate(openApiDocument() as Parameters<Validator['validate']>[0]);
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');

@@ -24,7 +24,9 @@ describe('LiveReporter', () => {
     r.onTestModuleEnd(m);
     r.onTestRunEnd([m], []);
     expect(lines).toEqual([
-      '  ✗ FindCustomer > case 1: Received ***',
+      '  ✗ FindCustomer > case 1',
+      '    Received ***',
+      '    stack',
       '  … suites/find.conformance.ts: 4 done, 1 failed (12.0s)',
       '✗ suites/find.conformance.ts: 5 done, 1 failed, 1 skipped (15.0s)',
       '1 suite(s), 5 cases, 1 failed in 15.0s',

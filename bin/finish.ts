@@ -1,0 +1,77 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { operations, requirements, type Profile } from '../contract/index.js';
+import { Redactor } from '../client/redaction.js';
+import { loadBaseline, BaselineError, type PreviousRun } from '../reporting/baseline.js';
+import { formatVerdictTable } from '../reporting/live.js';
+import { clearResults, readResults } from '../reporting/recorder.js';
+import { buildSummary } from '../reporting/summary.js';
+import { loadWaivers, WaiversError } from '../reporting/waivers.js';
+import { writeReports } from '../reporting/write.js';
+import { readFootprint } from '../suites/lib/footprint.js';
+import type { ResolvedTarget } from './target.js';
+
+/** Clears what a previous run left in the report directory, so nothing stale is read back. */
+export function prepareReportDir(reportDir: string): void {
+  mkdirSync(reportDir, { recursive: true });
+  clearResults(reportDir);
+  for (const stale of ['allure-results', 'summary.json', 'summary.md', 'junit.xml'])
+    rmSync(join(reportDir, stale), { recursive: true, force: true });
+}
+
+/** Waivers and baseline are read before the run: a broken file is a configuration problem (exit 2). */
+export async function loadRunInputs(profile: Profile, env: NodeJS.ProcessEnv): Promise<{ waivers: ReturnType<typeof loadWaivers>; baseline?: PreviousRun }> {
+  try {
+    const waivers = loadWaivers(env);
+    const baseline = env.CONFORMANCE_BASELINE ? await loadBaseline(env.CONFORMANCE_BASELINE) : undefined;
+    return { waivers, ...(baseline ? { baseline } : {}) };
+  } catch (error) {
+    if (error instanceof WaiversError || error instanceof BaselineError) {
+      console.error('Configuration problem (nothing was sent):');
+      for (const line of error.message.split('\n')) console.error(`  ${line}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  void profile;
+}
+
+export interface FinishInput {
+  readonly profile: Profile;
+  readonly target: ResolvedTarget;
+  readonly startedAt: Date;
+  readonly vitestExit: number;
+  readonly interrupted: boolean;
+  readonly waivers: ReturnType<typeof loadWaivers>;
+  readonly baseline?: PreviousRun;
+}
+
+/** Builds summary.json/md and junit.xml from the result records, prints the verdict, returns the exit code. */
+export function finishRun(input: FinishInput): number {
+  const { profile, target } = input;
+  const records = readResults(profile.reportDir);
+  const baseUrl = target.env.TARGET_BASE_URL ?? profile.target?.baseUrl ?? '(unknown)';
+  const incomplete = input.interrupted
+    ? 'interrupted by a signal; the results so far are reported'
+    : records.length === 0
+      ? `the suites recorded no result (vitest exit ${input.vitestExit}); see the output above`
+      : undefined;
+  const summary = buildSummary({
+    records, requirements, operations,
+    selection: { only: profile.only },
+    startedAt: input.startedAt, finishedAt: new Date(),
+    target: { baseUrl, kind: target.embedded ? 'embedded reference' : profile.kind },
+    waivers: input.waivers,
+    ...(input.baseline ? { baseline: input.baseline } : {}),
+    ...(incomplete ? { incomplete } : {}),
+    footprint: readFootprint(profile.reportDir),
+  });
+  const redactor = new Redactor();
+  for (const secret of [target.env.TARGET_CLIENT_SECRET, profile.target?.clientSecret, target.env.TARGET_DENIED_CLIENT_SECRET])
+    redactor.learn(secret, 'clientSecret');
+  writeReports(summary, { reportDir: profile.reportDir, redact: (t) => redactor.redact(t) });
+  const allure = join(profile.reportDir, 'allure-results');
+  console.log(redactor.redact(formatVerdictTable(summary, resolve(profile.reportDir, 'summary.md'))));
+  if (existsSync(allure)) console.log(`Allure results: ${resolve(allure)} (render with npm run report)`);
+  return summary.exitCode;
+}

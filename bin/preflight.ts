@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import type { Profile } from '../contract/profile.js';
+import { createTransport } from '../client/transport.js';
+import type { ResolvedTarget } from './target.js';
+
+/** The preflight waits at most this long: an unreachable target stops the run within seconds. */
+const preflightTimeoutMs = 5_000;
+
+const hints: Record<string, string> = {
+  TARGET_UNREACHABLE: 'check TARGET_BASE_URL, the network path and that this machine is on the target allow list',
+  TLS_FAILURE: 'set TARGET_CA_FILE to the CA certificate (PEM) that issued the target certificate',
+  TIMEOUT: 'the target accepted no request in time; check the address or raise TARGET_TIMEOUT_MS',
+};
+
+/**
+ * One request to the base URL before any suite runs: any HTTP answer means reachable.
+ * Returns the message to print (naming the address and the cause) or undefined.
+ */
+export async function preflight(profile: Profile, target: ResolvedTarget): Promise<string | undefined> {
+  const baseUrl = target.env.TARGET_BASE_URL ?? profile.target?.baseUrl;
+  if (!baseUrl) return 'Target unreachable: no TARGET_BASE_URL was resolved (harness bug).';
+  const caFile = target.env.TARGET_CA_FILE ?? profile.caFile;
+  const transport = createTransport({
+    timeoutMs: Math.min(profile.timeoutMs, preflightTimeoutMs),
+    concurrency: 1,
+    rateLimit: profile.rateLimit,
+    retry: { maxAttempts: 1 },
+    ...(caFile ? { ca: readFileSync(caFile, 'utf8') } : {}),
+  });
+  try {
+    const x = await transport.send({ operation: 'Preflight', method: 'GET', url: `${baseUrl}/`, query: {}, headers: {}, correlationId: 'preflight' });
+    if (x.response && !x.transportError) return undefined;
+    const code = x.transportError?.code ?? 'TRANSPORT_ERROR';
+    return `Target unreachable at ${baseUrl}: ${code} (${x.transportError?.message ?? 'no answer'}); ${hints[code] ?? 'check the address and the network'}.`;
+  } finally {
+    await transport.close();
+  }
+}

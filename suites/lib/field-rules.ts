@@ -1,0 +1,96 @@
+
+import { afterAll, describe } from 'vitest';
+import { fieldRequirementId, requirements, type Field, type Operation } from '../../contract/index.js';
+import {
+  acceptedExpectation, boundaryValidCases, boundaryViolations, multiViolations, validPayload,
+  type GeneratedCase, type PayloadOptions,
+} from '../../generators/index.js';
+import { responseMembers } from '../../contract/index.js';
+import type { Exchange } from '../../client/index.js';
+import type { HarnessContext } from './context.js';
+import { removeAddedCards } from './fixtures.js';
+import { stateFields, withState, type CaseKind } from './case-state.js';
+import { judgeFieldCase } from './judge.js';
+import { propertyTest } from './property-test.js';
+import type { CaseOutcome } from './property.js';
+
+const generic = ['GEN-NO-5XX', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'];
+const errorShape = ['ERR-VALIDATION', 'ERR-VALIDATION-SHAPE', 'ERR-TYPE-URL', 'ERR-TITLE-CODE', 'ERR-STATUS-MEMBER', 'ERR-INSTANCE', 'ERR-KEY-PREFIX', 'ERR-KEYS-COMPLETE'];
+
+const fieldRequirementIds = (op: Operation, field: Field): string[] =>
+  requirements.filter((r) => r.operation === op.id && r.id.startsWith(fieldRequirementId(op, field, 'TYPE').replace(/-TYPE$/, '-'))).map((r) => r.id);
+
+/** Cards a valid add-or-update created: deleted when the suite ends. */
+function rememberCards(ctx: HarnessContext, x: Exchange): void {
+  const body = x.response?.json as Record<string, unknown> | undefined;
+  const cards = body?.[responseMembers.cards];
+  if (!Array.isArray(cards)) return;
+  for (const c of cards as Array<Record<string, unknown>>)
+    if (typeof c.cardId === 'string' && typeof c.customerId === 'string') ctx.footprint.cardAdded(c.customerId, c.cardId);
+}
+
+/** Sends one generated case (stand-ins replaced by target state) and judges the reply. */
+async function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase, kind: CaseKind): Promise<CaseOutcome> {
+  const session = await ctx.session();
+  const input = await withState(ctx, session, c.input, kind);
+  const exchange = await ctx.client.call(op.id, input, { session });
+  if (kind === 'valid') rememberCards(ctx, exchange);
+  return judgeFieldCase(exchange, c.expectation, {
+    strictKeyCase: ctx.profile.strictKeyCase,
+    runSecrets: [ctx.profile.target?.clientSecret ?? ''],
+  });
+}
+
+/**
+ * The field-rule suite of one operation, derived from its contract entry alone: valid
+ * payloads are accepted, exact bounds are accepted, every field's violations are rejected
+ * with the documented status, shape and key, and several at once name every field (D14).
+ * An operation added to contract/ gets this suite without new code.
+ */
+export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Operation): void {
+  const options: PayloadOptions = { fixed: stateFields(op), emailKey: ctx.profile.emailKey };
+  const { runs, writeRuns } = ctx.profile;
+  const area = 'field-rules';
+  const describeCase = (c: GeneratedCase) => `${c.description}\n  input: ${JSON.stringify(c.input)}`;
+  const validRuns = op.writes ? Math.min(writeRuns, runs) : runs;
+
+  describe(`${op.id} field rules`, () => {
+    afterAll(() => removeAddedCards(ctx));
+
+    propertyTest(ctx, suiteFile, {
+      area, operation: op.id, name: `${op.id}: a valid payload is accepted`, writes: op.writes,
+      requirements: ['GEN-VALID-ACCEPTED', `${op.code}-SUCCESS`, ...generic],
+      arbitrary: validPayload(op, options).map((input): GeneratedCase => ({ input, expectation: acceptedExpectation(op), description: `${op.id}: valid payload` })),
+      numRuns: validRuns,
+      describe: describeCase,
+      run: (c) => sendCase(ctx, op, c, 'valid'),
+    });
+
+    const bounds = boundaryValidCases(op, options);
+    if (bounds)
+      propertyTest(ctx, suiteFile, {
+        area, operation: op.id, name: `${op.id}: values at their exact bounds are accepted`, writes: op.writes,
+        requirements: ['GEN-VALID-ACCEPTED', ...generic],
+        arbitrary: bounds, numRuns: validRuns, describe: describeCase,
+        run: (c) => sendCase(ctx, op, c, 'valid'),
+      });
+
+    for (const field of op.fields)
+      propertyTest(ctx, suiteFile, {
+        area, operation: op.id, name: `${op.id}: violations of ${field.name} are rejected`,
+        requirements: [...fieldRequirementIds(op, field), ...errorShape, ...generic],
+        arbitrary: boundaryViolations(op, field, options), numRuns: runs, describe: describeCase,
+        run: (c) => sendCase(ctx, op, c, 'violation'),
+      });
+
+    const several = multiViolations(op, options);
+    if (several)
+      propertyTest(ctx, suiteFile, {
+        area, operation: op.id, name: `${op.id}: several violations at once name every field`,
+        requirements: ['ERR-KEYS-COMPLETE', 'ERR-VALIDATION', ...generic],
+        arbitrary: several, numRuns: runs, describe: describeCase,
+        run: (c) => sendCase(ctx, op, c, 'violation'),
+      });
+  });
+}
+

@@ -1,0 +1,22 @@
+import { join } from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { allureReporterConfig } from './reporting/allure.js';
+
+/**
+ * The conformance run (bin/conformance.ts passes `--config` with this file): the suites
+ * against the target, a live reporter for people, Allure results for the HTML report.
+ * Reports go under REPORT_DIR so two runs can write side by side.
+ */
+const reportDir = process.env.REPORT_DIR || 'reports';
+
+export default defineConfig({
+  test: {
+    include: ['suites/**/*.conformance.ts'],
+    testTimeout: 1_800_000,
+    hookTimeout: 300_000,
+    pool: 'forks',
+    setupFiles: ['allure-vitest/setup'],
+    reporters: ['./reporting/live.ts', allureReporterConfig(reportDir)],
+    outputFile: { junit: join(reportDir, 'vitest-junit.xml') },
+  },
+});
