@@ -1,6 +1,6 @@
 
 import { afterAll, describe } from 'vitest';
-import { fieldRequirementId, requirements, type Field, type Operation } from '../../contract/index.js';
+import { fieldRequirementId, requirements, transitions, type Field, type Operation } from '../../contract/index.js';
 import {
   acceptedExpectation, boundaryValidCases, boundaryViolations, multiViolations, validPayload,
   type GeneratedCase, type PayloadOptions,
@@ -20,8 +20,12 @@ const errorShape = ['ERR-VALIDATION', 'ERR-VALIDATION-SHAPE', 'ERR-TYPE-URL', 'E
 const fieldRequirementIds = (op: Operation, field: Field): string[] =>
   requirements.filter((r) => r.operation === op.id && r.id.startsWith(fieldRequirementId(op, field, 'TYPE').replace(/-TYPE$/, '-'))).map((r) => r.id);
 
-/** Cards a valid add-or-update created: deleted when the suite ends. */
-function rememberCards(ctx: HarnessContext, x: Exchange): void {
+const deletesCards = transitions.find((t) => t.requirement === 'STATE-CARD-DELETED')!.trigger;
+
+/** Cards a valid add-or-update created are deleted when the suite ends; a deleted one is counted removed. */
+function rememberCards(ctx: HarnessContext, x: Exchange, op: Operation, input: { body?: Record<string, unknown> }): void {
+  const ok = x.response && x.response.status >= 200 && x.response.status < 300;
+  if (ok && op.id === deletesCards && typeof input.body?.cardId === 'string') ctx.footprint.cardRemoved(input.body.cardId);
   const body = x.response?.json as Record<string, unknown> | undefined;
   const cards = body?.[responseMembers.cards];
   if (!Array.isArray(cards)) return;
@@ -34,7 +38,7 @@ async function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase, ki
   const session = await ctx.session();
   const input = await withState(ctx, session, c.input, kind);
   const exchange = await ctx.client.call(op.id, input, { session });
-  if (kind === 'valid') rememberCards(ctx, exchange);
+  if (kind === 'valid') rememberCards(ctx, exchange, op, input);
   return judgeFieldCase(exchange, c.expectation, {
     strictKeyCase: ctx.profile.strictKeyCase,
     runSecrets: [ctx.profile.target?.clientSecret ?? ''],
