@@ -16,7 +16,7 @@ import { refuseUnsafeProduction } from './production-guard.js';
 config({ quiet: true });
 const profile = exitOnConfigError(() => loadProfile(process.env));
 refuseUnsafeProduction(profile);
-const inputs = await loadRunInputs(profile, process.env);
+const inputs = await loadRunInputs(process.env);
 const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
 const startedAt = new Date();
 prepareReportDir(profile.reportDir);

@@ -6,7 +6,7 @@ import { loadBaseline, BaselineError, type PreviousRun } from '../reporting/base
 import { formatVerdictTable } from '../reporting/live.js';
 import { clearResults, readResults } from '../reporting/recorder.js';
 import { buildSummary } from '../reporting/summary.js';
-import { loadWaivers, WaiversError } from '../reporting/waivers.js';
+import { loadWaivers, WaiversError, type Waiver } from '../reporting/waivers.js';
 import { writeReports } from '../reporting/write.js';
 import { readFootprint } from '../suites/lib/footprint.js';
 import type { ResolvedTarget } from './target.js';
@@ -19,8 +19,13 @@ export function prepareReportDir(reportDir: string): void {
     rmSync(join(reportDir, stale), { recursive: true, force: true });
 }
 
+export interface RunInputs {
+  readonly waivers: readonly Waiver[];
+  readonly baseline?: PreviousRun;
+}
+
 /** Waivers and baseline are read before the run: a broken file is a configuration problem (exit 2). */
-export async function loadRunInputs(profile: Profile, env: NodeJS.ProcessEnv): Promise<{ waivers: ReturnType<typeof loadWaivers>; baseline?: PreviousRun }> {
+export async function loadRunInputs(env: NodeJS.ProcessEnv): Promise<RunInputs> {
   try {
     const waivers = loadWaivers(env);
     const baseline = env.CONFORMANCE_BASELINE ? await loadBaseline(env.CONFORMANCE_BASELINE) : undefined;
@@ -33,45 +38,59 @@ export async function loadRunInputs(profile: Profile, env: NodeJS.ProcessEnv): P
     }
     throw error;
   }
-  void profile;
 }
 
-export interface FinishInput {
+export interface ReportInput extends RunInputs {
   readonly profile: Profile;
-  readonly target: ResolvedTarget;
+  readonly target: { readonly baseUrl: string; readonly kind: string };
   readonly startedAt: Date;
-  readonly vitestExit: number;
-  readonly interrupted: boolean;
-  readonly waivers: ReturnType<typeof loadWaivers>;
-  readonly baseline?: PreviousRun;
+  readonly incomplete?: string;
+  /** Secrets known to the parent process (client secrets): masked once more in everything written. */
+  readonly secrets: ReadonlyArray<string | undefined>;
 }
 
-/** Builds summary.json/md and junit.xml from the result records, prints the verdict, returns the exit code. */
-export function finishRun(input: FinishInput): number {
-  const { profile, target } = input;
+/** Builds summary.json/md and junit.xml from the result records under profile.reportDir, prints the verdict, returns the exit code. */
+export function writeRunReports(input: ReportInput): number {
+  const { profile } = input;
   const records = readResults(profile.reportDir);
-  const baseUrl = target.env.TARGET_BASE_URL ?? profile.target?.baseUrl ?? '(unknown)';
-  const incomplete = input.interrupted
-    ? 'interrupted by a signal; the results so far are reported'
-    : records.length === 0
-      ? `the suites recorded no result (vitest exit ${input.vitestExit}); see the output above`
-      : undefined;
+  const incomplete = input.incomplete ?? (records.length === 0 ? 'the suites recorded no result; see the output above' : undefined);
   const summary = buildSummary({
     records, requirements, operations,
     selection: { only: profile.only },
     startedAt: input.startedAt, finishedAt: new Date(),
-    target: { baseUrl, kind: target.embedded ? 'embedded reference' : profile.kind },
+    target: input.target,
     waivers: input.waivers,
     ...(input.baseline ? { baseline: input.baseline } : {}),
     ...(incomplete ? { incomplete } : {}),
     footprint: readFootprint(profile.reportDir),
   });
   const redactor = new Redactor();
-  for (const secret of [target.env.TARGET_CLIENT_SECRET, profile.target?.clientSecret, target.env.TARGET_DENIED_CLIENT_SECRET])
-    redactor.learn(secret, 'clientSecret');
+  for (const secret of input.secrets) redactor.learn(secret, 'clientSecret');
   writeReports(summary, { reportDir: profile.reportDir, redact: (t) => redactor.redact(t) });
   const allure = join(profile.reportDir, 'allure-results');
   console.log(redactor.redact(formatVerdictTable(summary, resolve(profile.reportDir, 'summary.md'))));
   if (existsSync(allure)) console.log(`Allure results: ${resolve(allure)} (render with npm run report)`);
   return summary.exitCode;
+}
+
+export interface FinishInput extends RunInputs {
+  readonly profile: Profile;
+  readonly target: ResolvedTarget;
+  readonly startedAt: Date;
+  readonly vitestExit: number;
+  readonly interrupted: boolean;
+}
+
+/** The end of `npm run conformance`: the reports of this run. */
+export function finishRun(input: FinishInput): number {
+  const { profile, target } = input;
+  return writeRunReports({
+    profile,
+    waivers: input.waivers,
+    ...(input.baseline ? { baseline: input.baseline } : {}),
+    target: { baseUrl: target.env.TARGET_BASE_URL ?? profile.target?.baseUrl ?? '(unknown)', kind: target.embedded ? 'embedded reference' : profile.kind },
+    startedAt: input.startedAt,
+    ...(input.interrupted ? { incomplete: 'interrupted by a signal; the results so far are reported' } : {}),
+    secrets: [target.env.TARGET_CLIENT_SECRET, profile.target?.clientSecret, target.env.TARGET_DENIED_CLIENT_SECRET],
+  });
 }

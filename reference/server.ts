@@ -24,9 +24,20 @@ export interface ReferenceOptions {
   tokenLifetimeSeconds?: number;
   /** Shifts the clock tokens are issued by (negative: tokens born expired). */
   clockOffsetSeconds?: number;
+  /** Keep every request and reply in `stats.traffic` (self-tests that scan reports for leaked values). */
+  captureTraffic?: boolean;
 }
 
 export interface RequestRecord { method: string; path: string; at: number; remoteAddress: string }
+
+/** One request and its reply as the reference saw them (captureTraffic only). */
+export interface TrafficRecord {
+  requestHeaders: Record<string, unknown>;
+  requestBody: unknown;
+  query: unknown;
+  responseHeaders: Record<string, unknown>;
+  responseBody: string;
+}
 
 export interface RunningReference {
   baseUrl: string; authUrl: string;
@@ -36,7 +47,7 @@ export interface RunningReference {
   deniedClientId: string;
   /** Secret of the denied client (it gets tokens; AuthenticatePartner denies it). */
   deniedClientSecret: string;
-  stats: { requests: RequestRecord[] };
+  stats: { requests: RequestRecord[]; traffic: TrafficRecord[] };
   close(): Promise<void>;
 }
 
@@ -86,7 +97,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const clients = clientRegistry(defaults.scopeBase);
   const lifetimeSeconds = options.tokenLifetimeSeconds ?? tokenContract.expiresIn;
   const signer = tokenSigner({ lifetimeSeconds, clockOffsetSeconds: options.clockOffsetSeconds ?? 0, faults });
-  const stats: RunningReference['stats'] = { requests: [] };
+  const stats: RunningReference['stats'] = { requests: [], traffic: [] };
 
   const app = Fastify({
     logger: false,
@@ -105,6 +116,14 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       return sendReferenceProblem(reply, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
     }
   });
+  if (options.captureTraffic)
+    app.addHook('onSend', async (request, reply, payload) => {
+      stats.traffic.push({
+        requestHeaders: { ...request.headers }, requestBody: request.body, query: request.query,
+        responseHeaders: { ...reply.getHeaders() }, responseBody: typeof payload === 'string' ? payload : String(payload ?? ''),
+      });
+      return payload;
+    });
   registerApiGuards(app, clients, signer);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });
   await app.register(partnerOperations, { faults });
