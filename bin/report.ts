@@ -1,6 +1,7 @@
 /**
  * `npm run report`: renders the Allure HTML report from `${REPORT_DIR:-reports}/allure-results`
- * into `${REPORT_DIR:-reports}/allure-report` with the Allure 3 CLI, and prints its path.
+ * into `${REPORT_DIR:-reports}/allure-report` with the Allure 3 CLI (allurerc.mjs: one self-contained
+ * index.html that opens from disk), and prints its path.
  * Exit codes: 0 rendered, 2 no results to render, 3 the Allure CLI failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,7 +20,7 @@ if (!existsSync(results) || !readdirSync(results).some((f) => f.endsWith('-resul
 }
 
 const cli = resolve('node_modules', '.bin', process.platform === 'win32' ? 'allure.cmd' : 'allure');
-const run = spawnSync(cli, ['generate', results, '--output', output], { stdio: ['ignore', 'ignore', 'inherit'] });
+const run = spawnSync(cli, ['generate', results, '--config', resolve('allurerc.mjs'), '--output', output], { stdio: ['ignore', 'ignore', 'inherit'] });
 if (run.status !== 0) {
   console.error(`The Allure CLI failed (${run.error?.message ?? `exit ${run.status}`}) rendering ${results}.`);
   process.exit(3);

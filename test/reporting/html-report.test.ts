@@ -1,0 +1,32 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../support/conformance-run.js';
+
+/** Debian's chromium; .ci/run installs it when it is missing. */
+function chromium(): string {
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+    const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
+    if (found) return found;
+  }
+  throw new Error('the HTML report test needs a headless Chromium: apt-get install -y chromium (.ci/run installs it)');
+}
+
+describe('npm run report', () => {
+  it('renders an HTML report from a run that opens from disk in a browser and shows the suites', async () => {
+    const browser = chromium();
+    const run = await runConformance({ runs: 5, faults: ['find-wrong-title'], args: ['suites/find-customer.conformance.ts'] });
+    expect(run.exitCode).toBe(1);
+    execFileSync(process.execPath, ['--import', 'tsx', 'bin/report.ts'], { env: { ...process.env, REPORT_DIR: run.reportDir }, stdio: 'pipe' });
+    const index = join(run.reportDir, 'allure-report', 'index.html');
+    expect(existsSync(index)).toBe(true);
+    const dom = execFileSync(browser, [
+      '--headless', '--no-sandbox', '--disable-gpu', '--virtual-time-budget=15000', '--dump-dom', `file://${index}`,
+    ], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 90_000, maxBuffer: 256 * 1024 * 1024 });
+    // What the page rendered, not the data embedded in its scripts.
+    const rendered = dom.replace(/<script[\s\S]*?<\/script>/g, '').replace(/<style[\s\S]*?<\/style>/g, '');
+    expect(rendered).toContain('FindCustomer field rules');
+    expect(rendered).toMatch(/>\s*Failed\s*</);
+  });
+});
