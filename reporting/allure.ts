@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Severity } from '../contract/types.js';
 
 export interface AllureTestLabels {
-  readonly requirement: string;
+  /** Every requirement the test checks; each becomes a `requirement` label. */
+  readonly requirement: string | readonly string[];
   readonly severity: Severity;
   /** The area suite, e.g. `find-customer`. */
   readonly suite: string;
@@ -25,7 +26,7 @@ export const sectionAnchor = (section: string): string =>
 
 /** Labels the current vitest test: requirement, operation, severity, suite (and section link). */
 export async function labelTest(l: AllureTestLabels): Promise<void> {
-  await allure.label('requirement', l.requirement);
+  for (const id of typeof l.requirement === 'string' ? [l.requirement] : l.requirement) await allure.label('requirement', id);
   await allure.label('contractSeverity', l.severity);
   await allure.severity(allureSeverity[l.severity]);
   await allure.suite(l.suite);

@@ -65,7 +65,7 @@ export function propertyTest<T>(ctx: HarnessContext, suiteFile: string, spec: Pr
   const selected = isSelected(ctx.profile.only, { area: spec.area, requirements: spec.requirements, ...(spec.operation ? { operation: spec.operation } : {}) });
   test.skipIf(!selected)(spec.name, async (context) => {
     await labelTest({
-      requirement: spec.requirements[0] ?? spec.area, severity: severityOf(spec.requirements), suite: spec.area,
+      requirement: spec.requirements.length ? spec.requirements : [spec.area], severity: severityOf(spec.requirements), suite: spec.area,
       ...(spec.operation ? { operation: spec.operation } : {}),
     });
     if (spec.writes && ctx.profile.kind === 'production' && !ctx.profile.allowWrites) {
