@@ -25,13 +25,26 @@ export function guid(): fc.Arbitrary<string> {
 
 const label = (min: number, max: number) => stringOf({ chars: [...lowerChars, ...digitChars], minLength: min, maxLength: max });
 
-/** ASCII e-mail `local@domain.tld`; with `length`, exactly that many characters (at least 6). */
+/** RFC 5321: a local part holds at most 64 characters, a domain label at most 63. */
+const maxLocal = 64;
+const maxLabel = 63;
+
+/**
+ * ASCII e-mail `local@host.tld`; with `length`, exactly that many characters (at least 6),
+ * within RFC 5321's part limits so a standard validator never rejects a long valid value.
+ */
 export function email(options: { length?: number; maxLength?: number } = {}): fc.Arbitrary<string> {
   if (options.length !== undefined) {
-    const domainLength = Math.min(20, options.length - 2);
-    const localLength = options.length - 1 - domainLength;
+    const localLength = Math.min(maxLocal, Math.max(1, options.length - 1 - 24));
+    const domainLength = options.length - 1 - localLength;
+    const tldLength = domainLength >= 6 ? 3 : 2;
+    const hostLength = domainLength - 1 - tldLength;
+    // A host longer than one label is split in two labels joined by a dot.
+    const hostArb = hostLength <= maxLabel
+      ? label(hostLength, hostLength)
+      : fc.tuple(label(maxLabel, maxLabel), label(hostLength - maxLabel - 1, hostLength - maxLabel - 1)).map(([a, b]) => `${a}.${b}`);
     return fc
-      .tuple(label(localLength, localLength), label(domainLength - 4, domainLength - 4), stringOf({ chars: lowerChars, minLength: 3, maxLength: 3 }))
+      .tuple(label(localLength, localLength), hostArb, stringOf({ chars: lowerChars, minLength: tldLength, maxLength: tldLength }))
       .map(([local, host, tld]) => `${local}@${host}.${tld}`);
   }
   const max = options.maxLength ?? 100;
@@ -54,8 +67,11 @@ export const uspsStateCodes = [
   'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC', 'PR', 'GU', 'VI', 'AS', 'MP',
 ] as const;
 
+/** The fifty states and DC: every reading of "abbreviated state code" accepts them (territories are not asserted). */
+export const stateCodesOfEveryReading = uspsStateCodes.slice(0, uspsStateCodes.indexOf('DC') + 1);
+
 export function stateCode(): fc.Arbitrary<string> {
-  return fc.constantFrom(...uspsStateCodes);
+  return fc.constantFrom(...stateCodesOfEveryReading);
 }
 
 /** A zip code of `length` digits, never all zeros. */

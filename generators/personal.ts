@@ -1,5 +1,5 @@
 import { birthYears } from './dates.js';
-import { uspsStateCodes } from './identity.js';
+import { stateCodesOfEveryReading } from './identity.js';
 
 /** Identity data for one enrollment: ssn and e-mail unique within a source. */
 export interface PersonalData {
@@ -64,7 +64,7 @@ export function personalData(options: { seed: number; domain?: string }): Person
         firstName: pick(names),
         lastName: pick(surnames),
         dateOfBirth: birth.toISOString().slice(0, 10),
-        state: pick(uspsStateCodes),
+        state: pick(stateCodesOfEveryReading),
       };
       counter += 1;
       return person;

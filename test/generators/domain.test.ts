@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertedValidRegExp, defaults, formats, type FormatId } from '../../contract/index.js';
 import {
-  cardNumber, documentedFormLengths, formatBreaks, formatValue, guid, isLuhnValid, luhnCheckDigit, mmyy, mmyyBaseYear, personalData,
+  cardNumber, documentedFormLengths, email, formatBreaks, formatValue, guid, isLuhnValid, luhnCheckDigit, mmyy, mmyyBaseYear, personalData,
 } from '../../generators/index.js';
 import { acceptedRegExp } from '../../contract/index.js';
 
@@ -79,5 +79,22 @@ describe('personalData', () => {
     const b = personalData({ seed: 7 });
     expect(Array.from({ length: 5 }, () => b.next())).toEqual(people.slice(0, 5));
     expect(personalData({ seed: 8 }).next()).not.toEqual(people[0]);
+  });
+});
+
+describe('e-mail addresses at an exact length', () => {
+  // Regression: a 100-character address had a 79-character local part, which RFC 5321
+  // validators reject, so a conformant target could have been blamed for refusing it.
+  it('keep the local part within 64 characters and every domain label within 63', () => {
+    for (const length of [6, 7, 30, 64, 100, 150]) {
+      fc.assert(fc.property(email({ length }), (value) => {
+        const [local, domain] = value.split('@') as [string, string];
+        expect(value).toHaveLength(length);
+        expect(local.length).toBeLessThanOrEqual(64);
+        for (const label of domain.split('.')) expect(label.length).toBeGreaterThan(0);
+        for (const label of domain.split('.')) expect(label.length).toBeLessThanOrEqual(63);
+        expect(value).toMatch(assertedValidRegExp('email'));
+      }), { seed, numRuns: 20 });
+    }
   });
 });
