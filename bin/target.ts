@@ -1,4 +1,8 @@
 import type { Profile } from '../contract/profile.js';
+import { tokenContract } from '../contract/token.js';
+import { TokenClient } from '../client/token.js';
+import { createTransport } from '../client/transport.js';
+import type { RunningReference } from '../reference/server.js';
 
 /** The target a run talks to, as the TARGET_* variables the suites read. */
 export interface ResolvedTarget {
@@ -10,12 +14,33 @@ export interface ResolvedTarget {
 /** Address the embedded reference does not allow: enables the allow-list probe (D25). */
 const referenceProbeSource = '127.0.0.2';
 
+/**
+ * An expired partner-scope token of the embedded reference (its reference-only path issues
+ * tokens born expired), for the bearer suite's expired-token case (D2). Undefined when it
+ * cannot be had: the case is then reported not covered.
+ */
+async function expiredReferenceToken(reference: RunningReference): Promise<string | undefined> {
+  const { expiredTokenPath } = await import('../reference/token-endpoint.js');
+  const transport = createTransport({ ca: reference.caPem, timeoutMs: 5_000, concurrency: 1, rateLimit: 10, retry: { maxAttempts: 1 } });
+  try {
+    const tokens = new TokenClient({
+      transport, authUrl: `${reference.baseUrl}${expiredTokenPath}`, clientId: reference.clientId, clientSecret: reference.clientSecret,
+      credentialsIn: 'basic', defaultScope: `${reference.scopeBase}${tokenContract.partnerScopeSuffix}`,
+    });
+    const json = (await tokens.requestToken()).response?.json as { access_token?: unknown } | undefined;
+    return typeof json?.access_token === 'string' ? json.access_token : undefined;
+  } finally {
+    await transport.close();
+  }
+}
+
 export async function resolveTarget(profile: Profile): Promise<ResolvedTarget> {
   if (profile.target) {
     return { embedded: false, env: {}, close: async () => {} };
   }
   const { startReference } = await import('../reference/server.js');
   const reference = await startReference({ faults: [...profile.referenceFaults] });
+  const expiredToken = await expiredReferenceToken(reference);
   return {
     embedded: true,
     env: {
@@ -28,6 +53,7 @@ export async function resolveTarget(profile: Profile): Promise<ResolvedTarget> {
       TARGET_DENIED_CLIENT_ID: reference.deniedClientId,
       TARGET_DENIED_CLIENT_SECRET: reference.deniedClientSecret,
       ...(profile.probeSourceAddress ? {} : { TARGET_PROBE_SOURCE_ADDRESS: referenceProbeSource }),
+      ...(expiredToken ? { TARGET_EXPIRED_TOKEN: expiredToken } : {}),
     },
     close: () => reference.close(),
   };

@@ -9,6 +9,7 @@ import { genericRefusal, legacyOrProblemError } from './business.js';
 import { bearerRefused, tokenErrorShape, tokenResponseShape, wwwAuthenticateOn401 } from './token.js';
 import { cardsMatchSchema, historyMatchesSchema, noCardNumberInCards } from './resources.js';
 import { noSecretEcho } from './leak.js';
+import { tokenIssued, tokenRequestRefused, tokenReused, versionSelected } from './access.js';
 
 export * from './status.js';
 export * from './media-type.js';
@@ -20,6 +21,8 @@ export * from './resources.js';
 export * from './history.js';
 export * from './history-filter.js';
 export * from './leak.js';
+export * from './access.js';
+export * from './transport.js';
 export { check, onlyWhenStatus, onlyWithResponse, type ExchangeCheck } from './support.js';
 
 /** One row of the check catalogue that the report and the docs print. */
@@ -27,8 +30,8 @@ export interface CheckInfo {
   readonly id: string;
   /** A requirement id, or where it comes from when the case decides it. */
   readonly requirement: string;
-  /** `exchange`: `(exchange, expectation) => Finding[]`; `history`: takes transactions of several pages. */
-  readonly takes: 'exchange' | 'history';
+  /** `exchange`: `(exchange, expectation) => Finding[]`; `history`: takes transactions of several pages; `probe`: a transport probe's outcome. */
+  readonly takes: 'exchange' | 'history' | 'probe';
   /** The expectation type it reads. */
   readonly expectation: string;
   readonly description: string;
@@ -56,7 +59,14 @@ export const checks: readonly CheckInfo[] = [
   row('tokenResponseShape', 'TOKEN-SHAPE', 'TokenExpectation', 'access_token a JWT, expires_in 3600, token_type Bearer (any case, RFC 6749 §5.1), scope as requested'),
   row('tokenErrorShape', 'TOKEN-ERRORS', 'TokenErrorExpectation', 'RFC 6749 §5.2 error JSON with the expected code and status (D24)'),
   row('wwwAuthenticateOn401', 'BEARER-WWW-AUTHENTICATE', 'unknown', 'a 401 carries WWW-Authenticate; at the token endpoint when Basic credentials were sent (D27)'),
-  row('bearerRefused', 'BEARER-REQUIRED', 'BearerExpectation', 'no, a malformed or an expired token gets 401 (D2)'),
+  row('bearerRefused', 'BEARER-REQUIRED', 'BearerExpectation', 'no, a malformed, a tampered or an expired token gets 401 (D2)'),
+  row('tokenIssued', 'TOKEN-ISSUED', 'TokenRequestExpectation', 'a documented token request (Basic header or form body, documented scope) gets 200 with an access_token'),
+  row('tokenRequestRefused', 'case requirement (TOKEN-FORM-ONLY, TOKEN-ERRORS)', 'RefusalOfTokenExpectation', 'a JSON-body or failing token request gets a 4xx and no token'),
+  row('tokenReused', 'TOKEN-REUSE', 'ReuseExpectation', 'a token that served a call is not refused with 401 on the next ones'),
+  row('versionSelected', 'case requirement (VERSION-HEADER, VERSION-QUERY)', 'VersionExpectation', 'apiVersion 1 by header, or by query string, is served (D5)'),
+  row('negotiatedTlsMinimum', 'TLS-MINIMUM', 'HandshakeOutcome', 'a completed handshake negotiates TLS 1.2 or later; a TLS 1.0/1.1-only offer fails (D26)', 'probe'),
+  row('plainHttpNotServed', 'HTTPS-ONLY', 'PlainHttpOutcome', 'plain HTTP on the HTTPS host and port gets no answer or a refusal (D26)', 'probe'),
+  row('offListSourceRefused', 'ALLOW-LIST', 'OffListOutcome', 'a request from a source off the allow list gets 403 or a refused connection (D25)', 'probe'),
   row('cardsMatchSchema', 'CARDS-SHAPE', 'unknown', 'cards carry every Card field with its type; expirationMonthYear MMYY'),
   row('noCardNumberInCards', 'NO-SECRET-ECHO', 'CardNumberExpectation', 'the card list never carries a full card number'),
   row('historyMatchesSchema', 'HISTORY-SHAPE', 'unknown', 'transactions carry every field with its type; timestamps ISO 8601 UTC'),
@@ -80,7 +90,19 @@ export const exchangeChecks = {
   typeNamesRfcSection, titleAndCodeMatch, statusMemberMatches, instanceIsRequestPath, validationKeyPrefix,
   everyInvalidFieldNamed, noValidFieldBlamed, legacyOrProblemError, genericRefusal, tokenResponseShape,
   tokenErrorShape, wwwAuthenticateOn401, bearerRefused, cardsMatchSchema, noCardNumberInCards, historyMatchesSchema, noSecretEcho,
+  tokenIssued, tokenRequestRefused, tokenReused, versionSelected,
 } as const;
+
+/**
+ * Answers that say the target did not handle the request at all: 429 (RFC 6585 section 4;
+ * interface.md shows no rate limits) and 503 (RFC 9110 section 15.6.4, temporary overload or
+ * maintenance). The client retries them where the request is safe to repeat; one that is
+ * still there proves nothing about the contract. A 500 is not among them: it stays a finding.
+ */
+const notHandled: Readonly<Record<number, string>> = {
+  429: 'RATE_LIMITED: the target answered 429 Too Many Requests',
+  503: 'SERVICE_UNAVAILABLE: the target answered 503 Service Unavailable',
+};
 
 /**
  * Why an exchange cannot be judged, or undefined when it can: the caller reports "broken",
@@ -89,7 +111,11 @@ export const exchangeChecks = {
 export function transportBroken(exchange: Exchange): string | undefined {
   if (exchange.transportError) return `${exchange.transportError.code}: ${exchange.transportError.message}`;
   if (!exchange.response) return 'HARNESS_ERROR: the exchange holds neither a response nor a transport error';
-  return undefined;
+  const refused = notHandled[exchange.response.status];
+  if (refused === undefined) return undefined;
+  const retryAfter = exchange.response.headers['retry-after'];
+  const attempts = exchange.attempts > 1 ? `to all ${exchange.attempts} attempts` : 'to its one attempt (a request not safe to repeat is not retried)';
+  return `${refused} ${attempts}${retryAfter ? ` (Retry-After: ${retryAfter})` : ''}`;
 }
 
 export interface CheckRun {

@@ -64,6 +64,9 @@ export const tokenResponseShape = check(function tokenResponseShape(x: Responded
   }, x)];
 }, onlyWhenStatus(is2xx));
 
+const sentBasic = (x: Responded): boolean =>
+  Object.entries(x.request.headers).some(([k, v]) => k.toLowerCase() === 'authorization' && /^basic\s/i.test(v));
+
 export interface TokenErrorExpectation {
   /** RFC 6749 §5.2 codes acceptable for this failure (several where the RFC leaves a choice). */
   readonly errors?: readonly string[];
@@ -73,17 +76,17 @@ export interface TokenErrorExpectation {
 
 /**
  * TOKEN-ERRORS (D24): a token error is RFC 6749 §5.2 JSON with an `error` code from that
- * section, the expected code and status where the case names them.
+ * section, the expected code and status where the case names them. invalid_client may be
+ * 400 or 401, but MUST be 401 when the client authenticated with the Authorization header.
+ * @see RFC 6749 §5.2
  */
 export const tokenErrorShape = check(function tokenErrorShape(x: Responded, e: TokenErrorExpectation): Finding[] {
   const problems = schemaIssues('tokenError', x.response.json).map(printIssue);
   const error = bodyObject(x)?.error;
   const { status } = x.response;
   if (e.errors && typeof error === 'string' && !e.errors.includes(error)) problems.push(`error "${error}" where ${e.errors.join(' or ')} is due`);
-  if (e.status !== undefined) {
-    const allowed = error === 'invalid_client' ? [400, 401] : [e.status];
-    if (!allowed.includes(status)) problems.push(`status ${status} where ${allowed.join(' or ')} is due`);
-  }
+  const allowed = error === 'invalid_client' ? (sentBasic(x) ? [401] : [400, 401]) : e.status === undefined ? undefined : [e.status];
+  if (allowed && !allowed.includes(status)) problems.push(`status ${status} where ${allowed.join(' or ')} is due`);
   if (problems.length === 0) return [];
   return [finding('tokenErrorShape', 'TOKEN-ERRORS', x.request.operation, {
     title: 'Token error not as RFC 6749',
@@ -93,9 +96,6 @@ export const tokenErrorShape = check(function tokenErrorShape(x: Responded, e: T
     key: [String(error), status],
   }, x)];
 }, onlyWhenStatus(is4xx));
-
-const sentBasic = (x: Responded): boolean =>
-  Object.entries(x.request.headers).some(([k, v]) => k.toLowerCase() === 'authorization' && /^basic\s/i.test(v));
 
 /**
  * BEARER-WWW-AUTHENTICATE (D27): a 401 carries WWW-Authenticate (RFC 7235 §3.1). At the token
@@ -112,10 +112,10 @@ export const wwwAuthenticateOn401 = check(function wwwAuthenticateOn401(x: Respo
 
 export interface BearerExpectation {
   /** What was wrong with the presented token. */
-  readonly token: 'missing' | 'malformed' | 'expired';
+  readonly token: 'missing' | 'malformed' | 'tampered' | 'expired';
 }
 
-/** BEARER-REQUIRED (D2): a call with no, a malformed or an expired token is refused with 401 (RFC 6750). */
+/** BEARER-REQUIRED (D2): a call with no, a malformed, a tampered or an expired token is refused with 401 (RFC 6750). */
 export const bearerRefused = check(function bearerRefused(x: Responded, e: BearerExpectation): Finding[] {
   if (x.response.status === 401) return [];
   return [finding('bearerRefused', 'BEARER-REQUIRED', x.request.operation, {

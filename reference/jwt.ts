@@ -4,7 +4,8 @@ import type { FaultSet } from './faults/types.js';
 
 /** HS256 signer and verifier of one reference; the key lives as long as the server. */
 export interface TokenSigner {
-  issue(clientId: string, scope: string): Promise<string>;
+  /** `shiftSeconds` moves this token's iat and exp further (the expired-token path passes -2 × lifetime). */
+  issue(clientId: string, scope: string, shiftSeconds?: number): Promise<string>;
   /** The verified claims, or undefined when the token is malformed, forged or expired. */
   verify(token: string): Promise<JWTPayload | undefined>;
 }
@@ -16,8 +17,8 @@ export interface TokenSigner {
 export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSeconds: number; faults: FaultSet }): TokenSigner {
   const key = randomBytes(32);
   return {
-    async issue(clientId, scope) {
-      const iat = Math.floor(Date.now() / 1000) + options.clockOffsetSeconds;
+    async issue(clientId, scope, shiftSeconds = 0) {
+      const iat = Math.floor(Date.now() / 1000) + options.clockOffsetSeconds + shiftSeconds;
       return new SignJWT({ scope })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(clientId)

@@ -6,6 +6,12 @@ import './fastify-types.js';
 
 /** Path of the token endpoint on the reference ({auth_url}). */
 export const tokenPath = '/oauth2/token';
+/**
+ * Reference only: the same grant, but the token is born expired (iat and exp two lifetimes
+ * back). bin/target.ts fetches one for the bearer suite's expired-token case (D2); a real
+ * target has no such path, and the harness never assumes one.
+ */
+export const expiredTokenPath = '/oauth2/token/expired';
 
 export interface TokenEndpointOptions {
   readonly clients: ClientRegistry;
@@ -52,7 +58,7 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
   app.addContentTypeParser(tokenContract.contentType, { parseAs: 'string' }, (_req, body, done) => done(null, parseForm(body as string)));
   app.setErrorHandler((error: Error, _request, reply) => sendTokenError(reply, tokenErrors.missingGrantType, `the token request could not be read: ${error.message}`));
 
-  app.post(tokenPath, async (request, reply) => {
+  const grant = (shiftSeconds: number) => async (request: FastifyRequest, reply: FastifyReply) => {
     const faults = app.faults;
     const type = mediaType(request);
     const jsonAccepted = faults.has('token-accepts-json') && type === 'application/json';
@@ -79,12 +85,14 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     const unknown = form.scope.split(' ').filter((s) => !clients.scopes.includes(s));
     if (unknown.length > 0) return sendTokenError(reply, tokenErrors.unknownScope, `unknown scope ${unknown.join(' ')}`);
 
-    const accessToken = await signer.issue(creds!.id!, form.scope);
+    const accessToken = await signer.issue(creds!.id!, form.scope, shiftSeconds);
     return reply.code(200).header('cache-control', 'no-store').header('pragma', 'no-cache').type('application/json').send({
       access_token: accessToken,
       expires_in: faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2 : opts.lifetimeSeconds,
       token_type: tokenContract.tokenType,
       scope: faults.has('token-wrong-scope-echo') ? clients.scopeBase : form.scope,
     });
-  });
+  };
+  app.post(tokenPath, grant(0));
+  app.post(expiredTokenPath, grant(-2 * opts.lifetimeSeconds));
 }

@@ -28,7 +28,8 @@ function rememberCards(ctx: HarnessContext, x: Exchange, op: Operation, input: {
   if (ok && op.id === deletesCards && typeof input.body?.cardId === 'string') ctx.footprint.cardRemoved(input.body.cardId);
   const body = x.response?.json as Record<string, unknown> | undefined;
   const cards = body?.[responseMembers.cards];
-  if (!Array.isArray(cards)) return;
+  // Only a writing operation adds cards: a read (GetRegisteredCards) lists cards that are not the run's to delete.
+  if (!op.writes || !Array.isArray(cards)) return;
   for (const c of cards as Array<Record<string, unknown>>)
     if (typeof c.cardId === 'string' && typeof c.customerId === 'string') ctx.footprint.cardAdded(c.customerId, c.cardId);
 }

@@ -1,0 +1,95 @@
+import { apiVersion, responseMembers } from '../contract/resources.js';
+import { tokenContract } from '../contract/token.js';
+import { bodyObject, check, finding, is2xx, is4xx, nonEmptyString, show, type Responded } from './support.js';
+import type { Finding } from './finding.js';
+
+/**
+ * Access rules that are about whether something is served at all: a documented token request
+ * gets a token, a form-less one does not, one token serves several calls, and both apiVersion
+ * strategies select version 1.
+ */
+
+export interface TokenRequestExpectation {
+  /** How the documented request carried the credentials, for the message. */
+  readonly credentialsIn: 'basic' | 'body';
+  readonly scope: string;
+}
+
+/**
+ * TOKEN-ISSUED: a documented token request (valid credentials, a documented scope) gets 200
+ * with a non-empty access_token. Its shape is tokenResponseShape's business.
+ * @see interface.md "Authentication" 4-8
+ */
+export const tokenIssued = check(function tokenIssued(x: Responded, e: TokenRequestExpectation): Finding[] {
+  const token = bodyObject(x)?.access_token;
+  if (x.response.status === 200 && nonEmptyString(token)) return [];
+  return [finding('tokenIssued', 'TOKEN-ISSUED', x.request.operation, {
+    title: 'Token not issued',
+    received: `status ${x.response.status}${x.response.status === 200 ? ' without an access_token' : ` with ${show(x.response.json ?? x.response.bodyText)}`} (credentials in ${e.credentialsIn}, scope ${e.scope})`,
+    documented: `200 with an access token for a ${tokenContract.contentType} client-credentials request, credentials in a Basic header or in the form body`,
+    key: [e.credentialsIn, e.scope, x.response.status],
+  }, x)];
+});
+
+export interface RefusalOfTokenExpectation {
+  /** TOKEN-FORM-ONLY for a JSON body, TOKEN-ERRORS for a form request that must fail. */
+  readonly requirement: 'TOKEN-FORM-ONLY' | 'TOKEN-ERRORS';
+}
+
+/**
+ * A token request that must fail gets a 4xx and no token: a JSON body instead of the form
+ * (TOKEN-FORM-ONLY, where neither the 4xx nor the body is asserted further), or a form request
+ * with bad credentials, grant type or scope (TOKEN-ERRORS, whose body tokenErrorShape judges).
+ * @see interface.md "Authentication" 4, RFC 6749 §4.4.2 and §5.2
+ */
+export const tokenRequestRefused = check(function tokenRequestRefused(x: Responded, e: RefusalOfTokenExpectation): Finding[] {
+  const token = bodyObject(x)?.access_token;
+  if (is4xx(x.response.status) && token === undefined) return [];
+  return [finding('tokenRequestRefused', e.requirement, x.request.operation, {
+    title: e.requirement === 'TOKEN-FORM-ONLY' ? 'Token request with a JSON body not refused' : 'Failed token request not refused',
+    received: `status ${x.response.status}${token === undefined ? '' : ' with an access_token'}`,
+    documented: e.requirement === 'TOKEN-FORM-ONLY' ? `a 4xx: the token request is ${tokenContract.contentType}` : 'a 4xx with an RFC 6749 section 5.2 error',
+    key: [e.requirement, x.response.status],
+  }, x)];
+});
+
+export interface ReuseExpectation {
+  /** 1-based position of this call among the calls presenting the same token. */
+  readonly call: number;
+}
+
+/**
+ * TOKEN-REUSE: a token that already served a call is not refused for being used again.
+ * Only 401 speaks about the token; other statuses are the operations' own business.
+ * @see interface.md "Authentication" 9
+ */
+export const tokenReused = check(function tokenReused(x: Responded, e: ReuseExpectation): Finding[] {
+  if (x.response.status !== 401) return [];
+  return [finding('tokenReused', 'TOKEN-REUSE', x.request.operation, {
+    title: 'Token refused on reuse',
+    received: `401 on call ${e.call} with a token that served the calls before it`,
+    documented: 'clients may reuse an access token for consecutive calls until it expires',
+    key: [e.call > 1 ? 'reuse' : 'first'],
+  }, x)];
+});
+
+export interface VersionExpectation {
+  readonly requirement: 'VERSION-HEADER' | 'VERSION-QUERY';
+}
+
+/**
+ * VERSION-HEADER / VERSION-QUERY: a request selecting apiVersion 1 by the header, or by the
+ * query string, is served (2xx) by an operation that succeeds without it being wrong.
+ * @see interface.md "Versioning", decisions.md D5
+ */
+export const versionSelected = check(function versionSelected(x: Responded, e: VersionExpectation): Finding[] {
+  if (is2xx(x.response.status)) return [];
+  const where = e.requirement === 'VERSION-HEADER' ? 'header' : 'query parameter';
+  const name = responseMembers.apiVersion;
+  return [finding('versionSelected', e.requirement, x.request.operation, {
+    title: `${name} ${where} not accepted`,
+    received: `status ${x.response.status} with ${show(x.response.json ?? x.response.bodyText)}`,
+    documented: `the version is selected by a header or a query string parameter named ${name}; ${apiVersion} is current`,
+    key: [where, x.response.status],
+  }, x)];
+});

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
+import { Agent, request as undiciRequest } from 'undici';
+import { minTlsVersion } from '../contract/token.js';
+import { classifyError } from './classify.js';
+import type { CaseRequest, Exchange } from './exchange.js';
+import { requestUrl, toResponse } from './transport.js';
+
+export interface SourceProbeOptions {
+  /** The local address the request leaves from (TARGET_PROBE_SOURCE_ADDRESS). */
+  readonly localAddress: string;
+  readonly caFile?: string;
+  readonly timeoutMs: number;
+}
+
+/** The probe could not leave from that address: a local matter, it proves nothing about the target. */
+const localBindFailure = /EADDRNOTAVAIL|EINVAL|EADDRINUSE|EAFNOSUPPORT/;
+
+export interface SourceProbeResult {
+  readonly exchange: Exchange;
+  /** Set when the address could not be used on this machine. */
+  readonly localFailure?: string;
+}
+
+/**
+ * Sends one request from another local source address (allow-list probe, D25), on its own
+ * connection, without retries: a refused or reset connection is an answer here.
+ */
+export async function sendFromSource(req: CaseRequest, options: SourceProbeOptions): Promise<SourceProbeResult> {
+  const ca = options.caFile ? readFileSync(options.caFile, 'utf8') : undefined;
+  // undici reads the source address from the Agent option; connect.localAddress is overridden.
+  const agent = new Agent({
+    localAddress: options.localAddress, connections: 1,
+    connect: { timeout: options.timeoutMs, minVersion: minTlsVersion, ...(ca ? { ca: [...rootCertificates, ca] } : {}) },
+  });
+  const started = performance.now();
+  const body = req.rawBody ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
+  const headers = { ...req.headers, 'x-correlation-id': req.correlationId, ...(req.body !== undefined && req.rawBody === undefined ? { 'content-type': 'application/json' } : {}) };
+  const took = () => Math.round(performance.now() - started);
+  try {
+    const res = await undiciRequest(requestUrl(req), {
+      dispatcher: agent, method: req.method, headers, ...(body === undefined ? {} : { body }), signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    const text = await res.body.text();
+    const flat = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : String(v)]));
+    return { exchange: { request: req, response: toResponse(res.statusCode, flat, text), durationMs: took(), attempts: 1 } };
+  } catch (error) {
+    const transportError = classifyError(error);
+    const exchange: Exchange = { request: req, transportError, durationMs: took(), attempts: 1 };
+    return localBindFailure.test(transportError.message) ? { exchange, localFailure: transportError.message } : { exchange };
+  } finally {
+    await agent.close();
+  }
+}

@@ -1,0 +1,53 @@
+import { describe } from 'vitest';
+import { operations } from '../contract/index.js';
+import type { CallOptions } from '../client/index.js';
+import { bearerRefused, noServerError, wwwAuthenticateOn401, type BearerExpectation } from '../checks/index.js';
+import { harness } from './lib/context.js';
+import { fixedCase, judged, OutcomeBuilder } from './lib/access-case.js';
+import { bearerProbeInput, expiredToken, malformedToken, tamperSignature } from './lib/access-requests.js';
+
+/**
+ * Bearer enforcement on every partner operation (D2, D27, RFC 6750 §3.1): no token, a
+ * malformed one, one with a tampered signature, and an expired one are refused with 401
+ * carrying WWW-Authenticate. Writing operations get a body that validation rejects, so
+ * nothing is written even by a target that ignores the token: safe in production.
+ */
+const ctx = harness();
+const file = 'suites/bearer.conformance.ts';
+const area = 'bearer';
+
+const presented: Record<BearerExpectation['token'], { what: string; options: () => Promise<CallOptions> }> = {
+  missing: { what: 'no Authorization header', options: async () => ({ omitAuth: true }) },
+  malformed: { what: 'a token no server issued', options: async () => ({ bearer: malformedToken }) },
+  tampered: { what: 'a token with a tampered signature', options: async () => ({ bearer: tamperSignature(await ctx.client.token.getToken()) }) },
+  expired: { what: 'an expired token (TARGET_EXPIRED_TOKEN)', options: async () => ({ bearer: expiredToken(ctx) }) },
+};
+
+describe('bearer token enforcement', () => {
+  for (const [token, { what, options }] of Object.entries(presented) as Array<[BearerExpectation['token'], (typeof presented)[keyof typeof presented]]>)
+    fixedCase(ctx, file, {
+      area, name: `a call with ${what} is refused with 401 and WWW-Authenticate`,
+      requirements: ['BEARER-REQUIRED', 'BEARER-WWW-AUTHENTICATE', 'GEN-NO-5XX'],
+      description: `each of the ${operations.length} partner operations with ${what}`,
+      run: async () => {
+        const callOptions = await options();
+        const session = await ctx.session();
+        const out = new OutcomeBuilder();
+        for (const op of operations) {
+          const x = await ctx.client.call(op.id, bearerProbeInput(ctx, op), { ...callOptions, ...(op.sessionRequired ? { session } : {}) });
+          // A writing operation got an invalid body too: a 400 reports that defect first, which is fair.
+          const bodyFirst = op.writes && x.response?.status === 400;
+          if (bodyFirst)
+            ctx.record({
+              requirement: 'BEARER-REQUIRED', status: 'not-covered', suite: area, property: `a call with ${what} is refused with 401 and WWW-Authenticate`, operation: op.id,
+              reason: `${op.id} answered 400 to a body that validation rejects, before judging the token; the bearer rule is not covered there`,
+            });
+          out.judge(x, [
+            ...(bodyFirst ? [] : [judged(bearerRefused, { token }, 'BEARER-REQUIRED')]),
+            judged(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), judged(noServerError, {}, 'GEN-NO-5XX'),
+          ]);
+        }
+        return out.outcome();
+      },
+    });
+});

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { describe } from 'vitest';
+import { documentedScopes, tokenContract } from '../contract/index.js';
+import type { TokenRequestOptions } from '../client/index.js';
+import {
+  jsonMediaType, noServerError, tokenErrorShape, tokenIssued, tokenRequestRefused, tokenResponseShape, wwwAuthenticateOn401,
+  type TokenErrorExpectation,
+} from '../checks/index.js';
+import { harness } from './lib/context.js';
+import { fixedCase, judged, OutcomeBuilder } from './lib/access-case.js';
+import { tokenReuseCase } from './lib/access-token.js';
+
+/**
+ * The token endpoint (interface.md "Authentication", RFC 6749 §4.4 and §5.2, D24, D27).
+ * Only the token endpoint and AuthenticatePartner are called: safe under the production profile.
+ */
+const ctx = harness();
+const file = 'suites/token.conformance.ts';
+const area = 'token';
+const generic = ['GEN-NO-5XX', 'GEN-JSON-BODY'];
+const { profile } = ctx;
+const partnerScope = profile.partnerScope!;
+const mode = profile.credentialsIn;
+const tokens = ctx.client.token;
+
+describe('token endpoint', () => {
+  for (const credentialsIn of ['basic', 'body'] as const)
+    fixedCase(ctx, file, {
+      area, name: `tokens are issued for every scope, credentials in ${credentialsIn === 'basic' ? 'a Basic header' : 'the form body'}`,
+      requirements: ['TOKEN-ISSUED', 'TOKEN-SHAPE', ...generic],
+      description: `client-credentials requests for ${[...documentedScopes(profile), partnerScope].join(', ')} (${credentialsIn})`,
+      run: async () => {
+        const out = new OutcomeBuilder();
+        for (const scope of [...documentedScopes(profile), partnerScope]) {
+          const x = await tokens.requestToken({ scope, credentialsIn });
+          out.judge(x, [
+            judged(tokenIssued, { credentialsIn, scope }, 'TOKEN-ISSUED'), judged(tokenResponseShape, { requestedScope: scope }, 'TOKEN-SHAPE'),
+            judged(noServerError, {}, 'GEN-NO-5XX'), judged(jsonMediaType, {}, 'GEN-JSON-BODY'),
+          ]);
+        }
+        return out.outcome();
+      },
+    });
+
+  const wrongSecret = { clientId: profile.target!.clientId, clientSecret: `wrong-${randomUUID()}` };
+  const errorCases: Array<[string, TokenRequestOptions, TokenErrorExpectation]> = [
+    ['a wrong secret in a Basic header', { credentialsIn: 'basic', credentials: wrongSecret }, { errors: ['invalid_client'], status: 401 }],
+    ['a wrong secret in the form body', { credentialsIn: 'body', credentials: wrongSecret }, { errors: ['invalid_client'] }],
+    ['no client authentication', { credentialsIn: 'none' }, { errors: ['invalid_client'] }],
+    ['no grant_type', { form: { grant_type: undefined } }, { errors: ['invalid_request'], status: 400 }],
+    // RFC 6749 §3.3 lets a server fail an omitted scope as invalid_scope; interface.md makes scope required (invalid_request).
+    ['no scope', { form: { scope: undefined } }, { errors: ['invalid_request', 'invalid_scope'], status: 400 }],
+    ['a grant type the server does not support', { form: { grant_type: 'urn:example:conformance:unsupported-grant' } }, { errors: ['unsupported_grant_type'], status: 400 }],
+    ['an unknown scope', { scope: `${profile.scopeBase}/auth/conformance-unknown-scope` }, { errors: ['invalid_scope'], status: 400 }],
+  ];
+  fixedCase(ctx, file, {
+    area, name: 'failed token requests get RFC 6749 section 5.2 errors',
+    requirements: ['TOKEN-ERRORS', 'BEARER-WWW-AUTHENTICATE', ...generic],
+    description: `token requests with ${errorCases.map(([what]) => what).join('; ')}`,
+    run: async () => {
+      const out = new OutcomeBuilder();
+      for (const [, options, expectation] of errorCases) {
+        const x = await tokens.requestToken({ scope: partnerScope, ...options });
+        out.judge(x, [
+          judged(tokenRequestRefused, { requirement: 'TOKEN-ERRORS' }, 'TOKEN-ERRORS'), judged(tokenErrorShape, expectation, 'TOKEN-ERRORS'),
+          judged(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), judged(noServerError, {}, 'GEN-NO-5XX'), judged(jsonMediaType, {}, 'GEN-JSON-BODY'),
+        ]);
+      }
+      return out.outcome();
+    },
+  });
+
+  fixedCase(ctx, file, {
+    area, name: 'a token request with a JSON body is refused',
+    requirements: ['TOKEN-FORM-ONLY', 'GEN-NO-5XX'],
+    description: `the client-credentials request as application/json (credentials in ${mode})`,
+    run: async () => {
+      const { clientId, clientSecret } = profile.target!;
+      const json = { grant_type: tokenContract.grantType, scope: partnerScope, ...(mode === 'body' ? { client_id: clientId, client_secret: clientSecret } : {}) };
+      const x = await tokens.requestToken({ rawBody: JSON.stringify(json), headers: { 'content-type': 'application/json' } });
+      const out = new OutcomeBuilder();
+      out.judge(x, [judged(tokenRequestRefused, { requirement: 'TOKEN-FORM-ONLY' }, 'TOKEN-FORM-ONLY'), judged(noServerError, {}, 'GEN-NO-5XX')]);
+      return out.outcome();
+    },
+  });
+
+  fixedCase(ctx, file, {
+    area, name: 'one token serves consecutive calls',
+    requirements: ['TOKEN-REUSE', 'GEN-NO-5XX'],
+    description: 'AuthenticatePartner, FindCustomer, AuthenticatePartner with the same access token',
+    run: () => tokenReuseCase(ctx),
+  });
+});

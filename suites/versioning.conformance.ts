@@ -1,0 +1,63 @@
+import { describe } from 'vitest';
+import { apiVersion, operation } from '../contract/index.js';
+import type { CallOptions, Exchange } from '../client/index.js';
+import { jsonMediaType, noServerError, versionSelected } from '../checks/index.js';
+import { harness } from './lib/context.js';
+import { fixedCase, judged, OutcomeBuilder } from './lib/access-case.js';
+import { bearerProbeInput } from './lib/access-requests.js';
+
+/**
+ * Versioning (interface.md "Versioning", D5): apiVersion 1 selected by the header and by the
+ * query string are both served. What the target does with no apiVersion, or another value,
+ * is not shown: it is recorded as observed behaviour, and only the generic contract (no 5xx,
+ * JSON bodies) is asserted. AuthenticatePartner is the probe: it writes nothing.
+ */
+const ctx = harness();
+const file = 'suites/versioning.conformance.ts';
+const area = 'versioning';
+const probe = operation('AuthenticatePartner');
+const send = (options: CallOptions) => ctx.client.call(probe.id, bearerProbeInput(ctx, probe), options);
+const generic = [judged(noServerError, {}, 'GEN-NO-5XX'), judged(jsonMediaType, {}, 'GEN-JSON-BODY')];
+
+/** "400 UNSUPPORTED_API_VERSION", "200": what an observation records. */
+function answer(x: Exchange): string {
+  if (!x.response) return `no answer (${x.transportError?.code})`;
+  const body = x.response.json as { errorCode?: unknown; ErrorCode?: unknown } | undefined;
+  const code = body?.errorCode ?? body?.ErrorCode;
+  return `${x.response.status}${typeof code === 'string' && code ? ` ${code}` : ''}`;
+}
+
+describe('apiVersion', () => {
+  for (const [where, requirement] of [['header', 'VERSION-HEADER'], ['query', 'VERSION-QUERY']] as const)
+    fixedCase(ctx, file, {
+      area, operation: probe.id, name: `apiVersion ${apiVersion} selected by the ${where === 'header' ? 'header' : 'query string'} is served`,
+      requirements: [requirement, 'GEN-NO-5XX', 'GEN-JSON-BODY'],
+      description: `${probe.id} with apiVersion=${apiVersion} in the ${where} only`,
+      run: async () => {
+        const out = new OutcomeBuilder();
+        out.judge(await send({ apiVersionIn: where }), [judged(versionSelected, { requirement }, requirement), ...generic]);
+        return out.outcome();
+      },
+    });
+
+  const other = String(Number(apiVersion) + 1);
+  const variants: Array<[string, CallOptions, 'VERSION-HEADER' | 'VERSION-QUERY']> = [
+    ['apiVersion omitted', { apiVersionIn: 'none' }, 'VERSION-HEADER'],
+    [`apiVersion header ${other}`, { apiVersionIn: 'header', apiVersion: other }, 'VERSION-HEADER'],
+    [`apiVersion query ${other}`, { apiVersionIn: 'query', apiVersion: other }, 'VERSION-QUERY'],
+  ];
+  fixedCase(ctx, file, {
+    area, operation: probe.id, name: 'no apiVersion, or another value: behaviour observed, not asserted',
+    requirements: ['VERSION-HEADER', 'VERSION-QUERY', 'GEN-NO-5XX', 'GEN-JSON-BODY'],
+    description: `${probe.id} with ${variants.map(([what]) => what).join('; ')}`,
+    run: async () => {
+      const out = new OutcomeBuilder();
+      for (const [what, options, requirement] of variants) {
+        const x = await send(options);
+        out.judge(x, generic);
+        if (x.response) out.observe(requirement, `${what}: ${answer(x)} (D5: not shown by interface.md)`);
+      }
+      return out.outcome();
+    },
+  });
+});
