@@ -23,6 +23,7 @@ export * from './history-filter.js';
 export * from './leak.js';
 export * from './access.js';
 export * from './transport.js';
+export * from './business-outcomes.js';
 export { check, onlyWhenStatus, onlyWithResponse, type ExchangeCheck } from './support.js';
 
 /** One row of the check catalogue that the report and the docs print. */
@@ -67,6 +68,10 @@ export const checks: readonly CheckInfo[] = [
   row('negotiatedTlsMinimum', 'TLS-MINIMUM', 'HandshakeOutcome', 'a completed handshake negotiates TLS 1.2 or later; a TLS 1.0/1.1-only offer fails (D26)', 'probe'),
   row('plainHttpNotServed', 'HTTPS-ONLY', 'PlainHttpOutcome', 'plain HTTP on the HTTPS host and port gets no answer or a refusal (D26)', 'probe'),
   row('offListSourceRefused', 'ALLOW-LIST', 'OffListOutcome', 'a request from a source off the allow list gets 403 or a refused connection (D25)', 'probe'),
+  row('sessionHeaderPresent', 'AUTH-SESSION-HEADER', 'unknown', 'AuthenticatePartner success carries a non-empty sessionId header (D3)'),
+  row('noMatchReported', 'FIND-NOT-FOUND', 'unknown', 'FindCustomer with no match: 422 CUSTOMER_NOT_FOUND or an empty customerId; names the D8 reading'),
+  row('enrolledCustomerFound', 'FIND-ENROLLED', 'EnrolledExpectation', 'FindCustomer returns the customerId EnrollCustomer gave'),
+  row('ssoTokenIssued', 'OBO-LINKED-ACCOUNT', 'unknown', 'AuthenticateOBO for a customer holding a card returns a non-empty ssoToken (D17)'),
   row('cardsMatchSchema', 'CARDS-SHAPE', 'unknown', 'cards carry every Card field with its type; expirationMonthYear MMYY'),
   row('noCardNumberInCards', 'NO-SECRET-ECHO', 'CardNumberExpectation', 'the card list never carries a full card number'),
   row('historyMatchesSchema', 'HISTORY-SHAPE', 'unknown', 'transactions carry every field with its type; timestamps ISO 8601 UTC'),

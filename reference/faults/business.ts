@@ -1,4 +1,10 @@
 import type { Fault } from './types.js';
 
 /** Faults added with the business suites; each breaks exactly one documented rule, named by its requirement id. */
-export const businessFaults: Fault[] = [];
+export const businessFaults: Fault[] = [
+  // reference/operations/authenticate-partner.ts
+  { name: 'auth-denied-wrong-status', requirement: 'ERR-UNAUTHORIZED', breaks: 'a denied AuthenticatePartner is answered 403 instead of 401 (errorCode and title unchanged)' },
+  { name: 'auth-session-header-missing', requirement: 'AUTH-SESSION-HEADER', breaks: 'a successful AuthenticatePartner carries no sessionId response header' },
+  // reference/operations/obo.ts
+  { name: 'obo-unknown-customer-wrong-status', requirement: 'ERR-CUSTOMER-NOT-FOUND', breaks: 'AuthenticateOBO answers a customerId of no customer with 404 NOT_FOUND instead of 422 CUSTOMER_NOT_FOUND' },
+];

@@ -17,7 +17,7 @@ export const operationFaults: Fault[] = [
   { name: 'keys-blame-valid', requirement: 'ERR-KEYS-COMPLETE', breaks: 'validationErrors also names a field that was valid' },
   // errors and business rules
   { name: 'find-wrong-title', requirement: 'ERR-TITLE-CODE', breaks: 'FindCustomer answers CUSTOMER_NOT_FOUND with the title "Not Found"' },
-  { name: 'auth-denied-wrong-code', requirement: 'ERR-UNAUTHORIZED', breaks: 'a denied AuthenticatePartner carries errorCode FORBIDDEN instead of UNAUTHORIZED' },
+  { name: 'auth-denied-wrong-code', requirement: 'ERR-TITLE-CODE', breaks: 'a denied AuthenticatePartner carries errorCode FORBIDDEN instead of UNAUTHORIZED' },
   { name: 'obo-no-linked-check', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'AuthenticateOBO issues an ssoToken to a customer without a card' },
   { name: 'tcard-bin-not-denied', requirement: 'TCARD-DENIED-BIN', breaks: 'AddOrUpdateTokenizedCard registers a card whose BIN is not allowed in the network' },
   { name: 'sattr-both-filters-accepted', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts AccountIdFilter and AccountNumberFilter together' },
@@ -28,7 +28,6 @@ export const operationFaults: Fault[] = [
   { name: 'leak-ssn-echo', requirement: 'NO-SECRET-ECHO', breaks: 'FindCustomer echoes the ssn in the x-customer-ssn response header' },
   { name: 'leak-card-number', requirement: 'NO-SECRET-ECHO', breaks: 'AddOrUpdateCard returns the full card number in the card\'s hashId' },
   { name: 'find-enrolled-missing', requirement: 'FIND-ENROLLED', breaks: 'FindCustomer never finds customers enrolled with a YYYY/MM/DD date of birth' },
-  { name: 'cattr-customer-not-found-ignored', requirement: 'ERR-CUSTOMER-NOT-FOUND', breaks: 'AddCustomerAttributes accepts a CustomerId attribute naming no customer' },
   // states and transitions
   { name: 'card-update-new-id', requirement: 'STATE-CARD-CHANGED', breaks: 'updating a card\'s data gives it a new cardId' },
   { name: 'card-update-not-stored', requirement: 'STATE-CARD-CHANGED', breaks: 'updating a card\'s data returns 200 but keeps the old data' },

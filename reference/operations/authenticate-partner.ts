@@ -23,14 +23,16 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       const clientId = request.clientId ?? '';
       if (clientId === deniedClientId) {
         const detail = 'Authorization was denied for this client.';
-        if (!ctx.faults.has('auth-denied-wrong-code')) return sendErrorRow(reply, request, 'UNAUTHORIZED', detail);
         const row = errorRow('UNAUTHORIZED');
+        if (ctx.faults.has('auth-denied-wrong-status'))
+          return sendProblem(reply, request, { status: referenceOnlyErrors.forbidden.status, errorCode: row.errorCode ?? row.key, title: row.title, detail });
+        if (!ctx.faults.has('auth-denied-wrong-code')) return sendErrorRow(reply, request, 'UNAUTHORIZED', detail);
         return sendProblem(reply, request, { status: row.status, errorCode: referenceOnlyErrors.forbidden.errorCode, title: row.title, detail });
       }
       const v = validateWithFaults(ctx.faults, op, request.body);
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors);
       const session = ctx.state.sessions.open(text(v.values, 'deviceId'), clientId);
-      reply.header(responseMembers.sessionHeader, session.sessionId);
+      if (!ctx.faults.has('auth-session-header-missing')) reply.header(responseMembers.sessionHeader, session.sessionId);
       return sendOk(reply, {});
     },
   });

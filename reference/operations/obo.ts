@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { responseMembers } from '../../contract/index.js';
-import { sendErrorRow } from '../problems.js';
+import { sendErrorRow, sendReferenceProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { sendOk, text, type OperationContext } from './context.js';
 
@@ -12,6 +12,7 @@ import { sendOk, text, type OperationContext } from './context.js';
 export function authenticateObo(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'AuthenticateOBO', (c, { values, session, request, reply }) => {
     const customer = c.state.customers.get(text(values, 'customerId'));
+    if (!customer && c.faults.has('obo-unknown-customer-wrong-status')) return sendReferenceProblem(reply, request, 'notFound', 'No customer has this customerId.');
     if (!customer) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     if (c.state.cards.listValid(customer.customerId).length === 0 && !c.faults.has('obo-no-linked-check'))
       return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');

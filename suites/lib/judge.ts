@@ -1,4 +1,4 @@
-import { errorRow, operation } from '../../contract/index.js';
+import { errorRow, operations as contractOperations, type Operation } from '../../contract/index.js';
 import type { Exchange } from '../../client/index.js';
 import { businessErrorCode } from '../../checks/error-row.js';
 import { checks as catalogue, fieldRuleChecks, noSecretEcho, runChecks, transportBroken } from '../../checks/index.js';
@@ -10,8 +10,11 @@ import type { CaseOutcome } from './property.js';
 const fixedRequirement = /^[A-Z0-9-]+$/;
 const requirementOfCheck = new Map(catalogue.filter((c) => fixedRequirement.test(c.requirement)).map((c) => [c.id, c.requirement]));
 
-/** The requirements a ran check answers for on this case; statusMatches answers for what the case documents. */
-export function requirementsOf(ran: readonly string[], e: Expectation, status: number | undefined): string[] {
+/**
+ * The requirements a ran check answers for on this case; statusMatches answers for what the case documents.
+ * `ops` is the operation list the case's operation is in (a copy of the contract's with operations added, too).
+ */
+export function requirementsOf(ran: readonly string[], e: Expectation, status: number | undefined, ops: readonly Operation[] = contractOperations): string[] {
   const out = new Set<string>();
   for (const id of ran) {
     const fixed = requirementOfCheck.get(id);
@@ -22,7 +25,11 @@ export function requirementsOf(ran: readonly string[], e: Expectation, status: n
     if (e.kind === 'refused') out.add(e.requirement);
   }
   if (e.kind === 'validation' && status === 400) out.add(errorRow('VALIDATION').requirement);
-  if (e.kind === 'accepted' && status !== undefined && status >= 200 && status < 300) out.add(`${operation(e.operation).code}-SUCCESS`);
+  if (e.kind === 'accepted' && status !== undefined && status >= 200 && status < 300) {
+    const op = ops.find((o) => o.id === e.operation);
+    if (!op) throw new Error(`judge: operation ${e.operation} is not in the operation list`);
+    out.add(`${op.code}-SUCCESS`);
+  }
   return [...out];
 }
 
@@ -53,6 +60,8 @@ export interface JudgeOptions {
   readonly strictKeyCase: boolean;
   /** Secrets of the run itself (the client secret) that must never come back. */
   readonly runSecrets: readonly string[];
+  /** The operations cases may name; default the contract's (extension self-test: a copy with one added). */
+  readonly operations?: readonly Operation[];
 }
 
 /** Runs the field-rule oracles and the leak oracle on one exchange of a generated case. */
@@ -66,7 +75,7 @@ export function judgeFieldCase(exchange: Exchange, expectation: Expectation, opt
   return {
     exchanges: [exchange],
     findings: [...rules.findings, ...leak.findings],
-    checked: [...requirementsOf([...rules.ran, ...leak.ran], expectation, status)],
+    checked: [...requirementsOf([...rules.ran, ...leak.ran], expectation, status, options.operations)],
     responsesSeen: [responseKey(exchange.request.operation, status!, businessErrorCode(exchange as never))],
   };
 }

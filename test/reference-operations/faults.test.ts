@@ -111,10 +111,6 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const { payload } = await b.enroll({ dateOfBirth: '1970/01/02' });
     return (await find(b, payload.ssn, '1970-01-02')).status;
   },
-  'cattr-customer-not-found-ignored': async (b) => {
-    const items = [{ name: 'CustomerId', value: unknownGuid }, { name: 'SSN', value: '123456789' }];
-    return (await b.call('AddCustomerAttributes', { body: { customerAttributes: items } })).status;
-  },
 };
 
 /** Probed by denied-client.test.ts: the denied client cannot be driven through startReference. */

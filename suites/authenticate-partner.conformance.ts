@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { afterAll, describe } from 'vitest';
+import { operation } from '../contract/index.js';
+import { createPartnerClient, TokenRequestError, type PartnerClient } from '../client/index.js';
+import { transportBroken, wwwAuthenticateOn401 } from '../checks/index.js';
+import { sessionHeaderPresent } from '../checks/business-outcomes.js';
+import { harness, type HarnessContext } from './lib/context.js';
+import { genericOracles, judgeOracles, judgeRow, oracle } from './lib/business-judge.js';
+import { genericRequirements, rowRequirements, scenarioRuns } from './lib/business-cases.js';
+import { FixtureError } from './lib/fixtures.js';
+import { propertyTest } from './lib/property-test.js';
+
+/**
+ * AuthenticatePartner (D3): success carries a non-empty sessionId header; a client the target
+ * denies gets the 401 UNAUTHORIZED Problem with WWW-Authenticate (D27). Its inputs are not
+ * shown, so no field rule is asserted.
+ */
+const ctx = harness();
+const suiteFile = 'suites/authenticate-partner.conformance.ts';
+const area = 'authenticate-partner';
+const auth = operation('AuthenticatePartner');
+
+let denied: PartnerClient | undefined;
+
+/** A second client with the denied credentials; same profile, CA and redactor as the run's client. */
+function deniedClient(c: HarnessContext): PartnerClient {
+  if (!c.deniedClient) {
+    throw new FixtureError('no denied client is configured: set TARGET_DENIED_CLIENT_ID and TARGET_DENIED_CLIENT_SECRET to a client whose AuthenticatePartner the target denies');
+  }
+  denied ??= createPartnerClient({ profile: c.profile, target: { ...c.profile.target!, ...c.deniedClient }, redactor: c.client.redactor });
+  return denied;
+}
+
+describe('AuthenticatePartner', () => {
+  afterAll(() => denied?.close());
+
+  propertyTest(ctx, suiteFile, {
+    area, operation: auth.id, name: 'AuthenticatePartner success carries a non-empty sessionId header (D3)',
+    requirements: ['AUTH-SESSION-HEADER', 'AUTH-SUCCESS', ...genericRequirements],
+    arbitrary: fc.constant(ctx.profile.deviceId), numRuns: scenarioRuns(ctx, false, 2),
+    describe: () => 'AuthenticatePartner with the configured client and TARGET_DEVICE_ID',
+    run: async (deviceId) => {
+      const { exchange: x } = await ctx.client.authenticatePartner(deviceId);
+      const status = x.response?.status ?? 0;
+      if (!transportBroken(x) && status < 500 && (status < 200 || status > 299)) {
+        // D3: the inputs are a profile setting; a refusal of the configured client says nothing about the rule.
+        return { exchanges: [x], findings: [], checked: [], broken: `AuthenticatePartner with the configured client answered ${status}: no session can be opened (check TARGET_CLIENT_ID and TARGET_DEVICE_ID)` };
+      }
+      const success = oracle(sessionHeaderPresent, { operation: auth.id }, 'AUTH-SESSION-HEADER', 'AUTH-SUCCESS');
+      return judgeOracles(x, [success, ...genericOracles(ctx, x)]);
+    },
+  });
+
+  propertyTest(ctx, suiteFile, {
+    area, operation: auth.id, name: 'AuthenticatePartner denies a denied client with 401 UNAUTHORIZED and WWW-Authenticate (D3, D27)',
+    requirements: [...rowRequirements('UNAUTHORIZED'), 'BEARER-WWW-AUTHENTICATE'],
+    arbitrary: fc.constant(ctx.profile.deviceId), numRuns: scenarioRuns(ctx, false, 2),
+    describe: () => 'AuthenticatePartner with TARGET_DENIED_CLIENT_ID',
+    run: async (deviceId) => {
+      const client = deniedClient(ctx);
+      try {
+        const { exchange: x } = await client.authenticatePartner(deviceId);
+        return judgeRow(ctx, x, 'UNAUTHORIZED', { extra: [oracle(wwwAuthenticateOn401, undefined, 'BEARER-WWW-AUTHENTICATE')] });
+      } catch (error) {
+        // A target may refuse the denied client a token already: then AuthenticatePartner cannot be judged.
+        if (error instanceof TokenRequestError) throw new FixtureError(`the denied client got no access token, so its AuthenticatePartner could not be sent: ${error.message}`);
+        throw error;
+      }
+    },
+  });
+});

@@ -1,0 +1,24 @@
+import { afterAll, describe } from 'vitest';
+import { harness } from './lib/context.js';
+import { removeAddedCards } from './lib/fixtures.js';
+import { duplicateEnrollmentScenario, findCustomerScenarios, oboScenarios } from './lib/business-customers.js';
+import { cardRefusalScenarios } from './lib/business-cards.js';
+import { sessionAttributeScenarios, unknownCustomerAttributesScenario } from './lib/business-attributes.js';
+
+/**
+ * The documented business errors, each triggered on every operation that can return it and
+ * checked for status, Problem shape, title, errorCode, type URL, status member and instance
+ * (or, for D15/D16, an error code and message), plus the leak oracle on every response.
+ */
+const ctx = harness();
+const suiteFile = 'suites/business-errors.conformance.ts';
+
+describe('business errors', () => {
+  afterAll(() => removeAddedCards(ctx));
+  findCustomerScenarios(ctx, suiteFile);
+  oboScenarios(ctx, suiteFile);
+  duplicateEnrollmentScenario(ctx, suiteFile);
+  cardRefusalScenarios(ctx, suiteFile);
+  sessionAttributeScenarios(ctx, suiteFile);
+  unknownCustomerAttributesScenario(ctx, suiteFile);
+});

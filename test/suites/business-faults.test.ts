@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { startReference } from '../../reference/server.js';
+import { rowStatus } from '../support/conformance-run.js';
+import { expectCaught, expectClean, runWithFaults, type FaultProof } from '../support/fault-proof.js';
+
+/**
+ * The business-error and AuthenticatePartner oracles fail on their reference faults. The
+ * business faults of one run break different scenarios (different properties), so none can
+ * hide another; the AuthenticatePartner ones change the same answers and run alone.
+ */
+const business = ['business-errors'];
+const auth = ['authenticate-partner'];
+
+const scenariosA: FaultProof[] = [
+  { fault: 'tcard-bin-not-denied', check: 'statusMatches', operation: 'AddOrUpdateTokenizedCard', alsoFails: ['ERR-BAD-REQUEST'] },
+  { fault: 'enroll-duplicate-ssn-accepted', check: 'legacyOrProblemError', operation: 'EnrollCustomer' },
+  { fault: 'card-decline-missing-code', check: 'legacyOrProblemError', operation: 'AddOrUpdateCard', alsoFails: ['STATE-CARD-AUTH-FAILED'] },
+  { fault: 'find-enrolled-missing', check: 'enrolledCustomerFound', operation: 'FindCustomer' },
+  { fault: 'obo-no-linked-check', check: 'statusMatches', operation: 'AuthenticateOBO', alsoFails: ['ERR-NO-LINKED-ACCOUNT'] },
+  { fault: 'sattr-both-filters-accepted', check: 'statusMatches', operation: 'AddSessionAttributes', alsoFails: ['ERR-INVALID-INFORMATION'] },
+];
+
+const scenariosB: FaultProof[] = [
+  { fault: 'leak-ssn-echo', check: 'noSecretEcho', operation: 'FindCustomer' },
+  { fault: 'sattr-foreign-card-accepted', check: 'statusMatches', operation: 'AddSessionAttributes', alsoFails: ['ERR-INVALID-INFORMATION'] },
+  { fault: 'obo-unknown-customer-wrong-status', check: 'statusMatches', operation: 'AuthenticateOBO' },
+];
+
+const authFaults: FaultProof[][] = [
+  [{ fault: 'auth-denied-wrong-code', check: 'titleAndCodeMatch', operation: 'AuthenticatePartner' }],
+  [{ fault: 'auth-denied-wrong-status', check: 'statusMatches', operation: 'AuthenticatePartner' }],
+  [
+    // the success answer and the denial answer: different properties
+    { fault: 'auth-session-header-missing', check: 'sessionHeaderPresent', operation: 'AuthenticatePartner' },
+    { fault: 'no-www-authenticate', check: 'wwwAuthenticateOn401', operation: 'AuthenticatePartner' },
+  ],
+];
+
+const observed = (run: Awaited<ReturnType<typeof runWithFaults>>, text: RegExp) => run.summary?.observed.some((o) => text.test(o.observed));
+
+describe('business-error oracles fail on their reference faults', () => {
+  it('the clean reference passes both suites, covering every business row and naming the D8 reading', async () => {
+    const run = await runWithFaults([], [...business, ...auth]);
+    expectClean(run);
+    for (const id of ['FIND-NOT-FOUND', 'FIND-ENROLLED', 'ENROLL-DUPLICATE', 'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN',
+      'OBO-LINKED-ACCOUNT', 'SATTR-FILTERS', 'ERR-UNAUTHORIZED', 'ERR-CUSTOMER-NOT-FOUND', 'ERR-NO-LINKED-ACCOUNT', 'ERR-BAD-REQUEST',
+      'ERR-INVALID-INFORMATION', 'AUTH-SESSION-HEADER', 'BEARER-WWW-AUTHENTICATE', 'NO-SECRET-ECHO'])
+      expect(rowStatus(run, id), id).toBe('passed');
+    expect(observed(run, /^FindCustomer with no match answers 422 CUSTOMER_NOT_FOUND$/)).toBe(true);
+    const seen = run.summary!.responseCoverage.rows.filter((r) => r.observed).map((r) => r.key);
+    expect(seen).toEqual(expect.arrayContaining([
+      'AuthenticatePartner 401 UNAUTHORIZED', 'FindCustomer 422 CUSTOMER_NOT_FOUND', 'AuthenticateOBO 422 CUSTOMER_NOT_FOUND',
+      'AuthenticateOBO 422 NO_LINKED_ACCOUNT', 'AddOrUpdateTokenizedCard 422 BAD_REQUEST', 'AddSessionAttributes 422 INVALID_INFORMATION',
+      'AddCustomerAttributes 422 CUSTOMER_NOT_FOUND',
+    ]));
+  });
+
+  it('scenario faults, each failing its scenario requirement', async () => {
+    expectCaught(await runWithFaults(scenariosA, business), scenariosA);
+  });
+
+  it('leak, foreign-card and unknown-customer faults, each failing its requirement', async () => {
+    expectCaught(await runWithFaults(scenariosB, business), scenariosB);
+  });
+
+  it.each(authFaults.map((g) => [g.map((p) => p.fault).join(' + '), g] as const))('%s', async (_name, g) => {
+    expectCaught(await runWithFaults(g, auth), g);
+  });
+
+  it('without a denied client the denial is not covered, naming what to configure', async () => {
+    const ref = await startReference();
+    try {
+      const run = await runWithFaults([], auth, {
+        env: {
+          TARGET_BASE_URL: ref.baseUrl, TARGET_AUTH_URL: ref.authUrl, TARGET_CA_FILE: ref.caFile, TARGET_SCOPE_BASE: ref.scopeBase,
+          TARGET_CLIENT_ID: ref.clientId, TARGET_CLIENT_SECRET: ref.clientSecret,
+        },
+      });
+      expect(run.exitCode).toBe(0);
+      expect(rowStatus(run, 'AUTH-SESSION-HEADER')).toBe('passed');
+      const denial = run.summary!.requirements.find((r) => r.id === 'ERR-UNAUTHORIZED')!;
+      expect(denial.status).toBe('not-covered');
+      expect(denial.reasons.join(' ')).toMatch(/TARGET_DENIED_CLIENT_ID and TARGET_DENIED_CLIENT_SECRET/);
+    } finally {
+      await ref.close();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, it } from 'vitest';
+import { expectCaught, expectClean, runWithFaults, type FaultProof } from '../support/fault-proof.js';
+
+/**
+ * Each field-rule oracle fails on its reference fault, run as a user runs the harness
+ * (`npm run conformance -- <suite files>`, 25 runs). Faults share a run only where they break
+ * different suites' properties, or different members of the same responses (every check runs
+ * on every case, so one cannot hide another); each is still proven by its own check's finding.
+ */
+const fieldSuites = ['find-customer', 'enroll-customer', 'add-or-update-card', 'get-transaction-history', 'add-customer-attributes'];
+
+const perField: FaultProof[] = [
+  { fault: 'find-ssn-length-unchecked', check: 'statusMatches', operation: 'FindCustomer' },
+  { fault: 'enroll-zip-format-unchecked', check: 'statusMatches', operation: 'EnrollCustomer' },
+  { fault: 'card-number-max-off-by-one', check: 'statusMatches', operation: 'AddOrUpdateCard' },
+  { fault: 'pagesize-unbounded', check: 'statusMatches', operation: 'GetTransactionHistory' },
+  { fault: 'cattr-value-format-unchecked', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+];
+
+/** Faults that each change every error answer of a suite one way: one run each, or grouped by disjoint members. */
+const alone: Array<{ proofs: FaultProof[]; suites: string[]; only?: string[]; env?: Record<string, string> }> = [
+  {
+    // valid EnrollCustomer payloads and FindCustomer's no-match Problem: different suites. Only the
+    // valid-payload properties run (a rejected valid title also makes every EnrollCustomer violation
+    // case blame it, and shrinking those takes a minute), with more runs: one bound case in ~20 is title's.
+    proofs: [
+      { fault: 'enroll-title-max-off-by-one', check: 'validPayloadAccepted', operation: 'EnrollCustomer' },
+      { fault: 'find-wrong-title', check: 'titleAndCodeMatch', operation: 'FindCustomer' },
+    ],
+    suites: ['enroll-customer', 'find-customer'],
+    only: ['GEN-VALID-ACCEPTED'],
+    env: { CONFORMANCE_RUNS: '60', CONFORMANCE_WRITE_RUNS: '60' },
+  },
+  { proofs: [{ fault: 'server-error-on-null', check: 'noServerError', operation: 'FindCustomer' }], suites: ['find-customer'] },
+  { proofs: [{ fault: 'keys-first-only', check: 'everyInvalidFieldNamed', operation: 'FindCustomer' }], suites: ['find-customer'] },
+  { proofs: [{ fault: 'keys-blame-valid', check: 'noValidFieldBlamed', operation: 'FindCustomer' }], suites: ['find-customer'] },
+  {
+    // four different members of the same error bodies
+    proofs: [
+      { fault: 'problem-status-mismatch', check: 'statusMemberMatches', operation: 'FindCustomer' },
+      { fault: 'problem-instance-wrong', check: 'instanceIsRequestPath', operation: 'FindCustomer' },
+      { fault: 'problem-type-wrong-rfc', check: 'typeNamesRfcSection', operation: 'FindCustomer' },
+      { fault: 'key-wrong-prefix', check: 'validationKeyPrefix', operation: 'FindCustomer' },
+    ],
+    suites: ['find-customer'],
+  },
+  {
+    // the Problem of a valid payload (422) and the status of validation answers (400)
+    proofs: [
+      { fault: 'problem-missing-detail', check: 'problemShape', operation: 'FindCustomer' },
+      { fault: 'validation-wrong-status', check: 'statusMatches', operation: 'FindCustomer' },
+    ],
+    suites: ['find-customer'],
+  },
+  { proofs: [{ fault: 'validation-missing-list', check: 'validationProblemShape', operation: 'FindCustomer' }], suites: ['find-customer'] },
+  { proofs: [{ fault: 'problem-plain-text', check: 'jsonMediaType', operation: 'FindCustomer' }], suites: ['find-customer'] },
+];
+
+describe('field-rule oracles fail on their reference faults', () => {
+  it('the clean reference passes the field-rule suites the faults are run against', async () => {
+    expectClean(await runWithFaults([], fieldSuites));
+  });
+
+  it('one length or format fault per operation: each fails its field requirement', async () => {
+    expectCaught(await runWithFaults(perField, fieldSuites), perField);
+  });
+
+  it.each(alone.map((g) => [g.proofs.map((p) => p.fault).join(' + '), g] as const))('%s', async (_name, g) => {
+    expectCaught(await runWithFaults(g.proofs, g.suites, { ...(g.only ? { only: g.only } : {}), ...(g.env ? { env: g.env } : {}) }), g.proofs);
+  });
+});
