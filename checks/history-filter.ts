@@ -12,7 +12,7 @@ export interface AccountFilterInput {
   readonly filtered: readonly Transaction[];
   /** The customer's unfiltered history, newest first. */
   readonly unfiltered: readonly Transaction[];
-  /** True when `unfiltered` is the whole history; otherwise only items newer than its oldest are judged. */
+  /** True when `unfiltered` is the whole history; otherwise only items of the span it covers are judged. */
   readonly unfilteredComplete: boolean;
   /** lastFourDigits of the card named by accountId, when known (`****` is ignored). */
   readonly cardLastFour?: string;
@@ -24,8 +24,16 @@ export interface AccountFilterInput {
  */
 export function accountFilterHonoured(input: AccountFilterInput): Finding[] {
   const all = new Set(ids(input.unfiltered));
-  const oldest = input.unfiltered.length ? Math.min(...input.unfiltered.map(time)) : Infinity;
-  const judged = (t: Transaction) => input.unfilteredComplete || time(t) > oldest;
+  // An incomplete list is the first page of the history: newest first, it holds everything newer
+  // than its oldest item; listed oldest first (HISTORY-ORDER's concern, not a filter defect),
+  // everything older than its newest; in no order, only its own time span.
+  const times = input.unfiltered.map(time);
+  const oldest = times.length ? Math.min(...times) : Infinity;
+  const newest = times.length ? Math.max(...times) : -Infinity;
+  const descending = times.every((v, i) => i === 0 || v <= times[i - 1]!);
+  const ascending = times.every((v, i) => i === 0 || v >= times[i - 1]!);
+  const judged = (t: Transaction) =>
+    input.unfilteredComplete || (descending ? time(t) > oldest : ascending ? time(t) < newest : time(t) > oldest && time(t) < newest);
   const foreign = input.filtered.filter((t) => judged(t) && !all.has(t.transactionId));
   const four = input.cardLastFour && /^\d{4}$/.test(input.cardLastFour) ? input.cardLastFour : undefined;
   const otherCard = four ? input.filtered.filter((t) => t.lastFourDigitsOfCard && /^\d{4}$/.test(t.lastFourDigitsOfCard) && t.lastFourDigitsOfCard !== four) : [];

@@ -1,4 +1,11 @@
 import type { Fault } from './types.js';
 
 /** Faults added with the stateful suites; each breaks exactly one documented rule, named by its requirement id. */
-export const statefulFaults: Fault[] = [];
+export const statefulFaults: Fault[] = [
+  { name: 'card-identical-new-id', requirement: 'STATE-CARD-IDENTICAL', breaks: 'resubmitting a registered card\'s identical data to AddOrUpdateCard gives it a new cardId' },
+  { name: 'tcard-update-not-stored', requirement: 'STATE-TCARD-CHANGED', breaks: 'a tokenized card\'s changed expiration is answered 200 but the old data is kept' },
+  { name: 'cards-stars-for-number-card', requirement: 'CARDS-SHAPE', breaks: 'cards registered by card number report lastFourDigits as **** instead of the last four digits' },
+  { name: 'obo-tokenized-not-linked', requirement: 'STATE-OBO', breaks: 'AuthenticateOBO answers NO_LINKED_ACCOUNT to a customer whose registered cards are all tokenized' },
+  { name: 'history-timestamp-offset', requirement: 'HISTORY-SHAPE', breaks: 'transaction timestamps are written with a +02:00 offset instead of in UTC' },
+  { name: 'cattr-cardless-customer-refused', requirement: 'CATTR-SUCCESS', breaks: 'AddCustomerAttributes answers 422 CUSTOMER_NOT_FOUND for a customer that holds no card' },
+];

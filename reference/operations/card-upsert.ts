@@ -49,14 +49,18 @@ function handle(rule: CardKindRule) {
     let card: StoredCard | undefined = c.state.cards.find(customerId, rule.kind, identity);
     const reply200 = (stored: StoredCard) => sendOk(reply, { [responseMembers.cards]: [cardView(stored, c.faults, { addOrUpdate: true })] });
     // States: identical data on a registered card → unchanged, no reauthorization, no validation.
-    if (card?.valid && sameData(card.data, data)) return reply200(card);
+    if (card?.valid && sameData(card.data, data)) {
+      if (rule.kind === 'number' && c.faults.has('card-identical-new-id')) card = c.state.cards.renew(card);
+      return reply200(card);
+    }
     const reauthorize = !card?.valid || !rule.reauthorizeOn || rule.reauthorizeOn.some((k) => card?.data[k] !== data[k]);
     if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied'))
       return sendErrorRow(reply, request, 'BAD_REQUEST', 'The card account is not allowed in the network.');
     if (!card) card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
     else {
-      if (!c.faults.has('card-update-not-stored')) card.data = data;
-      if (c.faults.has('card-update-new-id')) card = c.state.cards.renew(card);
+      // Each update fault breaks the transition row of one operation (STATE-CARD-CHANGED or STATE-TCARD-CHANGED).
+      if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored')) card.data = data;
+      if (rule.kind === 'number' && c.faults.has('card-update-new-id')) card = c.state.cards.renew(card);
     }
     if (!reauthorize) return reply200(card);
     card.authorizations += 1;

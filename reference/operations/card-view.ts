@@ -25,7 +25,7 @@ export function cardView(card: StoredCard, faults: FaultSet, options: { addOrUpd
     cardId: card.cardId,
     customerId: card.customerId,
     cardNickname: card.data.cardNickname ?? '',
-    lastFourDigits: lastFourOf(card),
+    lastFourDigits: card.kind === 'number' && faults.has('cards-stars-for-number-card') ? tokenizedLastFour : lastFourOf(card),
     expirationMonthYear: faults.has('cards-bad-expiration-format') ? slashed(expiration) : expiration,
     hashId: faults.has('leak-card-number') && options.addOrUpdate && card.kind === 'number' ? card.identity : '',
   };

@@ -17,9 +17,10 @@ export function addCustomerAttributes(app: FastifyInstance, ctx: OperationContex
     const customerId = items.find((a) => a.name === customerIdName)?.value ?? '';
     const customer = c.state.customers.get(customerId);
     if (!customer) {
-      if (c.faults.has('cattr-customer-not-found-ignored')) return sendOk(reply, {});
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has the CustomerId attribute value.');
     }
+    if (c.faults.has('cattr-cardless-customer-refused') && c.state.cards.listValid(customer.customerId).length === 0)
+      return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has the CustomerId attribute value.');
     for (const a of items) customer.attributes.set(a.name, a.value);
     return sendOk(reply, {});
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { history } from '../../contract/index.js';
+import { history, transactionFields } from '../../contract/index.js';
 import { historyOf, newestFirst, type Transaction } from '../state/index.js';
 import { defineOperation } from './route.js';
 import { optionalText, sendOk, text, type OperationContext } from './context.js';
@@ -22,6 +22,15 @@ function page(ctx: OperationContext, all: Transaction[], p: PageRequest): { item
   return { items: all.slice(start, start + p.size), start };
 }
 
+const timestampFields = transactionFields.filter((f) => f.type === 'timestamp').map((f) => f.name);
+const hour = 3_600_000;
+
+/** The same instants written with a +02:00 offset: only the `history-timestamp-offset` fault sends this (HISTORY-SHAPE). */
+function offsetTimestamps(t: Transaction): Transaction {
+  const shifted = (iso: string) => new Date(Date.parse(iso) + 2 * hour).toISOString().replace(/Z$/, '+02:00');
+  return { ...t, ...Object.fromEntries(timestampFields.map((f) => [f, shifted(String(t[f]))])) };
+}
+
 /**
  * GetTransactionHistory (D21-D23): the synthetic histories of the customer's registered cards,
  * newest first by createdOn; accountId limits them to that card (another card: empty page);
@@ -39,6 +48,7 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const size = c.faults.has('history-page-size-ignored') ? history.defaultPageSize : requested;
     const { items, start } = page(c, all, { size, reference: optionalText(values, 'pagingTransactionReferenceNumber') });
     const total = c.faults.has('history-total-varies') ? all.length - start : all.length;
-    return sendOk(reply, { [history.listMember]: items, [history.totalMember]: total });
+    const shown = c.faults.has('history-timestamp-offset') ? items.map(offsetTimestamps) : items;
+    return sendOk(reply, { [history.listMember]: shown, [history.totalMember]: total });
   });
 }

@@ -14,7 +14,8 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     const customer = c.state.customers.get(text(values, 'customerId'));
     if (!customer && c.faults.has('obo-unknown-customer-wrong-status')) return sendReferenceProblem(reply, request, 'notFound', 'No customer has this customerId.');
     if (!customer) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
-    if (c.state.cards.listValid(customer.customerId).length === 0 && !c.faults.has('obo-no-linked-check'))
+    const linked = c.state.cards.listValid(customer.customerId).filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
+    if (linked.length === 0 && !c.faults.has('obo-no-linked-check'))
       return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
     const ssoToken = randomBytes(32).toString('base64url');
     session.oboCustomerId = customer.customerId;

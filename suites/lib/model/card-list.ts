@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import { responseMembers } from '../../../contract/index.js';
+import { cardsMatchSchema } from '../../../checks/index.js';
+import { ModelCommand } from './command.js';
+import { accepted } from './expect.js';
+import { listMatchesModel, listRequirements } from './list-expect.js';
+import { body, ok, type SequenceRun } from './real.js';
+import { cardAt, customerAt, maxCustomers, tail, type Model, type ModelCustomer } from './state.js';
+
+/** GetRegisteredCards: exactly the model's cards, every Card field with its type (CARDS-SHAPE). */
+export async function compareCardList(r: SequenceRun, c: ModelCustomer): Promise<void> {
+  const x = await r.call('GetRegisteredCards', { body: { customerId: c.customerId } });
+  r.expect(cardsMatchSchema(x, undefined), 'CARDS-SHAPE');
+  r.expect(listMatchesModel(x, c), ...listRequirements(c));
+}
+
+export class GetRegisteredCards extends ModelCommand {
+  constructor(readonly customer: number) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
+  protected describe(): string { return `GetRegisteredCards(customer[${this.customer}])`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    this.begin(r, `GetRegisteredCards(${c.label}: the model holds ${c.cards.length ? c.cards.map((k) => k.label).join(', ') : 'no card'})`);
+    await compareCardList(r, c);
+  }
+}
+
+/** States: DeleteCard → removed; the card leaves the list. */
+export class DeleteCard extends ModelCommand {
+  constructor(readonly customer: number, readonly card: number) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0 && cardAt(customerAt(m, this.customer), this.card) !== undefined; }
+  protected describe(): string { return `DeleteCard(customer[${this.customer}], card[${this.card}])`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const card = cardAt(c, this.card)!;
+    this.begin(r, `DeleteCard(${c.label}, ${card.label} ${tail(card.identity)})`);
+    const x = await r.call('DeleteCard', { body: { customerId: c.customerId, cardId: card.cardId } });
+    r.expect(accepted(x, { requirement: 'STATE-CARD-DELETED', documented: 'a registered card is deleted' }), 'STATE-CARD-DELETED');
+    c.cards.splice(c.cards.indexOf(card), 1);
+    c.deleted.push({ cardId: card.cardId, kind: card.kind, identity: card.identity, payload: card.payload });
+    r.ctx.footprint.cardRemoved(card.cardId);
+  }
+}
+
+/** After the last command: every customer's list agrees with the model. */
+export async function verifyCardLists(m: Model, r: SequenceRun): Promise<void> {
+  for (const c of m.customers) {
+    r.step(`end: GetRegisteredCards(${c.label}: the model holds ${c.cards.length ? c.cards.map((k) => k.label).join(', ') : 'no card'})`);
+    await compareCardList(r, c);
+  }
+}
+
+/**
+ * Deletes every card the sequence's customers hold (all of them were added by the sequence:
+ * the customers are its own), whatever the model says, so a shared sandbox keeps nothing.
+ */
+export async function deleteAllCards(m: Model, r: SequenceRun): Promise<void> {
+  for (const c of m.customers) {
+    r.step(`clean-up: delete the cards of ${c.label}`);
+    const x = await r.call('GetRegisteredCards', { body: { customerId: c.customerId } });
+    const listed = body(x)[responseMembers.cards];
+    const ids = new Set([...c.cards.map((k) => k.cardId), ...(Array.isArray(listed) ? listed.map((l: { cardId?: unknown }) => l?.cardId) : [])]);
+    for (const cardId of ids) {
+      if (typeof cardId !== 'string') continue;
+      const d = await r.call('DeleteCard', { body: { customerId: c.customerId, cardId } });
+      if (ok(d)) r.ctx.footprint.cardRemoved(cardId);
+    }
+  }
+}
+
+export function listCommands(): Array<fc.Arbitrary<ModelCommand>> {
+  const customer = fc.nat({ max: maxCustomers - 1 });
+  return [
+    customer.map((i) => new GetRegisteredCards(i)),
+    fc.tuple(customer, fc.nat({ max: 5 })).map(([i, k]) => new DeleteCard(i, k)),
+  ];
+}

@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { operation } from '../../../contract/index.js';
+import { legacyOrProblemError } from '../../../checks/index.js';
+import { mmyy, validPayload } from '../../../generators/index.js';
+import type { HarnessContext } from '../context.js';
+import { cardBody, expectUpsert, knownIds, nickname, register } from './card-common.js';
+import { ModelCommand } from './command.js';
+import type { SequenceRun } from './real.js';
+import { cardAt, customerAt, maxCustomers, tail, type Model, type ModelCustomer } from './state.js';
+
+type Body = Record<string, unknown>;
+const OP = 'AddOrUpdateCard';
+
+/** A new card number for the customer: registered, with a new cardId. */
+export class AddCard extends ModelCommand {
+  constructor(readonly customer: number, readonly generated: Body) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
+  protected describe(): string { return `AddOrUpdateCard(customer[${this.customer}], new card ${tail(String(this.generated.cardNumber))})`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const payload = cardBody(r, c, this.generated);
+    const identity = String(payload.cardNumber);
+    this.begin(r, `AddOrUpdateCard(${c.label}, new card ${tail(identity)}, expiration ${String(payload.expirationMonthYear)})`);
+    const x = await r.call(OP, { body: payload });
+    const cardId = expectUpsert(r, x, { kind: 'number', identity, payload }, {
+      requirement: 'CARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'a new card is registered', documented: 'a new card gets a cardId of its own',
+    });
+    register(m, r, c, { cardId, kind: 'number', identity, payload, because: 'CARD-SUCCESS' });
+  }
+}
+
+/** States: identical data on a registered card → unchanged, the same cardId. */
+export class ResubmitCard extends ModelCommand {
+  constructor(readonly customer: number, readonly card: number, readonly kind: 'number' | 'token') { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0 && cardAt(customerAt(m, this.customer), this.card, this.kind) !== undefined; }
+  protected describe(): string { return `${this.kind === 'number' ? OP : 'AddOrUpdateTokenizedCard'}(customer[${this.customer}], card[${this.card}], identical data)`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const card = cardAt(c, this.card, this.kind)!;
+    const op = this.kind === 'number' ? OP : 'AddOrUpdateTokenizedCard';
+    this.begin(r, `${op}(${c.label}, ${card.label} ${tail(card.identity)}, identical data)`);
+    const x = await r.call(op, { body: card.payload });
+    expectUpsert(r, x, card, {
+      requirement: 'STATE-CARD-IDENTICAL', same: card.cardId,
+      documentedSuccess: 'identical data leaves the registered card unchanged', documented: 'the same cardId (the card is unchanged)',
+    });
+    card.listedBecause = 'STATE-CARD-IDENTICAL';
+  }
+}
+
+/** Fields of a card whose change the model can make; only the expiration is predicted in the list. */
+export type CardChange = { field: 'expirationMonthYear' | 'cardNickname' | 'addressLine1' | 'city'; value: string };
+
+/** States: any card data differs → reauthorized; the same cardId, the new values stored. */
+export class ChangeCard extends ModelCommand {
+  constructor(readonly customer: number, readonly card: number, readonly change: CardChange) { super(); }
+  check(m: Readonly<Model>): boolean {
+    if (m.customers.length === 0) return false;
+    const card = cardAt(customerAt(m, this.customer), this.card, 'number');
+    const { field, value } = this.change;
+    return card !== undefined && card.payload[field] !== value && !(field === 'cardNickname' && String(card.payload[field]).endsWith(value));
+  }
+  protected describe(): string { return `AddOrUpdateCard(customer[${this.customer}], card[${this.card}], ${this.change.field} changed)`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const card = cardAt(c, this.card, 'number')!;
+    const value = this.change.field === 'cardNickname' ? nickname(r, this.change.value) : this.change.value;
+    const payload = { ...card.payload, [this.change.field]: value };
+    const shown = this.change.field === 'expirationMonthYear' || this.change.field === 'cardNickname' ? ` → ${value}` : '';
+    this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, ${this.change.field} changed${shown})`);
+    const x = await r.call(OP, { body: payload });
+    expectUpsert(r, x, { ...card, payload }, {
+      requirement: 'STATE-CARD-CHANGED', same: card.cardId,
+      documentedSuccess: 'changed card data is reauthorized and stored', documented: 'the same cardId after a change of card data',
+    });
+    card.payload = payload;
+    card.listedBecause = 'STATE-CARD-CHANGED';
+    if (this.change.field === 'expirationMonthYear') card.expirationFrom = 'STATE-CARD-CHANGED';
+  }
+}
+
+/** A deleted card of the customer whose number or token is not registered again yet. */
+export function readdable(c: ModelCustomer) {
+  return c.deleted.filter((d) => !c.cards.some((k) => k.kind === d.kind && k.identity === d.identity));
+}
+
+/** States: adding a deleted card again creates a different card entry. */
+export class ReaddCard extends ModelCommand {
+  constructor(readonly customer: number, readonly deleted: number) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0 && readdable(customerAt(m, this.customer)).length > 0; }
+  protected describe(): string { return `AddOrUpdate(customer[${this.customer}], deleted card[${this.deleted}] again)`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const options = readdable(c);
+    const d = options[this.deleted % options.length]!;
+    const op = d.kind === 'number' ? OP : 'AddOrUpdateTokenizedCard';
+    this.begin(r, `${op}(${c.label}, deleted card ${d.cardId.slice(0, 8)}… ${tail(d.identity)} again, same data)`);
+    const x = await r.call(op, { body: d.payload });
+    const earlier = c.deleted.filter((e) => e.kind === d.kind && e.identity === d.identity).map((e) => e.cardId);
+    const cardId = expectUpsert(r, x, d, {
+      requirement: 'STATE-CARD-DELETED', notAny: [...earlier, ...knownIds(m)],
+      documentedSuccess: 'a deleted card can be added again', documented: 'adding the same card again creates a different card entry',
+    });
+    register(m, r, c, { cardId, kind: d.kind, identity: d.identity, payload: d.payload, because: 'STATE-CARD-DELETED' });
+  }
+}
+
+/** D15: the declining card → a 4xx with an error code and message; the card is flagged invalid. */
+export class DeclinedCard extends ModelCommand {
+  constructor(readonly customer: number, readonly generated: Body) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0 && customerAt(m, this.customer).declined.length === 0; }
+  protected describe(): string { return `AddOrUpdateCard(customer[${this.customer}], the declining card)`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const number = r.ctx.profile.declinedCardNumber;
+    this.begin(r, `${OP}(${c.label}, the declining card ${tail(number)} of the profile)`);
+    const x = await r.call(OP, { body: cardBody(r, c, this.generated, { cardNumber: number }) });
+    c.declined.push(number.slice(-4));
+    const refusal = (requirement: string) => legacyOrProblemError(x, { operation: OP, requirement });
+    r.expect([...refusal('CARD-AUTH-FAILURE'), ...refusal('STATE-CARD-AUTH-FAILED')], 'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED');
+  }
+}
+
+export function cardCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> {
+  const { declinedCardNumber, deniedCardBin } = ctx.profile;
+  const customer = fc.nat({ max: maxCustomers - 1 });
+  const card = fc.nat({ max: 5 });
+  const generated = validPayload(operation(OP), { declinedCardNumber, deniedCardBin, includeOptional: 'random' }).map((p) => p.body ?? {});
+  const change: fc.Arbitrary<CardChange> = fc.oneof(
+    mmyy().map((value) => ({ field: 'expirationMonthYear' as const, value })),
+    fc.integer({ min: 1, max: 99 }).map((n) => ({ field: 'cardNickname' as const, value: `-${n}` })),
+    generated.map((g) => ({ field: 'addressLine1' as const, value: String(g.addressLine1) })),
+    generated.map((g) => ({ field: 'city' as const, value: String(g.city) })),
+  );
+  return [
+    fc.tuple(customer, generated).map(([i, g]) => new AddCard(i, g)),
+    fc.tuple(customer, card).map(([i, k]) => new ResubmitCard(i, k, 'number')),
+    fc.tuple(customer, card, change).map(([i, k, ch]) => new ChangeCard(i, k, ch)),
+    fc.tuple(customer, card).map(([i, k]) => new ReaddCard(i, k)),
+    fc.tuple(customer, generated).map(([i, g]) => new DeclinedCard(i, g)),
+  ];
+}

@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { operation, responseMembers } from '../../../contract/index.js';
+import { legacyOrProblemError } from '../../../checks/index.js';
+import { validPayload } from '../../../generators/index.js';
+import type { HarnessContext } from '../context.js';
+import { FixtureError, nextPerson, runTag } from '../fixtures.js';
+import { ModelCommand } from './command.js';
+import { accepted, findsCustomer, returnsMember } from './expect.js';
+import { body, ok, type SequenceRun } from './real.js';
+import { customerAt, maxCustomers, type Model, type ModelCustomer } from './state.js';
+
+type Body = Record<string, unknown>;
+
+/** D9: the two year-first forms are sent; FindCustomer sends back the form enrolled. */
+const dateForm = (isoDate: string, slashed: boolean): string => (slashed ? isoDate.replace(/-/g, '/') : isoDate);
+
+/** An enrollment body for a fresh identity (never an SSN or e-mail this worker used before, D16). */
+function enrollBody(r: SequenceRun, generated: Body, slashed: boolean): Body {
+  const person = nextPerson(r.ctx);
+  return {
+    ...generated,
+    [r.ctx.profile.emailKey]: person.emailAddress,
+    ssn: person.ssn,
+    firstName: person.firstName,
+    lastName: runTag(r.ctx),
+    dateOfBirth: dateForm(person.dateOfBirth, slashed),
+    state: person.state,
+  };
+}
+
+/**
+ * EnrollCustomer of a fresh identity; the new customer joins the model. In setup, a refusal
+ * means the sequence cannot run (FixtureError: not covered); as a command it is a finding.
+ */
+export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed: boolean, asFixture: boolean): Promise<ModelCustomer> {
+  const sent = enrollBody(r, generated, slashed);
+  const label = `customer #${m.customers.length + 1}`;
+  const x = await r.call('EnrollCustomer', { body: sent });
+  const customerId = body(x)[responseMembers.enrollCustomer];
+  if (ok(x)) r.ctx.footprint.customerEnrolled();
+  if (asFixture && (!ok(x) || typeof customerId !== 'string')) throw new FixtureError(`EnrollCustomer of ${label} was answered ${x.response.status}`);
+  const documented = 'a fresh identity is enrolled: 200 {CustomerId}';
+  r.expect([...accepted(x, { requirement: 'ENROLL-SUCCESS', documented }), ...returnsMember(x, { member: responseMembers.enrollCustomer, requirement: 'ENROLL-SUCCESS', documented })]);
+  const customer: ModelCustomer = {
+    label, customerId: String(customerId), ssn: String(sent.ssn), email: String(sent[r.ctx.profile.emailKey]), dateOfBirth: String(sent.dateOfBirth),
+    cards: [], everHadCard: false, declined: [], deleted: [],
+  };
+  m.customers.push(customer);
+  return customer;
+}
+
+export class EnrollCustomer extends ModelCommand {
+  constructor(readonly generated: Body, readonly slashed: boolean) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length < maxCustomers; }
+  protected describe(): string { return `EnrollCustomer(fresh identity, dateOfBirth ${this.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD'})`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    this.begin(r, `EnrollCustomer(customer #${m.customers.length + 1}, fresh identity, dateOfBirth as ${this.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD'})`);
+    await enroll(m, r, this.generated, this.slashed, false);
+  }
+}
+
+/** D16: an SSN or e-mail already in use is refused with an error code and message. */
+export class EnrollDuplicate extends ModelCommand {
+  constructor(readonly customer: number, readonly duplicate: 'ssn' | 'email', readonly generated: Body) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
+  protected describe(): string { return `EnrollCustomer(duplicate ${this.duplicate} of customer[${this.customer}])`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    this.begin(r, `EnrollCustomer(fresh identity but the ${this.duplicate === 'ssn' ? 'SSN' : 'e-mail'} of ${c.label})`);
+    const sent = enrollBody(r, this.generated, false);
+    if (this.duplicate === 'ssn') sent.ssn = c.ssn;
+    else sent[r.ctx.profile.emailKey] = c.email;
+    const x = await r.call('EnrollCustomer', { body: sent });
+    if (ok(x)) r.ctx.footprint.customerEnrolled();
+    r.expect(legacyOrProblemError(x, { operation: 'EnrollCustomer', requirement: 'ENROLL-DUPLICATE' }), 'ENROLL-DUPLICATE');
+  }
+}
+
+export class FindCustomer extends ModelCommand {
+  constructor(readonly customer: number) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
+  protected describe(): string { return `FindCustomer(customer[${this.customer}])`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    this.begin(r, `FindCustomer(${c.label}: its SSN and dateOfBirth ${c.dateOfBirth.includes('/') ? 'YYYY/MM/DD' : 'YYYY-MM-DD'} as enrolled)`);
+    const x = await r.call('FindCustomer', { body: { ssn: c.ssn, dateOfBirth: c.dateOfBirth } });
+    r.expect(findsCustomer(x, c.customerId), 'FIND-ENROLLED');
+  }
+}
+
+type Item = { name: string; value: string };
+
+/** AddCustomerAttributes with the required CustomerId and SSN of the customer and random optional attributes. */
+export class AddCustomerAttributes extends ModelCommand {
+  constructor(readonly customer: number, readonly items: readonly Item[]) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
+  protected describe(): string { return `AddCustomerAttributes(customer[${this.customer}], ${this.items.map((i) => i.name).join(', ')})`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const own: Record<string, string> = { CustomerId: c.customerId, SSN: c.ssn };
+    const customerAttributes = this.items.map((i) => ({ name: i.name, value: own[i.name] ?? i.value }));
+    this.begin(r, `AddCustomerAttributes(${c.label}: ${customerAttributes.map((i) => i.name).join(', ')})`);
+    const x = await r.call('AddCustomerAttributes', { body: { customerAttributes } });
+    r.expect(accepted(x, { requirement: 'CATTR-SUCCESS', documented: 'a list with the customer\'s CustomerId and SSN and valid optional attributes is accepted' }), 'CATTR-SUCCESS');
+  }
+}
+
+/** The enrollment body generated by seed (identity fields are replaced by a fresh person at run time). */
+export const enrollPayload = (ctx: HarnessContext): fc.Arbitrary<Body> =>
+  validPayload(operation('EnrollCustomer'), { emailKey: ctx.profile.emailKey, includeOptional: false }).map((p) => p.body ?? {});
+
+export function customerCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> {
+  const index = fc.nat({ max: maxCustomers - 1 });
+  const attributes = operation('AddCustomerAttributes').fields[0]!;
+  const items = validPayload(operation('AddCustomerAttributes')).map((p) => (p.body?.[attributes.name] ?? []) as Item[]);
+  return [
+    fc.tuple(enrollPayload(ctx), fc.boolean()).map(([p, slashed]) => new EnrollCustomer(p, slashed)),
+    fc.tuple(index, fc.constantFrom('ssn' as const, 'email' as const), enrollPayload(ctx)).map(([i, d, p]) => new EnrollDuplicate(i, d, p)),
+    index.map((i) => new FindCustomer(i)),
+    fc.tuple(index, items).map(([i, list]) => new AddCustomerAttributes(i, list)),
+  ];
+}

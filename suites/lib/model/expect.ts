@@ -1,0 +1,110 @@
+import { errorRow, responseMembers, tokenizedLastFour } from '../../../contract/index.js';
+import { businessErrorCode } from '../../../checks/error-row.js';
+import { finding, is2xx, type Responded } from '../../../checks/support.js';
+import type { Finding } from '../../../checks/finding.js';
+import { body } from './real.js';
+import { sameId, type ModelCard } from './state.js';
+
+/**
+ * The model's predictions as oracles: `(exchange, prediction) => Finding[]`, each failing
+ * the requirement whose rule made the prediction. They say nothing the document does not.
+ */
+
+const show = (x: Responded): string => {
+  const code = businessErrorCode(x);
+  return `status ${x.response.status}${code ? ` with error code ${code}` : ''}`;
+};
+
+/** The request is accepted (2xx). */
+export function accepted(x: Responded, p: { requirement: string; documented: string }): Finding[] {
+  if (is2xx(x.response.status)) return [];
+  return [finding('modelAccepted', p.requirement, x.request.operation, {
+    title: 'Request refused where the model predicts success', received: show(x), documented: p.documented, key: [x.response.status],
+  }, x)];
+}
+
+/** A documented Errors-table row: its status and errorCode (e.g. 422 NO_LINKED_ACCOUNT). */
+export function refusedWithRow(x: Responded, p: { requirement: string; row: string; documented: string }): Finding[] {
+  const row = errorRow(p.row);
+  if (x.response.status === row.status && businessErrorCode(x) === row.errorCode) return [];
+  return [finding('modelRefusedWithRow', p.requirement, x.request.operation, {
+    title: is2xx(x.response.status) ? 'Request accepted where the model predicts a refusal' : 'Refusal with another status or code',
+    received: show(x), documented: `${row.status} ${row.errorCode} (${p.documented})`, key: [x.response.status, businessErrorCode(x) ?? ''],
+  }, x)];
+}
+
+/** The first card of an add-or-update reply, or undefined. */
+export function firstCard(x: Responded): Record<string, unknown> | undefined {
+  const cards = body(x)[responseMembers.cards];
+  const first = Array.isArray(cards) ? cards[0] : undefined;
+  return first && typeof first === 'object' ? (first as Record<string, unknown>) : undefined;
+}
+
+export interface CardIdPrediction {
+  readonly requirement: string;
+  /** The cardId the reply must carry (same card). */
+  readonly same?: string;
+  /** cardIds the reply must not carry (a re-added deleted card gets a new entry). */
+  readonly notAny?: readonly string[];
+  readonly documented: string;
+}
+
+/** The cardId of an add-or-update reply: the same card, or a new entry. */
+export function cardIdAsPredicted(x: Responded, p: CardIdPrediction): Finding[] {
+  const cardId = firstCard(x)?.cardId;
+  const wrong = typeof cardId !== 'string' ? 'no cardId'
+    : p.same !== undefined && !sameId(cardId, p.same) ? `cardId ${cardId} instead of ${p.same}`
+      : p.notAny?.some((id) => sameId(id, cardId)) ? `the earlier cardId ${cardId} again` : undefined;
+  if (!wrong) return [];
+  return [finding('modelCardId', p.requirement, x.request.operation, {
+    title: p.same ? 'Card changed identity' : 'Card entry reused', received: wrong, documented: p.documented, key: [p.same ? 'same' : 'new'],
+  }, x)];
+}
+
+/** What lastFourDigits may be for a card (interface.md "Card": `****` only for tokenized cards). */
+export function lastFourAllowed(card: Pick<ModelCard, 'kind' | 'identity' | 'payload'>): (value: unknown) => boolean {
+  if (card.kind === 'number') return (v) => v === card.identity.slice(-4);
+  const sent = card.payload.lastFourOfCard;
+  return (v) => v === tokenizedLastFour || (typeof sent === 'string' && sent.length === 4 ? v === sent : typeof v === 'string' && /^\d{4}$/.test(v));
+}
+
+/** CARDS-SHAPE: lastFourDigits as the Card table documents it for this kind of card. */
+export function lastFourAsDocumented(x: Responded, card: Record<string, unknown> | undefined, model: Pick<ModelCard, 'kind' | 'identity' | 'payload'>): Finding[] {
+  if (!card || lastFourAllowed(model)(card.lastFourDigits)) return [];
+  const documented = model.kind === 'number' ? `the last four digits of the card number (${model.identity.slice(-4)})`
+    : `${tokenizedLastFour}${typeof model.payload.lastFourOfCard === 'string' ? ` or ${model.payload.lastFourOfCard}` : ' or four digits'} for a tokenized card`;
+  return [finding('modelLastFour', 'CARDS-SHAPE', x.request.operation, {
+    title: 'lastFourDigits not as documented', received: `lastFourDigits ${JSON.stringify(card.lastFourDigits)}`, documented, key: [model.kind],
+  }, x)];
+}
+
+/** FIND-ENROLLED: FindCustomer returns the customerId EnrollCustomer assigned. */
+export function findsCustomer(x: Responded, customerId: string): Finding[] {
+  const found = body(x)[responseMembers.findCustomer];
+  if (is2xx(x.response.status) && sameId(found, customerId)) return [];
+  return [finding('modelFindsCustomer', 'FIND-ENROLLED', x.request.operation, {
+    title: 'Enrolled customer not found',
+    received: is2xx(x.response.status) ? `customerId ${JSON.stringify(found)}` : show(x),
+    documented: `customerId ${customerId}, assigned at enrollment`, key: [is2xx(x.response.status) ? 'other-id' : 'refused'],
+  }, x)];
+}
+
+/** OBO-LINKED-ACCOUNT (D17), STATE-OBO: a customer holding a card gets an ssoToken. */
+export function issuesSsoToken(x: Responded, requirement: 'OBO-LINKED-ACCOUNT' | 'STATE-OBO'): Finding[] {
+  const token = body(x)[responseMembers.ssoToken];
+  if (is2xx(x.response.status) && typeof token === 'string' && token !== '') return [];
+  return [finding('modelSsoToken', requirement, x.request.operation, {
+    title: 'No ssoToken for a customer holding a card',
+    received: is2xx(x.response.status) ? `ssoToken ${JSON.stringify(token)}` : show(x),
+    documented: '200 with an ssoToken once the customer holds a card (D17)', key: [x.response.status],
+  }, x)];
+}
+
+/** A success reply carries the documented member as a non-empty string (e.g. `CustomerId`). */
+export function returnsMember(x: Responded, p: { member: string; requirement: string; documented: string }): Finding[] {
+  const value = body(x)[p.member];
+  if (!is2xx(x.response.status) || (typeof value === 'string' && value !== '')) return [];
+  return [finding('modelReturnsMember', p.requirement, x.request.operation, {
+    title: `Success without ${p.member}`, received: `${p.member} ${JSON.stringify(value)}`, documented: p.documented, key: [p.member],
+  }, x)];
+}

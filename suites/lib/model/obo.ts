@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { exclusiveSessionFilters, responseMembers } from '../../../contract/index.js';
+import { genericRefusal } from '../../../checks/index.js';
+import { alnumChars, cardNumber, email, guid, stringOf } from '../../../generators/index.js';
+import type { HarnessContext } from '../context.js';
+import { ModelCommand } from './command.js';
+import { accepted, issuesSsoToken, refusedWithRow } from './expect.js';
+import { body, ok, type SequenceRun } from './real.js';
+import { customerAt, foreignCards, maxCustomers, type Model, type ModelCustomer } from './state.js';
+
+const [idFilter, numberFilter] = exclusiveSessionFilters;
+
+/**
+ * D17: before the customer ever held a card, 422 NO_LINKED_ACCOUNT; while it holds one, an
+ * ssoToken. After all its cards were deleted, or when its only card was declined, nothing
+ * is documented and nothing is asserted. Returns the token, when one was issued.
+ */
+async function authenticateObo(m: Model, r: SequenceRun, c: ModelCustomer): Promise<string | undefined> {
+  const x = await r.call('AuthenticateOBO', { body: { customerId: c.customerId } });
+  // The States table says the same as D17 for a customer holding a card: both rows answer for it.
+  if (c.cards.length > 0) r.expect([...issuesSsoToken(x, 'OBO-LINKED-ACCOUNT'), ...issuesSsoToken(x, 'STATE-OBO')], 'OBO-LINKED-ACCOUNT', 'STATE-OBO');
+  else if (!c.everHadCard && c.declined.length === 0)
+    r.expect(refusedWithRow(x, { requirement: 'OBO-LINKED-ACCOUNT', row: 'NO_LINKED_ACCOUNT', documented: 'the customer never held a card (D17)' }), 'OBO-LINKED-ACCOUNT');
+  const token = body(x)[responseMembers.ssoToken];
+  if (!ok(x) || typeof token !== 'string') return undefined;
+  r.ctx.client.redactor.learn(token, 'ssoToken');
+  m.session.oboDone = true;
+  return token;
+}
+
+export class AuthenticateObo extends ModelCommand {
+  constructor(readonly customer: number) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
+  protected describe(): string { return `AuthenticateOBO(customer[${this.customer}])`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const holds = c.cards.length ? `holds ${c.cards.map((k) => k.label).join(', ')}` : c.everHadCard ? 'holds no card any more' : 'never held a card';
+    this.begin(r, `AuthenticateOBO(${c.label}, which ${holds})`);
+    await authenticateObo(m, r, c);
+  }
+}
+
+export type FilterVariant = 'none' | 'own-ids' | 'own-numbers' | 'foreign-id' | 'foreign-number' | 'both';
+
+export interface FilterParams {
+  readonly variant: FilterVariant;
+  /** Picks the customer's cards to name (bit i: the i-th card). */
+  readonly pick: number;
+  readonly strangerId: string;
+  readonly strangerNumber: string;
+  readonly preferredEmail: string | undefined;
+}
+
+/** The filter attributes of a variant, naming the customer's own cards or a stranger's. */
+function filters(m: Readonly<Model>, c: ModelCustomer, p: FilterParams): { items: Array<[string, string]>; said: string } {
+  const own = c.cards.filter((_, i) => (p.pick >> i) & 1);
+  const chosen = own.length ? own : c.cards.slice(0, 1);
+  const ids = chosen.map((k) => k.cardId).join(',');
+  const numbers = chosen.map((k) => k.identity).join(',');
+  const other = foreignCards(m, c)[p.pick % Math.max(1, foreignCards(m, c).length)];
+  const names = chosen.map((k) => k.label).join(' and ');
+  switch (p.variant) {
+    case 'none': return { items: [], said: 'no filter' };
+    case 'own-ids': return { items: [[idFilter, ids]], said: `${idFilter} of its ${names}` };
+    case 'own-numbers': return { items: [[numberFilter, numbers]], said: `${numberFilter} of its ${names}` };
+    case 'both': return { items: [[idFilter, ids], [numberFilter, numbers]], said: `both filters, of its ${names}` };
+    case 'foreign-id': return { items: [[idFilter, other?.cardId ?? p.strangerId]], said: `${idFilter} naming ${other ? `${other.label} of another customer` : 'a cardId of no card'}` };
+    case 'foreign-number': return { items: [[numberFilter, other?.identity ?? p.strangerNumber]], said: `${numberFilter} naming ${other ? `${other.label} of another customer` : 'a card number never registered'}` };
+  }
+}
+
+/**
+ * AuthenticateOBO for a customer holding a card (a fresh ssoToken each time, D18), then
+ * AddSessionAttributes: filters naming its own cards are accepted; a card that is not its
+ * own, or both filters at once, is 422 INVALID_INFORMATION (D19).
+ */
+export class AddSessionAttributes extends ModelCommand {
+  constructor(readonly customer: number, readonly params: FilterParams) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0 && customerAt(m, this.customer).cards.length > 0; }
+  protected describe(): string { return `AuthenticateOBO + AddSessionAttributes(customer[${this.customer}], ${this.params.variant})`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const f = filters(m, c, this.params);
+    const email = this.params.preferredEmail ? ', PreferredEmail' : '';
+    this.begin(r, `AuthenticateOBO(${c.label}) then AddSessionAttributes(SsoToken${email}, ${f.said})`);
+    const token = await authenticateObo(m, r, c);
+    if (token === undefined) return;
+    const items: Array<[string, string]> = [['SsoToken', token], ...(this.params.preferredEmail ? [['PreferredEmail', this.params.preferredEmail] as [string, string]] : []), ...f.items];
+    const x = await r.call('AddSessionAttributes', { body: { sessionAttributes: items.map(([name, value]) => ({ name, value })) } });
+    const v = this.params.variant;
+    if (v === 'none') r.expect(accepted(x, { requirement: 'STATE-SESSION-ATTRIBUTES', documented: 'attributes with the session\'s ssoToken are accepted after AuthenticateOBO' }));
+    else if (v === 'own-ids' || v === 'own-numbers') r.expect(accepted(x, { requirement: 'SATTR-FILTERS', documented: 'a filter naming the customer\'s own cards is accepted' }), 'SATTR-FILTERS');
+    else r.expect(refusedWithRow(x, { requirement: 'SATTR-FILTERS', row: 'INVALID_INFORMATION', documented: v === 'both' ? 'the two filters are mutually exclusive' : 'the filter names a card that is not the customer\'s' }), 'SATTR-FILTERS');
+    if (ok(x)) for (const [name, value] of items) m.session.attributes[name] = value;
+  }
+}
+
+/** D19: before any AuthenticateOBO in the session, AddSessionAttributes is refused (a 4xx with a JSON error body). */
+export class SessionAttributesBeforeObo extends ModelCommand {
+  constructor(readonly token: string) { super(); }
+  check(m: Readonly<Model>): boolean { return !m.session.oboDone; }
+  protected describe(): string { return 'AddSessionAttributes(before any AuthenticateOBO)'; }
+  protected async act(_m: Model, r: SequenceRun): Promise<void> {
+    this.begin(r, 'AddSessionAttributes(SsoToken never issued, before any AuthenticateOBO in this session)');
+    const x = await r.call('AddSessionAttributes', { body: { sessionAttributes: [{ name: 'SsoToken', value: this.token }] } });
+    const refusal = (requirement: string) => genericRefusal(x, { operation: 'AddSessionAttributes', requirement });
+    r.expect([...refusal('SATTR-AFTER-OBO'), ...refusal('STATE-SESSION-ATTRIBUTES')], 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES');
+  }
+}
+
+export function oboCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> {
+  const customer = fc.nat({ max: maxCustomers - 1 });
+  const { declinedCardNumber, deniedCardBin } = ctx.profile;
+  const params: fc.Arbitrary<FilterParams> = fc.record({
+    variant: fc.constantFrom<FilterVariant>('none', 'own-ids', 'own-numbers', 'foreign-id', 'foreign-number', 'both'),
+    pick: fc.nat({ max: 63 }),
+    strangerId: guid(),
+    strangerNumber: cardNumber({ declinedCardNumber, deniedCardBin, length: 16 }),
+    preferredEmail: fc.option(email({ maxLength: 60 }), { nil: undefined }),
+  });
+  return [
+    customer.map((i) => new AuthenticateObo(i)),
+    fc.tuple(customer, params).map(([i, p]) => new AddSessionAttributes(i, p)),
+    fc.tuple(customer, params).map(([i, p]) => new AddSessionAttributes(i, p)),
+    stringOf({ chars: alnumChars, minLength: 32, maxLength: 43 }).map((t) => new SessionAttributesBeforeObo(t)),
+  ];
+}

@@ -1,0 +1,79 @@
+import fc from 'fast-check';
+import { variables } from '../../../contract/profile-variables.js';
+import type { HarnessContext } from '../context.js';
+import type { Journal, ModelSpec, Sequence } from '../model-run.js';
+import { SessionError } from '../../../client/index.js';
+import { AddCard, cardCommands } from './cards.js';
+import { deleteAllCards, GetRegisteredCards, listCommands, verifyCardLists } from './card-list.js';
+import type { ModelCommand } from './command.js';
+import { customerCommands, enroll, enrollPayload, EnrollCustomer } from './customers.js';
+import { oboCommands } from './obo.js';
+import { SequenceRun } from './real.js';
+import { emptyModel, maxCustomers, type Model } from './state.js';
+import { AddTokenizedCard, tokenizedCommands } from './tokenized.js';
+
+/** Sequences per property when CONFORMANCE_SEQUENCES is unset; each has up to `maxCommands` commands. */
+export const defaultSequences = 50;
+export const maxCommands = 20;
+
+/** CONFORMANCE_SEQUENCES (validated by the profile, contract/profile-variables.ts). */
+export function sequencesOf(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.CONFORMANCE_SEQUENCES;
+  return raw ? Number(variables.CONFORMANCE_SEQUENCES.schema.parse(raw)) : defaultSequences;
+}
+
+/**
+ * Fresh state for one sequence: its own partner session (so "before any AuthenticateOBO"
+ * is known) and one freshly enrolled customer, so every command has someone to act on.
+ */
+async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues): Promise<Sequence<Model, SequenceRun>> {
+  journal.step(`setup: AuthenticatePartner (a session of its own), EnrollCustomer(customer #1, fresh identity, dateOfBirth as ${values.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD'})`);
+  const { sessionId, exchange } = await ctx.client.authenticatePartner();
+  const real = new SequenceRun(ctx, { sessionId: sessionId ?? '', deviceId: ctx.profile.deviceId }, journal);
+  real.adopt(exchange);
+  if (!sessionId) throw new SessionError(exchange, `status ${exchange.response?.status} without a sessionId header`);
+  const model = emptyModel();
+  await enroll(model, real, values.generated, values.slashed, true);
+  return { model, real };
+}
+
+type Commands = Array<fc.Arbitrary<ModelCommand>>;
+type SetupValues = { generated: Record<string, unknown>; slashed: boolean };
+
+function spec(ctx: HarnessContext, name: string, requirements: string[], commands: Commands): ModelSpec<Model, SequenceRun, SetupValues> {
+  return {
+    area: 'stateful', name, requirements, commands,
+    sequences: sequencesOf(), maxCommands,
+    setupValues: fc.record({ generated: enrollPayload(ctx), slashed: fc.boolean() }),
+    setup: (journal, values) => setup(ctx, journal, values),
+    verify: ({ model, real }) => verifyCardLists(model, real),
+    cleanup: ({ model, real }) => deleteAllCards(model, real),
+  };
+}
+
+/**
+ * The model-based properties. They share the model and the commands; each draws from the
+ * commands of one area, so a defect in one area cannot hide one in another (a property stops
+ * at its first failure).
+ */
+export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, SequenceRun, SetupValues>> {
+  const customer = fc.nat({ max: maxCustomers - 1 });
+  const cards = cardCommands(ctx);
+  const tokens = tokenizedCommands(ctx);
+  const [addCard, resubmit, change, readd] = cards as [fc.Arbitrary<AddCard>, ...Commands];
+  const [addToken, , changeExpiration] = tokens as [fc.Arbitrary<AddTokenizedCard>, ...Commands];
+  const enrollment = fc.tuple(enrollPayload(ctx), fc.boolean()).map(([p, slashed]) => new EnrollCustomer(p, slashed));
+  return [
+    spec(ctx, 'customers: enrollment, duplicates, FindCustomer and customer attributes follow the model',
+      ['ENROLL-DUPLICATE', 'FIND-ENROLLED', 'CATTR-SUCCESS', 'NO-SECRET-ECHO'],
+      [...customerCommands(ctx), ...customerCommands(ctx).slice(1)]),
+    spec(ctx, 'cards: add, update, resubmit, delete and re-add follow the model',
+      ['CARDS-SHAPE', 'STATE-CARD-IDENTICAL', 'STATE-CARD-CHANGED', 'STATE-TCARD-CHANGED', 'STATE-CARD-DELETED',
+        'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN', 'NO-SECRET-ECHO'],
+      // Updates weigh more: they need a card first, so drawn evenly they would be rare.
+      [enrollment, addCard, addToken, ...cards, ...tokens, resubmit!, change!, change!, changeExpiration!, readd!, readd!, ...listCommands(), ...listCommands()]),
+    spec(ctx, 'linked accounts: AuthenticateOBO and session attributes follow the model',
+      ['OBO-LINKED-ACCOUNT', 'STATE-OBO', 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES', 'SATTR-FILTERS', 'NO-SECRET-ECHO'],
+      [enrollment, addCard, addToken, customer.map((i) => new GetRegisteredCards(i)), ...oboCommands(ctx)]),
+  ];
+}

@@ -1,0 +1,93 @@
+/**
+ * The model of the target's state that the stateful commands predict from. It is much
+ * simpler than the service: it keeps what a partner can observe (which cards a customer
+ * holds, under which cardId, with which expiration) and what decides the documented
+ * outcomes (has the customer ever held a card, has the session seen an AuthenticateOBO).
+ */
+
+export type CardKind = 'number' | 'token';
+
+export interface ModelCard {
+  /** Stable name for the story: `card #3`. */
+  readonly label: string;
+  readonly cardId: string;
+  readonly kind: CardKind;
+  /** The card number or the card token (AccountNumberFilter names cards by it). */
+  identity: string;
+  /** The last body sent for this card (an identical resubmission sends it again). */
+  payload: Record<string, unknown>;
+  /**
+   * The requirements whose transitions made the predictions about this card: the one that
+   * last touched it answers for its presence in the list, the one that last set its
+   * expiration for the expiration listed (e.g. STATE-CARD-CHANGED after a new expiration).
+   */
+  listedBecause: string;
+  expirationFrom: string;
+}
+
+export interface DeletedCard {
+  readonly cardId: string;
+  readonly kind: CardKind;
+  readonly identity: string;
+  readonly payload: Record<string, unknown>;
+}
+
+export interface ModelCustomer {
+  readonly label: string;
+  readonly customerId: string;
+  readonly ssn: string;
+  readonly email: string;
+  /** As sent at enrollment (D9: FindCustomer sends the same string back). */
+  readonly dateOfBirth: string;
+  readonly cards: ModelCard[];
+  /** D17: a customer that never held a card has no linked account. */
+  everHadCard: boolean;
+  /**
+   * Last four digits of declined card numbers (D15): whether a card flagged invalid is
+   * listed is not documented, so such a card is tolerated in a list, never required.
+   */
+  readonly declined: string[];
+  readonly deleted: DeletedCard[];
+}
+
+export interface ModelSession {
+  /** STATE-SESSION-ATTRIBUTES: AddSessionAttributes only after a successful AuthenticateOBO. */
+  oboDone: boolean;
+  /** Attributes accepted in this session; nothing observable is predicted from them. */
+  readonly attributes: Record<string, string>;
+}
+
+export interface Model {
+  readonly customers: ModelCustomer[];
+  readonly session: ModelSession;
+  /** Number of the next card's label (`card #N`) in the story. */
+  nextCard: number;
+}
+
+/** Customers a sequence enrolls at most (setup's one included): bounds its footprint. */
+export const maxCustomers = 3;
+
+export function emptyModel(): Model {
+  return { customers: [], session: { oboDone: false, attributes: {} }, nextCard: 1 };
+}
+
+/** The `index`-th customer, modulo how many there are (commands carry indices, not ids). */
+export function customerAt(m: Readonly<Model>, index: number): ModelCustomer {
+  return m.customers[index % m.customers.length]!;
+}
+
+export function cardAt(c: ModelCustomer, index: number, kind?: CardKind): ModelCard | undefined {
+  const cards = kind ? c.cards.filter((k) => k.kind === kind) : c.cards;
+  return cards.length === 0 ? undefined : cards[index % cards.length];
+}
+
+export const sameId = (a: unknown, b: unknown): boolean =>
+  typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+
+/** Every card of the other customers: AccountIdFilter/AccountNumberFilter values that are not the customer's. */
+export function foreignCards(m: Readonly<Model>, owner: ModelCustomer): ModelCard[] {
+  return m.customers.filter((c) => c !== owner).flatMap((c) => c.cards);
+}
+
+/** `***1111`: how a card number or token is named in a step label. */
+export const tail = (value: string): string => `***${value.slice(-4)}`;

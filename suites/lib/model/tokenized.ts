@@ -1,0 +1,130 @@
+import fc from 'fast-check';
+import { operation, responseMembers } from '../../../contract/index.js';
+import { alnumChars, digits, mmyy, stringOf, validPayload } from '../../../generators/index.js';
+import type { HarnessContext } from '../context.js';
+import { cardBody, expectUpsert, knownIds, register } from './card-common.js';
+import { ModelCommand } from './command.js';
+import { refusedWithRow } from './expect.js';
+import { listsCard } from './list-expect.js';
+import { ResubmitCard } from './cards.js';
+import { body, type SequenceRun } from './real.js';
+import { cardAt, customerAt, maxCustomers, sameId, tail, type Model } from './state.js';
+
+type Body = Record<string, unknown>;
+const OP = 'AddOrUpdateTokenizedCard';
+
+/** A new tokenized card: registered with a cardId of its own; lastFourDigits may be `****`. */
+export class AddTokenizedCard extends ModelCommand {
+  constructor(readonly customer: number, readonly generated: Body) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
+  protected describe(): string { return `${OP}(customer[${this.customer}], new token ${tail(String(this.generated.cardToken))})`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const payload = cardBody(r, c, this.generated);
+    const identity = String(payload.cardToken);
+    const four = payload.lastFourOfCard === undefined ? 'no lastFourOfCard' : `lastFourOfCard ${String(payload.lastFourOfCard)}`;
+    this.begin(r, `${OP}(${c.label}, new token ${tail(identity)}, BIN ${String(payload.cardBin)}, ${four}, expiration ${String(payload.expirationMonthYear)})`);
+    const x = await r.call(OP, { body: payload });
+    const cardId = expectUpsert(r, x, { kind: 'token', identity, payload }, {
+      requirement: 'TCARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'a new tokenized card is registered', documented: 'a new card gets a cardId of its own',
+    });
+    register(m, r, c, { cardId, kind: 'token', identity, payload, because: 'TCARD-SUCCESS' });
+  }
+}
+
+/** States: the expiration of a tokenized card differs → reauthorized; the same card, the new expiration stored. */
+export class ChangeTokenizedExpiration extends ModelCommand {
+  constructor(readonly customer: number, readonly card: number, readonly expiration: string) { super(); }
+  check(m: Readonly<Model>): boolean {
+    if (m.customers.length === 0) return false;
+    const card = cardAt(customerAt(m, this.customer), this.card, 'token');
+    return card !== undefined && card.payload.expirationMonthYear !== this.expiration;
+  }
+  protected describe(): string { return `${OP}(customer[${this.customer}], token card[${this.card}], expiration → ${this.expiration})`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const card = cardAt(c, this.card, 'token')!;
+    const payload = { ...card.payload, expirationMonthYear: this.expiration };
+    this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, expiration ${String(card.payload.expirationMonthYear)} → ${this.expiration})`);
+    const x = await r.call(OP, { body: payload });
+    expectUpsert(r, x, { ...card, payload }, {
+      requirement: 'STATE-TCARD-CHANGED', same: card.cardId,
+      documentedSuccess: 'a tokenized card whose expiration differs is reauthorized', documented: 'the same cardId after an expiration change',
+    });
+    card.payload = payload;
+    card.listedBecause = 'STATE-TCARD-CHANGED';
+    card.expirationFrom = 'STATE-TCARD-CHANGED';
+  }
+}
+
+/**
+ * States: the card token differs → reauthorized. Whether a new token updates the card in
+ * place or registers another card is not documented (the token stands in for the number):
+ * the reply is accepted, its card is listed, and the reading is reported as observed.
+ */
+export class ChangeToken extends ModelCommand {
+  constructor(readonly customer: number, readonly card: number, readonly token: string) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0 && cardAt(customerAt(m, this.customer), this.card, 'token') !== undefined; }
+  protected describe(): string { return `${OP}(customer[${this.customer}], token card[${this.card}], new token)`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const card = cardAt(c, this.card, 'token')!;
+    const payload = { ...card.payload, cardToken: this.token };
+    this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, token → ${tail(this.token)}), then GetRegisteredCards`);
+    const x = await r.call(OP, { body: payload });
+    const cardId = expectUpsert(r, x, { ...card, identity: this.token, payload }, {
+      requirement: 'STATE-TCARD-CHANGED', documentedSuccess: 'a tokenized card whose token differs is reauthorized', documented: 'a cardId',
+    });
+    const list = await r.call('GetRegisteredCards', { body: { customerId: c.customerId } });
+    r.expect(listsCard(list, { cardId, requirement: 'STATE-TCARD-CHANGED', documented: 'the card of the new token listed' }), 'STATE-TCARD-CHANGED');
+    const listed = body(list)[responseMembers.cards];
+    const shown = (id: string) => Array.isArray(listed) && listed.some((l: Record<string, unknown> | null) => sameId(l?.cardId, id));
+    if (sameId(cardId, card.cardId)) {
+      r.observe('STATE-TCARD-CHANGED', 'a new cardToken for a registered tokenized card updates that card in place (same cardId)');
+      Object.assign(card, { identity: this.token, payload, listedBecause: 'STATE-TCARD-CHANGED' });
+      return;
+    }
+    register(m, r, c, { cardId, kind: 'token', identity: this.token, payload, because: 'STATE-TCARD-CHANGED' });
+    if (shown(card.cardId)) {
+      r.observe('STATE-TCARD-CHANGED', 'a new cardToken registers another card (new cardId); the card of the old token stays listed');
+      return;
+    }
+    r.observe('STATE-TCARD-CHANGED', 'a new cardToken replaces the card by a new entry (new cardId); the old cardId is no longer listed');
+    c.cards.splice(c.cards.indexOf(card), 1);
+    c.deleted.push({ cardId: card.cardId, kind: 'token', identity: card.identity, payload: card.payload });
+    r.ctx.footprint.cardRemoved(card.cardId);
+  }
+}
+
+/** A BIN not allowed in the network: 422 BAD_REQUEST, nothing registered. */
+export class DeniedBinCard extends ModelCommand {
+  constructor(readonly customer: number, readonly generated: Body) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
+  protected describe(): string { return `${OP}(customer[${this.customer}], the denied BIN)`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const bin = r.ctx.profile.deniedCardBin;
+    this.begin(r, `${OP}(${c.label}, new token ${tail(String(this.generated.cardToken))}, the denied BIN ${bin} of the profile)`);
+    const x = await r.call(OP, { body: cardBody(r, c, this.generated, { cardBin: bin }) });
+    r.expect(refusedWithRow(x, { requirement: 'TCARD-DENIED-BIN', row: 'BAD_REQUEST', documented: 'the account is not allowed in the network' }), 'TCARD-DENIED-BIN');
+  }
+}
+
+/** Tokens of letters and digits only: AccountNumberFilter lists them comma-separated. */
+const token = stringOf({ chars: alnumChars, minLength: 16, maxLength: 40 });
+
+export function tokenizedCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> {
+  const { declinedCardNumber, deniedCardBin } = ctx.profile;
+  const customer = fc.nat({ max: maxCustomers - 1 });
+  const card = fc.nat({ max: 5 });
+  const generated = fc
+    .tuple(validPayload(operation(OP), { declinedCardNumber, deniedCardBin, includeOptional: false }), token, fc.option(digits({ length: 4 }), { nil: undefined }))
+    .map(([p, t, four]) => ({ ...p.body, cardToken: t, ...(four === undefined ? {} : { lastFourOfCard: four }) }));
+  return [
+    fc.tuple(customer, generated).map(([i, g]) => new AddTokenizedCard(i, g)),
+    fc.tuple(customer, card).map(([i, k]) => new ResubmitCard(i, k, 'token')),
+    fc.tuple(customer, card, mmyy()).map(([i, k, e]) => new ChangeTokenizedExpiration(i, k, e)),
+    fc.tuple(customer, card, token).map(([i, k, t]) => new ChangeToken(i, k, t)),
+    fc.tuple(customer, generated).map(([i, g]) => new DeniedBinCard(i, g)),
+  ];
+}

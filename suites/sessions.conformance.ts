@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe } from 'vitest';
+import { operations, responseMembers, type Operation } from '../contract/index.js';
+import type { CallOptions, Exchange, Session } from '../client/index.js';
+import { genericRefusal, transportBroken } from '../checks/index.js';
+import type { Finding } from '../checks/finding.js';
+import { businessErrorCode } from '../checks/error-row.js';
+import { validPayload, type Payload } from '../generators/index.js';
+import { responseKey } from '../reporting/coverage.js';
+import { harness, type HarnessContext } from './lib/context.js';
+import { removeAddedCards } from './lib/fixtures.js';
+import { stateFields, withState } from './lib/case-state.js';
+import { LeakGuard } from './lib/leak-guard.js';
+import { propertyTest } from './lib/property-test.js';
+import type { CaseOutcome } from './lib/property.js';
+
+/**
+ * Session rules (D4): every partner operation but AuthenticatePartner is refused — a 4xx
+ * with a JSON error body, never 2xx — without a sessionId, with a sessionId no
+ * AuthenticatePartner issued, and with a deviceId other than the session's. Each case
+ * sends a payload that is valid with the right session, so only the session is wrong.
+ */
+const ctx = harness();
+const suiteFile = 'suites/sessions.conformance.ts';
+
+/** Session rules do not depend on the payload: a few payloads per operation suffice. */
+const casesPerOperation = 5;
+
+interface Variant {
+  readonly what: string;
+  readonly requirement: 'SESSION-REQUIRED' | 'SESSION-DEVICE-MATCH';
+  readonly options: (s: Session) => CallOptions;
+}
+
+const variants: readonly Variant[] = [
+  { what: 'no sessionId header', requirement: 'SESSION-REQUIRED', options: (s) => ({ headers: { [responseMembers.deviceHeader]: s.deviceId } }) },
+  { what: 'a sessionId no AuthenticatePartner issued', requirement: 'SESSION-REQUIRED', options: (s) => ({ session: { sessionId: randomUUID(), deviceId: s.deviceId } }) },
+  { what: 'another deviceId than the session\'s', requirement: 'SESSION-DEVICE-MATCH', options: (s) => ({ session: { sessionId: s.sessionId, deviceId: `${s.deviceId}-other` } }) },
+];
+
+/** A refused write left nothing behind; one the target wrongly accepted is counted, and its card deleted at the end. */
+function rememberAccepted(c: HarnessContext, x: Exchange): void {
+  if (!x.response || x.response.status >= 300) return;
+  const json = x.response.json as Record<string, unknown> | undefined;
+  if (x.request.operation === 'EnrollCustomer') c.footprint.customerEnrolled();
+  const cards = json?.[responseMembers.cards];
+  if (Array.isArray(cards))
+    for (const card of cards as Array<Record<string, unknown>>)
+      if (typeof card.cardId === 'string' && typeof card.customerId === 'string') c.footprint.cardAdded(card.customerId, card.cardId);
+}
+
+async function sendWithoutSession(op: Operation, payload: Payload): Promise<CaseOutcome> {
+  const session = await ctx.session();
+  const input = await withState(ctx, session, payload, 'valid');
+  const leaks = LeakGuard.of(ctx);
+  leaks.learn(input.body);
+  const exchanges: Exchange[] = [];
+  const findings: Finding[] = [];
+  const checked = new Set<string>();
+  const responsesSeen: string[] = [];
+  for (const v of variants) {
+    const x = await ctx.client.call(op.id, input, v.options(session));
+    exchanges.push(x);
+    const broken = transportBroken(x);
+    if (broken) return { exchanges, findings: [], checked: [], broken };
+    rememberAccepted(ctx, x);
+    responsesSeen.push(responseKey(op.id, x.response!.status, businessErrorCode(x as never)));
+    // The States table says it too: "sessionId is required by all other partner operations".
+    const rows = v.requirement === 'SESSION-REQUIRED' ? [v.requirement, 'STATE-SESSION'] : [v.requirement];
+    findings.push(...rows.flatMap((requirement) => genericRefusal(x, { operation: op.id, requirement })), ...leaks.judge(x).findings);
+    [...rows, 'NO-SECRET-ECHO'].forEach((r) => checked.add(r));
+  }
+  return { exchanges, findings, checked: [...checked], responsesSeen };
+}
+
+describe('sessions: the sessionId and deviceId headers are required (D4)', () => {
+  afterAll(() => removeAddedCards(ctx));
+  for (const op of operations.filter((o) => o.sessionRequired)) {
+    const runs = Math.min(op.writes ? ctx.profile.writeRuns : ctx.profile.runs, casesPerOperation);
+    propertyTest(ctx, suiteFile, {
+      area: 'sessions', operation: op.id, name: `${op.id}: refused without the session's sessionId and deviceId`, writes: op.writes,
+      requirements: ['SESSION-REQUIRED', 'STATE-SESSION', 'SESSION-DEVICE-MATCH', 'NO-SECRET-ECHO'],
+      arbitrary: validPayload(op, { fixed: stateFields(op), emailKey: ctx.profile.emailKey }),
+      numRuns: runs,
+      describe: (p) => `${op.id} with ${variants.map((v) => v.what).join(', then ')}\n  input: ${JSON.stringify(p)}`,
+      run: (p) => sendWithoutSession(op, p),
+    });
+  }
+});

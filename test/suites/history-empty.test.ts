@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { row, runSuites } from './stateful-support.js';
+
+/**
+ * D21: a target with no history makes the history invariants "not covered", never "passed".
+ * The production profile reads the fixture customer; the embedded reference does not know
+ * this one, so its history is empty. The model-based suite writes and is skipped by the profile.
+ */
+const historyRows = ['HISTORY-ORDER', 'HISTORY-PAGE-SIZE', 'HISTORY-PAGING', 'HISTORY-ACCOUNT-FILTER', 'HISTORY-TOTAL', 'HISTORY-SHAPE'];
+
+describe('history suite on a customer without history', () => {
+  it('reports every history invariant not covered, with the reason, and nothing passed or failed', async () => {
+    const run = await runSuites(['history', 'stateful'], [], { TARGET_PROFILE: 'production', TARGET_FIXTURE_CUSTOMER_ID: '0f8fad5b-d9cb-469f-a165-70867728950e' });
+    expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
+    for (const id of historyRows) {
+      expect(row(run, id)?.status, id).toBe('not-covered');
+      expect(row(run, id)?.reasons.join(' '), id).toMatch(/history .* too short/);
+    }
+    for (const id of ['STATE-CARD-CHANGED', 'OBO-LINKED-ACCOUNT', 'FIND-ENROLLED']) expect(row(run, id)?.status, id).toBe('skipped-by-profile');
+    expect(run.summary!.footprint?.customersEnrolled ?? 0).toBe(0);
+  }, 120_000);
+});

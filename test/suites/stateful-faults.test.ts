@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { runConformance } from '../support/conformance-run.js';
+import { expectCaught, expectNumberedSteps, faultSequences, row, runSuites, type Caught } from './stateful-support.js';
+
+/**
+ * Each fault of a stateful rule is caught by the model-based suite, and the failure prints
+ * the shrunk sequence as numbered steps. The suite has three properties (customers, cards,
+ * linked accounts) and a property stops at its first failure, so a run groups at most one
+ * fault per property, and only faults that change nothing another property of the group
+ * sends (find-enrolled-missing touches FindCustomer, which only the customers property sends).
+ * A leaking reply is recorded without stopping its sequence, so a leak joins any group.
+ */
+const step = (label: string) => new RegExp(`\\n\\s+\\d+\\. ${label}`);
+const cardStep = step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, ');
+
+const customers: Record<string, Caught> = {
+  'find-enrolled-missing': { fault: 'find-enrolled-missing', checks: ['modelFindsCustomer'], operation: /^FindCustomer$/, story: step('FindCustomer\\(customer #\\d: its SSN and dateOfBirth YYYY/MM/DD as enrolled\\)') },
+  'enroll-duplicate-ssn-accepted': { fault: 'enroll-duplicate-ssn-accepted', checks: ['legacyOrProblemError'], operation: /^EnrollCustomer$/, story: step('EnrollCustomer\\(fresh identity but the SSN of customer #\\d\\)') },
+  'cattr-cardless-customer-refused': { fault: 'cattr-cardless-customer-refused', checks: ['modelAccepted'], operation: /^AddCustomerAttributes$/, story: step('AddCustomerAttributes\\(customer #\\d: ') },
+};
+const linked: Record<string, Caught> = {
+  'obo-no-linked-check': { fault: 'obo-no-linked-check', checks: ['modelRefusedWithRow'], operation: /^AuthenticateOBO$/, story: step('AuthenticateOBO\\(customer #\\d, which never held a card\\)') },
+  'sattr-both-filters-accepted': { fault: 'sattr-both-filters-accepted', checks: ['modelRefusedWithRow'], operation: /^AddSessionAttributes$/, story: step('AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes\\(SsoToken.*both filters') },
+  'sattr-foreign-card-accepted': { fault: 'sattr-foreign-card-accepted', checks: ['modelRefusedWithRow'], operation: /^AddSessionAttributes$/, story: step('AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes\\(SsoToken.*naming (card #\\d+ of another customer|a cardId of no card|a card number never registered)') },
+  'obo-tokenized-not-linked': { fault: 'obo-tokenized-not-linked', checks: ['modelSsoToken'], operation: /^AuthenticateOBO$/, story: step('(AuthenticateOBO\\(customer #\\d, which holds card #\\d+(, card #\\d+)*\\)|AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes)') },
+  'sattr-before-obo-accepted': { fault: 'sattr-before-obo-accepted', checks: ['genericRefusal'], operation: /^AddSessionAttributes$/, story: step('AddSessionAttributes\\(SsoToken never issued, before any AuthenticateOBO') },
+};
+const cards: Record<string, Caught> = {
+  'card-update-new-id': { fault: 'card-update-new-id', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: cardStep },
+  'card-update-not-stored': { fault: 'card-update-not-stored', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, expirationMonthYear changed → \\d{4}\\)') },
+  'readd-same-id': { fault: 'readd-same-id', checks: ['modelCardId'], operation: /^AddOrUpdate(Tokenized)?Card$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, deleted card [0-9a-f]{8}… \\*\\*\\*\\w{4} again') },
+  'card-identical-new-id': { fault: 'card-identical-new-id', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, identical data\\)') },
+  'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
+  'card-decline-missing-code': { fault: 'card-decline-missing-code', checks: ['legacyOrProblemError'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, the declining card') },
+  'tcard-bin-not-denied': { fault: 'tcard-bin-not-denied', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, new token \\*\\*\\*\\w{4}, the denied BIN') },
+  'delete-card-kept': { fault: 'delete-card-kept', checks: ['modelCardList', 'modelCardId'], operation: /^(GetRegisteredCards|AddOrUpdate(Tokenized)?Card)$/, story: step('DeleteCard\\(customer #\\d, card #\\d+ ') },
+  // These two change replies of every card operation: the cards and linked-accounts properties both fail with them.
+  'cards-bad-expiration-format': { fault: 'cards-bad-expiration-format', checks: ['cardsMatchSchema'], operation: /^(AddOrUpdate(Tokenized)?Card|GetRegisteredCards)$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, new ') },
+  'cards-stars-for-number-card': { fault: 'cards-stars-for-number-card', checks: ['modelLastFour', 'modelCardList'], operation: /^(AddOrUpdateCard|GetRegisteredCards)$/, story: step('AddOrUpdateCard\\(customer #\\d, new card') },
+  // A leak does not stop a sequence (it must not hide a state defect): it is shown as the sequence up to the leaking reply.
+  'leak-card-number': {
+    fault: 'leak-card-number', checks: ['noSecretEcho', 'noCardNumberInCards'], operation: /^AddOrUpdateCard$/,
+    story: /sequence up to the reply that leaked, as generated \(seed \d+, path \d+\):\n\s+1\. setup: [\s\S]*?\n\s+\d+\. AddOrUpdateCard\(customer #\d, new card/,
+  },
+};
+
+/** One run per group: [customers fault?, cards fault?, linked-accounts fault?]. */
+const groups: Caught[][] = [
+  [cards['card-update-new-id']!, linked['obo-no-linked-check']!],
+  [cards['card-update-not-stored']!, linked['sattr-both-filters-accepted']!],
+  [cards['readd-same-id']!, linked['sattr-foreign-card-accepted']!],
+  [cards['card-identical-new-id']!, linked['sattr-before-obo-accepted']!],
+  [customers['find-enrolled-missing']!, cards['tcard-update-not-stored']!, linked['obo-tokenized-not-linked']!],
+  [customers['enroll-duplicate-ssn-accepted']!, cards['card-decline-missing-code']!],
+  [customers['cattr-cardless-customer-refused']!, cards['tcard-bin-not-denied']!],
+  [cards['delete-card-kept']!, cards['leak-card-number']!],
+  [cards['cards-bad-expiration-format']!],
+  [cards['cards-stars-for-number-card']!],
+];
+
+describe('stateful suite: every fault of a stateful rule is caught, with the shrunk sequence', () => {
+  it('groups every fault once', () => {
+    const grouped = groups.flat().map((c) => c.fault).sort();
+    expect(grouped).toEqual([...Object.keys(customers), ...Object.keys(linked), ...Object.keys(cards)].sort());
+  });
+
+  it.each(groups.map((g) => [g.map((c) => c.fault).join(' + '), g] as const))('%s', async (_name, group) => {
+    const run = await runSuites(['stateful'], group.map((c) => c.fault));
+    expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
+    for (const c of group) expectCaught(run, c);
+    expectNumberedSteps(run);
+  }, 120_000);
+});
+
+describe('stateful suite: a failure replays from the seed and path it prints', () => {
+  it('the printed replay command shows the same shrunk sequence again', async () => {
+    const first = await runSuites(['stateful'], ['card-update-not-stored']);
+    const m = /replay: CONFORMANCE_SEED=(\d+) CONFORMANCE_PATH=([\d:]+) npm run conformance -- (\S+) -t "([^"]+)"/.exec(first.stdout);
+    expect(m, first.stdout.slice(-3000)).not.toBeNull();
+    const [, seed, path, suite, name] = m!;
+    const again = await runConformance({
+      faults: ['card-update-not-stored'], seed: Number(seed), args: [suite!, '-t', name!],
+      env: { CONFORMANCE_PATH: path!, CONFORMANCE_SEQUENCES: String(faultSequences), TARGET_RATE_LIMIT: '5000' },
+    });
+    expect(again.stdout).toMatch(/failed after 1 sequence\(s\)/);
+    const story = (out: string) => [...out.matchAll(/\n\s+(\d+\. [A-Za-z]+\(customer #\d[^\n]*)/g)].map((s) => s[1]);
+    expect(story(first.stdout).length).toBeGreaterThan(1);
+    expect(story(again.stdout)).toEqual(story(first.stdout));
+    expect(row(again, 'STATE-CARD-CHANGED')?.status).toBe('failed');
+  }, 120_000);
+});

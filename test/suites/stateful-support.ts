@@ -1,0 +1,67 @@
+import { expect } from 'vitest';
+import { faultCatalogue } from '../../reference/faults/index.js';
+import { runConformance, type ConformanceRun } from '../support/conformance-run.js';
+
+/**
+ * Helpers of the stateful, session and history self-tests: a conformance run of chosen suite
+ * files with faults switched on, and what proves each fault was caught by its own oracle.
+ */
+
+/** Sequences per model-based property in the fault runs: every fault below shows within them under the fixed seed. */
+export const faultSequences = 20;
+
+export function runSuites(suites: readonly string[], faults: readonly string[] = [], env: Record<string, string> = {}): Promise<ConformanceRun> {
+  return runConformance({
+    faults,
+    runs: 10,
+    args: suites.map((s) => `suites/${s}.conformance.ts`),
+    // The client-side rate limit protects real targets; the embedded reference needs none.
+    env: { CONFORMANCE_SEQUENCES: String(faultSequences), TARGET_RATE_LIMIT: '5000', ...env },
+  });
+}
+
+export interface Caught {
+  readonly fault: string;
+  /** Check ids (finding.check) any of which may be the oracle that caught it. */
+  readonly checks: readonly string[];
+  /** The operation the finding names (second part of its dedupKey). */
+  readonly operation: RegExp;
+  /** A step of the printed shrunk sequence (model-based faults only). */
+  readonly story?: RegExp;
+}
+
+export function requirementOf(fault: string): string {
+  const found = faultCatalogue.find((f) => f.name === fault);
+  if (!found) throw new Error(`test: no fault ${fault} in the catalogue`);
+  return found.requirement;
+}
+
+export const row = (run: ConformanceRun, id: string) => run.summary?.requirements.find((r) => r.id === id);
+
+/** The fault's requirement row failed, with a finding of one of the named checks on the named operation. */
+export function expectCaught(run: ConformanceRun, c: Caught): void {
+  expect(run.summary, run.stderr || run.stdout).toBeDefined();
+  const id = requirementOf(c.fault);
+  const r = row(run, id);
+  expect(r?.status, `${c.fault} must fail ${id}\n${run.stdout.slice(-3000)}`).toBe('failed');
+  const by = r!.findings.map((f) => f.dedupKey.split('|').slice(0, 2));
+  expect(by.some(([check, op]) => c.checks.includes(check!) && c.operation.test(op ?? '')), `${c.fault}: ${id} must fail by ${c.checks.join('/')} on ${c.operation}, found ${JSON.stringify(by)}`).toBe(true);
+  if (c.story) expect(run.stdout, `${c.fault}: the shrunk sequence must show ${c.story}`).toMatch(c.story);
+}
+
+/** The live output shows a shrunk sequence as numbered steps, with seed, path and replay command. */
+export function expectNumberedSteps(run: ConformanceRun): void {
+  expect(run.stdout).toMatch(/shrunk sequence \(seed \d+, path [\d:]+\):/);
+  expect(run.stdout).toMatch(/\n\s+1\. setup: AuthenticatePartner .*\n\s+POST \/api\/v1\/partners\/authenticate → 200/);
+  expect(run.stdout).toMatch(/\n\s+2\. [A-Za-z]+\(/);
+  expect(run.stdout).toMatch(/replay: CONFORMANCE_SEED=\d+ CONFORMANCE_PATH=[\d:]+ npm run conformance -- suites\/stateful\.conformance\.ts -t "/);
+}
+
+/** Nothing failed or broke, and every listed requirement passed. */
+export function expectClean(run: ConformanceRun, passed: readonly string[]): void {
+  expect(run.summary, run.stderr || run.stdout).toBeDefined();
+  const bad = run.summary!.requirements.filter((r) => r.status === 'failed' || r.status === 'broken');
+  expect(bad.map((r) => `${r.id} ${r.status}: ${r.findings[0]?.message ?? r.reasons[0] ?? ''}`)).toEqual([]);
+  expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
+  for (const id of passed) expect(row(run, id)?.status, id).toBe('passed');
+}
