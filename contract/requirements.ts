@@ -26,8 +26,10 @@ function fieldRequirements(op: Operation, field: Field): Requirement[] {
   const add = (kind: FieldRuleKind, text: string, severity: Severity = 'documented') =>
     out.push({ id: fieldRequirementId(op, field, kind), severity, text, ...base });
   if (field.required) add('REQUIRED', `${field.name} is required`);
-  add('TYPE', `${field.name} is of type ${field.type}`);
-  if (field.minLength !== undefined || field.maxLength !== undefined || field.attributes)
+  // A query string carries text: only an Int can be sent as the wrong type there.
+  if (field.in === 'body' || field.type === 'int') add('TYPE', `${field.name} is of type ${field.type}`);
+  // A length rule exists where a value can break it: a positive minimum or a maximum.
+  if ((field.minLength ?? 0) > 0 || field.maxLength !== undefined || field.attributes)
     add('LENGTH', `${field.name} length ${field.minLength ?? '-'}..${field.maxLength ?? '-'}`);
   if (field.format || field.attributes) add('FORMAT', `${field.name} format: ${field.format ?? 'allowed attribute names and value formats'}`);
   if (field.range) add('RANGE', `${field.name} in ${field.range.min}..${field.range.max}`);

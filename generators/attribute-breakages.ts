@@ -12,7 +12,7 @@ import { stringOf, lowerChars } from './text.js';
 export const missingRequiredAttributeRequirement = requirement('CATTR-REQUIRED-ATTRIBUTES').id;
 
 /** D19: session attribute values may be answered with a 422 business row instead of a 400. */
-function alternativesOf(op: Operation, field: Field): string[] {
+export function attributeAlternatives(op: Operation, field: Field): string[] {
   if (!field.decisions?.includes('D19')) return [];
   return op.errors.filter((e) => errorRow(e).status === 422 && errorRow(e).condition.includes(op.id));
 }
@@ -27,7 +27,7 @@ const allowedOf = (field: Field, name: string): AllowedAttribute | undefined => 
  */
 export function attributeBreakages(op: Operation, field: Field, current: readonly AttributeItem[], options: PayloadOptions): fc.Arbitrary<Breakage>[] {
   const rule = field.attributes!;
-  const alternatives = alternativesOf(op, field);
+  const alternatives = attributeAlternatives(op, field);
   const optional = randomOptionalAttributes(field);
   const make = (list: readonly AttributeItem[], index: number, member: 'name' | 'value', rule_: 'LENGTH' | 'FORMAT', violation: string, item: AttributeItem): Breakage => {
     const value = list.map((it, i) => (i === index ? item : it));

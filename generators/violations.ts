@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Field, Operation } from '../contract/index.js';
 import type { Expectation } from './expectation.js';
 import type { AttributeItem } from './attributes.js';
-import { attributeBreakages, missingRequiredAttributes } from './attribute-breakages.js';
+import { attributeAlternatives, attributeBreakages, missingRequiredAttributes } from './attribute-breakages.js';
 import { absent, scalarBreakages, type Breakage } from './breakages.js';
 import { queryText, validPayload, wireKey, wireName, type Payload, type PayloadOptions } from './payloads.js';
 
@@ -23,7 +23,11 @@ function currentValue(p: Payload, field: Field, options: PayloadOptions): unknow
 function breakagesOf(op: Operation, field: Field, p: Payload, options: PayloadOptions, withRefused: boolean): fc.Arbitrary<Breakage>[] {
   if (field.type !== 'attributeList') return scalarBreakages(op, field, options);
   const current = (currentValue(p, field, options) ?? []) as AttributeItem[];
+  // The list itself: missing, null or of another JSON type (D19 answers may be its 422 row).
+  const alternatives = attributeAlternatives(op, field);
+  const whole = scalarBreakages(op, field, options).map((b) => (alternatives.length ? b.map((x) => ({ ...x, alternatives })) : b));
   return [
+    ...whole,
     ...attributeBreakages(op, field, current, options),
     ...(withRefused ? missingRequiredAttributes(op, field, current).map((b) => fc.constant(b)) : []),
   ];
