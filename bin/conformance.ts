@@ -5,13 +5,18 @@
  * Exit codes: 0 pass, 1 blocking failure, 2 bad configuration, 3 target unreachable or run broken.
  */
 import { config } from 'dotenv';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { rateLedgerDirVariable } from '../client/rate-ledger.js';
 import { loadProfile } from '../contract/profile.js';
 import { exitOnConfigError } from './config-exit.js';
 import { resolveTarget, type ResolvedTarget } from './target.js';
 import { preflight } from './preflight.js';
 import { finishRun, loadRunInputs, prepareReportDir } from './finish.js';
 import { refuseUnsafeProduction } from './production-guard.js';
+import { shareEnv, workerShare } from './worker-share.js';
 
 config({ quiet: true });
 const profile = exitOnConfigError(() => loadProfile(process.env));
@@ -20,6 +25,18 @@ const inputs = await loadRunInputs(process.env);
 const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
 const startedAt = new Date();
 prepareReportDir(profile.reportDir);
+
+// From here on a signal never loses what was recorded: the first one is passed to the suites
+// and the reports are still written (marked incomplete); a second one stops the suites at once.
+let interrupted = false;
+let child: ChildProcess | undefined;
+const onSignal = (signal: NodeJS.Signals) => {
+  if (interrupted) return void child?.kill('SIGKILL');
+  interrupted = true;
+  child?.kill(signal);
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 let target: ResolvedTarget;
 try {
@@ -32,25 +49,30 @@ try {
 const unreachable = await preflight(profile, target);
 if (unreachable) {
   console.error(unreachable);
+  // The reports say why nothing ran (exit 3), for CI that reads summary.json.
+  finishRun({ profile, target, startedAt, vitestExit: 0, interrupted: false, stoppedBecause: unreachable, ...inputs });
   await target.close();
   process.exit(3);
 }
 
+// This process already sent up to three requests within the last second (the preflight to the
+// base URL and the token endpoint, the embedded reference's expired token): the workers' budget
+// leaves room for them, or, when the limit is that low, starts a rate window later.
+const parentRequests = 3;
+const room = profile.rateLimit - parentRequests;
+if (room < 1) await new Promise((resolve) => setTimeout(resolve, 1_050));
+const share = workerShare({ concurrency: profile.concurrency, rateLimit: room < 1 ? profile.rateLimit : room }, process.env.VITEST_MAX_WORKERS);
+// Each test file runs in a fresh worker process: the ledgers carry a slot's rate window over.
+const ledgers = mkdtempSync(join(tmpdir(), 'pc-rate-'));
 console.log(`partner-conformance: ${target.embedded ? 'embedded reference service' : 'target'} ${target.env.TARGET_BASE_URL ?? profile.target?.baseUrl}, profile ${profile.kind}, seed ${seed}`);
-const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.conformance.config.ts', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, ...target.env, CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString() },
+const vitestExit: number = interrupted ? 130 : await new Promise((resolve) => {
+  child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.conformance.config.ts', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, ...target.env, ...shareEnv(share), [rateLedgerDirVariable]: ledgers, CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString() },
+  });
+  child.on('exit', (code) => resolve(code ?? 1));
 });
-
-let interrupted = false;
-const onSignal = (signal: NodeJS.Signals) => {
-  interrupted = true;
-  child.kill(signal);
-};
-process.once('SIGINT', onSignal);
-process.once('SIGTERM', onSignal);
-
-const vitestExit: number = await new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+rmSync(ledgers, { recursive: true, force: true });
 const exitCode = finishRun({ profile, target, startedAt, vitestExit, interrupted, ...inputs });
 await target.close();
 process.exit(exitCode);

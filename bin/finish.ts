@@ -79,6 +79,8 @@ export interface FinishInput extends RunInputs {
   readonly startedAt: Date;
   readonly vitestExit: number;
   readonly interrupted: boolean;
+  /** Why the suites never ran (the preflight found the target unreachable): the run is incomplete. */
+  readonly stoppedBecause?: string;
 }
 
 /** The end of `npm run conformance`: the reports of this run. */
@@ -90,6 +92,7 @@ export function finishRun(input: FinishInput): number {
     ...(input.baseline ? { baseline: input.baseline } : {}),
     target: { baseUrl: target.env.TARGET_BASE_URL ?? profile.target?.baseUrl ?? '(unknown)', kind: target.embedded ? 'embedded reference' : profile.kind },
     startedAt: input.startedAt,
+    ...(input.stoppedBecause ? { incomplete: input.stoppedBecause } : {}),
     ...(input.interrupted ? { incomplete: 'interrupted by a signal; the results so far are reported' } : {}),
     secrets: [target.env.TARGET_CLIENT_SECRET, profile.target?.clientSecret, target.env.TARGET_DENIED_CLIENT_SECRET],
   });

@@ -1,9 +1,10 @@
 /** The client: the only part of the harness that talks HTTP (undici). */
 export type { CaseRequest, Exchange, ExchangeResponse, HttpMethod, TransportError } from './exchange.js';
 export { ClientError, SessionError, TargetUnreachableError, TokenRequestError, type ClientErrorCode } from './errors.js';
-export { createConcurrencyLimit, createRateLimit, rateDelay, type ConcurrencyLimit, type RateLimit } from './limits.js';
+export { createConcurrencyLimit, createRateLimit, processLimits, rateDelay, type ConcurrencyLimit, type RateLimit, type SharedLimits } from './limits.js';
 export { backoffMs, defaultRetryPolicy, retryAfterMs, safeToRepeat, worthRetrying, type RetryPolicy } from './retry.js';
-export { classifyError } from './classify.js';
+export { classifyError, type AttemptProgress } from './classify.js';
+export { fileLedger, rateLedgerDirVariable, workerLedger, type RateLedger } from './rate-ledger.js';
 export { createTransport, requestUrl, toResponse, type SendOptions, type Transport, type TransportOptions } from './transport.js';
 export { refreshMarginMs, TokenClient, type AccessToken, type CredentialsIn, type TokenClientOptions, type TokenRequestOptions } from './token.js';
 export {

@@ -1,3 +1,5 @@
+import type { RateLedger } from './rate-ledger.js';
+
 /**
  * The two limits every request of a transport shares: at most N in flight, and at most
  * R started in any window of `windowMs` (sliding window log). Both keep FIFO order.
@@ -50,6 +52,8 @@ export interface RateLimitOptions {
   windowMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Starts of earlier processes of the same worker slot, and where this one's go (rate-ledger.ts). */
+  ledger?: RateLedger;
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -59,15 +63,23 @@ export function createRateLimit(perWindow: number, options: RateLimitOptions = {
   const windowMs = options.windowMs ?? 1000;
   const now = options.now ?? Date.now;
   const wait = options.sleep ?? sleep;
-  let starts: number[] = [];
+  // Starts in time order from `head` on: expired ones leave at the front, so a request costs
+  // O(1) however high the limit (rateDelay's filter would cost O(limit) per request).
+  let starts: number[] = options.ledger?.recent(now(), windowMs) ?? [];
+  let head = 0;
   let chain: Promise<void> = Promise.resolve();
   const take = async () => {
     for (;;) {
       const t = now();
-      starts = starts.filter((s) => s > t - windowMs);
-      const delay = rateDelay(starts, t, perWindow, windowMs);
+      while (head < starts.length && starts[head]! <= t - windowMs) head++;
+      if (head > 1024 && head * 2 > starts.length) {
+        starts = starts.slice(head);
+        head = 0;
+      }
+      const delay = starts.length - head < perWindow ? 0 : starts[starts.length - perWindow]! + windowMs - t;
       if (delay <= 0) {
         starts.push(t);
+        options.ledger?.append(t);
         return;
       }
       await wait(delay);
@@ -80,4 +92,26 @@ export function createRateLimit(perWindow: number, options: RateLimitOptions = {
       return turn;
     },
   };
+}
+
+export interface SharedLimits {
+  readonly inFlight: ConcurrencyLimit;
+  readonly rate: RateLimit;
+}
+
+const perProcess = new Map<string, SharedLimits>();
+
+/**
+ * One pair of limits per process and setting: every client built from the same profile
+ * (a second client for other credentials, the token client) draws from the same budget,
+ * so adding a client never raises the load on the target.
+ */
+export function processLimits(concurrency: number, rateLimit: number, windowMs: number, ledger?: RateLedger): SharedLimits {
+  const key = `${concurrency}/${rateLimit}/${windowMs}`;
+  let limits = perProcess.get(key);
+  if (!limits) {
+    limits = { inFlight: createConcurrencyLimit(concurrency), rate: createRateLimit(rateLimit, { windowMs, ...(ledger ? { ledger } : {}) }) };
+    perProcess.set(key, limits);
+  }
+  return limits;
 }

@@ -10,6 +10,7 @@ import { Redactor } from './redaction.js';
 import { ExchangeRecorder, formatExchange } from './recorder.js';
 import { TokenClient } from './token.js';
 import { createTransport, type Transport, type TransportOptions } from './transport.js';
+import { workerLedger } from './rate-ledger.js';
 import { toCurl } from './curl.js';
 
 export interface PartnerTarget {
@@ -45,7 +46,7 @@ export interface CallOptions {
   readonly apiVersion?: string;
   /** Sent verbatim (malformed JSON); content-type application/json unless headers say otherwise. */
   readonly rawBody?: string;
-  /** Marks a POST as safe to retry; GETs are retried anyway. */
+  /** Marks a request as safe to retry or not; default: GETs and operations that do not write (contract `writes`). */
   readonly idempotent?: boolean;
 }
 
@@ -88,6 +89,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   const redactor = options.redactor ?? new Redactor();
   const recorder = options.recorder ?? new ExchangeRecorder();
   const ca = target.caPem ?? (profile.caFile ? readFileSync(profile.caFile, 'utf8') : undefined);
+  const ledger = workerLedger();
   const transport = createTransport({
     timeoutMs: profile.timeoutMs,
     concurrency: profile.concurrency,
@@ -95,6 +97,8 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     ...(ca ? { ca } : {}),
     ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
+    shareLimits: true,
+    ...(ledger ? { rateLedger: ledger } : {}),
   });
   const token = new TokenClient({
     transport,
@@ -135,7 +139,9 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
       ...(o.rawBody === undefined ? {} : { rawBody: o.rawBody }),
       correlationId: randomUUID(),
     };
-    const exchange = await transport.send(request, o.idempotent === undefined ? {} : { idempotent: o.idempotent });
+    // An operation that changes nothing (contract `writes: false`) is safe to repeat whatever its method.
+    const idempotent = o.idempotent ?? (op.writes ? undefined : true);
+    const exchange = await transport.send(request, idempotent === undefined ? {} : { idempotent });
     redactor.learn(exchange.response?.headers[responseMembers.sessionHeader.toLowerCase()], 'sessionId');
     redactor.learnJson(exchange.response?.json);
     recorder.record(exchange);

@@ -3,7 +3,8 @@ import { Agent, request as undiciRequest } from 'undici';
 import { minTlsVersion } from '../contract/token.js';
 import type { CaseRequest, Exchange, ExchangeResponse } from './exchange.js';
 import { classifyError } from './classify.js';
-import { createConcurrencyLimit, createRateLimit, sleep as realSleep } from './limits.js';
+import type { RateLedger } from './rate-ledger.js';
+import { createConcurrencyLimit, createRateLimit, processLimits, sleep as realSleep } from './limits.js';
 import { backoffMs, defaultRetryPolicy, retryAfterMs, safeToRepeat, worthRetrying, type RetryPolicy } from './retry.js';
 
 export interface TransportOptions {
@@ -18,6 +19,10 @@ export interface TransportOptions {
   /** Local source address (allow-list probe, D25). */
   readonly localAddress?: string;
   readonly retry?: Partial<RetryPolicy>;
+  /** Share the limits of every transport of this process with the same settings (processLimits). */
+  readonly shareLimits?: boolean;
+  /** With shareLimits: carry the rate window over from earlier processes of the same worker slot. */
+  readonly rateLedger?: RateLedger;
   /** Test seams. */
   readonly sleep?: (ms: number) => Promise<void>;
   readonly random?: () => number;
@@ -53,8 +58,9 @@ export function createTransport(options: TransportOptions): Transport {
       ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     },
   });
-  const inFlight = createConcurrencyLimit(options.concurrency);
-  const rate = createRateLimit(options.rateLimit, { windowMs: rateWindowMs });
+  const { inFlight, rate } = options.shareLimits
+    ? processLimits(options.concurrency, options.rateLimit, rateWindowMs, options.rateLedger)
+    : { inFlight: createConcurrencyLimit(options.concurrency), rate: createRateLimit(options.rateLimit, { windowMs: rateWindowMs }) };
 
   const attempt = (req: CaseRequest) =>
     inFlight.run(async () => {
@@ -99,6 +105,7 @@ async function once(agent: Agent, req: CaseRequest, timeoutMs: number): Promise<
   let status = 0;
   let headers: Record<string, string> = {};
   const chunks: Buffer[] = [];
+  let bodyBytes = 0;
   try {
     const res = await undiciRequest(requestUrl(req), {
       dispatcher: agent,
@@ -109,10 +116,18 @@ async function once(agent: Agent, req: CaseRequest, timeoutMs: number): Promise<
     });
     status = res.statusCode;
     headers = flatHeaders(res.headers);
-    for await (const chunk of res.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    for await (const chunk of res.body) {
+      chunks.push(chunk as Buffer);
+      bodyBytes += (chunk as Buffer).byteLength;
+    }
     return { response: toResponse(status, headers, Buffer.concat(chunks).toString('utf8')) };
   } catch (error) {
-    const transportError = classifyError(error);
+    const declared = Number(headers['content-length']);
+    const transportError = classifyError(error, {
+      timeoutMs, bodyBytes,
+      ...(status ? { status } : {}),
+      ...(Number.isInteger(declared) ? { declaredLength: declared } : {}),
+    });
     // Headers arrived, the body did not: keep what came, it is evidence.
     return status ? { response: toResponse(status, headers, Buffer.concat(chunks).toString('utf8')), transportError } : { transportError };
   }

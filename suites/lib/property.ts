@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Exchange } from '../../client/exchange.js';
+import { ClientError } from '../../client/errors.js';
 import type { Finding } from '../../checks/finding.js';
 import type { ResultRecord, Reproduction } from '../../reporting/result.js';
 import { propertySeed } from './selection.js';
@@ -72,7 +73,15 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
   const result = await fc.check(
     fc.asyncProperty(spec.arbitrary, async (value) => {
       if (broken) return true;
-      const outcome = await spec.run(value);
+      let outcome: CaseOutcome;
+      try {
+        outcome = await spec.run(value);
+      } catch (error) {
+        // Token, session or connection trouble of the target: broken at once, nothing to shrink.
+        if (!(error instanceof ClientError)) throw error;
+        broken = `${error.code}: ${env.redact(error.message)}`;
+        return true;
+      }
       if (outcome.broken) {
         broken = outcome.broken;
         return true;
@@ -98,17 +107,19 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
     return { failed: false, broken, findings: [], report: `${spec.name}: broken (${broken})` };
   }
   if (!result.failed || !lastFailure) {
-    for (const requirement of checked) env.record({ ...base, requirement, status: 'passed', responsesSeen });
     const error = result.errorInstance as { code?: unknown; message?: unknown } | undefined;
+    if (result.failed && result.errorInstance && error?.code !== 'FIXTURE_UNAVAILABLE') {
+      // The property stopped on a harness error: nothing it checks can be called passed.
+      const reason = `harness error: ${env.redact(String((result.errorInstance as Error).message ?? result.errorInstance))}`;
+      for (const requirement of new Set([...checked, ...(spec.requirements ?? ['GEN-NO-5XX'])]))
+        env.record({ ...base, requirement, status: 'broken', reason, responsesSeen });
+      return { failed: false, broken: reason, findings: [], report: `${spec.name}: ${reason}` };
+    }
+    for (const requirement of checked) env.record({ ...base, requirement, status: 'passed', responsesSeen });
     if (result.failed && error?.code === 'FIXTURE_UNAVAILABLE') {
       const reason = `not covered: ${env.redact(String(error.message))}`;
       for (const requirement of checked.size ? checked : spec.requirements ?? ['GEN-NO-5XX']) env.record({ ...base, requirement, status: 'not-covered', reason });
       return { failed: false, findings: [], notCovered: reason, report: `${spec.name}: ${reason}` };
-    }
-    if (result.failed && result.errorInstance) {
-      const reason = `harness error: ${String((result.errorInstance as Error).message ?? result.errorInstance)}`;
-      env.record({ ...base, requirement: checked.values().next().value ?? spec.requirements?.[0] ?? 'GEN-NO-5XX', status: 'broken', reason });
-      return { failed: false, broken: reason, findings: [], report: `${spec.name}: ${reason}` };
     }
     return { failed: false, findings: [], report: `${spec.name}: ${result.numRuns} cases passed` };
   }

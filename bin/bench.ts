@@ -1,0 +1,95 @@
+/**
+ * `npm run bench`: how fast and how heavy a run is against the embedded reference.
+ *   (a) wall time and peak memory of the default full run (`npm run conformance`, nothing set);
+ *   (b) exchanges per second of the harness on one reference operation next to autocannon's
+ *       on the same request, as a ratio measured in the same run;
+ *   (c) how a run's time grows with runs per property and with TARGET_CONCURRENCY.
+ * Goals: (a) under 60 s on a 2-core machine; (b) a ratio of at least 0.5. The output ends with
+ * `full-run-seconds: N` and `throughput-ratio: R` for CI to track.
+ * Options (environment): BENCH_SKIP_FULL=true skips (a) (the last lines then say n/a),
+ * BENCH_SECONDS (default 2) per throughput round, BENCH_ROUNDS (default 5).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaults } from '../contract/profile.js';
+import { variables } from '../contract/profile-variables.js';
+import { watchTree, type TreePeak } from './bench-memory.js';
+import { measureThroughput } from './bench-throughput.js';
+
+interface Timed { readonly seconds: number; readonly exitCode: number | null; readonly peak: TreePeak | undefined; readonly verdict?: string }
+
+/** A conformance run as a user starts it, against the embedded reference whatever .env holds. */
+async function timedRun(env: Record<string, string>, args: readonly string[] = []): Promise<Timed> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'pc-bench-'));
+  // Every profile variable present and empty: dotenv leaves them alone, loadProfile reads them as unset.
+  const blank = Object.fromEntries(Object.keys(variables).map((name) => [name, '']));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...args], {
+    env: { ...process.env, ...blank, REPORT_DIR: reportDir, ...env }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const memory = watchTree(child.pid!);
+  const exitCode = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const seconds = (performance.now() - started) / 1000;
+  const peak = memory.stop();
+  let verdict: string | undefined;
+  try {
+    const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as { counts: Record<string, number> };
+    verdict = `${summary.counts.passed} passed, ${summary.counts.failed} failed, ${summary.counts.broken} broken`;
+  } catch {
+    verdict = undefined;
+  }
+  rmSync(reportDir, { recursive: true, force: true });
+  return { seconds, exitCode, peak, ...(verdict ? { verdict } : {}) };
+}
+
+const fixed = (n: number, digits = 1) => n.toFixed(digits);
+const mb = (n: number) => `${Math.round(n)} MB`;
+const growthSuites = ['suites/find-customer.conformance.ts', 'suites/get-registered-cards.conformance.ts'];
+
+async function main(): Promise<void> {
+  const cores = availableParallelism();
+  console.log(`partner-conformance bench: node ${process.version}, ${cores} cores, ${process.platform}; defaults: CONFORMANCE_RUNS=${defaults.runs}, TARGET_CONCURRENCY=${defaults.concurrency}, TARGET_RATE_LIMIT=${defaults.rateLimit}/s`);
+
+  let full: Timed | undefined;
+  if (process.env.BENCH_SKIP_FULL !== 'true') {
+    console.log('\n(a) default full run against the embedded reference (npm run conformance, nothing set)');
+    full = await timedRun({});
+    console.log(`  wall time                ${fixed(full.seconds)} s (exit ${full.exitCode}${full.verdict ? `; ${full.verdict}` : ''})`);
+    if (full.peak) {
+      console.log(`  peak RSS, whole run      ${mb(full.peak.treeMb)} (largest sum of VmRSS over the ${full.peak.processes} processes of the run, sampled every 100 ms from /proc)`);
+      console.log(`  peak RSS, one process    ${mb(full.peak.largestMb)} (${full.peak.largestLabel}; the kernel's VmHWM)`);
+    } else console.log('  peak RSS                 n/a (needs /proc)');
+  }
+
+  const seconds = Number(process.env.BENCH_SECONDS ?? 2);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+  console.log(`\n(b) throughput on FindCustomer, ${defaults.concurrency} in flight, ${rounds} alternating rounds of ${seconds} s (reference in its own process)`);
+  const tp = await measureThroughput({ concurrency: defaults.concurrency, seconds, rounds });
+  const ratios = tp.rounds.map((r) => r.harness / r.autocannon).sort((a, b) => a - b);
+  const ratio = ratios[Math.floor(ratios.length / 2)]!;
+  console.log(`  harness (client.call)    ${fixed(tp.harness, 0)} exchanges/s (statuses ${tp.statuses.harness.join(', ')})`);
+  console.log(`  autocannon               ${fixed(tp.autocannon, 0)} requests/s (statuses ${tp.statuses.autocannon.join(', ')})`);
+  console.log(`  ratio per round          ${tp.rounds.map((r) => fixed(r.harness / r.autocannon, 2)).join(', ')} (median ${fixed(ratio, 2)})`);
+
+  console.log(`\n(c) growth, on ${growthSuites.map((s) => s.replace(/^suites\//, '')).join(' and ')}`);
+  const byRuns: Array<[number, Timed]> = [];
+  for (const runs of [100, 1000]) {
+    const t = await timedRun({ CONFORMANCE_RUNS: String(runs) }, growthSuites);
+    byRuns.push([runs, t]);
+    console.log(`  CONFORMANCE_RUNS=${String(runs).padEnd(5)}     ${fixed(t.seconds)} s (exit ${t.exitCode})`);
+  }
+  for (const concurrency of [1, 4, 16]) {
+    const t = await timedRun({ TARGET_CONCURRENCY: String(concurrency) }, growthSuites);
+    console.log(`  TARGET_CONCURRENCY=${String(concurrency).padEnd(3)}    ${fixed(t.seconds)} s (exit ${t.exitCode})`);
+  }
+  const [r100, r1000] = byRuns.map(([, t]) => t.seconds);
+  console.log(`  x10 runs per property -> x${fixed(r1000! / r100!)} time`);
+
+  console.log('');
+  console.log(`full-run-seconds: ${full ? fixed(full.seconds) : 'n/a'}`);
+  console.log(`throughput-ratio: ${fixed(ratio, 2)}`);
+}
+
+await main();

@@ -1,0 +1,26 @@
+import { availableParallelism } from 'node:os';
+
+/** What each vitest worker of a run may use, and how many workers there are. */
+export interface WorkerShare {
+  readonly workers: number;
+  readonly concurrency: number;
+  readonly rateLimit: number;
+}
+
+/**
+ * Every vitest worker builds its own client, and each client enforces its limits alone. So
+ * that the run as a whole never exceeds TARGET_CONCURRENCY and TARGET_RATE_LIMIT, the limits
+ * are split evenly among the workers (rounded down), and there are never more workers than
+ * either limit allows. `requested` is VITEST_MAX_WORKERS when set (a number), else vitest's
+ * default for `run`: one worker fewer than the cores, at least one.
+ */
+export function workerShare(limits: { concurrency: number; rateLimit: number }, requested?: string, cores: number = availableParallelism()): WorkerShare {
+  const asked = requested !== undefined && /^\d+$/.test(requested) && Number(requested) > 0 ? Number(requested) : Math.max(cores - 1, 1);
+  const workers = Math.max(1, Math.min(asked, limits.concurrency, limits.rateLimit));
+  return { workers, concurrency: Math.floor(limits.concurrency / workers), rateLimit: Math.floor(limits.rateLimit / workers) };
+}
+
+/** The variables that give the vitest child its share (they win over the user's TARGET_* values there). */
+export function shareEnv(share: WorkerShare): Record<string, string> {
+  return { VITEST_MAX_WORKERS: String(share.workers), TARGET_CONCURRENCY: String(share.concurrency), TARGET_RATE_LIMIT: String(share.rateLimit) };
+}

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadProfile } from '../../contract/profile.js';
+import { createPartnerClient, type PartnerClient } from '../../client/partner.js';
+import { transportBroken } from '../../checks/index.js';
+import { json, startServer, type TestServer } from '../client/servers.js';
+
+/**
+ * Which requests the client repeats: an operation that changes nothing (contract `writes:
+ * false`: FindCustomer, AuthenticateOBO, the GETs) whatever its method; never one that
+ * creates, changes or deletes data, whose 429 or 503 is then reported broken, not judged.
+ */
+let server: TestServer | undefined;
+let client: PartnerClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  await server?.close();
+  client = server = undefined;
+});
+
+async function target(failures: number): Promise<PartnerClient> {
+  const seen = new Map<string, number>();
+  server = await startServer((req, res) => {
+    if (req.url?.startsWith('/oauth2/token')) return json(res, 200, { access_token: 'hdr.pay.sig', expires_in: 3600, token_type: 'Bearer', scope: 's' });
+    const n = (seen.get(req.url ?? '') ?? 0) + 1;
+    seen.set(req.url ?? '', n);
+    return n <= failures ? json(res, 503, { title: 'Service Unavailable' }) : json(res, 200, { ok: true });
+  });
+  client = createPartnerClient({
+    profile: { ...loadProfile({}), deviceId: 'device-1' },
+    target: { baseUrl: server.url, authUrl: `${server.url}/oauth2/token`, clientId: 'partner', clientSecret: 'client-secret-1' },
+    retry: { baseDelayMs: 1 },
+  });
+  return client;
+}
+
+const session = { sessionId: 'sess-1234', deviceId: 'device-1' };
+
+describe('retries only where a request is safe to repeat', () => {
+  it('repeats FindCustomer (a POST that writes nothing) through a short 503 burst', async () => {
+    const x = await (await target(2)).call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1980-01-01' } }, { session });
+    expect(x.attempts).toBe(3);
+    expect(x.response?.status).toBe(200);
+  });
+
+  it('never repeats EnrollCustomer: its 503 is broken, and says it was not retried', async () => {
+    const x = await (await target(2)).call('EnrollCustomer', { body: { ssn: '123456789' } }, { session });
+    expect(x.attempts).toBe(1);
+    expect(server!.requests.filter((r) => r.url.includes('enroll-customer'))).toHaveLength(1);
+    expect(transportBroken(x)).toBe('SERVICE_UNAVAILABLE: the target answered 503 Service Unavailable to its one attempt (a request not safe to repeat is not retried)');
+  });
+
+  it('a caller can still mark a request either way', async () => {
+    const c = await target(1);
+    expect((await c.call('EnrollCustomer', { body: {} }, { session, idempotent: true })).attempts).toBe(2);
+    expect((await c.call('FindCustomer', { body: {} }, { session, idempotent: false })).attempts).toBe(1);
+  });
+});
