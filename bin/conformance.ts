@@ -7,10 +7,10 @@
 import { config } from 'dotenv';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rateLedgerDirVariable } from '../client/rate-ledger.js';
-import { loadProfile } from '../contract/profile.js';
+import { embeddedReferenceRateLimit, loadProfile } from '../contract/profile.js';
 import { exitOnConfigError } from './config-exit.js';
 import { resolveTarget, type ResolvedTarget } from './target.js';
 import { preflight } from './preflight.js';
@@ -59,9 +59,14 @@ if (unreachable) {
 // base URL and the token endpoint, the embedded reference's expired token): the workers' budget
 // leaves room for them, or, when the limit is that low, starts a rate window later.
 const parentRequests = 3;
-const room = profile.rateLimit - parentRequests;
+// The courtesy limits protect a partner's service; the embedded reference is this run's own,
+// so unless the user set them, it gets every core and a rate the machine can actually reach.
+const ownTarget = target.embedded && !process.env.TARGET_RATE_LIMIT;
+const rateLimit = ownTarget ? embeddedReferenceRateLimit : profile.rateLimit;
+const room = rateLimit - parentRequests;
 if (room < 1) await new Promise((resolve) => setTimeout(resolve, 1_050));
-const share = workerShare({ concurrency: profile.concurrency, rateLimit: room < 1 ? profile.rateLimit : room }, process.env.VITEST_MAX_WORKERS);
+const workersWanted = process.env.VITEST_MAX_WORKERS ?? (target.embedded ? String(availableParallelism()) : undefined);
+const share = workerShare({ concurrency: profile.concurrency, rateLimit: room < 1 ? rateLimit : room }, workersWanted);
 // Each test file runs in a fresh worker process: the ledgers carry a slot's rate window over.
 const ledgers = mkdtempSync(join(tmpdir(), 'pc-rate-'));
 console.log(`partner-conformance: ${target.embedded ? 'embedded reference service' : 'target'} ${target.env.TARGET_BASE_URL ?? profile.target?.baseUrl}, profile ${profile.kind}, seed ${seed}`);

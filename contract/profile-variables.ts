@@ -43,7 +43,7 @@ export const variables = {
   TARGET_FIXTURE_CUSTOMER_ID: { schema: guid, example: '0f8fad5b-d9cb-469f-a165-70867728950e', explain: 'production: an existing customer to read' },
   TARGET_FIXTURE_CARD_ID: { schema: guid, example: '7c9e6679-7425-40de-944b-e07fc1f90ae7', explain: 'production: a card of the fixture customer' },
   TARGET_CONCURRENCY: { schema: positiveInt, example: '4', explain: 'requests in flight at most (default 4)' },
-  TARGET_RATE_LIMIT: { schema: positiveInt, example: '50', explain: 'requests per second at most (default 200)' },
+  TARGET_RATE_LIMIT: { schema: positiveInt, example: '50', explain: 'requests per second at most (default 200; 2000 against the embedded reference)' },
   TARGET_TIMEOUT_MS: { schema: positiveInt, example: '10000', explain: 'per-request timeout in milliseconds (default 10000)' },
   CONFORMANCE_RUNS: { schema: positiveInt, example: '100', explain: 'runs per property (default 100)' },
   CONFORMANCE_WRITE_RUNS: { schema: positiveInt, example: '20', explain: 'runs of valid-payload properties that create data (default 20)' },

@@ -80,6 +80,9 @@ export const defaults = {
   authPath: '/oauth2/token',
 } as const;
 
+/** TARGET_RATE_LIMIT when unset and the target is the embedded reference (it runs on this machine). */
+export const embeddedReferenceRateLimit = 2000;
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 /**
