@@ -51,11 +51,12 @@ export function createTransport(options: TransportOptions): Transport {
     connections: options.concurrency,
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
+    // undici takes the source address from the Agent option and overrides connect.localAddress.
+    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     connect: {
       timeout: options.timeoutMs,
       minVersion: minTlsVersion,
       ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}),
-      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     },
   });
   const { inFlight, rate } = options.shareLimits
