@@ -42,6 +42,12 @@ let target: ResolvedTarget;
 try {
   target = await resolveTarget(profile);
 } catch (error) {
+  // An unknown REFERENCE_FAULTS / REFERENCE_READINGS name is a configuration error (exit 2).
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FAULT_UNKNOWN' || code === 'READING_UNKNOWN') {
+    console.error(`${code === 'FAULT_UNKNOWN' ? 'REFERENCE_FAULTS' : 'REFERENCE_READINGS'}: ${(error as Error).message}`);
+    process.exit(2);
+  }
   console.error(`Could not start the embedded reference service: ${(error as Error).message}`);
   process.exit(3);
 }

@@ -1,9 +1,10 @@
 import { FaultUnknownError, parseFaultList } from '../reference/faults/index.js';
+import { ReadingUnknownError } from '../reference/readings.js';
 import { startReference } from '../reference/server.js';
 
 /**
  * `npm run reference`: the embedded reference service, standalone, until Ctrl-C.
- * REFERENCE_FAULTS (comma-separated fault names) and REFERENCE_PORT (0-65535) are optional.
+ * REFERENCE_FAULTS (comma-separated fault names), REFERENCE_READINGS (comma-separated reading names) and REFERENCE_PORT (0-65535) are optional.
  */
 function portFromEnv(value: string | undefined): number {
   if (value === undefined || value === '') return 0;
@@ -18,12 +19,17 @@ function portFromEnv(value: string | undefined): number {
 async function main(): Promise<void> {
   const port = portFromEnv(process.env.REFERENCE_PORT);
   const faults = parseFaultList(process.env.REFERENCE_FAULTS);
+  const readings = parseFaultList(process.env.REFERENCE_READINGS);
   let reference;
   try {
-    reference = await startReference({ faults, port });
+    reference = await startReference({ faults, readings, port });
   } catch (error) {
     if (error instanceof FaultUnknownError) {
       console.error(`REFERENCE_FAULTS: ${error.message}`);
+      process.exit(2);
+    }
+    if (error instanceof ReadingUnknownError) {
+      console.error(`REFERENCE_READINGS: ${error.message}`);
       process.exit(2);
     }
     throw error;
@@ -35,7 +41,7 @@ async function main(): Promise<void> {
     `TARGET_CLIENT_ID=${reference.clientId}`,
     `TARGET_CLIENT_SECRET=${reference.clientSecret}`,
   ].join(' ');
-  console.log(`Reference service listening (faults: ${faults.length > 0 ? faults.join(', ') : 'none'})`);
+  console.log(`Reference service listening (faults: ${faults.length > 0 ? faults.join(', ') : 'none'}; readings: ${readings.length > 0 ? readings.join(', ') : 'none'})`);
   console.log(`  base URL:      ${reference.baseUrl}`);
   console.log(`  token URL:     ${reference.authUrl}`);
   console.log(`  client id:     ${reference.clientId}`);

@@ -39,7 +39,7 @@ export async function resolveTarget(profile: Profile): Promise<ResolvedTarget> {
     return { embedded: false, env: {}, close: async () => {} };
   }
   const { startReference } = await import('../reference/server.js');
-  const reference = await startReference({ faults: [...profile.referenceFaults] });
+  const reference = await startReference({ faults: [...profile.referenceFaults], readings: [...profile.referenceReadings] });
   const expiredToken = await expiredReferenceToken(reference);
   return {
     embedded: true,

@@ -53,6 +53,7 @@ export const variables = {
   CONFORMANCE_ONLY: { schema: z.string().min(1, 'must not be empty'), example: 'FindCustomer,ERR-VALIDATION', explain: 'run only these operations, areas or requirement ids (comma-separated)' },
   REPORT_DIR: { schema: z.string().min(1, 'must not be empty'), example: 'reports/nightly', explain: 'where a run writes its reports (default reports/)' },
   REFERENCE_FAULTS: { schema: z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be a comma-separated list of fault names'), example: 'find-wrong-title', explain: 'embedded reference only: faults to switch on (self-tests)' },
+  REFERENCE_READINGS: { schema: z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be a comma-separated list of reading names'), example: 'find-empty-customer-id', explain: 'embedded reference only: conformant alternative readings to switch on (self-tests of false alarms)' },
   WAIVERS_FILE: { schema: z.string().min(1, 'must not be empty'), example: 'waivers.json', explain: 'accepted known failures {requirement, reason, owner, expires}; default waivers.json at the repo root; an expired waiver fails the run' },
   CONFORMANCE_BASELINE: { schema: z.string().min(1, 'must not be empty'), example: 'reports/previous/summary.json', explain: 'summary.json of the previous run (a path or an https URL); the report lists new, fixed and still failing requirements' },
 } as const satisfies Record<string, VariableSpec>;

@@ -61,6 +61,7 @@ export interface Profile {
   readonly only: readonly string[];
   readonly reportDir: string;
   readonly referenceFaults: readonly string[];
+  readonly referenceReadings: readonly string[];
 }
 
 export const defaults = {
@@ -165,6 +166,7 @@ export function loadProfile(env: Env): Profile {
     only: ((values.CONFORMANCE_ONLY as string | undefined) ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     reportDir: (values.REPORT_DIR as string | undefined) ?? defaults.reportDir,
     referenceFaults: ((values.REFERENCE_FAULTS as string | undefined) ?? '').split(',').filter(Boolean),
+    referenceReadings: ((values.REFERENCE_READINGS as string | undefined) ?? '').split(',').filter(Boolean),
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorRow, successMediaType } from '../contract/index.js';
 import { testClientId, type ClientRegistry } from './clients.js';
 import type { TokenSigner } from './jwt.js';
-import { requestPath, sendProblem, sendReferenceProblem } from './problems.js';
+import { bearerChallenge, readingsOf, requestPath, sendProblem, sendReferenceProblem } from './problems.js';
 import './fastify-types.js';
 
 /** Partner operations live under this prefix; the guards below apply to it only. */
@@ -10,7 +10,7 @@ export const apiPrefix = '/api/';
 
 function unauthorized(reply: FastifyReply, request: FastifyRequest, detail: string, tokenPresent: boolean): FastifyReply {
   const row = errorRow('UNAUTHORIZED');
-  reply.header('www-authenticate', tokenPresent ? 'Bearer error="invalid_token"' : 'Bearer');
+  reply.header('www-authenticate', bearerChallenge(reply, tokenPresent ? 'Bearer error="invalid_token"' : 'Bearer'));
   return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode!, title: row.title, typeUrl: row.typeRfc!.url, detail });
 }
 
@@ -48,7 +48,11 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   if (fromQuery !== undefined && request.server.faults.has('version-query-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   }
+  if (header === undefined && fromQuery === undefined && readingsOf(reply).has('version-required'))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'apiVersion is required (header or query parameter)');
   for (const [where, value] of [['header', header], ['query parameter', fromQuery]] as const) {
+    if (value !== undefined && value !== '1' && readingsOf(reply).has('version-required'))
+      return sendReferenceProblem(reply, request, 'notFound', `no API version ${JSON.stringify(value)}`);
     if (value !== undefined && value !== '1') {
       return sendReferenceProblem(reply, request, 'badApiVersion', `apiVersion ${where} must be 1, received ${JSON.stringify(value)}`);
     }
@@ -61,6 +65,7 @@ function checkMediaType(request: FastifyRequest, reply: FastifyReply) {
   if (request.method !== 'POST') return undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === successMediaType) return undefined;
+  if (readingsOf(reply).has('non-json-400')) return sendProblem(reply, request, { status: 400, title: 'Bad Request', errorCode: 'INVALID_CONTENT_TYPE', detail: `the request body must be ${successMediaType}` });
   return sendReferenceProblem(reply, request, 'unsupportedMediaType', `the request body must be ${successMediaType}, received ${type || 'no content type'}`);
 }
 

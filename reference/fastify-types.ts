@@ -1,4 +1,5 @@
 import type { FaultSet } from './faults/types.js';
+import type { ReadingSet } from './readings.js';
 
 /**
  * Decorations the reference core adds to fastify, for the operation handlers:
@@ -10,6 +11,8 @@ import type { FaultSet } from './faults/types.js';
 declare module 'fastify' {
   interface FastifyInstance {
     faults: FaultSet;
+    /** The switched-on conformant alternative readings (reference/readings.ts). */
+    readings: ReadingSet;
   }
   interface FastifyRequest {
     clientId: string;

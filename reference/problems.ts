@@ -4,6 +4,7 @@ import {
   errorRow, problemMediaType, referenceOnlyErrors, rfcSections, type ErrorKey, type RfcSection,
 } from '../contract/index.js';
 import type { FaultSet } from './faults/types.js';
+import { readingSet, type ReadingSet } from './readings.js';
 import './fastify-types.js';
 
 /**
@@ -42,14 +43,34 @@ function faultsOf(reply: FastifyReply): FaultSet {
   return reply.server.faults;
 }
 
+const noReadings = readingSet();
+
+/** The switched-on readings; an instance built without startReference (unit tests) has none. */
+export function readingsOf(reply: FastifyReply): ReadingSet {
+  return reply.server.readings ?? noReadings;
+}
+
+/** Reading `problem-type-alt-urls`: the same RFC section in the two other common URL forms. */
+function altTypeUrl(url: string): string {
+  const m = /^https:\/\/tools\.ietf\.org\/html\/rfc(\d+)(#.*)?$/.exec(url);
+  if (!m) return url;
+  return m[1] === '4918' ? `https://www.rfc-editor.org/rfc/rfc${m[1]}${m[2] ?? ''}` : `https://datatracker.ietf.org/doc/html/rfc${m[1]}${m[2] ?? ''}`;
+}
+
+/** Reading `www-authenticate-realm`: the challenge a partner 401 carries. */
+export function bearerChallenge(reply: FastifyReply, plain: string): string {
+  return readingsOf(reply).has('www-authenticate-realm') ? 'Bearer realm="partner", error="invalid_token"' : plain;
+}
+
 /** The request path without its query string. */
 export function requestPath(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? request.url;
 }
 
-function typeUrlFor(status: number, given: string | undefined, faults: FaultSet): string {
+function typeUrlFor(status: number, given: string | undefined, faults: FaultSet, readings: ReadingSet = noReadings): string {
   if (status === 400 && faults.has('problem-type-wrong-rfc')) return rfcSections.notFound.url;
-  return given ?? sectionOfStatus[status]?.url ?? 'about:blank';
+  const url = given ?? sectionOfStatus[status]?.url ?? 'about:blank';
+  return readings.has('problem-type-alt-urls') ? altTypeUrl(url) : url;
 }
 
 function write(reply: FastifyReply, status: number, body: Record<string, unknown>, mediaType: string): FastifyReply {
@@ -58,8 +79,11 @@ function write(reply: FastifyReply, status: number, body: Record<string, unknown
     body.status = body.status === 400 ? 422 : 400;
   }
   if (faults.has('problem-instance-wrong') && 'instance' in body) body.instance = '/';
+  const readings = readingsOf(reply);
+  if (readings.has('extra-members')) body.traceId = `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01`;
   const plain = faults.has('problem-plain-text');
-  return reply.code(status).type(plain ? 'text/plain; charset=utf-8' : mediaType).send(JSON.stringify(body));
+  const type = readings.has('media-types-plain') ? 'application/json' : mediaType;
+  return reply.code(status).type(plain ? 'text/plain; charset=utf-8' : type).send(JSON.stringify(body));
 }
 
 /**
@@ -69,11 +93,11 @@ function write(reply: FastifyReply, status: number, body: Record<string, unknown
 export function sendProblem(reply: FastifyReply, request: FastifyRequest, p: ProblemInput): FastifyReply {
   const faults = faultsOf(reply);
   if (p.status === 401 && !faults.has('no-www-authenticate') && !reply.hasHeader('www-authenticate')) {
-    reply.header('www-authenticate', 'Bearer');
+    reply.header('www-authenticate', bearerChallenge(reply, 'Bearer'));
   }
   if (faults.has('no-www-authenticate')) reply.removeHeader('www-authenticate');
   const body: Record<string, unknown> = {
-    type: typeUrlFor(p.status, p.typeUrl, faults), title: p.title, status: p.status,
+    type: typeUrlFor(p.status, p.typeUrl, faults, readingsOf(reply)), title: p.title, status: p.status,
     detail: p.detail, instance: requestPath(request), errorCode: p.errorCode,
   };
   if (faults.has('problem-missing-detail')) delete body.detail;
@@ -108,6 +132,7 @@ export function sendValidationProblem(
   reply: FastifyReply, request: FastifyRequest, errors: readonly ValidationError[], detail: string = validationDetail,
 ): FastifyReply {
   const faults = faultsOf(reply);
+  const readings = readingsOf(reply);
   const row = errorRow('VALIDATION');
   const status = faults.has('validation-wrong-status') ? 422 : row.status;
   const validationErrors = errors.map((e) => ({
@@ -115,7 +140,8 @@ export function sendValidationProblem(
     message: e.message,
   }));
   const body: Record<string, unknown> = {
-    errors: {}, type: typeUrlFor(row.status, row.typeRfc?.url, faults), title: row.title, status, detail,
+    errors: {}, type: typeUrlFor(row.status, row.typeRfc?.url, faults, readings), title: row.title, status,
+    detail: readings.has('detail-without-code') ? detail.replace(/ *\([^)]*\)$/, '') : detail,
     instance: requestPath(request), validationErrors,
   };
   if (faults.has('validation-missing-list')) delete body.validationErrors;

@@ -6,6 +6,7 @@ import { allowListMatcher, defaultAllowList } from './allow-list.js';
 import { registerApiGuards } from './api-guards.js';
 import { clientRegistry, deniedClientId, testClientId } from './clients.js';
 import { faultSet } from './faults/index.js';
+import { readingSet } from './readings.js';
 import { tokenSigner } from './jwt.js';
 import { partnerOperations } from './operations/index.js';
 import { requestPath, sendProblem, sendReferenceProblem, sendValidationProblem } from './problems.js';
@@ -17,6 +18,8 @@ import './fastify-types.js';
 export interface ReferenceOptions {
   /** Names from reference/faults/index.ts; an unknown name throws FaultUnknownError. */
   faults?: string[];
+  /** Conformant alternative readings from reference/readings.ts; an unknown name throws ReadingUnknownError. */
+  readings?: string[];
   host?: string;
   port?: number;
   /** Addresses or CIDR ranges; default 127.0.0.1, ::1, ::ffff:127.0.0.1. */
@@ -66,6 +69,8 @@ function installErrorHandlers(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return sendReferenceProblem(reply, request, 'unsupportedMediaType', error.message);
     }
+    if (status === 400 && app.readings.has('invalid-json-other-code'))
+      return sendProblem(reply, request, { status, title: 'Bad Request', errorCode: 'MALFORMED_REQUEST', detail: 'The request body could not be parsed.' });
     if (status === 400) return sendReferenceProblem(reply, request, 'invalidJson', `the request body is not valid JSON: ${error.message}`);
     if (status > 400 && status < 500) {
       const title = STATUS_CODES[status] ?? 'Error';
@@ -91,6 +96,7 @@ function urlHost(host: string): string {
  */
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const faults = faultSet(options.faults ?? []);
+  const readings = readingSet(options.readings ?? []);
   const allowed = allowListMatcher(options.allowList ?? [...defaultAllowList]);
   const tls = referenceCredentials();
   const legacyTls = faults.has('tls-allows-legacy');
@@ -108,10 +114,17 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     },
   });
   app.decorate('faults', faults);
+  app.decorate('readings', readings);
   installErrorHandlers(app);
   app.addHook('onRequest', async (request, reply) => {
     const remoteAddress = request.socket.remoteAddress ?? '';
     stats.requests.push({ method: request.method, path: requestPath(request), at: Date.now(), remoteAddress });
+    if (!allowed(remoteAddress) && !faults.has('allow-list-open') && readings.has('allow-list-close')) {
+      // D25: "a refused connection" is the other documented enforcement.
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
     if (!allowed(remoteAddress) && !faults.has('allow-list-open')) {
       return sendReferenceProblem(reply, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
     }
@@ -126,7 +139,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     });
   registerApiGuards(app, clients, signer);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });
-  await app.register(partnerOperations, { faults });
+  await app.register(partnerOperations, { faults, readings });
 
   const host = options.host ?? '127.0.0.1';
   await app.listen({ host, port: options.port ?? 0 });

@@ -75,13 +75,16 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     const known = creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined;
     if (!known || (basic !== 'absent' && faults.has('token-basic-refused'))) {
       if (basic !== 'absent' && !faults.has('no-www-authenticate')) reply.header('www-authenticate', 'Basic realm="token"');
+      // RFC 6749 5.2: 401 is required only when the client authenticated with the Authorization header.
+      if (basic === 'absent' && app.readings?.has('token-body-client-400'))
+        return sendTokenError(reply, { ...tokenErrors.wrongSecret, status: 400 }, 'client authentication failed');
       return sendTokenError(reply, tokenErrors.wrongSecret, 'client authentication failed');
     }
     if (!form.grant_type) return sendTokenError(reply, tokenErrors.missingGrantType, 'grant_type is required');
     if (form.grant_type !== tokenContract.grantType) {
       return sendTokenError(reply, tokenErrors.otherGrantType, `grant_type must be ${tokenContract.grantType}, received ${form.grant_type}`);
     }
-    if (!form.scope) return sendTokenError(reply, tokenErrors.missingScope, 'scope is required');
+    if (!form.scope) return sendTokenError(reply, app.readings?.has('token-missing-scope-invalid-scope') ? tokenErrors.unknownScope : tokenErrors.missingScope, 'scope is required');
     const unknown = form.scope.split(' ').filter((s) => !clients.scopes.includes(s));
     if (unknown.length > 0) return sendTokenError(reply, tokenErrors.unknownScope, `unknown scope ${unknown.join(' ')}`);
 
@@ -91,6 +94,7 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
       expires_in: faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2 : opts.lifetimeSeconds,
       token_type: tokenContract.tokenType,
       scope: faults.has('token-wrong-scope-echo') ? clients.scopeBase : form.scope,
+      ...(app.readings?.has('extra-members') ? { ext_expires_in: opts.lifetimeSeconds } : {}),
     });
   };
   app.post(tokenPath, grant(0));

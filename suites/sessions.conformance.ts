@@ -11,6 +11,7 @@ import { harness, type HarnessContext } from './lib/context.js';
 import { removeAddedCards } from './lib/fixtures.js';
 import { stateFields, withState } from './lib/case-state.js';
 import { LeakGuard } from './lib/leak-guard.js';
+import { cardOwner } from './lib/footprint.js';
 import { propertyTest } from './lib/property-test.js';
 import type { CaseOutcome } from './lib/property.js';
 
@@ -45,8 +46,10 @@ function rememberAccepted(c: HarnessContext, x: Exchange): void {
   if (x.request.operation === 'EnrollCustomer') c.footprint.customerEnrolled();
   const cards = json?.[responseMembers.cards];
   if (Array.isArray(cards))
-    for (const card of cards as Array<Record<string, unknown>>)
-      if (typeof card.cardId === 'string' && typeof card.customerId === 'string') c.footprint.cardAdded(card.customerId, card.cardId);
+    for (const card of cards as Array<Record<string, unknown>>) {
+      const owner = cardOwner(x, card);
+      if (typeof card.cardId === 'string' && owner) c.footprint.cardAdded(owner, card.cardId);
+    }
 }
 
 async function sendWithoutSession(op: Operation, payload: Payload): Promise<CaseOutcome> {

@@ -29,10 +29,11 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
         if (!ctx.faults.has('auth-denied-wrong-code')) return sendErrorRow(reply, request, 'UNAUTHORIZED', detail);
         return sendProblem(reply, request, { status: row.status, errorCode: referenceOnlyErrors.forbidden.errorCode, title: row.title, detail });
       }
-      const v = validateWithFaults(ctx.faults, op, request.body);
+      const v = validateWithFaults(ctx.faults, op, request.body, ctx.readings);
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors);
       const session = ctx.state.sessions.open(text(v.values, 'deviceId'), clientId);
       if (!ctx.faults.has('auth-session-header-missing')) reply.header(responseMembers.sessionHeader, session.sessionId);
+      if (ctx.readings.has('auth-partner-no-content')) return reply.code(204).send();
       return sendOk(reply, {});
     },
   });

@@ -3,7 +3,7 @@ import { responseMembers } from '../../contract/index.js';
 import { sendReferenceProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { cardView } from './card-view.js';
-import { sendOk, text, type OperationContext } from './context.js';
+import { sendDone, sendOk, text, type OperationContext } from './context.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -12,7 +12,9 @@ import { sendOk, text, type OperationContext } from './context.js';
 export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'GetRegisteredCards', (c, { values, reply }) => {
     const cards = c.state.cards.listValid(text(values, 'customerId'));
-    return sendOk(reply, { [responseMembers.cards]: cards.map((card) => cardView(card, c.faults)) });
+    // The order of the card list is not shown: the reading lists the newest card first.
+    if (c.readings.has('cards-newest-first')) cards.reverse();
+    return sendOk(reply, { [responseMembers.cards]: cards.map((card) => cardView(card, c.faults, { readings: c.readings })) });
   });
 }
 
@@ -20,9 +22,11 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
 export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'DeleteCard', (c, { values, request, reply }) => {
     const card = c.state.cards.get(text(values, 'cardId'));
+    if ((!card || card.customerId !== text(values, 'customerId').toLowerCase()) && c.readings.has('delete-unknown-404'))
+      return sendReferenceProblem(reply, request, 'notFound', 'The customer has no card with this cardId.');
     if (!card || card.customerId !== text(values, 'customerId').toLowerCase())
       return sendReferenceProblem(reply, request, 'cardNotFound', 'The customer has no card with this cardId.');
     if (!c.faults.has('delete-card-kept')) c.state.cards.remove(card);
-    return sendOk(reply, {});
+    return sendDone(reply);
   });
 }

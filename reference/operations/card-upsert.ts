@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defaults, referenceOnlyErrors, responseMembers } from '../../contract/index.js';
-import { sendErrorRow, sendLegacyError } from '../problems.js';
+import { sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
 import type { CardData, CardKind, StoredCard } from '../state/index.js';
 import { defineOperation } from './route.js';
 import { cardView } from './card-view.js';
@@ -47,7 +47,12 @@ function handle(rule: CardKindRule) {
     const identity = text(values, rule.identityField);
     const data = cardData(values, rule);
     let card: StoredCard | undefined = c.state.cards.find(customerId, rule.kind, identity);
-    const reply200 = (stored: StoredCard) => sendOk(reply, { [responseMembers.cards]: [cardView(stored, c.faults, { addOrUpdate: true })] });
+    // Reading `tcard-new-token-same-card`: a new token for the same BIN and last four is the same card re-tokenized.
+    const sameCard = rule.kind === 'token' && !card && c.readings.has('tcard-new-token-same-card')
+      ? c.state.cards.listValid(customerId).find((s) => s.kind === 'token' && s.data.cardBin === data.cardBin && (s.data.lastFourOfCard ?? '') === (data.lastFourOfCard ?? ''))
+      : undefined;
+    if (sameCard) card = c.state.cards.reidentify(sameCard, identity);
+    const reply200 = (stored: StoredCard) => sendOk(reply, { [responseMembers.cards]: [cardView(stored, c.faults, { addOrUpdate: true, sparse: c.readings.has('sparse-card-after-upsert'), readings: c.readings })] });
     // States: identical data on a registered card → unchanged, no reauthorization, no validation.
     if (card?.valid && sameData(card.data, data)) {
       if (rule.kind === 'number' && c.faults.has('card-identical-new-id')) card = c.state.cards.renew(card);
@@ -69,8 +74,9 @@ function handle(rule: CardKindRule) {
     // D15: authorization failed; the card is flagged invalid and no longer listed.
     const e = referenceOnlyErrors.cardAuthorizationFailed;
     const message = 'The card could not be authorized.';
+    if (c.readings.has('decline-problem')) return sendProblem(reply, request, { status: e.status, errorCode: 'CARD_DECLINED', title: 'Card Declined', detail: message });
     if (c.faults.has('card-decline-missing-code')) return reply.code(e.status).type('application/json').send({ [responseMembers.legacyErrorMessage]: message });
-    return sendLegacyError(reply, e.status, e.legacyCode, message);
+    return sendLegacyError(reply, c.readings.has('decline-400-legacy') ? 400 : e.status, e.legacyCode, message);
   };
 }
 

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readingsOf } from '../problems.js';
 import { successMediaType, type Operation } from '../../contract/index.js';
 import type { FaultSet } from '../faults/types.js';
+import type { ReadingSet } from '../readings.js';
 import type { InputValue } from '../validate/index.js';
 import type { PartnerSession, ReferenceState } from '../state/index.js';
 
@@ -8,6 +10,7 @@ import type { PartnerSession, ReferenceState } from '../state/index.js';
 export interface OperationContext {
   readonly state: ReferenceState;
   readonly faults: FaultSet;
+  readonly readings: ReadingSet;
 }
 
 /** A request that passed the session check (D4) and validation (D13, D14). */
@@ -22,9 +25,35 @@ export interface ValidRequest {
 
 export type OperationHandler = (ctx: OperationContext, req: ValidRequest) => Promise<FastifyReply> | FastifyReply;
 
-/** D7: every success body is application/json. */
+const guidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Reading `upper-case-guids`: every GUID-shaped string of a body in upper case. */
+function upperGuids(value: unknown): unknown {
+  if (typeof value === 'string') return guidShape.test(value) ? value.toUpperCase() : value;
+  if (Array.isArray(value)) return value.map(upperGuids);
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, upperGuids(v)]));
+  return value;
+}
+
+/**
+ * D7: every success body is application/json (reading `media-types-plain`: with a charset);
+ * readings `extra-members` and `upper-case-guids` reshape it as a conformant target might.
+ */
 export function sendOk(reply: FastifyReply, body: unknown): FastifyReply {
-  return reply.code(200).type(successMediaType).send(body);
+  const readings = readingsOf(reply);
+  let out = readings.has('upper-case-guids') ? upperGuids(body) : body;
+  if (readings.has('extra-members') && typeof out === 'object' && out !== null && !Array.isArray(out)) out = { ...out, traceId: 'trace-1' };
+  return reply.code(reply.statusCode === 201 ? 201 : 200).type(readings.has('media-types-plain') ? `${successMediaType}; charset=utf-8` : successMediaType).send(out);
+}
+
+/**
+ * D6: success of DeleteCard, AddCustomerAttributes and AddSessionAttributes, whose body is not
+ * shown: `{}` by default, 204 without a body or 200 with another JSON body under the readings.
+ */
+export function sendDone(reply: FastifyReply): FastifyReply {
+  const readings = readingsOf(reply);
+  if (readings.has('success-no-content')) return reply.code(204).send();
+  return sendOk(reply, readings.has('success-body-echo') ? { success: true } : {});
 }
 
 /** A validated string input; validation guarantees presence for required fields. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendErrorRow } from '../problems.js';
 import type { Attribute } from '../validate/index.js';
 import { defineOperation } from './route.js';
-import { sendOk, type OperationContext } from './context.js';
+import { sendDone, type OperationContext } from './context.js';
 
 /** The required attribute that names the customer (contract customerAttributes.allowed). */
 const customerIdName = 'CustomerId';
@@ -16,12 +16,13 @@ export function addCustomerAttributes(app: FastifyInstance, ctx: OperationContex
     const items = values.customerAttributes as Attribute[];
     const customerId = items.find((a) => a.name === customerIdName)?.value ?? '';
     const customer = c.state.customers.get(customerId);
+    if (!customer && c.readings.has('cattr-unknown-customer-ok')) return sendDone(reply);
     if (!customer) {
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has the CustomerId attribute value.');
     }
     if (c.faults.has('cattr-cardless-customer-refused') && c.state.cards.listValid(customer.customerId).length === 0)
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has the CustomerId attribute value.');
     for (const a of items) customer.attributes.set(a.name, a.value);
-    return sendOk(reply, {});
+    return sendDone(reply);
   });
 }

@@ -17,6 +17,8 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
     if (customer && !hidden && customer.dateOfBirth === calendarDate(text(values, 'dateOfBirth')))
       return sendOk(reply, { [responseMembers.findCustomer]: customer.customerId });
+    // D8: "returns an empty string" is the other documented reading of no match.
+    if (c.readings.has('find-empty-customer-id')) return sendOk(reply, { [responseMembers.findCustomer]: '' });
     const detail = 'No customer matches the SSN and date of birth.';
     if (!c.faults.has('find-wrong-title')) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', detail);
     const row = errorRow('CUSTOMER_NOT_FOUND');
@@ -26,19 +28,25 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
 
 /** EnrollCustomer: refuses a used SSN or e-mail (D16, legacy shape), else `{CustomerId}`. */
 export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): void {
-  defineOperation(app, ctx, 'EnrollCustomer', (c, { values, reply }) => {
+  defineOperation(app, ctx, 'EnrollCustomer', (c, { values, request, reply }) => {
     const ssn = text(values, 'ssn');
     const email = text(values, 'emailAddress');
+    const inUse = (code: string, message: string) =>
+      sendProblem(reply, request, { status: referenceOnlyErrors.duplicateSsn.status, errorCode: code, title: 'Already Enrolled', detail: message });
     if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted')) {
+      if (c.readings.has('duplicate-problem-codes')) return inUse('SSN_IN_USE', 'A customer with this SSN is already enrolled.');
       const e = referenceOnlyErrors.duplicateSsn;
-      return sendLegacyError(reply, e.status, e.legacyCode, 'A customer with this SSN is already enrolled.');
+      return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, 'A customer with this SSN is already enrolled.');
     }
     if (c.state.customers.withEmail(email)) {
+      if (c.readings.has('duplicate-problem-codes')) return inUse('EMAIL_IN_USE', 'A customer with this e-mail address is already enrolled.');
       const e = referenceOnlyErrors.duplicateEmail;
-      return sendLegacyError(reply, e.status, e.legacyCode, 'A customer with this e-mail address is already enrolled.');
+      return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, 'A customer with this e-mail address is already enrolled.');
     }
     const dateOfBirthSent = text(values, 'dateOfBirth');
     const customer = c.state.customers.enroll({ ssn, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
+    // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
+    if (c.readings.has('created-201')) reply.code(201);
     return sendOk(reply, { [responseMembers.enrollCustomer]: customer.customerId });
   });
 }

@@ -5,7 +5,8 @@
  */
 export function calendarDate(value: string): string {
   const [a = '', b = '', c = ''] = value.split(/[-/]/);
-  return a.length === 4 ? `${a}-${b}-${c}` : `${c}-${a}-${b}`;
+  const year = c.length === 2 ? `19${c}` : c;
+  return a.length === 4 ? `${a}-${b}-${c}` : `${year}-${a}-${b}`;
 }
 
 /** True for the year-first form with slashes (YYYY/MM/DD); used by the `find-enrolled-missing` fault. */

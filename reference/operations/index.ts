@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FaultSet } from '../faults/types.js';
+import { readingSet, type ReadingSet } from '../readings.js';
 import { createState, type ReferenceState } from '../state/index.js';
 import type { OperationContext } from './context.js';
 import { authenticatePartner } from './authenticate-partner.js';
@@ -13,6 +14,8 @@ import { addSessionAttributes } from './session-attributes.js';
 
 export interface PartnerOperationsOptions {
   readonly faults: FaultSet;
+  /** Conformant alternative readings (reference/readings.ts); none when absent. */
+  readonly readings?: ReadingSet;
   /** In-memory state; a fresh one per registration when absent. */
   readonly state?: ReferenceState;
 }
@@ -24,7 +27,7 @@ export interface PartnerOperationsOptions {
  * @see interface.md "Endpoints", "States and transitions"
  */
 export async function partnerOperations(app: FastifyInstance, opts: PartnerOperationsOptions): Promise<void> {
-  const ctx: OperationContext = { state: opts.state ?? createState(), faults: opts.faults };
+  const ctx: OperationContext = { state: opts.state ?? createState(), faults: opts.faults, readings: opts.readings ?? readingSet() };
   authenticatePartner(app, ctx);
   findCustomer(app, ctx);
   enrollCustomer(app, ctx);

@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { operation } from '../../contract/index.js';
-import { sendValidationProblem } from '../problems.js';
+import { operation, type Operation } from '../../contract/index.js';
+import { sendProblem, sendValidationProblem } from '../problems.js';
 import { hasNullMember } from '../validate/index.js';
 import { resolveSession } from './session.js';
 import { validateWithFaults } from './validation.js';
 import type { OperationContext, OperationHandler } from './context.js';
+
+/**
+ * Reading `cattr-missing-required-422` (D20: where a missing CustomerId/SSN attribute is reported
+ * is unspecified): a list whose only fault is a missing required name is a 422 Problem.
+ */
+function missingAttributesOnly(ctx: OperationContext, op: Operation, input: unknown, errors: readonly { key: string }[]): boolean {
+  if (!ctx.readings.has('cattr-missing-required-422') || op.id !== 'AddCustomerAttributes') return false;
+  const list = (input as Record<string, unknown> | null)?.[op.fields[0]!.name];
+  return Array.isArray(list) && list.length > 0 && errors.every((e) => !/[[.]/.test(e.key.slice('command.'.length)));
+}
 
 /**
  * Registers one partner operation at its contract path and method (D1): GET operations read
@@ -23,7 +33,9 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const input = op.method === 'GET' ? request.query : request.body;
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
-      const v = validateWithFaults(ctx.faults, op, input);
+      const v = validateWithFaults(ctx.faults, op, input, ctx.readings);
+      if (v.errors.length > 0 && missingAttributesOnly(ctx, op, input, v.errors))
+        return sendProblem(reply, request, { status: 422, errorCode: 'MISSING_ATTRIBUTE', title: 'Invalid Information', detail: v.errors.map((e) => e.message).join(' ') });
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors);
       return handler(ctx, { op, values: v.values, session, request, reply });
     },

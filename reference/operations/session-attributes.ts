@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptedRegExp, exclusiveSessionFilters, sessionAttributes } from '../../contract/index.js';
-import { sendErrorRow } from '../problems.js';
+import { sendErrorRow, sendValidationProblem } from '../problems.js';
 import type { PartnerSession } from '../state/index.js';
 import type { Attribute } from '../validate/index.js';
 import { defineOperation } from './route.js';
-import { sendOk, type OperationContext } from './context.js';
+import { sendDone, type OperationContext } from './context.js';
 
 const allowed = sessionAttributes.attributes!.allowed;
 const [idFilter, numberFilter] = exclusiveSessionFilters;
@@ -18,7 +18,10 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
   const customerId = session.oboCustomerId;
   const skipObo = customerId === undefined && c.faults.has('sattr-before-obo-accepted');
   const token = byName.get(ssoTokenName);
-  if (!skipObo && (customerId === undefined || token === undefined || token !== session.ssoTokens.at(-1))) bad.add(ssoTokenName);
+  // D18 leaves reuse open: the default keeps the newest token valid; the readings spend each token once, or keep every issued one.
+  const current = c.readings.has('sso-token-any-issued') ? session.ssoTokens.includes(token ?? '') : token === session.ssoTokens.at(-1);
+  const spent = token !== undefined && session.spentSsoTokens?.has(token) === true;
+  if (!skipObo && (customerId === undefined || token === undefined || !current || spent)) bad.add(ssoTokenName);
   for (const a of allowed)
     if (a.valueFormat && byName.has(a.name) && !acceptedRegExp(a.valueFormat).test(byName.get(a.name)!)) bad.add(a.name);
   if (byName.has(idFilter) && byName.has(numberFilter) && !c.faults.has('sattr-both-filters-accepted')) {
@@ -42,9 +45,16 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
 export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'AddSessionAttributes', (c, { values, session, request, reply }) => {
     const items = values.sessionAttributes as Attribute[];
+    if (c.readings.has('sattr-missing-token-400')) {
+      const unknown = items.findIndex((a) => !allowed.some((x) => x.name === a.name));
+      const key = unknown >= 0 ? `command.SessionAttributes[${unknown}].Name` : 'command.SessionAttributes';
+      if (unknown >= 0 || !items.some((a) => a.name === ssoTokenName))
+        return sendValidationProblem(reply, request, [{ key, message: unknown >= 0 ? `${key} is not an allowed name.` : `${ssoTokenName} is required.` }]);
+    }
     const bad = invalidNames(c, session, items);
     if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
-    return sendOk(reply, {});
+    if (c.readings.has('sso-token-single-use')) (session.spentSsoTokens ??= new Set()).add(items.find((a) => a.name === ssoTokenName)!.value);
+    return sendDone(reply);
   });
 }

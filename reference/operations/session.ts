@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { responseMembers } from '../../contract/index.js';
-import { sendErrorRow } from '../problems.js';
+import { sendErrorRow, sendProblem } from '../problems.js';
 import type { PartnerSession } from '../state/index.js';
 import type { OperationContext } from './context.js';
 
@@ -26,6 +26,11 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem) return found;
   if (ctx.faults.has('session-not-required')) return found ?? ctx.state.sessions.detached(deviceId ?? '', clientId);
-  sendErrorRow(reply, request, 'UNAUTHORIZED', problem);
+  // D4: the status is not shown; 403 and 400 with a JSON error body are conformant readings.
+  if (ctx.readings.has('session-refused-403'))
+    sendProblem(reply, request, { status: 403, errorCode: 'SESSION_INVALID', title: 'Forbidden', detail: problem });
+  else if (ctx.readings.has('session-refused-400'))
+    sendProblem(reply, request, { status: 400, errorCode: 'SESSION_INVALID', title: 'Bad Request', detail: problem });
+  else sendErrorRow(reply, request, 'UNAUTHORIZED', problem);
   return undefined;
 }

@@ -1,5 +1,7 @@
 import type { Operation } from '../../contract/index.js';
 import type { FaultSet } from '../faults/types.js';
+import { readingSet, type ReadingSet } from '../readings.js';
+import { readingAdjuster, readingErrors } from './reading-rules.js';
 import { validateInput, type FieldRule, type RuleAdjuster, type Validated, type ValidationError } from '../validate/index.js';
 
 /** Rule changes of the validation faults; each touches one field of one operation. */
@@ -34,7 +36,10 @@ function reportedErrors(faults: FaultSet, v: Validated): ValidationError[] {
 }
 
 /** Validates `input` for `op` with the switched-on validation faults applied. */
-export function validateWithFaults(faults: FaultSet, op: Operation, input: unknown): Validated {
-  const v = validateInput(op, input, adjuster(faults));
-  return { ...v, errors: reportedErrors(faults, v) };
+export function validateWithFaults(faults: FaultSet, op: Operation, input: unknown, readings: ReadingSet = readingSet()): Validated {
+  const faulty = adjuster(faults);
+  const alternative = readingAdjuster(readings);
+  const v = validateInput(op, input, (o, rule) => faulty(o, alternative(o, rule)));
+  const errors = reportedErrors(faults, v);
+  return { ...v, errors: readingErrors(readings, { ...v, errors }) };
 }

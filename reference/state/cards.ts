@@ -57,6 +57,15 @@ export class CardStore {
     return fresh;
   }
 
+  /** Gives a card a new identity (reading `tcard-new-token-same-card`: a re-issued token). */
+  reidentify(card: StoredCard, identity: string): StoredCard {
+    this.byIdentity.delete(identityKey(card.customerId, card.kind, card.identity));
+    const moved: StoredCard = { ...card, identity };
+    this.byId.set(moved.cardId, moved);
+    this.byIdentity.set(identityKey(card.customerId, card.kind, identity), moved);
+    return moved;
+  }
+
   remove(card: StoredCard): void {
     const key = identityKey(card.customerId, card.kind, card.identity);
     this.byId.delete(card.cardId);

@@ -9,6 +9,8 @@ export interface PartnerSession {
   oboCustomerId?: string;
   /** Tokens issued by AuthenticateOBO in this session; the newest stays valid (D18). */
   ssoTokens: string[];
+  /** Tokens already spent by AddSessionAttributes (reading `sso-token-single-use`). */
+  spentSsoTokens?: Set<string>;
   /** In force until the session ends (STATE-SESSION-ATTRIBUTES). */
   sessionAttributes: Map<string, string>;
 }

@@ -25,6 +25,10 @@ export interface FieldRule {
    * checked on the value without them, so only the length rule is broken.
    */
   readonly lengthSlack?: number;
+  /** Reading `allow-texts-boolean-only` (D11): string forms of a boolean are refused. */
+  readonly booleanOnly?: boolean;
+  /** Reading `empty-optional-rejected` (D29): "" in an optional field is invalid, not "not sent". */
+  readonly emptyIsInvalid?: boolean;
 }
 
 export interface AttributeRule extends AttributeListRule {

@@ -39,13 +39,14 @@ function checkInt(rule: FieldRule, raw: unknown): Checked {
  * field it is invalid whatever the length column says.
  */
 export function checkScalar(rule: FieldRule, raw: unknown): Checked {
+  if (raw === '' && rule.emptyIsInvalid) return fail(messages.tooShort(rule.key, 1));
   if (raw === undefined || raw === null || (raw === '' && !rule.required)) return rule.required ? fail(messages.required(rule.key)) : absent;
   switch (rule.type) {
     case 'int':
       return checkInt(rule, raw);
     case 'boolean':
       if (typeof raw === 'boolean') return { ok: true, value: raw };
-      if (typeof raw === 'string' && Object.hasOwn(booleanStrings, raw)) return { ok: true, value: booleanStrings[raw] };
+      if (typeof raw === 'string' && !rule.booleanOnly && Object.hasOwn(booleanStrings, raw)) return { ok: true, value: booleanStrings[raw] };
       return fail(messages.notBoolean(rule.key));
     default:
       if (typeof raw !== 'string') return fail(messages.notString(rule.key));

@@ -6,6 +6,7 @@ import type { Payload } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
 import { withState } from './case-state.js';
 import { addCard, FixtureError } from './fixtures.js';
+import { cardOwner } from './footprint.js';
 import type { CaseOutcome } from './property.js';
 
 /**
@@ -85,8 +86,10 @@ export async function ssoTokenFor(ctx: HarnessContext, session: Session, custome
 export function rememberListedCards(ctx: HarnessContext, x: Exchange): void {
   const cards = (x.response?.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
   if (!Array.isArray(cards) || !is2xx(x)) return;
-  for (const c of cards as Array<Record<string, unknown>>)
-    if (typeof c.cardId === 'string' && typeof c.customerId === 'string') ctx.footprint.cardAdded(c.customerId, c.cardId);
+  for (const c of cards as Array<Record<string, unknown>>) {
+    const owner = cardOwner(x, c);
+    if (typeof c.cardId === 'string' && owner) ctx.footprint.cardAdded(owner, c.cardId);
+  }
 }
 
 export interface CustomerWithKnownCard {

@@ -11,6 +11,7 @@ import type { HarnessContext } from './context.js';
 import { removeAddedCards } from './fixtures.js';
 import { stateFields, withState, type CaseKind } from './case-state.js';
 import { judgeFieldCase } from './judge.js';
+import { cardOwner } from './footprint.js';
 import { propertyTest } from './property-test.js';
 import type { CaseOutcome } from './property.js';
 
@@ -30,8 +31,10 @@ function rememberCards(ctx: HarnessContext, x: Exchange, op: Operation, input: {
   const cards = body?.[responseMembers.cards];
   // Only a writing operation adds cards: a read (GetRegisteredCards) lists cards that are not the run's to delete.
   if (!op.writes || !Array.isArray(cards)) return;
-  for (const c of cards as Array<Record<string, unknown>>)
-    if (typeof c.cardId === 'string' && typeof c.customerId === 'string') ctx.footprint.cardAdded(c.customerId, c.cardId);
+  for (const c of cards as Array<Record<string, unknown>>) {
+    const owner = cardOwner(x, c);
+    if (typeof c.cardId === 'string' && owner) ctx.footprint.cardAdded(owner, c.cardId);
+  }
 }
 
 /** Sends one generated case (stand-ins replaced by target state) and judges the reply. */

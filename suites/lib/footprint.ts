@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Exchange } from '../../client/exchange.js';
 import { rawDir } from '../../reporting/recorder.js';
 
 /** What one run left on the target: the summary reports it (issue: footprint on a shared sandbox). */
@@ -50,6 +51,17 @@ export class Footprint {
   remaining(): Array<{ customerId: string; cardId: string }> {
     return [...this.#cards].map(([cardId, customerId]) => ({ customerId, cardId }));
   }
+}
+
+/**
+ * The customer a card of a response belongs to, for deleting it later: the customerId the
+ * request sent, since after add-or-update "most fields other than cardId and lastFourDigits
+ * can be empty strings or 0" (interface.md Card), the card's own customerId included.
+ */
+export function cardOwner(x: Exchange, card: Readonly<Record<string, unknown>>): string | undefined {
+  const sent = (x.request.body as Record<string, unknown> | undefined)?.customerId ?? x.request.query.customerId;
+  if (typeof sent === 'string' && sent !== '') return sent;
+  return typeof card.customerId === 'string' && card.customerId !== '' ? card.customerId : undefined;
 }
 
 /** Adds up the footprint events of every worker of a run. */

@@ -1,0 +1,49 @@
+import { acceptedRegExp, formatOf, type Operation } from '../../contract/index.js';
+import type { ReadingSet } from '../readings.js';
+import type { FieldRule, RuleAdjuster, Validated, ValidationError } from '../validate/index.js';
+
+/**
+ * Validation under the conformant readings of reference/readings.ts: rule changes (D9, D11,
+ * D12, D29) and key spellings (D13, D14). None of them breaks a rule the harness may assert.
+ */
+
+/** D9 reading `dob-short-forms`: the 8-character MM/DD/YY and MM-DD-YY forms the document lists. */
+const shortDateForms = '[0-9]{2}-[0-9]{2}-[0-9]{2}|[0-9]{2}/[0-9]{2}/[0-9]{2}';
+
+/** D12: the larger bound of the description text ("says 100", "up to 256"). */
+const describedMax: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  AddOrUpdateCard: { addressLine1: 100, addressLine2: 100 },
+  AddOrUpdateTokenizedCard: { cardToken: 256 },
+};
+
+export function readingAdjuster(readings: ReadingSet): RuleAdjuster {
+  return (op: Operation, rule: FieldRule): FieldRule => {
+    const name = rule.field.name;
+    let out = rule;
+    if (name === 'dateOfBirth' && readings.has('dob-year-first-only')) {
+      const valid = formatOf('dateOfBirth').assertedValidPattern;
+      if (valid) out = { ...out, pattern: new RegExp(valid) };
+    }
+    if (name === 'dateOfBirth' && readings.has('dob-short-forms')) {
+      const source = acceptedRegExp('dateOfBirth').source.replace(/\)\$$/, `|${shortDateForms})$`);
+      out = { ...out, minLength: 8, pattern: new RegExp(source) };
+    }
+    if (name === 'allowTexts' && readings.has('allow-texts-boolean-only')) out = { ...out, booleanOnly: true };
+    const larger = describedMax[op.id]?.[name];
+    if (larger !== undefined && readings.has('card-lengths-described')) out = { ...out, maxLength: larger };
+    if (!rule.required && readings.has('empty-optional-rejected')) out = { ...out, emptyIsInvalid: true };
+    return out;
+  };
+}
+
+const camel = (key: string) => key.replace(/\.([A-Z])/g, (_, c: string) => `.${c.toLowerCase()}`);
+const pascal = (key: string) => key.replace(/\.([a-z])/g, (_, c: string) => `.${c.toUpperCase()}`);
+
+/** D13 key casing and D14 several entries per field. */
+export function readingErrors(readings: ReadingSet, v: Validated): ValidationError[] {
+  let errors = v.errors;
+  if (readings.has('keys-camel-case')) errors = errors.map((e) => ({ ...e, key: camel(e.key) }));
+  if (readings.has('keys-pascal-case')) errors = errors.map((e) => ({ ...e, key: pascal(e.key) }));
+  if (readings.has('keys-several-per-field')) errors = errors.flatMap((e) => [e, { key: e.key, message: 'See the field rules of the operation.' }]);
+  return errors;
+}

@@ -1,0 +1,91 @@
+/**
+ * Conformant alternative readings of the reference. Unlike faults (reference/faults/), a
+ * reading breaks no rule: it is another choice that interface.md or decisions.md allows where
+ * the reference's default is only one of several. Self-tests switch them on to prove the
+ * harness raises no false alarm against a target that chose differently.
+ * Code asks `readings.has('name')`.
+ * @see decisions.md "harness" column; test/suites/readings.test.ts
+ */
+export interface Reading {
+  /** kebab-case name, used in REFERENCE_READINGS and `startReference({ readings })`. */
+  readonly name: string;
+  /** The decision (D1..D30) or interface.md section that allows it. */
+  readonly decision: string;
+  /** One sentence: what the reference does under this reading. */
+  readonly reads: string;
+}
+
+export interface ReadingSet {
+  has(name: string): boolean;
+  readonly names: readonly string[];
+}
+
+export const readingCatalogue: readonly Reading[] = [
+  { name: 'find-empty-customer-id', decision: 'D8', reads: 'FindCustomer with no match answers 200 {"customerId": ""}' },
+  { name: 'session-refused-403', decision: 'D4', reads: 'missing, unknown or mismatched sessionId/deviceId headers are refused with 403 and a JSON error body' },
+  { name: 'session-refused-400', decision: 'D4', reads: 'missing, unknown or mismatched sessionId/deviceId headers are refused with 400 and a JSON error body' },
+  { name: 'success-no-content', decision: 'D6', reads: 'DeleteCard, AddCustomerAttributes and AddSessionAttributes succeed with 204 and no body' },
+  { name: 'success-body-echo', decision: 'D6', reads: 'DeleteCard, AddCustomerAttributes and AddSessionAttributes succeed with 200 and a JSON body {"success": true}' },
+  { name: 'media-types-plain', decision: 'D7', reads: 'success bodies are application/json; charset=utf-8 and error bodies application/json' },
+  { name: 'decline-problem', decision: 'D15', reads: 'a card authorization failure is a 422 Problem with errorCode CARD_DECLINED' },
+  { name: 'duplicate-problem-codes', decision: 'D16', reads: 'a duplicate SSN or e-mail is a 422 Problem with errorCode SSN_IN_USE or EMAIL_IN_USE' },
+  { name: 'sattr-missing-token-400', decision: 'D19', reads: 'AddSessionAttributes without SsoToken or with an unknown name is a 400 validation problem' },
+  { name: 'cattr-unknown-customer-ok', decision: 'D20', reads: 'AddCustomerAttributes with a CustomerId of no customer succeeds with 200' },
+  { name: 'cattr-missing-required-422', decision: 'D20', reads: 'AddCustomerAttributes without the CustomerId or SSN attribute is a 422 Problem' },
+  { name: 'history-none', decision: 'D21', reads: 'no customer has any transaction: every history is empty with totalRecords 0' },
+  { name: 'paging-plus-one', decision: 'D22', reads: 'a page from a paging reference holds the referenced transaction and the next pageSize older ones (pageSize+1 items)' },
+  { name: 'page-size-zero-rejected', decision: 'D23', reads: 'pageSize 0 is a 400 validation problem with key query.pageSize' },
+  { name: 'www-authenticate-realm', decision: 'D27', reads: 'partner 401s carry WWW-Authenticate: Bearer realm="partner", error="invalid_token"' },
+  { name: 'delete-unknown-404', decision: 'D30', reads: 'DeleteCard of an unknown card is a 404 Problem CARD_NOT_FOUND' },
+  { name: 'invalid-json-other-code', decision: 'D30', reads: 'malformed JSON is a 400 Problem with errorCode MALFORMED_REQUEST' },
+  { name: 'history-unknown-reference-422', decision: 'D30', reads: 'an accountId that is not the customer\'s card or an unknown paging reference is a 422 Problem' },
+  { name: 'version-required', decision: 'D5', reads: 'an omitted apiVersion is a 400 Problem and another value a 404 Problem' },
+  { name: 'auth-partner-no-content', decision: 'D3', reads: 'AuthenticatePartner succeeds with 204, the sessionId header and no body' },
+  { name: 'problem-type-alt-urls', decision: 'interface.md Errors', reads: 'Problem type URLs name the same RFC sections in another common form (datatracker.ietf.org/doc/html, rfc-editor.org/rfc)' },
+  { name: 'detail-without-code', decision: 'interface.md Errors', reads: 'validation detail texts do not end with a parenthesised internal code' },
+  { name: 'extra-members', decision: 'interface.md Errors, RFC 7807', reads: 'Problem and success bodies carry extra members (traceId)' },
+  { name: 'upper-case-guids', decision: 'interface.md Resources', reads: 'GUIDs the reference assigns are written in upper case' },
+  { name: 'sparse-card-after-upsert', decision: 'interface.md Card', reads: 'add-or-update responses carry every Card field but cardId and lastFourDigits as "" or 0' },
+  { name: 'timestamps-offset-zero', decision: 'interface.md Resources', reads: 'transaction timestamps are written with +00:00 and fractional seconds instead of Z' },
+  { name: 'dob-year-first-only', decision: 'D9', reads: 'dateOfBirth accepts only YYYY-MM-DD and YYYY/MM/DD; month-first forms are rejected' },
+  { name: 'dob-short-forms', decision: 'D9', reads: 'dateOfBirth also accepts the 8-character forms MM/DD/YY and MM-DD-YY' },
+  { name: 'allow-texts-boolean-only', decision: 'D11', reads: 'allowTexts accepts only JSON booleans; "Y"/"N" are rejected' },
+  { name: 'card-lengths-described', decision: 'D12', reads: 'AddOrUpdateCard addressLine1/2 are enforced at 100 and cardToken at 256, the description bounds' },
+  { name: 'keys-camel-case', decision: 'D13', reads: 'every validation key is command. or query. plus the camelCase field (command.ssn, command.customerAttributes[0].value)' },
+  { name: 'keys-pascal-case', decision: 'D13', reads: 'every validation key is command. or query. plus the PascalCase field, DeleteCard included (command.CardId, query.CustomerId)' },
+  { name: 'keys-several-per-field', decision: 'D14', reads: 'each invalid field is named by two validationErrors entries' },
+  { name: 'empty-optional-rejected', decision: 'D29', reads: 'an empty string in an optional field is a 400 validation error' },
+  { name: 'token-missing-scope-invalid-scope', decision: 'D24', reads: 'a token request without scope is answered 400 invalid_scope' },
+  { name: 'token-body-client-400', decision: 'D24, RFC 6749 5.2', reads: 'wrong client credentials sent in the form body are answered 400 invalid_client' },
+  { name: 'allow-list-close', decision: 'D25', reads: 'requests from outside the allow list are refused by closing the connection' },
+  { name: 'tcard-new-token-same-card', decision: 'interface.md States (a token stands in for the card number)', reads: 'a new cardToken with the BIN and last four of a registered tokenized card updates that card instead of adding one' },
+  { name: 'sso-token-single-use', decision: 'D18', reads: 'an ssoToken is spent by its first successful AddSessionAttributes; reusing it is 422 INVALID_INFORMATION' },
+  { name: 'sso-token-any-issued', decision: 'D18', reads: 'every ssoToken issued in the session stays valid, not only the newest' },
+  { name: 'history-total-unfiltered', decision: 'D23', reads: 'totalRecords counts all the customer\'s transactions, whatever the accountId filter' },
+  { name: 'non-json-400', decision: 'D30', reads: 'a request body that is not JSON is a 400 Problem instead of 415' },
+  { name: 'cards-newest-first', decision: 'interface.md GetRegisteredCards (order not shown)', reads: 'the card list holds the newest card first' },
+  { name: 'hash-id-filled', decision: 'interface.md Card (hashId may be empty)', reads: 'hashId carries a SHA-256 of the cardId instead of ""' },
+  { name: 'tokenized-stars', decision: 'interface.md Card', reads: 'lastFourDigits of a tokenized card is always ****' },
+  { name: 'decline-400-legacy', decision: 'D15', reads: 'a card authorization failure is 400 {"ErrorCode", "ErrorMessage"}' },
+  { name: 'duplicate-409-legacy', decision: 'D16', reads: 'a duplicate SSN or e-mail is 409 {"ErrorCode", "ErrorMessage"}' },
+  { name: 'created-201', decision: 'interface.md EnrollCustomer (success status not shown)', reads: 'EnrollCustomer succeeds with 201 Created' },
+  { name: 'timestamps-whole-seconds', decision: 'interface.md Resources (ISO 8601 UTC)', reads: 'transaction timestamps are written without fractional seconds (2024-12-31T10:00:00Z)' },
+];
+
+/** A reading name that the catalogue does not hold. */
+export class ReadingUnknownError extends Error {
+  readonly code = 'READING_UNKNOWN';
+  constructor(readonly reading: string, readonly known: readonly string[]) {
+    super(`reference reading must be one of ${known.join(', ')}; received ${JSON.stringify(reading)}`);
+    this.name = 'ReadingUnknownError';
+  }
+}
+
+/** Builds the ReadingSet for `names`; an unknown name throws ReadingUnknownError. */
+export function readingSet(names: readonly string[] = []): ReadingSet {
+  const known = readingCatalogue.map((r) => r.name);
+  const wanted = names.map((n) => n.trim()).filter((n) => n.length > 0);
+  for (const name of wanted) if (!known.includes(name)) throw new ReadingUnknownError(name, known);
+  const set = new Set(wanted);
+  return { has: (name) => set.has(name), names: [...set] };
+}
