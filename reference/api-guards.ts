@@ -14,8 +14,8 @@ function unauthorized(reply: FastifyReply, request: FastifyRequest, detail: stri
   return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode!, title: row.title, typeUrl: row.typeRfc!.url, detail });
 }
 
-/** Sets request.clientId, or answers 401 (D2, D27). */
-async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients: ClientRegistry, signer: TokenSigner) {
+/** Sets request.clientId, or answers 401 (D2, D27). `used` holds the tokens seen (fault token-single-use). */
+async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients: ClientRegistry, signer: TokenSigner, used: Set<string>) {
   const header = request.headers.authorization;
   if (!header) {
     if (request.server.faults.has('bearer-not-required')) {
@@ -28,6 +28,10 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
   if (!m) return unauthorized(reply, request, 'the Authorization header must be "Bearer <access_token>"', true);
   const claims = await signer.verify(m[1]!);
   if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);
+  if (request.server.faults.has('token-single-use')) {
+    if (used.has(m[1]!)) return unauthorized(reply, request, 'the access token was used before', true);
+    used.add(m[1]!);
+  }
   const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
   if (!scopes.includes(clients.partnerScope)) {
     return unauthorized(reply, request, `the access token does not grant the scope ${clients.partnerScope}`, true);
@@ -45,6 +49,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = query?.apiVersion;
   if (query && 'apiVersion' in query) delete query.apiVersion;
+  if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
+  }
   if (fromQuery !== undefined && request.server.faults.has('version-query-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   }
@@ -75,9 +82,10 @@ function checkMediaType(request: FastifyRequest, reply: FastifyReply) {
  */
 export function registerApiGuards(app: FastifyInstance, clients: ClientRegistry, signer: TokenSigner): void {
   app.decorateRequest('clientId', '');
+  const used = new Set<string>();
   app.addHook('onRequest', async (request, reply) => {
     if (!requestPath(request).startsWith(apiPrefix)) return;
-    if (await checkBearer(request, reply, clients, signer)) return reply;
+    if (await checkBearer(request, reply, clients, signer, used)) return reply;
     if (checkVersion(request, reply)) return reply;
     if (checkMediaType(request, reply)) return reply;
   });

@@ -11,7 +11,6 @@ import { harness, type HarnessContext } from './lib/context.js';
 import { removeAddedCards } from './lib/fixtures.js';
 import { stateFields, withState } from './lib/case-state.js';
 import { LeakGuard } from './lib/leak-guard.js';
-import { cardOwner } from './lib/footprint.js';
 import { propertyTest } from './lib/property-test.js';
 import type { CaseOutcome } from './lib/property.js';
 
@@ -42,14 +41,8 @@ const variants: readonly Variant[] = [
 /** A refused write left nothing behind; one the target wrongly accepted is counted, and its card deleted at the end. */
 function rememberAccepted(c: HarnessContext, x: Exchange): void {
   if (!x.response || x.response.status >= 300) return;
-  const json = x.response.json as Record<string, unknown> | undefined;
   if (x.request.operation === 'EnrollCustomer') c.footprint.customerEnrolled();
-  const cards = json?.[responseMembers.cards];
-  if (Array.isArray(cards))
-    for (const card of cards as Array<Record<string, unknown>>) {
-      const owner = cardOwner(x, card);
-      if (typeof card.cardId === 'string' && owner) c.footprint.cardAdded(owner, card.cardId);
-    }
+  c.footprint.rememberCardsOf(x);
 }
 
 async function sendWithoutSession(op: Operation, payload: Payload): Promise<CaseOutcome> {

@@ -5,6 +5,8 @@ export const businessFaults: Fault[] = [
   // reference/operations/authenticate-partner.ts
   { name: 'auth-denied-wrong-status', requirement: 'ERR-UNAUTHORIZED', breaks: 'a denied AuthenticatePartner is answered 403 instead of 401 (errorCode and title unchanged)' },
   { name: 'auth-session-header-missing', requirement: 'AUTH-SESSION-HEADER', breaks: 'a successful AuthenticatePartner carries no sessionId response header' },
+  // reference/operations/customers.ts
+  { name: 'find-no-match-not-found', requirement: 'FIND-NOT-FOUND', breaks: 'FindCustomer answers no match with 404 NOT_FOUND, neither documented reading (empty customerId, 422 CUSTOMER_NOT_FOUND)' },
   // reference/operations/obo.ts
   { name: 'obo-unknown-customer-wrong-status', requirement: 'ERR-CUSTOMER-NOT-FOUND', breaks: 'AuthenticateOBO answers a customerId of no customer with 404 NOT_FOUND instead of 422 CUSTOMER_NOT_FOUND' },
 ];

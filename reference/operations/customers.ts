@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errorRow, referenceOnlyErrors, responseMembers } from '../../contract/index.js';
-import { sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
+import { sendReferenceProblem, sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { calendarDate, isYearFirstSlashed } from './dates.js';
 import { sendOk, text, type OperationContext } from './context.js';
@@ -20,6 +20,7 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     // D8: "returns an empty string" is the other documented reading of no match.
     if (c.readings.has('find-empty-customer-id')) return sendOk(reply, { [responseMembers.findCustomer]: '' });
     const detail = 'No customer matches the SSN and date of birth.';
+    if (c.faults.has('find-no-match-not-found')) return sendReferenceProblem(reply, request, 'notFound', detail);
     if (!c.faults.has('find-wrong-title')) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', detail);
     const row = errorRow('CUSTOMER_NOT_FOUND');
     return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode ?? row.key, title: referenceOnlyErrors.notFound.title, detail });

@@ -6,7 +6,6 @@ import type { Payload } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
 import { withState } from './case-state.js';
 import { addCard, FixtureError } from './fixtures.js';
-import { cardOwner } from './footprint.js';
 import type { CaseOutcome } from './property.js';
 
 /**
@@ -84,12 +83,7 @@ export async function ssoTokenFor(ctx: HarnessContext, session: Session, custome
 
 /** Cards a response lists are counted and deleted when the suite ends (a faulty target may register what it should refuse). */
 export function rememberListedCards(ctx: HarnessContext, x: Exchange): void {
-  const cards = (x.response?.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
-  if (!Array.isArray(cards) || !is2xx(x)) return;
-  for (const c of cards as Array<Record<string, unknown>>) {
-    const owner = cardOwner(x, c);
-    if (typeof c.cardId === 'string' && owner) ctx.footprint.cardAdded(owner, c.cardId);
-  }
+  ctx.footprint.rememberCardsOf(x);
 }
 
 export interface CustomerWithKnownCard {

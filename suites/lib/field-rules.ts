@@ -5,13 +5,11 @@ import {
   acceptedExpectation, boundaryValidCases, boundaryViolations, multiViolations, validPayload,
   type GeneratedCase, type PayloadOptions,
 } from '../../generators/index.js';
-import { responseMembers } from '../../contract/index.js';
 import type { Exchange } from '../../client/index.js';
 import type { HarnessContext } from './context.js';
 import { removeAddedCards } from './fixtures.js';
 import { stateFields, withState, type CaseKind } from './case-state.js';
 import { judgeFieldCase } from './judge.js';
-import { cardOwner } from './footprint.js';
 import { propertyTest } from './property-test.js';
 import type { CaseOutcome } from './property.js';
 
@@ -27,14 +25,7 @@ const deletesCards = transitions.find((t) => t.requirement === 'STATE-CARD-DELET
 function rememberCards(ctx: HarnessContext, x: Exchange, op: Operation, input: { body?: Record<string, unknown> }): void {
   const ok = x.response && x.response.status >= 200 && x.response.status < 300;
   if (ok && op.id === deletesCards && typeof input.body?.cardId === 'string') ctx.footprint.cardRemoved(input.body.cardId);
-  const body = x.response?.json as Record<string, unknown> | undefined;
-  const cards = body?.[responseMembers.cards];
-  // Only a writing operation adds cards: a read (GetRegisteredCards) lists cards that are not the run's to delete.
-  if (!op.writes || !Array.isArray(cards)) return;
-  for (const c of cards as Array<Record<string, unknown>>) {
-    const owner = cardOwner(x, c);
-    if (typeof c.cardId === 'string' && owner) ctx.footprint.cardAdded(owner, c.cardId);
-  }
+  ctx.footprint.rememberCardsOf(x);
 }
 
 /** Sends one generated case (stand-ins replaced by target state) and judges the reply. */

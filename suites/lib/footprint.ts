@@ -1,6 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exchange } from '../../client/exchange.js';
+import { operations, responseMembers } from '../../contract/index.js';
 import { rawDir } from '../../reporting/recorder.js';
 
 /** What one run left on the target: the summary reports it (issue: footprint on a shared sandbox). */
@@ -45,6 +46,22 @@ export class Footprint {
     if (customerId === undefined) return;
     this.#cards.delete(cardId);
     this.#log({ kind: 'card-removed', customerId, cardId });
+  }
+
+  /**
+   * Counts the cards a 2xx reply of a writing operation carries as added by this run, so they
+   * are deleted when the suite ends (a faulty target may register what it should refuse).
+   * A read lists cards that are not the run's to delete.
+   */
+  rememberCardsOf(x: Exchange): void {
+    const ok = x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
+    if (!ok || !operations.find((o) => o.id === x.request.operation)?.writes) return;
+    const cards = (x.response!.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
+    if (!Array.isArray(cards)) return;
+    for (const card of cards as Array<Record<string, unknown>>) {
+      const owner = cardOwner(x, card);
+      if (typeof card.cardId === 'string' && owner) this.cardAdded(owner, card.cardId);
+    }
   }
 
   /** Cards added by this worker and not removed yet. */

@@ -53,6 +53,14 @@ const probes: Record<string, Probe> = {
       try { return (await send(h, guardedProbePath, { agent })).status === referenceOnlyErrors.forbidden.status; } finally { await agent.close(); }
     },
   },
+  'token-single-use': {
+    holds: async (h) => {
+      const headers = await bearer(h);
+      await send(h, guardedProbePath, { headers });
+      return (await send(h, guardedProbePath, { headers })).status === 404;
+    },
+  },
+  'version-header-ignored': { holds: async (h) => (await send(h, guardedProbePath, { headers: { ...(await bearer(h)), apiversion: '1' } })).status === 404 },
   'version-query-ignored': { holds: async (h) => (await send(h, `${guardedProbePath}?apiVersion=1`, { headers: await bearer(h) })).status === 404 },
   'tls-allows-legacy': { holds: async (h) => (await handshake(Number(new URL(h.ref.baseUrl).port), h.ref.caPem, 'TLSv1.1')).error !== undefined },
   'problem-plain-text': { holds: async (h) => /^application\/problem\+json/.test(String((await notFound(h)).headers['content-type'])) },

@@ -8,14 +8,13 @@ import type { RunningReference } from '../../reference/server.js';
 
 /**
  * An HTTPS proxy in front of the embedded reference for the access self-tests. It records the
- * status of every answer (the production-profile test reads them), and it can break the three
- * access rules the reference has no fault for, so the checks of those rules are still shown to fail:
- * - `token-single-use`: a bearer token already seen on /api/ is refused with 401 (TOKEN-REUSE);
- * - `version-header-ignored`: an apiVersion header is answered 400 (VERSION-HEADER);
- * - `plain-http-served`: plain HTTP on the same port is forwarded too (HTTPS-ONLY).
+ * status of every answer (the production-profile test reads them), and it can break the one
+ * access rule the reference has no fault for, so its check is still shown to fail:
+ * - `plain-http-served`: plain HTTP on the same port is forwarded too (HTTPS-ONLY); the reference
+ *   listens with TLS only, and serving both on one port is what a proxy in front does.
  * It serves the reference's own certificate, so TARGET_CA_FILE stays the reference CA.
  */
-export type ProxyFault = 'token-single-use' | 'version-header-ignored' | 'plain-http-served';
+export type ProxyFault = 'plain-http-served';
 
 export interface Answered { readonly method: string; readonly path: string; readonly status: number; readonly tls: boolean }
 
@@ -34,7 +33,6 @@ export async function startAccessProxy(reference: RunningReference, faults: read
   const agent = new Agent({ keepAlive: true, ca: reference.caPem });
   const upstream = new URL(reference.baseUrl);
   const answered: Answered[] = [];
-  const seenTokens = new Set<string>();
   const sockets = new Set<Socket>();
 
   const reply = (req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string) => {
@@ -58,16 +56,7 @@ export async function startAccessProxy(reference: RunningReference, faults: read
     out.end(body);
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
-    const api = (req.url ?? '').startsWith('/api/');
-    const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    if (api && bearer && faults.includes('token-single-use')) {
-      if (seenTokens.has(bearer)) return problem(req, res, 401, 'the access token was used before', { 'www-authenticate': 'Bearer error="invalid_token"' });
-      seenTokens.add(bearer);
-    }
-    if (api && req.headers.apiversion !== undefined && faults.includes('version-header-ignored')) return problem(req, res, 400, 'unknown header apiVersion');
-    forward(req, res, body);
-  };
+  const handle = (req: IncomingMessage, res: ServerResponse, body: Buffer) => forward(req, res, body);
 
   const http = createHttpServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -24,6 +24,7 @@ const scenariosB: FaultProof[] = [
   { fault: 'leak-ssn-echo', check: 'noSecretEcho', operation: 'FindCustomer' },
   { fault: 'sattr-foreign-card-accepted', check: 'statusMatches', operation: 'AddSessionAttributes', alsoFails: ['ERR-INVALID-INFORMATION'] },
   { fault: 'obo-unknown-customer-wrong-status', check: 'statusMatches', operation: 'AuthenticateOBO' },
+  { fault: 'find-no-match-not-found', check: 'noMatchReported', operation: 'FindCustomer' },
 ];
 
 const authFaults: FaultProof[][] = [
