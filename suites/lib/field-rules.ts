@@ -1,4 +1,3 @@
-
 import { afterAll, describe } from 'vitest';
 import { fieldRequirementId, requirements, transitions, type Field, type Operation } from '../../contract/index.js';
 import {
