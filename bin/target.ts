@@ -34,6 +34,23 @@ async function expiredReferenceToken(reference: RunningReference): Promise<strin
   }
 }
 
+/**
+ * The TARGET_* variables that point a run at a reference, reached at `baseUrl` (its own, or a
+ * proxy's in front of it): the token path is kept, the CA stays the reference's.
+ */
+export function referenceTargetEnv(reference: RunningReference, baseUrl: string = reference.baseUrl): Record<string, string> {
+  return {
+    TARGET_BASE_URL: baseUrl,
+    TARGET_AUTH_URL: `${baseUrl}${new URL(reference.authUrl).pathname}`,
+    TARGET_CA_FILE: reference.caFile,
+    TARGET_CLIENT_ID: reference.clientId,
+    TARGET_CLIENT_SECRET: reference.clientSecret,
+    TARGET_SCOPE_BASE: reference.scopeBase,
+    TARGET_DENIED_CLIENT_ID: reference.deniedClientId,
+    TARGET_DENIED_CLIENT_SECRET: reference.deniedClientSecret,
+  };
+}
+
 export async function resolveTarget(profile: Profile): Promise<ResolvedTarget> {
   if (profile.target) {
     return { embedded: false, env: {}, close: async () => {} };
@@ -44,14 +61,7 @@ export async function resolveTarget(profile: Profile): Promise<ResolvedTarget> {
   return {
     embedded: true,
     env: {
-      TARGET_BASE_URL: reference.baseUrl,
-      TARGET_AUTH_URL: reference.authUrl,
-      TARGET_CA_FILE: reference.caFile,
-      TARGET_CLIENT_ID: reference.clientId,
-      TARGET_CLIENT_SECRET: reference.clientSecret,
-      TARGET_SCOPE_BASE: reference.scopeBase,
-      TARGET_DENIED_CLIENT_ID: reference.deniedClientId,
-      TARGET_DENIED_CLIENT_SECRET: reference.deniedClientSecret,
+      ...referenceTargetEnv(reference),
       ...(profile.probeSourceAddress ? {} : { TARGET_PROBE_SOURCE_ADDRESS: referenceProbeSource }),
       ...(expiredToken ? { TARGET_EXPIRED_TOKEN: expiredToken } : {}),
     },

@@ -23,6 +23,14 @@ const pageSize = fc.integer({ min: 1, max: 10 });
 const option = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
 /** The default page: the customer's 20 newest transactions, the whole history when shorter. */
 const complete = (known: readonly unknown[]) => known.length < history.defaultPageSize;
+/** Any page: with or without pageSize, of the whole history or of one card's. */
+const anyPage = fc.record({ pageSize: option(pageSize), card: option(fc.nat()) });
+type AnyPage = { pageSize?: number | undefined; card?: number | undefined };
+const describePage = (v: AnyPage) => `a page with pageSize ${v.pageSize ?? 'not sent'}${v.card === undefined ? '' : `, accountId of card [${v.card}]`}`;
+function pageQuery(v: AnyPage, cards: ReadonlyArray<{ cardId: string }>) {
+  const card = v.card === undefined || cards.length === 0 ? undefined : cards[v.card % cards.length];
+  return { ...(v.pageSize ? { pageSize: v.pageSize } : {}), ...(card ? { accountId: card.cardId } : {}) };
+}
 const distinctTimes = (page: HistoryPage) => new Set(page.transactions.map((t) => t.createdOn)).size >= 2;
 
 describe('history: GetTransactionHistory invariants (D21-D23)', () => {
@@ -33,11 +41,10 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
 
   cases.property({
     name: 'history: transactions come newest first', requirement: 'HISTORY-ORDER',
-    arbitrary: fc.record({ pageSize: option(pageSize), card: option(fc.nat()) }),
-    describe: (v) => `a page with pageSize ${v.pageSize ?? 'not sent'}${v.card === undefined ? '' : `, accountId of card [${v.card}]`}`,
+    arbitrary: anyPage,
+    describe: describePage,
     probe: async (p, v) => {
-      const card = v.card === undefined || p.customer.cards.length === 0 ? undefined : p.customer.cards[v.card % p.customer.cards.length];
-      const page = await p.page({ ...(v.pageSize ? { pageSize: v.pageSize } : {}), ...(card ? { accountId: card.cardId } : {}) });
+      const page = await p.page(pageQuery(v, p.customer.cards));
       if (!page) return undefined;
       p.findings.push(...newestFirst(page.transactions));
       return { covered: distinctTimes(page) };
@@ -117,11 +124,10 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
 
   cases.property({
     name: 'history: transactions carry every field with its type, timestamps in UTC', requirement: 'HISTORY-SHAPE',
-    arbitrary: fc.record({ pageSize: option(pageSize), card: option(fc.nat()) }),
-    describe: (v) => `a page with pageSize ${v.pageSize ?? 'not sent'}${v.card === undefined ? '' : `, accountId of card [${v.card}]`}`,
+    arbitrary: anyPage,
+    describe: describePage,
     probe: async (p, v) => {
-      const card = v.card === undefined || p.customer.cards.length === 0 ? undefined : p.customer.cards[v.card % p.customer.cards.length];
-      const page = await p.page({ ...(v.pageSize ? { pageSize: v.pageSize } : {}), ...(card ? { accountId: card.cardId } : {}) });
+      const page = await p.page(pageQuery(v, p.customer.cards));
       if (!page) return undefined;
       p.findings.push(...historyMatchesSchema(page.exchange, undefined));
       return { covered: page.transactions.length > 0 };

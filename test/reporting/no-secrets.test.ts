@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceTargetEnv } from '../../bin/target.js';
 import { faultCatalogue } from '../../reference/faults/index.js';
 import { startReference, type RunningReference, type TrafficRecord } from '../../reference/server.js';
 import { runConformance, type ConformanceRun } from '../support/conformance-run.js';
@@ -72,12 +73,7 @@ describe('reports keep secrets and personal data out', () => {
     ref = await startReference({ faults, captureTraffic: true });
     run = await runConformance({
       runs: 10,
-      env: {
-        TARGET_BASE_URL: ref.baseUrl, TARGET_AUTH_URL: ref.authUrl, TARGET_CA_FILE: ref.caFile,
-        TARGET_CLIENT_ID: ref.clientId, TARGET_CLIENT_SECRET: ref.clientSecret,
-        TARGET_DENIED_CLIENT_ID: ref.deniedClientId, TARGET_DENIED_CLIENT_SECRET: ref.deniedClientSecret,
-        CONFORMANCE_WRITE_RUNS: '5',
-      },
+      env: { ...referenceTargetEnv(ref), CONFORMANCE_WRITE_RUNS: '5' },
     });
   }, 600_000);
   afterAll(() => ref?.close());

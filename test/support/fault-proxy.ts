@@ -3,6 +3,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { TLSSocket } from 'node:tls';
 import { referenceCredentials } from '../../reference/tls.js';
+import { referenceTargetEnv } from '../../bin/target.js';
 import type { RunningReference } from '../../reference/server.js';
 
 /**
@@ -168,14 +169,5 @@ export async function startFaultProxy(upstream: Upstream, rules: readonly FaultR
 
 /** The TARGET_* variables that point a conformance run at `proxy` in front of `reference`. */
 export function proxiedTargetEnv(reference: RunningReference, proxy: FaultProxy): Record<string, string> {
-  return {
-    TARGET_BASE_URL: proxy.url,
-    TARGET_AUTH_URL: `${proxy.url}${new URL(reference.authUrl).pathname}`,
-    TARGET_CA_FILE: reference.caFile,
-    TARGET_CLIENT_ID: reference.clientId,
-    TARGET_CLIENT_SECRET: reference.clientSecret,
-    TARGET_SCOPE_BASE: reference.scopeBase,
-    TARGET_DENIED_CLIENT_ID: reference.deniedClientId,
-    TARGET_DENIED_CLIENT_SECRET: reference.deniedClientSecret,
-  };
+  return referenceTargetEnv(reference, proxy.url);
 }
