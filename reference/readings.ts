@@ -1,3 +1,5 @@
+import { switchSet, type SwitchSet } from './switchboard.js';
+
 /**
  * Conformant alternative readings of the reference. Unlike faults (reference/faults/), a
  * reading breaks no rule: it is another choice that interface.md or decisions.md allows where
@@ -15,10 +17,8 @@ export interface Reading {
   readonly reads: string;
 }
 
-export interface ReadingSet {
-  has(name: string): boolean;
-  readonly names: readonly string[];
-}
+/** The readings switched on for one running reference. */
+export type ReadingSet = SwitchSet;
 
 export const readingCatalogue: readonly Reading[] = [
   { name: 'find-empty-customer-id', decision: 'D8', reads: 'FindCustomer with no match answers 200 {"customerId": ""}' },
@@ -83,9 +83,5 @@ export class ReadingUnknownError extends Error {
 
 /** Builds the ReadingSet for `names`; an unknown name throws ReadingUnknownError. */
 export function readingSet(names: readonly string[] = []): ReadingSet {
-  const known = readingCatalogue.map((r) => r.name);
-  const wanted = names.map((n) => n.trim()).filter((n) => n.length > 0);
-  for (const name of wanted) if (!known.includes(name)) throw new ReadingUnknownError(name, known);
-  const set = new Set(wanted);
-  return { has: (name) => set.has(name), names: [...set] };
+  return switchSet(readingCatalogue.map((r) => r.name), names, (name, known) => new ReadingUnknownError(name, known));
 }

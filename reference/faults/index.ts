@@ -3,6 +3,7 @@ import { operationFaults } from './operations.js';
 import { businessFaults } from './business.js';
 import { statefulFaults } from './stateful.js';
 import type { Fault, FaultSet } from './types.js';
+import { switchSet } from '../switchboard.js';
 
 export type { Fault, FaultSet } from './types.js';
 
@@ -20,11 +21,7 @@ export class FaultUnknownError extends Error {
 
 /** Builds the FaultSet for `names`; an unknown name throws FaultUnknownError. */
 export function faultSet(names: readonly string[] = []): FaultSet {
-  const known = faultCatalogue.map((f) => f.name);
-  const wanted = names.map((n) => n.trim()).filter((n) => n.length > 0);
-  for (const name of wanted) if (!known.includes(name)) throw new FaultUnknownError(name, known);
-  const set = new Set(wanted);
-  return { has: (name) => set.has(name), names: [...set] };
+  return switchSet(faultCatalogue.map((f) => f.name), names, (name, known) => new FaultUnknownError(name, known));
 }
 
 /** Splits a comma-separated list such as REFERENCE_FAULTS; blanks are ignored. */

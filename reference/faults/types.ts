@@ -1,3 +1,5 @@
+import type { SwitchSet } from '../switchboard.js';
+
 /**
  * One deliberate defect of the reference service. Each fault breaks exactly one documented rule,
  * named by a contract requirement id, so the harness can prove the matching check catches it.
@@ -12,7 +14,4 @@ export interface Fault {
 }
 
 /** The faults switched on for one running reference. Code asks `faults.has('name')`. */
-export interface FaultSet {
-  has(name: string): boolean;
-  readonly names: readonly string[];
-}
+export type FaultSet = SwitchSet;
