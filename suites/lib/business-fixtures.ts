@@ -6,6 +6,7 @@ import type { Payload } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
 import { withState } from './case-state.js';
 import { addCard, FixtureError } from './fixtures.js';
+import { memoPerKey } from './memo.js';
 import type { CaseOutcome } from './property.js';
 
 /**
@@ -93,22 +94,12 @@ export interface CustomerWithKnownCard {
   readonly cardNumber: string;
 }
 
-const known = new WeakMap<HarnessContext, Promise<CustomerWithKnownCard>>();
-
 /** One customer per worker with one card whose number the harness knows (the shared fixture's is not kept). */
-export function customerWithKnownCard(ctx: HarnessContext, enrollment: Payload): Promise<CustomerWithKnownCard> {
-  let made = known.get(ctx);
-  if (!made) {
-    made = (async () => {
-      const session = await ctx.session();
-      const { customerId } = await enrollFrom(ctx, session, enrollment);
-      const card = await addCard(ctx, session, customerId);
-      const cardNumber = card.payload[operation('AddOrUpdateCard').fields.find((f) => f.format === 'cardNumber')!.name];
-      if (typeof cardNumber !== 'string') throw new FixtureError('the fixture card was sent without a card number');
-      return { customerId, cardId: card.cardId, cardNumber };
-    })();
-    made.catch(() => known.delete(ctx));
-    known.set(ctx, made);
-  }
-  return made;
-}
+export const customerWithKnownCard = memoPerKey(async (ctx: HarnessContext, enrollment: Payload): Promise<CustomerWithKnownCard> => {
+  const session = await ctx.session();
+  const { customerId } = await enrollFrom(ctx, session, enrollment);
+  const card = await addCard(ctx, session, customerId);
+  const cardNumber = card.payload[operation('AddOrUpdateCard').fields.find((f) => f.format === 'cardNumber')!.name];
+  if (typeof cardNumber !== 'string') throw new FixtureError('the fixture card was sent without a card number');
+  return { customerId, cardId: card.cardId, cardNumber };
+}, () => false);

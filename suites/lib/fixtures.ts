@@ -4,6 +4,7 @@ import type { Exchange, Session } from '../../client/index.js';
 import { formatExchange } from '../../client/index.js';
 import { personalData, validPayload, type PersonalDataSource } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
+import { memoPerKey } from './memo.js';
 
 /** Target state a case needs could not be made or found: the case is not covered, never passed. */
 export class FixtureError extends Error {
@@ -83,20 +84,11 @@ export async function deleteCard(ctx: HarnessContext, session: Session, customer
   return exchange;
 }
 
-const customers = new WeakMap<HarnessContext, Promise<CustomerFixture>>();
-
 /**
  * A customer holding a card. Sandbox: enrolled and given a card by this run. Production
  * without writes: TARGET_FIXTURE_CUSTOMER_ID / TARGET_FIXTURE_CARD_ID, or FixtureError.
  */
-export function customerWithCard(ctx: HarnessContext): Promise<CustomerFixture> {
-  let made = customers.get(ctx);
-  if (!made) {
-    made = makeCustomerWithCard(ctx);
-    customers.set(ctx, made);
-  }
-  return made;
-}
+export const customerWithCard = memoPerKey((ctx: HarnessContext) => makeCustomerWithCard(ctx), () => true);
 
 export const mayWrite = (ctx: HarnessContext): boolean => ctx.profile.kind === 'sandbox' || ctx.profile.allowWrites;
 

@@ -5,6 +5,7 @@ import type { Transaction } from '../../checks/history.js';
 import { cardNumber } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
 import { addCard, enrollCustomer, FixtureError, mayWrite } from './fixtures.js';
+import { memoPerKey } from './memo.js';
 
 /**
  * The customer whose history the history suite reads (D21: no operation creates
@@ -23,16 +24,7 @@ export interface HistoryCustomer {
 /** Cards given to the sandbox customer: distinct last four digits tell their transactions apart. */
 export const historyCards = 3;
 
-const made = new WeakMap<HarnessContext, Promise<HistoryCustomer>>();
-
-export function historyCustomer(ctx: HarnessContext): Promise<HistoryCustomer> {
-  let customer = made.get(ctx);
-  if (!customer) {
-    customer = makeHistoryCustomer(ctx);
-    made.set(ctx, customer);
-  }
-  return customer;
-}
+export const historyCustomer = memoPerKey((ctx: HarnessContext) => makeHistoryCustomer(ctx), () => true);
 
 function distinctNumbers(ctx: HarnessContext): string[] {
   const { declinedCardNumber, deniedCardBin } = ctx.profile;
