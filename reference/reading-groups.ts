@@ -1,0 +1,52 @@
+/**
+ * Readings that can be on together in one reference, grouped so that every reading of
+ * reference/readings.ts is on in exactly one group. The readings self-test and the seed sweep
+ * (bin/sweep.ts) both run one conformance run per group, so a new reading is added here once.
+ * Two readings of the same decision (session-refused-403 and -400) go to different groups.
+ * @see test/suites/readings.test.ts, bin/sweep.ts
+ */
+export interface ReadingGroup {
+  /** kebab-case, used in report directory names (reports/sweep/<seed>-<name>/). */
+  readonly name: string;
+  readonly readings: readonly string[];
+  /** Observed-behaviour notes the report must carry: requirement id → text naming the reading. */
+  readonly observed?: Readonly<Record<string, RegExp>>;
+  /**
+   * Rows a reading makes unrunnable: they must be not-covered, never passed or failed, and the
+   * run ends with exit 4 (documented requirements left unchecked) for exactly these rows.
+   */
+  readonly notCovered?: readonly string[];
+}
+
+export const readingGroups: readonly ReadingGroup[] = [
+  {
+    name: 'alternatives-a',
+    readings: [
+      'find-empty-customer-id', 'session-refused-403', 'success-no-content', 'media-types-plain', 'decline-problem',
+      'duplicate-problem-codes', 'sattr-missing-token-400', 'cattr-unknown-customer-ok', 'paging-plus-one', 'page-size-zero-rejected',
+      'www-authenticate-realm', 'delete-unknown-404', 'invalid-json-other-code', 'version-required', 'problem-type-alt-urls',
+      'detail-without-code', 'extra-members', 'upper-case-guids', 'dob-year-first-only', 'allow-texts-boolean-only', 'keys-camel-case',
+      'keys-several-per-field', 'token-missing-scope-invalid-scope', 'allow-list-close', 'sso-token-single-use', 'cards-newest-first',
+      'hash-id-filled', 'non-json-400', 'created-201', 'timestamps-whole-seconds',
+    ],
+    observed: {
+      'FIND-NOT-FOUND': /empty customerId/, 'HISTORY-PAGING': /pageSize \+ 1/,
+      'VERSION-HEADER': /omitted: 400/, 'ERR-CUSTOMER-NOT-FOUND': /no customer answers 204/,
+    },
+  },
+  {
+    name: 'alternatives-b',
+    readings: [
+      'session-refused-400', 'success-body-echo', 'cattr-missing-required-422', 'history-unknown-reference-422',
+      'auth-partner-no-content', 'sparse-card-after-upsert', 'timestamps-offset-zero', 'dob-short-forms', 'card-lengths-described',
+      'keys-pascal-case', 'empty-optional-rejected', 'token-body-client-400', 'tcard-new-token-same-card', 'sso-token-any-issued',
+      'history-total-unfiltered', 'tokenized-stars', 'decline-400-legacy', 'duplicate-409-legacy',
+    ],
+    observed: { 'FIND-NOT-FOUND': /CUSTOMER_NOT_FOUND/, 'HISTORY-PAGING': /holds pageSize transactions/ },
+  },
+  {
+    name: 'history-none',
+    readings: ['history-none'],
+    notCovered: ['HISTORY-ORDER', 'HISTORY-PAGE-SIZE', 'HISTORY-PAGING', 'HISTORY-ACCOUNT-FILTER', 'HISTORY-TOTAL', 'HISTORY-SHAPE'],
+  },
+];
