@@ -26,7 +26,7 @@ describe('conformant alternative readings raise no false alarm', () => {
   });
 
   for (const group of readingGroups) {
-    it(`passes with group ${group.name}: ${group.readings.join(", ")}`, async () => {
+    it(`passes with group ${group.name}: ${group.readings.join(', ')}`, async () => {
       const run = await readingRun(group.readings);
       expect(rowsWith(run, ['failed', 'broken']), run.stdout.slice(-3000)).toEqual([]);
       expect(run.exitCode, run.stderr.slice(-2000)).toBe(group.notCovered?.length ? 4 : 0);

@@ -1,62 +1,7 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Summary } from '../../reporting/model.js';
+import type { ConformanceRun } from '../../bin/run-child.js';
 
-export interface ConformanceRun {
-  readonly exitCode: number;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly reportDir: string;
-  /** summary.json, when the run wrote one. */
-  readonly summary?: Summary;
-}
-
-export interface ConformanceRunOptions {
-  /** REFERENCE_FAULTS of the embedded reference. */
-  readonly faults?: readonly string[];
-  /** CONFORMANCE_ONLY: operations, areas or requirement ids. */
-  readonly only?: readonly string[];
-  /** CONFORMANCE_RUNS (default 25: enough for a fault to show, short for the self-tests). */
-  readonly runs?: number;
-  readonly seed?: number;
-  /** More variables (TARGET_*, WAIVERS_FILE...); they win over the ones above. */
-  readonly env?: Readonly<Record<string, string>>;
-  /** Arguments after `--` (vitest filters: a suite file, -t name). */
-  readonly args?: readonly string[];
-}
-
-/**
- * Runs `npm run conformance` as a user would (bin/conformance.ts in a child process, the
- * embedded reference unless TARGET_BASE_URL is given) with its own report directory.
- */
-export function runConformance(options: ConformanceRunOptions = {}): Promise<ConformanceRun> {
-  const reportDir = mkdtempSync(join(tmpdir(), 'pc-run-'));
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? tmpdir(),
-    REPORT_DIR: reportDir,
-    CONFORMANCE_RUNS: String(options.runs ?? 25),
-    CONFORMANCE_SEED: String(options.seed ?? 20261122),
-    WAIVERS_FILE: join(process.cwd(), 'waivers.json'),
-    ...(options.faults?.length ? { REFERENCE_FAULTS: options.faults.join(',') } : {}),
-    ...(options.only?.length ? { CONFORMANCE_ONLY: options.only.join(',') } : {}),
-    ...options.env,
-  };
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...(options.args ?? [])], { env, cwd: process.cwd() });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
-    child.on('exit', (code) => {
-      const file = join(reportDir, 'summary.json');
-      const summary = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Summary) : undefined;
-      resolve({ exitCode: code ?? -1, stdout, stderr, reportDir, ...(summary ? { summary } : {}) });
-    });
-  });
-}
+// The spawn helper lives in bin/ so that commands (bin/sweep.ts) use it without importing test code.
+export { runConformance, type ConformanceRun, type ConformanceRunOptions } from '../../bin/run-child.js';
 
 /** The status of a requirement row in a run's summary. */
 export function rowStatus(run: ConformanceRun, requirement: string): string | undefined {
