@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { readingGroups } from '../reference/reading-groups.js';
+
+/** Seeds swept when SWEEP_SEEDS is unset: 1..10. */
+export const defaultSeedCount = 10;
+
+/** One conformance run of the sweep: a seed and the readings switched on. */
+export interface SweepItem {
+  readonly seed: number;
+  /** `defaults` (no reading) or a group name of reference/reading-groups.ts. */
+  readonly group: string;
+  readonly readings: readonly string[];
+  /** Rows the readings make unrunnable; exit 4 for exactly these is clean. */
+  readonly notCovered: readonly string[];
+}
+
+export interface SweepSettings {
+  readonly seeds: readonly number[];
+  /** CONFORMANCE_RUNS of every run; the profile's default when unset. */
+  readonly runs?: number;
+  /** Runs at a time. */
+  readonly parallel: number;
+}
+
+/** A bad SWEEP_* variable: the sweep stops before any run (exit 2). */
+export class SweepConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+  constructor(readonly variable: string, rule: string, readonly received: string) {
+    super(`${variable} ${rule}, received ${JSON.stringify(received)}`);
+    this.name = 'SweepConfigError';
+  }
+}
+
+const whole = z.coerce.number().int().positive();
+const seedItem = /^(\d+)(?:-(\d+))?$/;
+
+/** `10` → seeds 1..10; `3,17,99` → those; `11-20` or `42,` → ranges and single seeds. */
+export function parseSeeds(raw: string | undefined): number[] {
+  const text = (raw ?? '').trim();
+  if (!text) return Array.from({ length: defaultSeedCount }, (_, i) => i + 1);
+  const rule = 'must be a count (10) or a list of seeds and ranges (3,17,99 or 11-20)';
+  if (/^\d+$/.test(text)) {
+    const count = whole.safeParse(text);
+    if (!count.success) throw new SweepConfigError('SWEEP_SEEDS', rule, text);
+    return Array.from({ length: count.data }, (_, i) => i + 1);
+  }
+  const seeds = text.split(',').map((s) => s.trim()).filter(Boolean).flatMap((item) => {
+    const m = seedItem.exec(item);
+    if (!m || (m[2] !== undefined && Number(m[2]) < Number(m[1]))) throw new SweepConfigError('SWEEP_SEEDS', rule, text);
+    const from = Number(m[1]);
+    return Array.from({ length: (m[2] === undefined ? from : Number(m[2])) - from + 1 }, (_, i) => from + i);
+  });
+  if (!seeds.length) throw new SweepConfigError('SWEEP_SEEDS', rule, text);
+  return [...new Set(seeds)];
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const parsed = whole.safeParse(raw);
+  if (!parsed.success) throw new SweepConfigError(name, 'must be a whole number above 0', raw);
+  return parsed.data;
+}
+
+export function sweepSettings(env: NodeJS.ProcessEnv, defaultParallel: number): SweepSettings {
+  const runs = positive(env, 'SWEEP_RUNS');
+  return { seeds: parseSeeds(env.SWEEP_SEEDS), ...(runs ? { runs } : {}), parallel: positive(env, 'SWEEP_PARALLEL') ?? defaultParallel };
+}
+
+/** Every seed once with no reading and once per reading group, so every reading is on in some run. */
+export function sweepPlan(seeds: readonly number[]): SweepItem[] {
+  const groups = [{ name: 'defaults', readings: [], notCovered: [] }, ...readingGroups];
+  return seeds.flatMap((seed) => groups.map((g) => ({ seed, group: g.name, readings: g.readings, notCovered: g.notCovered ?? [] })));
+}
+
+/** The command that repeats one sweep run by hand. */
+export function replayCommand(item: SweepItem, settings: Pick<SweepSettings, 'runs'>, passedOn: Readonly<Record<string, string>> = {}): string {
+  const vars = {
+    ...(item.readings.length ? { REFERENCE_READINGS: item.readings.join(',') } : {}),
+    CONFORMANCE_SEED: String(item.seed),
+    ...(settings.runs ? { CONFORMANCE_RUNS: String(settings.runs) } : {}),
+    ...passedOn,
+  };
+  return `${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join(' ')} npm run conformance`;
+}

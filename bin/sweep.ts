@@ -1,0 +1,98 @@
+/**
+ * `npm run sweep`: the seed sweep. A false alarm can hide behind one lucky seed, so every suite
+ * runs against the embedded reference for N seeds, once with no reading and once per reading
+ * group (reference/reading-groups.ts), and each run is judged from its summary.json
+ * (bin/sweep-judge.ts). Exit 0 when every run is clean, 1 on a false alarm, 2 on a bad SWEEP_*.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { variables } from '../contract/profile-variables.js';
+import { runConformance } from './run-child.js';
+import { judgeRun, type Judgement } from './sweep-judge.js';
+import { replayCommand, SweepConfigError, sweepPlan, sweepSettings, type SweepItem, type SweepSettings } from './sweep-plan.js';
+
+const help = `npm run sweep — every suite against the embedded reference, for several seeds, with each reading group.
+
+For each seed: one run with no reading, one per group of reference/reading-groups.ts.
+A run is clean when no requirement row is failed, broken or waived and it exits 0, or 4 with
+exactly the rows its readings make unrunnable left unchecked. Anything else is a false alarm.
+
+Variables:
+  SWEEP_SEEDS     10 (seeds 1..10, the default), or a list of seeds and ranges: 3,17,99 or 11-20 or 42,
+  SWEEP_RUNS      CONFORMANCE_RUNS of every run (default: the conformance default)
+  SWEEP_PARALLEL  runs at a time (default 1; 2 was not faster on 2 cores, each run already uses every core)
+  CONFORMANCE_SEQUENCES, CONFORMANCE_WRITE_RUNS  passed on to every run when set
+  REPORT_DIR      each run reports to <REPORT_DIR>/sweep/<seed>-<group>/ (default reports/); sweep.json sums up
+
+Output: one line per run (seed, group, exit, clean or FALSE ALARM, seconds), then every false
+alarm with its rows, first finding and the command that replays it. Exit 0 all clean, 1 a false alarm, 2 bad variable.`;
+
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  console.log(help);
+  process.exit(0);
+}
+
+let settings: SweepSettings;
+try {
+  settings = sweepSettings(process.env, 1);
+} catch (error) {
+  if (!(error instanceof SweepConfigError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+
+const passedOn = Object.fromEntries(
+  (['CONFORMANCE_SEQUENCES', 'CONFORMANCE_WRITE_RUNS'] as const).filter((n) => process.env[n]).map((n) => [n, process.env[n]!]),
+);
+// Every harness variable is blanked (blank reads as unset), so a developer's .env, which
+// bin/conformance.ts loads, cannot point the sweep at a sandbox or switch on a fault.
+const blanks = Object.fromEntries(Object.keys(variables).map((name) => [name, '']));
+const root = join(process.env.REPORT_DIR || 'reports', 'sweep');
+rmSync(root, { recursive: true, force: true });
+mkdirSync(root, { recursive: true });
+
+interface Outcome { readonly item: SweepItem; readonly exitCode: number; readonly seconds: number; readonly judgement: Judgement; readonly reportDir: string }
+
+async function runOne(item: SweepItem): Promise<Outcome> {
+  const reportDir = join(root, `${item.seed}-${item.group}`);
+  const started = Date.now();
+  const run = await runConformance({
+    seed: item.seed, reportDir,
+    env: {
+      ...blanks, REPORT_DIR: reportDir, CONFORMANCE_SEED: String(item.seed), WAIVERS_FILE: join(process.cwd(), 'waivers.json'),
+      CONFORMANCE_RUNS: settings.runs ? String(settings.runs) : '', REFERENCE_READINGS: item.readings.join(','), ...passedOn,
+    },
+  });
+  writeFileSync(join(reportDir, 'console.txt'), `${run.stdout}\n--- stderr ---\n${run.stderr}`);
+  const outcome = { item, exitCode: run.exitCode, seconds: (Date.now() - started) / 1000, judgement: judgeRun(run.exitCode, run.summary, item.notCovered), reportDir };
+  const verdict = outcome.judgement.clean ? 'clean' : 'FALSE ALARM';
+  console.log(`seed ${String(item.seed).padEnd(6)} ${item.group.padEnd(16)} exit ${run.exitCode}  ${verdict.padEnd(11)} ${outcome.seconds.toFixed(1)} s`);
+  return outcome;
+}
+
+const plan = sweepPlan(settings.seeds);
+console.log(`sweep: ${plan.length} runs (${settings.seeds.length} seeds × ${plan.length / settings.seeds.length} groups), ${settings.parallel} at a time, reports under ${root}/`);
+const started = Date.now();
+const outcomes: Outcome[] = [];
+let next = 0;
+await Promise.all(Array.from({ length: Math.min(settings.parallel, plan.length) }, async () => {
+  while (next < plan.length) outcomes.push(await runOne(plan[next++]!));
+}));
+
+const alarms = outcomes.filter((o) => !o.judgement.clean).sort((a, b) => a.item.seed - b.item.seed);
+for (const { item, judgement, reportDir } of alarms) {
+  console.log(`\nFALSE ALARM seed ${item.seed}, group ${item.group} (${reportDir}):`);
+  for (const problem of judgement.problems) console.log(`  ${problem}`);
+  for (const row of judgement.rows) {
+    console.log(`  ${row.id} ${row.status}: ${row.title}${row.message ? ` — ${row.message}` : ''}`);
+    if (row.replay) console.log(`    case: ${row.replay}`);
+  }
+  console.log(`  replay: ${replayCommand(item, settings, passedOn)}`);
+}
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+console.log(`\nsweep: ${outcomes.length - alarms.length} of ${outcomes.length} runs clean, ${alarms.length} false alarm(s), seeds ${settings.seeds.join(',')}, ${minutes} min`);
+writeFileSync(join(root, 'sweep.json'), JSON.stringify({
+  seeds: settings.seeds, runs: settings.runs ?? null, parallel: settings.parallel, clean: alarms.length === 0,
+  outcomes: outcomes.map((o) => ({ seed: o.item.seed, group: o.item.group, exitCode: o.exitCode, seconds: o.seconds, ...o.judgement, replay: replayCommand(o.item, settings, passedOn) })),
+}, null, 2));
+process.exit(alarms.length ? 1 : 0);
