@@ -6,10 +6,11 @@ import type { Finding } from './finding.js';
 /** Seconds `exp - iat` may differ from `expires_in` (the two are read at slightly different moments). */
 export const lifetimeToleranceSeconds = 5;
 
-export interface TokenExpectation {
-  /** The scope the request asked for; the granted scope must equal it (as a set of space-separated values). */
-  readonly requestedScope?: string;
-}
+/**
+ * Nothing of the request is compared: D34, RFC 6749 §3.3 lets a server grant another scope than
+ * the one requested, so the granted `scope` is asserted present and non-empty only.
+ */
+export type TokenExpectation = Record<string, never>;
 
 function decodePart(part: string): Record<string, unknown> | undefined {
   try {
@@ -36,29 +37,24 @@ export function jwtProblems(token: string, expiresIn: unknown): string[] {
   return out;
 }
 
-const scopeSet = (s: string): string => s.split(/\s+/).filter(Boolean).sort().join(' ');
-
 /**
- * TOKEN-SHAPE: access_token (a JWT), expires_in 3600, token_type Bearer, scope as requested.
+ * TOKEN-SHAPE: access_token (a JWT), expires_in 3600, token_type Bearer, a non-empty scope (D34).
  * token_type is compared case-insensitively: RFC 6749 §5.1 says its value is case insensitive,
  * so `bearer` conforms although interface.md prints `Bearer`.
  * @see interface.md "Authentication" 8, RFC 6749 §5.1
  */
-export const tokenResponseShape = check(function tokenResponseShape(x: Responded, e: TokenExpectation): Finding[] {
+export const tokenResponseShape = check(function tokenResponseShape(x: Responded, _e: TokenExpectation): Finding[] {
   const body = bodyObject(x) ?? {};
   const issues = schemaIssues('token', x.response.json).filter(
     (i) => !(i.path === 'token_type' && i.keyword === 'const' && typeof i.value === 'string' && i.value.toLowerCase() === tokenContract.tokenType.toLowerCase()),
   );
   const problems = issues.map(printIssue);
   if (typeof body.access_token === 'string') problems.push(...jwtProblems(body.access_token, body.expires_in).filter((p) => !p.includes('base64url') || !issues.some((i) => i.path === 'access_token')));
-  if (e.requestedScope !== undefined && typeof body.scope === 'string' && scopeSet(body.scope) !== scopeSet(e.requestedScope)) {
-    problems.push(`scope ${JSON.stringify(body.scope)} differs from the requested ${JSON.stringify(e.requestedScope)}`);
-  }
   if (problems.length === 0) return [];
   return [finding('tokenResponseShape', 'TOKEN-SHAPE', x.request.operation, {
     title: 'Token response malformed',
     received: problems.join(', '),
-    documented: `access_token (JWT), expires_in ${tokenContract.expiresIn}, token_type ${tokenContract.tokenType}, scope as requested`,
+    documented: `access_token (JWT), expires_in ${tokenContract.expiresIn}, token_type ${tokenContract.tokenType}, a non-empty scope`,
     evidence: { problems, issues },
     key: problems.map((p) => p.replace(/".*"/g, '"…"')).sort(),
   }, x)];

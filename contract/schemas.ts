@@ -110,7 +110,8 @@ export const tokenResponseSchema: JsonSchema = {
     access_token: { type: 'string', pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$' },
     expires_in: { type: 'integer', const: tokenContract.expiresIn },
     token_type: { type: 'string', const: tokenContract.tokenType },
-    scope: { type: 'string' },
+    // D34: another scope than the requested one may be granted; an empty one says nothing.
+    scope: { type: 'string', minLength: 1 },
   },
 };
 

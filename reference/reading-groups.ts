@@ -27,11 +27,12 @@ export const readingGroups: readonly ReadingGroup[] = [
       'www-authenticate-realm', 'delete-unknown-404', 'invalid-json-other-code', 'version-required', 'problem-type-alt-urls',
       'detail-without-code', 'extra-members', 'upper-case-guids', 'dob-year-first-only', 'allow-texts-boolean-only', 'keys-camel-case',
       'keys-several-per-field', 'token-missing-scope-invalid-scope', 'allow-list-close', 'sso-token-single-use', 'cards-newest-first',
-      'hash-id-filled', 'non-json-400', 'created-201', 'timestamps-whole-seconds',
+      'hash-id-filled', 'non-json-400', 'created-201', 'timestamps-whole-seconds', 'token-accepts-json',
     ],
     observed: {
       'FIND-NOT-FOUND': /empty customerId/, 'HISTORY-PAGING': /pageSize \+ 1/,
       'VERSION-HEADER': /omitted: 400/, 'ERR-CUSTOMER-NOT-FOUND': /no customer answers 204/,
+      'TOKEN-FORM-ONLY': /JSON body answers 200 with a token/,
     },
   },
   {
@@ -40,9 +41,11 @@ export const readingGroups: readonly ReadingGroup[] = [
       'session-refused-400', 'success-body-echo', 'cattr-missing-required-422', 'history-unknown-reference-422',
       'auth-partner-no-content', 'sparse-card-after-upsert', 'timestamps-offset-zero', 'dob-short-forms', 'card-lengths-described',
       'keys-pascal-case', 'empty-optional-rejected', 'token-body-client-400', 'tcard-new-token-same-card', 'sso-token-any-issued',
-      'history-total-unfiltered', 'tokenized-stars', 'decline-400-legacy', 'duplicate-409-legacy',
+      'history-total-unfiltered', 'tokenized-stars', 'decline-400-legacy', 'duplicate-409-legacy', 'token-scope-other',
     ],
-    observed: { 'FIND-NOT-FOUND': /CUSTOMER_NOT_FOUND/, 'HISTORY-PAGING': /holds pageSize transactions/ },
+    observed: {
+      'FIND-NOT-FOUND': /CUSTOMER_NOT_FOUND/, 'HISTORY-PAGING': /holds pageSize transactions/, 'TOKEN-FORM-ONLY': /JSON body answers 400 with invalid_request/,
+    },
   },
   {
     name: 'history-none',

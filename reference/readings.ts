@@ -69,6 +69,8 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'decline-400-legacy', decision: 'D15', reads: 'a card authorization failure is 400 {"ErrorCode", "ErrorMessage"}' },
   { name: 'duplicate-409-legacy', decision: 'D16', reads: 'a duplicate SSN or e-mail is 409 {"ErrorCode", "ErrorMessage"}' },
   { name: 'created-201', decision: 'interface.md EnrollCustomer (success status not shown)', reads: 'EnrollCustomer succeeds with 201 Created' },
+  { name: 'token-accepts-json', decision: 'D33', reads: 'the token endpoint also accepts the client-credentials request as a JSON body' },
+  { name: 'token-scope-other', decision: 'D34, RFC 6749 3.3', reads: 'the token response grants the scope base instead of the requested scope' },
   { name: 'timestamps-whole-seconds', decision: 'interface.md Resources (ISO 8601 UTC)', reads: 'transaction timestamps are written without fractional seconds (2024-12-31T10:00:00Z)' },
 ];
 

@@ -61,7 +61,7 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
   const grant = (shiftSeconds: number) => async (request: FastifyRequest, reply: FastifyReply) => {
     const faults = app.faults;
     const type = mediaType(request);
-    const jsonAccepted = faults.has('token-accepts-json') && type === 'application/json';
+    const jsonAccepted = app.readings?.has('token-accepts-json') === true && type === 'application/json';
     if (type !== tokenContract.contentType && !jsonAccepted) {
       return sendTokenError(reply, tokenErrors.missingGrantType, `the token request must be ${tokenContract.contentType}, received ${type || 'no content type'}`);
     }
@@ -93,7 +93,7 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
       access_token: accessToken,
       expires_in: faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2 : opts.lifetimeSeconds,
       token_type: tokenContract.tokenType,
-      scope: faults.has('token-wrong-scope-echo') ? clients.scopeBase : form.scope,
+      scope: faults.has('token-scope-empty') ? '' : app.readings?.has('token-scope-other') ? clients.scopeBase : form.scope,
       ...(app.readings?.has('extra-members') ? { ext_expires_in: opts.lifetimeSeconds } : {}),
     });
   };

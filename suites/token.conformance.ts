@@ -34,7 +34,7 @@ describe('token endpoint', () => {
         for (const scope of [...documentedScopes(profile), partnerScope]) {
           const x = await tokens.requestToken({ scope, credentialsIn });
           out.judge(x, [
-            judged(tokenIssued, { credentialsIn, scope }, 'TOKEN-ISSUED'), judged(tokenResponseShape, { requestedScope: scope }, 'TOKEN-SHAPE'),
+            judged(tokenIssued, { credentialsIn, scope }, 'TOKEN-ISSUED'), judged(tokenResponseShape, {}, 'TOKEN-SHAPE'),
             judged(noServerError, {}, 'GEN-NO-5XX'), judged(jsonMediaType, {}, 'GEN-JSON-BODY'),
           ]);
         }
@@ -70,8 +70,9 @@ describe('token endpoint', () => {
     },
   });
 
+  // D33: a server may accept encodings besides the documented form; what a JSON body got is recorded, never failed.
   fixedCase(ctx, file, {
-    area, name: 'a token request with a JSON body is refused',
+    area, name: 'a token request with a JSON body: behaviour observed, not asserted',
     requirements: ['TOKEN-FORM-ONLY', 'GEN-NO-5XX'],
     description: `the client-credentials request as application/json (credentials in ${mode})`,
     run: async () => {
@@ -79,7 +80,10 @@ describe('token endpoint', () => {
       const json = { grant_type: tokenContract.grantType, scope: partnerScope, ...(mode === 'body' ? { client_id: clientId, client_secret: clientSecret } : {}) };
       const x = await tokens.requestToken({ rawBody: JSON.stringify(json), headers: { 'content-type': 'application/json' } });
       const out = new OutcomeBuilder();
-      out.judge(x, [judged(tokenRequestRefused, { requirement: 'TOKEN-FORM-ONLY' }, 'TOKEN-FORM-ONLY'), judged(noServerError, {}, 'GEN-NO-5XX')]);
+      out.judge(x, [judged(noServerError, {}, 'GEN-NO-5XX')]);
+      const body = x.response?.json as { access_token?: unknown; error?: unknown } | undefined;
+      const got = typeof body?.access_token === 'string' ? 'a token' : typeof body?.error === 'string' ? body.error : 'no token';
+      if (x.response) out.observe('TOKEN-FORM-ONLY', `a token request with a JSON body answers ${x.response.status} with ${got} (D33)`);
       return out.outcome();
     },
   });

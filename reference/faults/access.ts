@@ -6,10 +6,9 @@ import type { Fault } from './types.js';
  */
 export const accessFaults: readonly Fault[] = [
   { name: 'token-wrong-expires-in', requirement: 'TOKEN-SHAPE', breaks: 'the token response reports expires_in twice the documented lifetime' },
-  { name: 'token-wrong-scope-echo', requirement: 'TOKEN-SHAPE', breaks: 'the token response echoes the scope base instead of the requested scope' },
+  { name: 'token-scope-empty', requirement: 'TOKEN-SHAPE', breaks: 'the token response grants an empty scope string' },
   { name: 'token-basic-refused', requirement: 'TOKEN-ISSUED', breaks: 'client credentials sent by the Basic header are rejected with 401 invalid_client' },
   { name: 'token-error-not-rfc', requirement: 'TOKEN-ERRORS', breaks: 'token errors are sent as {message} without an RFC 6749 error member' },
-  { name: 'token-accepts-json', requirement: 'TOKEN-FORM-ONLY', breaks: 'a token request with a JSON body is accepted' },
   { name: 'bearer-not-required', requirement: 'BEARER-REQUIRED', breaks: 'a partner call without an Authorization header is accepted' },
   { name: 'bearer-signature-unchecked', requirement: 'BEARER-REQUIRED', breaks: 'a bearer token with a forged signature is accepted' },
   { name: 'bearer-expiry-unchecked', requirement: 'BEARER-REQUIRED', breaks: 'an expired bearer token is accepted' },

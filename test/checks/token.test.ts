@@ -12,13 +12,17 @@ const token = (over: Record<string, unknown> = {}) => exchange({
 
 describe('tokenResponseShape', () => {
   it('passes a conformant token; token_type in any case (RFC 6749 §5.1)', () => {
-    expect(tokenResponseShape(token(), { requestedScope: scope })).toEqual([]);
-    expect(tokenResponseShape(token({ token_type: 'bearer' }), { requestedScope: scope })).toEqual([]);
+    expect(tokenResponseShape(token(), {})).toEqual([]);
+    expect(tokenResponseShape(token({ token_type: 'bearer' }), {})).toEqual([]);
   });
-  it('fails a wrong lifetime, token type, scope and a non-JWT', () => {
-    expect(tokenResponseShape(token({ access_token: jwt({ iat: 1000, exp: 2000 }) }), {})[0]?.message).toMatchInlineSnapshot(`"Received JWT exp - iat is 1000, expires_in is 3600; documented access_token (JWT), expires_in 3600, token_type Bearer, scope as requested"`);
+  it('passes a granted scope other than the requested one (D34, RFC 6749 §3.3)', () => {
+    expect(tokenResponseShape(token({ scope: 'https://api.example.test/auth/other' }), {})).toEqual([]);
+  });
+  it('fails a wrong lifetime, token type, an empty or missing scope and a non-JWT', () => {
+    expect(tokenResponseShape(token({ access_token: jwt({ iat: 1000, exp: 2000 }) }), {})[0]?.message).toMatchInlineSnapshot(`"Received JWT exp - iat is 1000, expires_in is 3600; documented access_token (JWT), expires_in 3600, token_type Bearer, a non-empty scope"`);
     expect(tokenResponseShape(token({ token_type: 'MAC' }), {})).toHaveLength(1);
-    expect(tokenResponseShape(token(), { requestedScope: 'https://api.example.test/auth/other' })).toHaveLength(1);
+    expect(tokenResponseShape(token({ scope: '' }), {})).toHaveLength(1);
+    expect(tokenResponseShape(token({ scope: undefined }), {})).toHaveLength(1);
     expect(tokenResponseShape(token({ access_token: 'opaque-token' }), {})).toHaveLength(1);
   });
   it('jwtProblems finds a payload that is not JSON', () => {

@@ -26,9 +26,8 @@ describe('token oracles', () => {
     expect(tokenIssued(token(401, { error: 'invalid_client' }), e)[0]).toMatchObject({ requirement: 'TOKEN-ISSUED', title: 'Token not issued' });
     expect(tokenIssued(token(200, {}), e)).toHaveLength(1);
   });
-  it('tokenRequestRefused: a 4xx without a token; a token or a 2xx fails the named requirement', () => {
-    expect(tokenRequestRefused(token(415, undefined), { requirement: 'TOKEN-FORM-ONLY' })).toEqual([]);
-    expect(tokenRequestRefused(token(200, { access_token: 'a.b.c' }), { requirement: 'TOKEN-FORM-ONLY' })[0]?.requirement).toBe('TOKEN-FORM-ONLY');
+  it('tokenRequestRefused: a 4xx without a token; a token or a 2xx fails TOKEN-ERRORS', () => {
+    expect(tokenRequestRefused(token(400, { error: 'invalid_request' }), { requirement: 'TOKEN-ERRORS' })).toEqual([]);
     expect(tokenRequestRefused(token(200, { access_token: 'a.b.c' }), { requirement: 'TOKEN-ERRORS' })[0]?.requirement).toBe('TOKEN-ERRORS');
   });
   it('tokenReused: only a 401 speaks about the token', () => {
