@@ -6,6 +6,7 @@ import { jsonMediaType } from './media-type.js';
 import { instanceIsRequestPath, problemShape, statusMemberMatches, titleAndCodeMatch, typeNamesRfcSection, validationProblemShape } from './problem.js';
 import { everyInvalidFieldNamed, noValidFieldBlamed, validationKeyPrefix } from './validation-keys.js';
 import { genericRefusal, legacyOrProblemError } from './business.js';
+import { successBodyShape } from './success-body.js';
 import { bearerRefused, tokenErrorShape, tokenResponseShape, wwwAuthenticateOn401 } from './token.js';
 import { cardsMatchSchema, historyMatchesSchema, noCardNumberInCards } from './resources.js';
 import { noSecretEcho } from './leak.js';
@@ -24,6 +25,7 @@ export * from './leak.js';
 export * from './access.js';
 export * from './transport.js';
 export * from './business-outcomes.js';
+export * from './success-body.js';
 export { check, onlyWhenStatus, onlyWithResponse, type ExchangeCheck } from './support.js';
 
 /** One row of the check catalogue that the report and the docs print. */
@@ -72,6 +74,7 @@ export const checks: readonly CheckInfo[] = [
   row('noMatchReported', 'FIND-NOT-FOUND', 'unknown', 'FindCustomer with no match: 422 CUSTOMER_NOT_FOUND or an empty customerId; names the D8 reading'),
   row('enrolledCustomerFound', 'FIND-ENROLLED', 'EnrolledExpectation', 'FindCustomer returns the customerId EnrollCustomer gave'),
   row('ssoTokenIssued', 'OBO-LINKED-ACCOUNT', 'unknown', 'AuthenticateOBO for a customer holding a card returns a non-empty ssoToken (D17)'),
+  row('successBodyShape', 'operation requirement (FIND-SUCCESS, ENROLL-SUCCESS, OBO-SUCCESS)', 'SuccessExpectation', 'a 2xx carries the documented member with its type: CustomerId a GUID, customerId a GUID or "" (D8), ssoToken non-empty'),
   row('cardsMatchSchema', 'CARDS-SHAPE', 'unknown', 'cards carry every Card field with its type; expirationMonthYear MMYY'),
   row('noCardNumberInCards', 'NO-SECRET-ECHO', 'CardNumberExpectation', 'the card list never carries a full card number'),
   row('historyMatchesSchema', 'HISTORY-SHAPE', 'unknown', 'transactions carry every field with its type; timestamps ISO 8601 UTC'),
@@ -87,7 +90,7 @@ export const checks: readonly CheckInfo[] = [
 export const fieldRuleChecks = [
   noServerError, jsonMediaType, validPayloadAccepted, statusMatches, problemShape, validationProblemShape,
   typeNamesRfcSection, titleAndCodeMatch, statusMemberMatches, instanceIsRequestPath,
-  validationKeyPrefix, everyInvalidFieldNamed, noValidFieldBlamed,
+  validationKeyPrefix, everyInvalidFieldNamed, noValidFieldBlamed, successBodyShape,
 ] as const;
 
 export const exchangeChecks = {
@@ -95,7 +98,7 @@ export const exchangeChecks = {
   typeNamesRfcSection, titleAndCodeMatch, statusMemberMatches, instanceIsRequestPath, validationKeyPrefix,
   everyInvalidFieldNamed, noValidFieldBlamed, legacyOrProblemError, genericRefusal, tokenResponseShape,
   tokenErrorShape, wwwAuthenticateOn401, bearerRefused, cardsMatchSchema, noCardNumberInCards, historyMatchesSchema, noSecretEcho,
-  tokenIssued, tokenRequestRefused, tokenReused, versionSelected,
+  tokenIssued, tokenRequestRefused, tokenReused, versionSelected, successBodyShape,
 } as const;
 
 /**

@@ -2,13 +2,14 @@ import { accessFaults } from './access.js';
 import { operationFaults } from './operations.js';
 import { businessFaults } from './business.js';
 import { statefulFaults } from './stateful.js';
+import { bodyFaults } from './bodies.js';
 import type { Fault, FaultSet } from './types.js';
 import { switchSet } from '../switchboard.js';
 
 export type { Fault, FaultSet } from './types.js';
 
 /** Every fault the reference knows, core first, then the partner operations'. */
-export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults];
+export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...bodyFaults];
 
 /** A fault name that the catalogue does not hold. */
 export class FaultUnknownError extends Error {

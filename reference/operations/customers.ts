@@ -16,7 +16,7 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     const hidden = customer && c.faults.has('find-enrolled-missing') && isYearFirstSlashed(customer.dateOfBirthSent);
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
     if (customer && !hidden && customer.dateOfBirth === calendarDate(text(values, 'dateOfBirth')))
-      return sendOk(reply, { [responseMembers.findCustomer]: customer.customerId });
+      return sendOk(reply, { [responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
     // D8: "returns an empty string" is the other documented reading of no match.
     if (c.readings.has('find-empty-customer-id')) return sendOk(reply, { [responseMembers.findCustomer]: '' });
     const detail = 'No customer matches the SSN and date of birth.';
@@ -48,6 +48,6 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     const customer = c.state.customers.enroll({ ssn, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);
-    return sendOk(reply, { [responseMembers.enrollCustomer]: customer.customerId });
+    return sendOk(reply, { [responseMembers.enrollCustomer]: c.faults.has('enroll-customer-id-not-guid') ? '12345' : customer.customerId });
   });
 }

@@ -20,6 +20,6 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     const ssoToken = randomBytes(32).toString('base64url');
     session.oboCustomerId = customer.customerId;
     session.ssoTokens.push(ssoToken);
-    return sendOk(reply, { [responseMembers.ssoToken]: ssoToken });
+    return sendOk(reply, { [responseMembers.ssoToken]: c.faults.has('obo-sso-token-empty') ? '' : ssoToken });
   });
 }

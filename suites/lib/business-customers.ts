@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { errorRow, operation, responseMembers } from '../../contract/index.js';
-import { legacyOrProblemError, transportBroken } from '../../checks/index.js';
+import { legacyOrProblemError, successBodyShape, transportBroken } from '../../checks/index.js';
 import { businessErrorCode } from '../../checks/error-row.js';
 import { enrolledCustomerFound, noMatchReading, noMatchReported, ssoTokenIssued } from '../../checks/business-outcomes.js';
 import { acceptedExpectation, validPayload, wireName, type Payload } from '../../generators/index.js';
+import type { Exchange } from '../../client/index.js';
 import type { HarnessContext } from './context.js';
 import { combine, genericOracles, judgeExpectation, judgeOracles, judgeRow, oracle, setupOutcome } from './business-judge.js';
 import { enrollFrom, scenario, sendEnrollment } from './business-fixtures.js';
@@ -19,6 +20,10 @@ const obo = operation('AuthenticateOBO');
 const notFound = errorRow('CUSTOMER_NOT_FOUND');
 const describePayload = (what: string) => (p: unknown) => `${what}\n  input: ${JSON.stringify(p)}`;
 const separators = (dob: unknown) => String(dob).replace(/[0-9]/g, '');
+
+/** An enrolment a scenario stands on: the generic contract, and the documented `{CustomerId: <guid>}` it builds on. */
+const enrolmentOutcome = (ctx: HarnessContext, x: Exchange): CaseOutcome =>
+  judgeOracles(x, [...genericOracles(ctx, x), oracle(successBodyShape, { operation: enroll.id }, 'ENROLL-SUCCESS')]);
 
 /** FindCustomer with no match (D8), and with the identity of a customer just enrolled (D9). */
 export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): void {
@@ -54,7 +59,7 @@ export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): v
         const { ssn, dateOfBirth } = enrolled.body;
         const x = await ctx.client.call(find.id, { body: { ssn, dateOfBirth } }, { session });
         const expectation = { operation: find.id, customerId: enrolled.customerId };
-        parts.push(setupOutcome(ctx, enrolled.exchange));
+        parts.push(enrolmentOutcome(ctx, enrolled.exchange));
         parts.push(judgeExpectation(ctx, x, acceptedExpectation(find), { extra: [oracle(enrolledCustomerFound, expectation, 'FIND-ENROLLED')] }));
         if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break; // the failing request is the last: its curl reproduces it
       }
@@ -76,7 +81,7 @@ export function duplicateEnrollmentScenario(ctx: HarnessContext, suiteFile: stri
       const session = await ctx.session();
       const original = await enrollFrom(ctx, session, first);
       const duplicate = oracle(legacyOrProblemError, { operation: enroll.id, requirement: 'ENROLL-DUPLICATE' }, 'ENROLL-DUPLICATE');
-      const parts: CaseOutcome[] = [setupOutcome(ctx, original.exchange)];
+      const parts: CaseOutcome[] = [enrolmentOutcome(ctx, original.exchange)];
       for (const [payload, key] of [[sameSsn, ssnKey], [sameEmail, emailKey]] as const) {
         const x = await sendEnrollment(ctx, session, payload, { [key]: original.body[key] });
         parts.push(judgeOracles(x, [duplicate, ...genericOracles(ctx, x)]));
@@ -105,11 +110,11 @@ export function oboScenarios(ctx: HarnessContext, suiteFile: string): void {
       const { customerId, exchange } = await enrollFrom(ctx, session, payload);
       const before = await ctx.client.call(obo.id, { body: { customerId } }, { session });
       const noCard = judgeRow(ctx, before, 'NO_LINKED_ACCOUNT', { scenario: ['OBO-LINKED-ACCOUNT'] });
-      if (noCard.broken || noCard.findings.length) return combine([setupOutcome(ctx, exchange), noCard]);
+      if (noCard.broken || noCard.findings.length) return combine([enrolmentOutcome(ctx, exchange), noCard]);
       const card = await addCard(ctx, session, customerId);
       const after = await ctx.client.call(obo.id, { body: { customerId } }, { session });
       const issued = judgeExpectation(ctx, after, acceptedExpectation(obo), { extra: [oracle(ssoTokenIssued, { operation: obo.id }, 'OBO-LINKED-ACCOUNT')] });
-      return combine([setupOutcome(ctx, exchange), noCard, setupOutcome(ctx, card.exchange), issued]);
+      return combine([enrolmentOutcome(ctx, exchange), noCard, setupOutcome(ctx, card.exchange), issued]);
     }),
   });
 }

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { operation, responseMembers } from '../../../contract/index.js';
-import { legacyOrProblemError } from '../../../checks/index.js';
+import { legacyOrProblemError, successBodyShape } from '../../../checks/index.js';
 import { validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../context.js';
 import { FixtureError, nextPerson, runTag } from '../fixtures.js';
 import { ModelCommand } from './command.js';
-import { accepted, findsCustomer, returnsMember } from './expect.js';
+import { accepted, findsCustomer } from './expect.js';
 import { body, ok, type SequenceRun } from './real.js';
 import { customerAt, maxCustomers, type Model, type ModelCustomer } from './state.js';
 
@@ -40,7 +40,7 @@ export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed:
   if (ok(x)) r.ctx.footprint.customerEnrolled();
   if (asFixture && (!ok(x) || typeof customerId !== 'string')) throw new FixtureError(`EnrollCustomer of ${label} was answered ${x.response.status}`);
   const documented = 'a fresh identity is enrolled: 200 {CustomerId}';
-  r.expect([...accepted(x, { requirement: 'ENROLL-SUCCESS', documented }), ...returnsMember(x, { member: responseMembers.enrollCustomer, requirement: 'ENROLL-SUCCESS', documented })]);
+  r.expect([...accepted(x, { requirement: 'ENROLL-SUCCESS', documented }), ...successBodyShape(x, { operation: 'EnrollCustomer' })]);
   const customer: ModelCustomer = {
     label, customerId: String(customerId), ssn: String(sent.ssn), email: String(sent[r.ctx.profile.emailKey]), dateOfBirth: String(sent.dateOfBirth),
     cards: [], everHadCard: false, declined: [], deleted: [],
@@ -84,7 +84,7 @@ export class FindCustomer extends ModelCommand {
     const c = customerAt(m, this.customer);
     this.begin(r, `FindCustomer(${c.label}: its SSN and dateOfBirth ${c.dateOfBirth.includes('/') ? 'YYYY/MM/DD' : 'YYYY-MM-DD'} as enrolled)`);
     const x = await r.call('FindCustomer', { body: { ssn: c.ssn, dateOfBirth: c.dateOfBirth } });
-    r.expect(findsCustomer(x, c.customerId), 'FIND-ENROLLED');
+    r.expect([...successBodyShape(x, { operation: 'FindCustomer' }), ...findsCustomer(x, c.customerId)], 'FIND-ENROLLED');
   }
 }
 

@@ -99,12 +99,3 @@ export function issuesSsoToken(x: Responded, requirement: 'OBO-LINKED-ACCOUNT' |
     documented: '200 with an ssoToken once the customer holds a card (D17)', key: [x.response.status],
   }, x)];
 }
-
-/** A success reply carries the documented member as a non-empty string (e.g. `CustomerId`). */
-export function returnsMember(x: Responded, p: { member: string; requirement: string; documented: string }): Finding[] {
-  const value = body(x)[p.member];
-  if (!is2xx(x.response.status) || (typeof value === 'string' && value !== '')) return [];
-  return [finding('modelReturnsMember', p.requirement, x.request.operation, {
-    title: `Success without ${p.member}`, received: `${p.member} ${JSON.stringify(value)}`, documented: p.documented, key: [p.member],
-  }, x)];
-}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { exclusiveSessionFilters, responseMembers } from '../../../contract/index.js';
-import { genericRefusal } from '../../../checks/index.js';
+import { genericRefusal, successBodyShape } from '../../../checks/index.js';
 import { alnumChars, cardNumber, email, guid, stringOf } from '../../../generators/index.js';
 import type { HarnessContext } from '../context.js';
 import { ModelCommand } from './command.js';
@@ -17,6 +17,8 @@ const [idFilter, numberFilter] = exclusiveSessionFilters;
  */
 async function authenticateObo(m: Model, r: SequenceRun, c: ModelCustomer): Promise<string | undefined> {
   const x = await r.call('AuthenticateOBO', { body: { customerId: c.customerId } });
+  // Whatever the model predicts, a success carries the documented ssoToken (OBO-SUCCESS).
+  r.expect(successBodyShape(x, { operation: 'AuthenticateOBO' }));
   // The States table says the same as D17 for a customer holding a card: both rows answer for it.
   if (c.cards.length > 0) r.expect([...issuesSsoToken(x, 'OBO-LINKED-ACCOUNT'), ...issuesSsoToken(x, 'STATE-OBO')], 'OBO-LINKED-ACCOUNT', 'STATE-OBO');
   else if (!c.everHadCard && c.declined.length === 0)
