@@ -8,7 +8,7 @@ import { config } from 'dotenv';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { rateLedgerDirVariable } from '../client/rate-ledger.js';
 import { embeddedReferenceRateLimit, loadProfile } from '../contract/profile.js';
 import { exitOnConfigError } from './config-exit.js';
@@ -17,6 +17,7 @@ import { preflight } from './preflight.js';
 import { finishRun, loadRunInputs, prepareReportDir } from './finish.js';
 import { refuseUnsafeProduction } from './production-guard.js';
 import { shareEnv, workerShare } from './worker-share.js';
+import { suiteRunnerArgs } from './suite-runner.js';
 
 config({ quiet: true });
 const profile = exitOnConfigError(() => loadProfile(process.env));
@@ -77,9 +78,9 @@ const share = workerShare({ concurrency: profile.concurrency, rateLimit: room < 
 const ledgers = mkdtempSync(join(tmpdir(), 'pc-rate-'));
 console.log(`partner-conformance: ${target.embedded ? 'embedded reference service' : 'target'} ${target.env.TARGET_BASE_URL ?? profile.target?.baseUrl}, profile ${profile.kind}, seed ${seed}`);
 const vitestExit: number = interrupted ? 130 : await new Promise((resolve) => {
-  child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.conformance.config.ts', ...process.argv.slice(2)], {
+  child = spawn(process.execPath, suiteRunnerArgs(process.argv.slice(2)), {
     stdio: 'inherit',
-    env: { ...process.env, ...target.env, ...shareEnv(share), [rateLedgerDirVariable]: ledgers, CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString() },
+    env: { ...process.env, REPORT_DIR: resolvePath(profile.reportDir), ...target.env, ...shareEnv(share), [rateLedgerDirVariable]: ledgers, CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString() },
   });
   child.on('exit', (code) => resolve(code ?? 1));
 });
