@@ -4,7 +4,7 @@ import type { Field } from './types.js';
 
 export const customerAttributes: Field = {
   name: 'customerAttributes', in: 'body', type: 'attributeList', required: true,
-  decisions: ['D20'],
+  decisions: ['D20', 'D31'],
   attributes: {
     nameLength: { min: 1, max: 100 },
     valueLength: { min: 1, max: 200 },
@@ -18,7 +18,7 @@ export const customerAttributes: Field = {
       { name: 'DirectDeposit', required: false, valueFormat: 'trueFalse', meaning: 'True or False' },
       { name: 'CurrentBalance', required: false, valueFormat: 'amount', meaning: 'DDDDD.CC; average if several cards' },
       { name: 'AverageMonthlyLoadAmount', required: false, valueFormat: 'amount', meaning: 'DDDDD.CC; average if several cards' },
-      { name: 'TransactionsPerMonth', required: false, valueFormat: 'count', meaning: 'Number; average if several cards' },
+      { name: 'TransactionsPerMonth', required: false, valueFormat: 'decimalNumber', meaning: 'Number; average if several cards' },
       { name: 'CardIssueDate', required: false, valueFormat: 'mmddyyyy', meaning: 'MM-DD-YYYY' },
       { name: 'NumberOfChecksCashed', required: false, valueFormat: 'count', meaning: 'Count in the last 90 days' },
       { name: 'NumberOfChecksReturned', required: false, valueFormat: 'count', meaning: 'Count in the last 90 days' },

@@ -54,6 +54,8 @@ const list = [
     section: 'AddCustomerAttributes',
   },
   { id: 'count', pattern: '^[0-9]+$', description: 'a whole number', severity: 'documented', section: 'AddCustomerAttributes' },
+  // D31: "Number; average if several cards" — an average may have a decimal part.
+  { id: 'decimalNumber', pattern: '^[0-9]+(\\.[0-9]+)?$', description: 'a number, digits with an optional decimal part', severity: 'documented', section: 'AddCustomerAttributes' },
   { id: 'mmddyyyy', pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])-[0-9]{4}$', description: 'MM-DD-YYYY', severity: 'documented', section: 'AddCustomerAttributes' },
   {
     id: 'guidList',

@@ -76,6 +76,10 @@ const byFormat: Record<FormatId, Breaks> = {
     ...letters(valid, {}),
   ],
   count: (valid) => [fc.constantFrom('-1', '1.5', 'ten').map(named('format-not-a-count')), ...letters(valid, {})],
+  decimalNumber: (valid) => [
+    fc.constantFrom('-1', '+2', '2,5', '1.2.3', '.5', '5.', '1 000', 'ten').map(named('format-not-a-number')),
+    ...letters(valid, {}),
+  ],
   mmddyyyy: (valid) => [
     valid.map((v) => `13${v.slice(2)}`).map(named('format-month-13')),
     valid.map((v) => `${v.slice(6)}-${v.slice(0, 5)}`).map(named('format-year-first')),

@@ -42,6 +42,8 @@ const byFormat: Record<FormatId, (o: ValueOptions & { maxLength?: number }) => f
   trueFalse: () => fc.stringMatching(assertedValidRegExp('trueFalse')),
   amount: () => fc.stringMatching(assertedValidRegExp('amount')),
   count: () => fc.nat({ max: 9999 }).map(String),
+  // D31: whole numbers and decimals both, so a target refusing either meets one.
+  decimalNumber: () => fc.oneof(fc.nat({ max: 9999 }).map(String), fc.tuple(fc.nat({ max: 999 }), fc.integer({ min: 1, max: 99 })).map(([i, f]) => `${i}.${f}`)),
   mmddyyyy: () => mmddyyyy(),
   guidList: () => fc.array(guid(), { minLength: 1, maxLength: 3 }).map((ids) => ids.join(',')),
 };
