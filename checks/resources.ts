@@ -11,16 +11,17 @@ const alwaysSet: readonly string[] = cardFieldsAlwaysSet;
 const leaf = (path: string): string => path.slice(path.lastIndexOf('.') + 1);
 
 /**
- * CARDS-SHAPE: every Card field with its type; expirationMonthYear MMYY. After add-or-update an
- * empty string in a field other than cardId and lastFourDigits conforms (documented).
+ * CARDS-SHAPE: every Card field with its type; expirationMonthYear MMYY; cardArtAsBase64Png base64
+ * or empty. After add-or-update an empty string in a field other than cardId and lastFourDigits
+ * conforms (documented). The card list may omit hashId (D32), add-or-update responses carry it.
  * @see interface.md "Resources and their fields" (Card)
  */
 export const cardsMatchSchema = check(function cardsMatchSchema(x: Responded, _e: unknown): Finding[] {
   const lenient = addOrUpdate.includes(x.request.operation);
-  const issues = schemaIssues('cards', x.response.json).filter(
+  const issues = schemaIssues(lenient ? 'cards' : 'cardList', x.response.json).filter(
     (i) => !(lenient && i.value === '' && i.keyword === 'pattern' && !alwaysSet.includes(leaf(i.path))),
   );
-  return shapeFinding('cardsMatchSchema', 'CARDS-SHAPE', x, issues, 'cards carry every Card field with its type; expirationMonthYear is MMYY');
+  return shapeFinding('cardsMatchSchema', 'CARDS-SHAPE', x, issues, 'cards carry every Card field with its type; expirationMonthYear is MMYY; cardArtAsBase64Png is base64 or empty');
 }, onlyWhenStatus(is2xx));
 
 function shapeFinding(id: string, requirement: string, x: Responded, issues: SchemaIssue[], documented: string): Finding[] {
@@ -75,6 +76,7 @@ const utc = /([Zz]|[+-]00:?00)$/;
 
 /**
  * HISTORY-SHAPE: every Transaction field with its type, timestamps ISO 8601 in UTC, totalRecords Int.
+ * D36: createdOn always; the other timestamps may be null or absent (events not happened yet).
  * @see interface.md "Resources and their fields" (Transaction)
  */
 export const historyMatchesSchema = check(function historyMatchesSchema(x: Responded, _e: unknown): Finding[] {
@@ -92,5 +94,5 @@ export const historyMatchesSchema = check(function historyMatchesSchema(x: Respo
       }
     });
   }
-  return shapeFinding('historyMatchesSchema', 'HISTORY-SHAPE', x, issues, 'transactions carry every Transaction field with its type; timestamps ISO 8601 UTC');
+  return shapeFinding('historyMatchesSchema', 'HISTORY-SHAPE', x, issues, 'transactions carry every Transaction field with its type; createdOn and every other timestamp present ISO 8601 UTC');
 }, onlyWhenStatus(is2xx));

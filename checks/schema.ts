@@ -1,7 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import {
-  cardsResponseSchema, historyResponseSchema, problemSchema, tokenErrorSchema, tokenResponseSchema, validationProblemSchema,
+  cardListResponseSchema, cardsResponseSchema, historyResponseSchema, problemSchema, tokenErrorSchema, tokenResponseSchema, validationProblemSchema,
 } from '../contract/schemas.js';
 
 /**
@@ -19,6 +19,7 @@ export const validators = {
   problem: ajv.compile(problemSchema),
   validationProblem: ajv.compile(validationProblemSchema),
   cards: ajv.compile(cardsResponseSchema),
+  cardList: ajv.compile(cardListResponseSchema),
   history: ajv.compile(historyResponseSchema),
   token: ajv.compile(tokenResponseSchema),
   tokenError: ajv.compile(tokenErrorSchema),

@@ -1,7 +1,7 @@
 import type { Field, Operation } from './types.js';
 import { operations } from './operations.js';
 import { errorRow } from './errors.js';
-import { fieldSchema, requestSchema, problemSchema, validationProblemSchema, cardsResponseSchema, historyResponseSchema, tokenResponseSchema, tokenErrorSchema, type JsonSchema } from './schemas.js';
+import { fieldSchema, requestSchema, problemSchema, validationProblemSchema, cardsResponseSchema, cardListResponseSchema, historyResponseSchema, tokenResponseSchema, tokenErrorSchema, type JsonSchema } from './schemas.js';
 import { responseMembers } from './resources.js';
 import { tokenContract } from './token.js';
 
@@ -10,7 +10,7 @@ import { tokenContract } from './token.js';
 const successSchemas: Record<string, JsonSchema> = {
   FindCustomer: { type: 'object', required: [responseMembers.findCustomer], properties: { [responseMembers.findCustomer]: { type: 'string' } } },
   EnrollCustomer: { type: 'object', required: [responseMembers.enrollCustomer], properties: { [responseMembers.enrollCustomer]: { type: 'string' } } },
-  GetRegisteredCards: cardsResponseSchema,
+  GetRegisteredCards: cardListResponseSchema,
   AddOrUpdateCard: cardsResponseSchema,
   AddOrUpdateTokenizedCard: cardsResponseSchema,
   AuthenticateOBO: { type: 'object', required: [responseMembers.ssoToken], properties: { [responseMembers.ssoToken]: { type: 'string' } } },

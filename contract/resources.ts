@@ -1,12 +1,19 @@
 /** Response resources of interface.md ("Resources and their fields"). */
 
-export type ResourceFieldType = 'string' | 'guid' | 'int' | 'boolean' | 'timestamp' | 'mmyy';
+export type ResourceFieldType = 'string' | 'guid' | 'int' | 'boolean' | 'timestamp' | 'mmyy' | 'base64';
 
 export interface ResourceField {
   readonly name: string;
   readonly type: ResourceFieldType;
   readonly note?: string;
+  /** Operations whose responses may leave the field out (D32: hashId in GetRegisteredCards). */
+  readonly optionalIn?: readonly string[];
+  /** May be absent or null everywhere; where present and not null it has its type (D36). */
+  readonly optional?: boolean;
 }
+
+/** Standard base64 alphabet with padding; the empty string matches ("may be empty"). */
+export const base64Pattern = '^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';
 
 export const cardFields: readonly ResourceField[] = [
   { name: 'cardId', type: 'guid' },
@@ -21,8 +28,9 @@ export const cardFields: readonly ResourceField[] = [
   { name: 'cardProgramPhone', type: 'string' },
   { name: 'currentCardMin', type: 'int' },
   { name: 'currentCardMax', type: 'int' },
-  { name: 'cardArtAsBase64Png', type: 'string', note: 'may be empty' },
-  { name: 'hashId', type: 'string', note: 'may be empty' },
+  { name: 'cardArtAsBase64Png', type: 'base64', note: 'Base64 PNG image; may be empty' },
+  // D32: "returned by add-or-update operations": the card list may omit it.
+  { name: 'hashId', type: 'string', note: 'may be empty', optionalIn: ['GetRegisteredCards'] },
 ];
 
 /** After add-or-update, most fields other than these may be empty strings or 0. */
@@ -39,7 +47,8 @@ export const transactionFields: readonly ResourceField[] = [
   ...ints.slice(1, 6).map((name) => ({ name, type: 'int' as const })),
   { name: 'declineReasonMessage', type: 'string' },
   ...ints.slice(6).map((name) => ({ name, type: 'int' as const })),
-  ...timestamps.map((name) => ({ name, type: 'timestamp' as const })),
+  // D36: events that have not happened yet (classification, approval, load) may have no timestamp.
+  ...timestamps.map((name) => ({ name, type: 'timestamp' as const, ...(name === 'createdOn' ? {} : { optional: true }) })),
   { name: 'lastFourDigitsOfCard', type: 'string' },
   { name: 'cardNickname', type: 'string' },
   { name: 'destinationDisplayName', type: 'string' },

@@ -1,7 +1,7 @@
 import type { Field, Operation } from './types.js';
 import { formatOf } from './formats.js';
 import { problemMembers, validationProblemMembers } from './errors.js';
-import { cardFields, history, transactionFields, type ResourceFieldType } from './resources.js';
+import { base64Pattern, cardFields, history, transactionFields, type ResourceField, type ResourceFieldType } from './resources.js';
 import { tokenContract } from './token.js';
 
 /** JSON Schemas (draft 2020-12 subset) derived from the contract: ajv checks and the OpenAPI export read them. */
@@ -54,19 +54,32 @@ const resourceTypeSchema: Record<ResourceFieldType, JsonSchema> = {
   boolean: { type: 'boolean' },
   timestamp: { type: 'string', format: 'date-time' },
   mmyy: { type: 'string', pattern: formatOf('mmyy').pattern },
+  base64: { type: 'string', pattern: base64Pattern },
 };
 
-function resourceSchema(fields: typeof cardFields): JsonSchema {
+/** An optional field may also be null (D36); a format keyword applies to strings only, so null passes it. */
+const fieldTypeSchema = (f: ResourceField): JsonSchema => {
+  const schema = resourceTypeSchema[f.type];
+  return f.optional ? { ...schema, type: [schema.type, 'null'] } : schema;
+};
+
+/** The resource as `operation` returns it: fields optional there (D32) or everywhere (D36) are not required. */
+function resourceSchema(fields: readonly ResourceField[], operation?: string): JsonSchema {
   return {
     type: 'object',
-    required: fields.map((f) => f.name),
-    properties: Object.fromEntries(fields.map((f) => [f.name, resourceTypeSchema[f.type]])),
+    required: fields.filter((f) => !f.optional && !(operation && f.optionalIn?.includes(operation))).map((f) => f.name),
+    properties: Object.fromEntries(fields.map((f) => [f.name, fieldTypeSchema(f)])),
   };
 }
 
+/** The Card of add-or-update responses: every field, hashId included (possibly empty). */
 export const cardSchema = resourceSchema(cardFields);
 export const transactionSchema = resourceSchema(transactionFields);
 export const cardsResponseSchema: JsonSchema = { type: 'object', required: ['cards'], properties: { cards: { type: 'array', items: cardSchema } } };
+/** D32: GetRegisteredCards may omit hashId; where present it is a string. */
+export const cardListResponseSchema: JsonSchema = {
+  type: 'object', required: ['cards'], properties: { cards: { type: 'array', items: resourceSchema(cardFields, 'GetRegisteredCards') } },
+};
 export const historyResponseSchema: JsonSchema = {
   type: 'object',
   required: [history.listMember, history.totalMember],

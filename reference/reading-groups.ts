@@ -28,6 +28,7 @@ export const readingGroups: readonly ReadingGroup[] = [
       'detail-without-code', 'extra-members', 'upper-case-guids', 'dob-year-first-only', 'allow-texts-boolean-only', 'keys-camel-case',
       'keys-several-per-field', 'token-missing-scope-invalid-scope', 'allow-list-close', 'sso-token-single-use', 'cards-newest-first',
       'hash-id-filled', 'non-json-400', 'created-201', 'timestamps-whole-seconds', 'token-accepts-json',
+      'card-art-png',
     ],
     observed: {
       'FIND-NOT-FOUND': /empty customerId/, 'HISTORY-PAGING': /pageSize \+ 1/,
@@ -42,6 +43,7 @@ export const readingGroups: readonly ReadingGroup[] = [
       'auth-partner-no-content', 'sparse-card-after-upsert', 'timestamps-offset-zero', 'dob-short-forms', 'card-lengths-described',
       'keys-pascal-case', 'empty-optional-rejected', 'token-body-client-400', 'tcard-new-token-same-card', 'sso-token-any-issued',
       'history-total-unfiltered', 'tokenized-stars', 'decline-400-legacy', 'duplicate-409-legacy', 'token-scope-other',
+      'timestamps-null-pending',
     ],
     observed: {
       'FIND-NOT-FOUND': /CUSTOMER_NOT_FOUND/, 'HISTORY-PAGING': /holds pageSize transactions/, 'TOKEN-FORM-ONLY': /JSON body answers 400 with invalid_request/,

@@ -64,13 +64,15 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'history-total-unfiltered', decision: 'D23', reads: 'totalRecords counts all the customer\'s transactions, whatever the accountId filter' },
   { name: 'non-json-400', decision: 'D30', reads: 'a request body that is not JSON is a 400 Problem instead of 415' },
   { name: 'cards-newest-first', decision: 'interface.md GetRegisteredCards (order not shown)', reads: 'the card list holds the newest card first' },
-  { name: 'hash-id-filled', decision: 'interface.md Card (hashId may be empty)', reads: 'hashId carries a SHA-256 of the cardId instead of ""' },
+  { name: 'hash-id-filled', decision: 'interface.md Card (hashId may be empty), D32', reads: 'hashId carries a SHA-256 of the cardId instead of "", in the card list too' },
   { name: 'tokenized-stars', decision: 'interface.md Card', reads: 'lastFourDigits of a tokenized card is always ****' },
   { name: 'decline-400-legacy', decision: 'D15', reads: 'a card authorization failure is 400 {"ErrorCode", "ErrorMessage"}' },
   { name: 'duplicate-409-legacy', decision: 'D16', reads: 'a duplicate SSN or e-mail is 409 {"ErrorCode", "ErrorMessage"}' },
   { name: 'created-201', decision: 'interface.md EnrollCustomer (success status not shown)', reads: 'EnrollCustomer succeeds with 201 Created' },
   { name: 'token-accepts-json', decision: 'D33', reads: 'the token endpoint also accepts the client-credentials request as a JSON body' },
   { name: 'token-scope-other', decision: 'D34, RFC 6749 3.3', reads: 'the token response grants the scope base instead of the requested scope' },
+  { name: 'card-art-png', decision: 'interface.md Card (Base64 PNG image; may be empty)', reads: 'cardArtAsBase64Png carries a base64 1x1 PNG instead of ""' },
+  { name: 'timestamps-null-pending', decision: 'D36', reads: 'transactions not yet classified, approved or loaded carry null for those timestamps, and some leave them out' },
   { name: 'timestamps-whole-seconds', decision: 'interface.md Resources (ISO 8601 UTC)', reads: 'transaction timestamps are written without fractional seconds (2024-12-31T10:00:00Z)' },
 ];
 

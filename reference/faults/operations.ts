@@ -34,6 +34,7 @@ export const operationFaults: Fault[] = [
   { name: 'delete-card-kept', requirement: 'STATE-CARD-DELETED', breaks: 'DeleteCard answers 200 but the card stays registered' },
   { name: 'readd-same-id', requirement: 'STATE-CARD-DELETED', breaks: 'adding a deleted card again gives it its old cardId' },
   { name: 'cards-bad-expiration-format', requirement: 'CARDS-SHAPE', breaks: 'cards carry expirationMonthYear as MM/YY instead of MMYY' },
+  { name: 'card-art-not-base64', requirement: 'CARDS-SHAPE', breaks: 'cards carry cardArtAsBase64Png as "not base64!" instead of a base64 PNG or ""' },
   { name: 'session-not-required', requirement: 'SESSION-REQUIRED', breaks: 'operations are served without a valid sessionId' },
   { name: 'session-device-ignored', requirement: 'SESSION-DEVICE-MATCH', breaks: 'a deviceId other than the session\'s is accepted' },
   // transaction history

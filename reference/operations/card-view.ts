@@ -6,8 +6,11 @@ import type { StoredCard } from '../state/index.js';
 
 /** Value of a Card field the reference has nothing to say about ("can be empty strings or 0"). */
 const emptyOf: Record<ResourceFieldType, string | number | boolean> = {
-  string: '', guid: '', int: 0, boolean: false, timestamp: '', mmyy: '',
+  string: '', guid: '', int: 0, boolean: false, timestamp: '', mmyy: '', base64: '',
 };
+
+/** Reading `card-art-png`: a 1x1 transparent PNG, the kind of value cardArtAsBase64Png names. */
+const onePixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 export function lastFourOf(card: StoredCard): string {
   if (card.kind === 'number') return card.identity.slice(-4);
@@ -19,7 +22,8 @@ const slashed = (mmyy: string): string => `${mmyy.slice(0, 2)}/${mmyy.slice(2)}`
 
 /**
  * The Card resource: every field of contract cardFields with its type, never the full card
- * number or token (NO-SECRET-ECHO). `hashId` is empty, as the document allows.
+ * number or token (NO-SECRET-ECHO). `hashId` is empty on add-or-update and left out of the
+ * card list (D32: "returned by add-or-update operations"); reading `hash-id-filled` sends it in both.
  */
 export function cardView(card: StoredCard, faults: FaultSet, options: { addOrUpdate?: boolean; sparse?: boolean; readings?: ReadingSet } = {}): Record<string, unknown> {
   const readings = options.readings;
@@ -33,8 +37,10 @@ export function cardView(card: StoredCard, faults: FaultSet, options: { addOrUpd
     expirationMonthYear: faults.has('cards-bad-expiration-format') ? slashed(expiration) : expiration,
     hashId: faults.has('leak-card-number') && options.addOrUpdate && card.kind === 'number' ? card.identity
       : readings?.has('hash-id-filled') ? createHash('sha256').update(card.cardId).digest('hex') : '',
+    cardArtAsBase64Png: faults.has('card-art-not-base64') ? 'not base64!' : readings?.has('card-art-png') ? onePixelPng : '',
   };
   // Card table: "After add-or-update, most fields other than cardId and lastFourDigits can be empty strings or 0".
   const kept = (name: string) => name in known && (!options.sparse || name === 'cardId' || name === 'lastFourDigits');
-  return Object.fromEntries(cardFields.map((f) => [f.name, kept(f.name) ? known[f.name] : emptyOf[f.type]]));
+  const listed = (name: string) => options.addOrUpdate || name !== 'hashId' || readings?.has('hash-id-filled');
+  return Object.fromEntries(cardFields.filter((f) => listed(f.name)).map((f) => [f.name, kept(f.name) ? known[f.name] : emptyOf[f.type]]));
 }

@@ -6,7 +6,7 @@ export { deniedClientId } from './clients.js';
 export type { Customer } from './customers.js';
 export type { CardData, CardKind, StoredCard } from './cards.js';
 export type { PartnerSession } from './sessions.js';
-export { historyOf, newestFirst, maxTransactionsPerCard, type Transaction } from './transactions.js';
+export { historyOf, newestFirst, maxTransactionsPerCard, withPendingEvents, type Transaction } from './transactions.js';
 
 /** All in-memory state of one reference instance. */
 export interface ReferenceState {

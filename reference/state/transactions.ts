@@ -5,7 +5,8 @@ import type { StoredCard } from './cards.js';
 /** D21: no operation creates transactions, so every registered card gets a synthetic history. */
 export const maxTransactionsPerCard = 45;
 
-export type Transaction = Readonly<Record<string, string | number>>;
+/** null: an event that has not happened yet (reading `timestamps-null-pending`, D36). */
+export type Transaction = Readonly<Record<string, string | number | null>>;
 
 /** Fixed end of every synthetic history, so the same cardId always yields the same records. */
 const historyEnd = Date.UTC(2025, 0, 1);
@@ -58,6 +59,22 @@ function transaction(card: StoredCard, index: number): Transaction {
 export function historyOf(card: StoredCard): Transaction[] {
   const count = digest(card.cardId).readUInt32BE(0) % (maxTransactionsPerCard + 1);
   return Array.from({ length: count }, (_, i) => transaction(card, i));
+}
+
+/** Events in the order they happen; a transaction pending at one of them has none of the later ones. */
+const events = ['submittedForClassificationOn', 'finishedClassificationOn', 'submittedForApprovalOn', 'finishedApprovalOn', 'expectedLoadDate', 'actualLoadDate'];
+
+/**
+ * Reading `timestamps-null-pending` (D36): about one transaction in two is still pending at some
+ * event, chosen from its id; the events after that point are null, or left out for one in three.
+ */
+export function withPendingEvents(t: Transaction): Transaction {
+  const d = digest(String(t.transactionId), 'pending');
+  const from = d[0]! % (2 * events.length);
+  if (from >= events.length) return t;
+  const later = events.slice(from);
+  if (d[1]! % 3 === 0) return Object.fromEntries(Object.entries(t).filter(([k]) => !later.includes(k)));
+  return { ...t, ...Object.fromEntries(later.map((k) => [k, null])) };
 }
 
 /** Newest first by createdOn; equal timestamps ordered by transactionId so the order is total. */

@@ -15,9 +15,19 @@ describe('cardsMatchSchema', () => {
     expect(cardsMatchSchema(cards('GetRegisteredCards', card(), card({ lastFourDigits: '****' })), undefined)).toEqual([]);
     expect(cardsMatchSchema(cards('AddOrUpdateCard', card({ customerId: '', expirationMonthYear: '' })), undefined)).toEqual([]);
   });
+  it('passes a card list without hashId (D32), a hashId string where present, and card art in base64 or empty', () => {
+    expect(cardsMatchSchema(cards('GetRegisteredCards', card({ hashId: undefined }), card({ hashId: 'ab12' })), undefined)).toEqual([]);
+    expect(cardsMatchSchema(cards('GetRegisteredCards', card({ cardArtAsBase64Png: 'iVBORw0KGgo=' }), card({ cardArtAsBase64Png: 'iVBORw0KGgoA' })), undefined)).toEqual([]);
+  });
+  it('fails hashId missing after add-or-update or not a string, and card art that is not base64', () => {
+    expect(cardsMatchSchema(cards('AddOrUpdateCard', card({ hashId: undefined })), undefined)[0]?.message).toMatch(/cards\[0\]\.hashId is required/);
+    expect(cardsMatchSchema(cards('GetRegisteredCards', card({ hashId: 7 })), undefined)).toHaveLength(1);
+    for (const art of ['not base64!', 'iVBORw0KGgo', 'iVBO\nRw0K'])
+      expect(cardsMatchSchema(cards('GetRegisteredCards', card({ cardArtAsBase64Png: art })), undefined), art).toHaveLength(1);
+  });
   it('fails missing and mistyped fields, and an empty expiration in the card list', () => {
-    const [f] = cardsMatchSchema(cards('GetRegisteredCards', card({ issuerType: '1', expirationMonthYear: '1327', hashId: undefined })), undefined);
-    expect(f?.message).toMatchInlineSnapshot(`"Received cards[0].hashId is required, cards[0].issuerType must be integer, cards[0].expirationMonthYear must match pattern "^(0[1-9]|1[0-2])[0-9]{2}$"; documented cards carry every Card field with its type; expirationMonthYear is MMYY"`);
+    const [f] = cardsMatchSchema(cards('GetRegisteredCards', card({ issuerType: '1', expirationMonthYear: '1327', cardProgram: undefined })), undefined);
+    expect(f?.message).toMatchInlineSnapshot(`"Received cards[0].cardProgram is required, cards[0].issuerType must be integer, cards[0].expirationMonthYear must match pattern "^(0[1-9]|1[0-2])[0-9]{2}$"; documented cards carry every Card field with its type; expirationMonthYear is MMYY; cardArtAsBase64Png is base64 or empty"`);
     expect(cardsMatchSchema(cards('GetRegisteredCards', card({ expirationMonthYear: '' })), undefined)).toHaveLength(1);
     expect(cardsMatchSchema(cards('AddOrUpdateCard', card({ cardId: '' })), undefined)).toHaveLength(1);
   });
@@ -50,10 +60,17 @@ describe('historyMatchesSchema', () => {
   it('passes Z and +00:00 timestamps', () => {
     expect(historyMatchesSchema(hist(tx()), undefined)).toEqual([]);
   });
+  it('passes null or absent timestamps of events not yet happened, but not of createdOn (D36)', () => {
+    expect(historyMatchesSchema(hist(tx({ finishedApprovalOn: null, actualLoadDate: undefined, expectedLoadDate: null })), undefined)).toEqual([]);
+    expect(historyMatchesSchema(hist(tx({ createdOn: null })), undefined)).toHaveLength(1);
+    expect(historyMatchesSchema(hist(tx({ createdOn: undefined })), undefined)).toHaveLength(1);
+    expect(historyMatchesSchema(hist(tx({ actualLoadDate: 'soon' })), undefined)).toHaveLength(1);
+    expect(historyMatchesSchema(hist(tx({ actualLoadDate: 0 })), undefined)).toHaveLength(1);
+  });
   it('fails a local offset, a time without zone and a string amount', () => {
     const [f] = historyMatchesSchema(hist(tx({ createdOn: '2024-05-01T12:00:00+02:00', actualLoadDate: '2024-05-02T00:00:00', amount: '1.00' })), undefined);
     expect(f?.evidence?.issues).toHaveLength(3);
-    expect(f?.message).toMatchInlineSnapshot(`"Received searchResults[0].amount must be integer, searchResults[0].actualLoadDate must match format "date-time", searchResults[0].createdOn must be in UTC (Z or +00:00); documented transactions carry every Transaction field with its type; timestamps ISO 8601 UTC"`);
+    expect(f?.message).toMatchInlineSnapshot(`"Received searchResults[0].amount must be integer, searchResults[0].actualLoadDate must match format "date-time", searchResults[0].createdOn must be in UTC (Z or +00:00); documented transactions carry every Transaction field with its type; createdOn and every other timestamp present ISO 8601 UTC"`);
   });
 });
 

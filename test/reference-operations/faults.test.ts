@@ -83,6 +83,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.addCard(customerId)).body.cards[0].cardId === cardId;
   },
   'cards-bad-expiration-format': async (b) => (await b.addCard((await b.enroll()).customerId)).body.cards[0].expirationMonthYear,
+  'card-art-not-base64': async (b) => (await b.addCard((await b.enroll()).customerId)).body.cards[0].cardArtAsBase64Png,
   'session-not-required': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true })).status,
   'session-device-ignored': async (b) => (await b.call('FindCustomer', { body: {}, headers: { deviceId: 'other-device' } })).status,
   'history-oldest-first': async (b) => {
