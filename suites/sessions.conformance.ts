@@ -17,8 +17,9 @@ import type { CaseOutcome } from './lib/property.js';
 /**
  * Session rules (D4): every partner operation but AuthenticatePartner is refused — a 4xx
  * with a JSON error body, never 2xx — without a sessionId, with a sessionId no
- * AuthenticatePartner issued, and with a deviceId other than the session's. Each case
- * sends a payload that is valid with the right session, so only the session is wrong.
+ * AuthenticatePartner issued, with the session's sessionId but no deviceId, and with a
+ * deviceId other than the session's. Each case sends a payload that is valid with the right
+ * session, so only the session is wrong.
  */
 const ctx = harness();
 const suiteFile = 'suites/sessions.conformance.ts';
@@ -28,13 +29,15 @@ const casesPerOperation = 5;
 
 interface Variant {
   readonly what: string;
-  readonly requirement: 'SESSION-REQUIRED' | 'SESSION-DEVICE-MATCH';
+  readonly requirement: 'SESSION-REQUIRED' | 'SESSION-DEVICE-REQUIRED' | 'SESSION-DEVICE-MATCH';
   readonly options: (s: Session) => CallOptions;
 }
 
 const variants: readonly Variant[] = [
   { what: 'no sessionId header', requirement: 'SESSION-REQUIRED', options: (s) => ({ headers: { [responseMembers.deviceHeader]: s.deviceId } }) },
   { what: 'a sessionId no AuthenticatePartner issued', requirement: 'SESSION-REQUIRED', options: (s) => ({ session: { sessionId: randomUUID(), deviceId: s.deviceId } }) },
+  // Both headers are required: a valid sessionId alone must not do (interface.md "Endpoints").
+  { what: 'the session\'s sessionId and no deviceId header', requirement: 'SESSION-DEVICE-REQUIRED', options: (s) => ({ headers: { [responseMembers.sessionHeader]: s.sessionId } }) },
   { what: 'another deviceId than the session\'s', requirement: 'SESSION-DEVICE-MATCH', options: (s) => ({ session: { sessionId: s.sessionId, deviceId: `${s.deviceId}-other` } }) },
 ];
 
@@ -75,7 +78,7 @@ describe('sessions: the sessionId and deviceId headers are required (D4)', () =>
     const runs = Math.min(op.writes ? ctx.profile.writeRuns : ctx.profile.runs, casesPerOperation);
     propertyTest(ctx, suiteFile, {
       area: 'sessions', operation: op.id, name: `${op.id}: refused without the session's sessionId and deviceId`, writes: op.writes,
-      requirements: ['SESSION-REQUIRED', 'STATE-SESSION', 'SESSION-DEVICE-MATCH', 'NO-SECRET-ECHO'],
+      requirements: ['SESSION-REQUIRED', 'STATE-SESSION', 'SESSION-DEVICE-REQUIRED', 'SESSION-DEVICE-MATCH', 'NO-SECRET-ECHO'],
       arbitrary: validPayload(op, { fixed: stateFields(op), emailKey: ctx.profile.emailKey }),
       numRuns: runs,
       describe: (p) => `${op.id} with ${variants.map((v) => v.what).join(', then ')}\n  input: ${JSON.stringify(p)}`,

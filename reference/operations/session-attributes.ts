@@ -14,16 +14,18 @@ const ssoTokenName = allowed.find((a) => a.required)!.name;
 function invalidNames(c: OperationContext, session: PartnerSession, items: readonly Attribute[]): string[] {
   const bad = new Set<string>();
   const byName = new Map(items.map((a) => [a.name, a.value]));
-  for (const a of items) if (!allowed.some((x) => x.name === a.name)) bad.add(a.name);
+  if (!c.faults.has('sattr-unknown-name-accepted')) for (const a of items) if (!allowed.some((x) => x.name === a.name)) bad.add(a.name);
   const customerId = session.oboCustomerId;
   const skipObo = customerId === undefined && c.faults.has('sattr-before-obo-accepted');
   const token = byName.get(ssoTokenName);
+  const tokenOptional = customerId !== undefined && token === undefined && c.faults.has('sattr-missing-token-accepted');
   // D18 leaves reuse open: the default keeps the newest token valid; the readings spend each token once, or keep every issued one.
   const current = c.readings.has('sso-token-any-issued') ? session.ssoTokens.includes(token ?? '') : token === session.ssoTokens.at(-1);
   const spent = token !== undefined && session.spentSsoTokens?.has(token) === true;
-  if (!skipObo && (customerId === undefined || token === undefined || !current || spent)) bad.add(ssoTokenName);
+  if (!skipObo && !tokenOptional && (customerId === undefined || token === undefined || !current || spent)) bad.add(ssoTokenName);
+  const formatUnchecked = (name: string) => name === idFilter && c.faults.has('sattr-account-filter-unchecked');
   for (const a of allowed)
-    if (a.valueFormat && byName.has(a.name) && !acceptedRegExp(a.valueFormat).test(byName.get(a.name)!)) bad.add(a.name);
+    if (a.valueFormat && byName.has(a.name) && !formatUnchecked(a.name) && !acceptedRegExp(a.valueFormat).test(byName.get(a.name)!)) bad.add(a.name);
   if (byName.has(idFilter) && byName.has(numberFilter) && !c.faults.has('sattr-both-filters-accepted')) {
     bad.add(idFilter);
     bad.add(numberFilter);
@@ -31,8 +33,12 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
   if (customerId !== undefined && !c.faults.has('sattr-foreign-card-accepted')) {
     const cards = c.state.cards.listValid(customerId);
     const list = (name: string) => (byName.get(name) ?? '').split(',').map((s) => s.trim());
-    if (byName.has(idFilter) && !list(idFilter).every((id) => cards.some((card) => card.cardId === id.toLowerCase()))) bad.add(idFilter);
-    if (byName.has(numberFilter) && !list(numberFilter).every((n) => cards.some((card) => card.identity === n))) bad.add(numberFilter);
+    // With the format unchecked, only GUID-shaped entries are looked up: the fault breaks the format rule alone.
+    const ids = list(idFilter).filter((id) => !formatUnchecked(idFilter) || acceptedRegExp('guid').test(id));
+    const numberOf = (card: (typeof cards)[number]) => (c.faults.has('sattr-own-number-refused') ? card.cardId : card.identity);
+    if (byName.has(idFilter) && !ids.every((id) => cards.some((card) => card.cardId === id.toLowerCase()))) bad.add(idFilter);
+    if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => cards.some((card) => numberOf(card) === n)))
+      bad.add(numberFilter);
   }
   return [...bad];
 }
@@ -52,9 +58,14 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
         return sendValidationProblem(reply, request, [{ key, message: unknown >= 0 ? `${key} is not an allowed name.` : `${ssoTokenName} is required.` }]);
     }
     const bad = invalidNames(c, session, items);
+    const tokenAt = items.findIndex((a) => a.name === ssoTokenName);
+    if (c.faults.has('sattr-wrong-token-400') && session.oboCustomerId !== undefined && tokenAt >= 0 && bad.includes(ssoTokenName)) {
+      const key = `command.SessionAttributes[${tokenAt}].Value`;
+      return sendValidationProblem(reply, request, [{ key, message: `${key} is not a valid ${ssoTokenName}.` }]);
+    }
     if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
-    if (c.readings.has('sso-token-single-use')) (session.spentSsoTokens ??= new Set()).add(items.find((a) => a.name === ssoTokenName)!.value);
+    if (c.readings.has('sso-token-single-use') && tokenAt >= 0) (session.spentSsoTokens ??= new Set()).add(items[tokenAt]!.value);
     return sendDone(reply);
   });
 }

@@ -20,9 +20,9 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   const found = sessionId ? ctx.state.sessions.get(sessionId) : undefined;
   const clientId = request.clientId ?? '';
   let problem: string | undefined;
-  if (!sessionId || !deviceId) problem = 'The sessionId and deviceId headers are required.';
+  if (!sessionId || (!deviceId && !ctx.faults.has('device-id-not-required'))) problem = 'The sessionId and deviceId headers are required.';
   else if (!found || found.clientId !== clientId) problem = 'The sessionId does not name a session of this client.';
-  else if (found.deviceId !== deviceId && !ctx.faults.has('session-device-ignored'))
+  else if (deviceId !== undefined && found.deviceId !== deviceId && !ctx.faults.has('session-device-ignored'))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem) return found;
   if (ctx.faults.has('session-not-required')) return found ?? ctx.state.sessions.detached(deviceId ?? '', clientId);

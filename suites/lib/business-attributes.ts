@@ -1,49 +1,36 @@
 import fc from 'fast-check';
-import { errorRow, exclusiveSessionFilters, operation } from '../../contract/index.js';
+import { errorRow, operation } from '../../contract/index.js';
 import { genericRefusal, transportBroken } from '../../checks/index.js';
 import { businessErrorCode } from '../../checks/error-row.js';
-import { guid, validAttributeList, validPayload, type AttributeItem, type Payload } from '../../generators/index.js';
+import { guid, validPayload, type Payload } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
 import { genericOracles, judgeOracles, judgeRow, oracle } from './business-judge.js';
-import { customerWithKnownCard, scenario, ssoTokenFor } from './business-fixtures.js';
+import { scenario } from './business-fixtures.js';
 import { enrollmentPayload, fixedCases, rowRequirements, scenarioRuns } from './business-cases.js';
-import { stateSlot } from './case-state.js';
+import { idFilter, numberFilter, ownCardSlot, sattr, sendAfterObo, withToken } from './business-session.js';
+import { sessionFilterScenarios } from './business-session-filters.js';
+import { sessionListScenarios } from './business-session-lists.js';
 import { propertyTest } from './property-test.js';
 
 const area = 'business-errors';
-const sattr = operation('AddSessionAttributes');
 const cattr = operation('AddCustomerAttributes');
-const sessionList = sattr.fields[0]!;
-const ssoTokenName = sessionList.attributes!.allowed.find((a) => a.required)!.name;
-const [idFilter, numberFilter] = exclusiveSessionFilters;
 const notFound = errorRow('CUSTOMER_NOT_FOUND');
 const customerIdName = cattr.fields[0]!.attributes!.allowed.find((a) => a.valueFormat === 'guid')!.name;
 
 /**
  * AddSessionAttributes after a successful AuthenticateOBO (D19): both filters at once, and an
- * AccountIdFilter GUID that is not the customer's card, are 422 INVALID_INFORMATION. Each
- * call gets a fresh ssoToken, so a target that spends tokens (D18) still judges the filters.
+ * AccountIdFilter GUID that is not the customer's card, are 422 INVALID_INFORMATION; then the
+ * filter values (business-session-filters.ts) and the list itself (business-session-lists.ts).
  */
 export function sessionAttributeScenarios(ctx: HarnessContext, suiteFile: string): void {
-  const send = async (enrollment: Payload, items: (card: { cardId: string; cardNumber: string }) => AttributeItem[]) => {
-    const session = await ctx.session();
-    const customer = await customerWithKnownCard(ctx, enrollment);
-    const token = await ssoTokenFor(ctx, session, customer.customerId);
-    const list = items(customer).map((a) => (a.value === stateSlot.ssoToken ? { ...a, value: token } : a));
-    return ctx.client.call(sattr.id, { body: { [sessionList.name]: list } }, { session });
-  };
-  const withToken = (fixed: Record<string, string> = {}) => validAttributeList(sessionList, { fixed: { [ssoTokenName]: stateSlot.ssoToken, ...fixed } });
-
   propertyTest(ctx, suiteFile, {
     area, operation: sattr.id, name: 'AddSessionAttributes refuses both filters at once with 422 INVALID_INFORMATION (D19)', writes: true,
     requirements: ['SATTR-FILTERS', ...rowRequirements('INVALID_INFORMATION')],
     arbitrary: fixedCases(fc.tuple(enrollmentPayload(ctx), withToken(), fc.boolean())), numRuns: scenarioRuns(ctx, true, 2),
     describe: ([, items, first]) => `the customer's own card in both filters (${first ? 'first' : 'last'}) with ${JSON.stringify(items.map((i) => i.name))}`,
     run: scenario(async ([enrollment, items, first]) => {
-      const x = await send(enrollment, (c) => {
-        const filters = [{ name: idFilter, value: c.cardId }, { name: numberFilter, value: c.cardNumber }];
-        return first ? [...filters, ...items] : [...items, ...filters];
-      });
+      const filters = [{ name: idFilter, value: ownCardSlot.cardId }, { name: numberFilter, value: ownCardSlot.cardNumber }];
+      const x = await sendAfterObo(ctx, enrollment, first ? [...filters, ...items] : [...items, ...filters]);
       return judgeRow(ctx, x, 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] });
     }),
   });
@@ -53,8 +40,11 @@ export function sessionAttributeScenarios(ctx: HarnessContext, suiteFile: string
     requirements: ['SATTR-FILTERS', ...rowRequirements('INVALID_INFORMATION')],
     arbitrary: fixedCases(fc.tuple(enrollmentPayload(ctx), guid().chain((g) => withToken({ [idFilter]: g })))), numRuns: scenarioRuns(ctx, true, 2),
     describe: ([, items]) => `AddSessionAttributes ${JSON.stringify(items)}`,
-    run: scenario(async ([enrollment, items]) => judgeRow(ctx, await send(enrollment, () => items), 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] })),
+    run: scenario(async ([enrollment, items]) => judgeRow(ctx, await sendAfterObo(ctx, enrollment, items), 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] })),
   });
+
+  sessionFilterScenarios(ctx, suiteFile);
+  sessionListScenarios(ctx, suiteFile);
 }
 
 /**

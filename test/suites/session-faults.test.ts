@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectCaught, row, runSuites } from './stateful-support.js';
 
-/** The session rules (D4) are caught: a request without the session's sessionId, or with another deviceId, is accepted. */
+/** The session rules (D4) are caught: a request without the session's sessionId, without a deviceId, or with another deviceId, is accepted. */
 describe('sessions suite: the session faults are caught', () => {
   it('session-not-required: a missing or unknown sessionId is accepted', async () => {
     const run = await runSuites(['sessions'], ['session-not-required']);
@@ -15,5 +15,12 @@ describe('sessions suite: the session faults are caught', () => {
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
     expectCaught(run, { fault: 'session-device-ignored', checks: ['genericRefusal'], operation: /^(?!AuthenticatePartner$)[A-Za-z]+$/ });
     expect(row(run, 'SESSION-REQUIRED')?.status).toBe('passed');
+  }, 120_000);
+
+  it('device-id-not-required: the session\'s sessionId without a deviceId header is accepted, while a wrong deviceId is still refused', async () => {
+    const run = await runSuites(['sessions'], ['device-id-not-required']);
+    expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
+    expectCaught(run, { fault: 'device-id-not-required', checks: ['genericRefusal'], operation: /^(?!AuthenticatePartner$)[A-Za-z]+$/ });
+    for (const id of ['SESSION-REQUIRED', 'SESSION-DEVICE-MATCH']) expect(row(run, id)?.status, id).toBe('passed');
   }, 120_000);
 });
