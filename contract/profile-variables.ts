@@ -51,6 +51,7 @@ export const variables = {
   CONFORMANCE_SEED: { schema: z.coerce.number({ message: 'must be an integer' }).int('must be an integer'), example: '42', explain: 'seed of the run; printed by every failure for replay' },
   CONFORMANCE_PATH: { schema: z.string().regex(/^[0-9]+(:[0-9]+)*$/, 'must be a fast-check path such as 3:1:0'), example: '3:1:0', explain: 'replay one counterexample: the path printed with its seed' },
   CONFORMANCE_ONLY: { schema: z.string().min(1, 'must not be empty'), example: 'FindCustomer,ERR-VALIDATION', explain: 'run only these operations, areas or requirement ids (comma-separated)' },
+  CONFORMANCE_SKIP: { schema: z.string().min(1, 'must not be empty'), example: 'ALLOW-LIST,ERR-UNAUTHORIZED', explain: 'accept these requirement ids, operations or sections as unchecked (comma-separated): their gaps are listed as accepted and do not make the run exit 4' },
   REPORT_DIR: { schema: z.string().min(1, 'must not be empty'), example: 'reports/nightly', explain: 'where a run writes its reports (default reports/)' },
   REFERENCE_FAULTS: { schema: z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be a comma-separated list of fault names'), example: 'find-wrong-title', explain: 'embedded reference only: faults to switch on (self-tests)' },
   REFERENCE_READINGS: { schema: z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be a comma-separated list of reading names'), example: 'find-empty-customer-id', explain: 'embedded reference only: conformant alternative readings to switch on (self-tests of false alarms)' },

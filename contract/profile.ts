@@ -59,6 +59,8 @@ export interface Profile {
   readonly seed: number | undefined;
   readonly path: string | undefined;
   readonly only: readonly string[];
+  /** CONFORMANCE_SKIP: requirement ids, operations or sections the user accepts leaving unchecked. */
+  readonly skip: readonly string[];
   readonly reportDir: string;
   readonly referenceFaults: readonly string[];
   readonly referenceReadings: readonly string[];
@@ -85,6 +87,9 @@ export const defaults = {
 export const embeddedReferenceRateLimit = 2000;
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/** A comma-separated list, blanks dropped. */
+const list = (value: unknown): string[] => (typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : []);
 
 /**
  * Reads and validates the target profile. Collects every problem before throwing, so a
@@ -163,7 +168,8 @@ export function loadProfile(env: Env): Profile {
     writeRuns: (values.CONFORMANCE_WRITE_RUNS as number | undefined) ?? defaults.writeRuns,
     seed: values.CONFORMANCE_SEED as number | undefined,
     path: values.CONFORMANCE_PATH as string | undefined,
-    only: ((values.CONFORMANCE_ONLY as string | undefined) ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    only: list(values.CONFORMANCE_ONLY),
+    skip: list(values.CONFORMANCE_SKIP),
     reportDir: (values.REPORT_DIR as string | undefined) ?? defaults.reportDir,
     referenceFaults: ((values.REFERENCE_FAULTS as string | undefined) ?? '').split(',').filter(Boolean),
     referenceReadings: ((values.REFERENCE_READINGS as string | undefined) ?? '').split(',').filter(Boolean),

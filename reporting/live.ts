@@ -89,6 +89,26 @@ export default LiveReporter;
 
 const pad = (s: string, n: number): string => s.padEnd(n);
 
+/** Documented requirements neither checked nor accepted (exit 4), each with why. */
+function uncheckedLines(summary: Summary): string[] {
+  if (!summary.unchecked?.length) return [];
+  const rows = summary.requirements.filter((r) => summary.unchecked.includes(r.id));
+  return ['', 'Unchecked (documented requirements left unchecked; CONFORMANCE_SKIP=<id> or a waiver accepts a gap):',
+    ...rows.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.reasons[0] ?? 'no suite recorded a result'}`),
+    ...(rows.length > 20 ? [`  … and ${rows.length - 20} more`] : [])];
+}
+
+/** Gaps the user accepted by CONFORMANCE_SKIP or a waiver: shown, never hidden. */
+function acceptedGapLines(summary: Summary): string[] {
+  const gaps = summary.acceptedGaps ?? [];
+  if (!gaps.length) return [];
+  const by = (how: 'CONFORMANCE_SKIP' | 'waiver'): string[] => {
+    const ids = gaps.filter((g) => g.by === how).map((g) => g.requirement);
+    return ids.length ? [`${ids.join(', ')} (${how})`] : [];
+  };
+  return ['', `Accepted gaps: ${[...by('CONFORMANCE_SKIP'), ...by('waiver')].join('; ')}`];
+}
+
 /** The short verdict table bin/conformance.ts prints at the end, with where the report is. */
 export function formatVerdictTable(summary: Summary, reportPath?: string): string {
   const c = summary.counts;
@@ -103,7 +123,9 @@ export function formatVerdictTable(summary: Summary, reportPath?: string): strin
     ...(summary.footprint ? [`${pad('Footprint', 10)}${summary.footprint.customersEnrolled} customers enrolled, ${summary.footprint.cardsAdded} cards added, ${summary.footprint.cardsRemoved} removed`] : []),
     ...(summary.baseline ? [`${pad('Nightly', 10)}${summary.baseline.newFailures.length} new, ${summary.baseline.fixed.length} fixed, ${summary.baseline.stillFailing.length} still failing`] : []),
     ...(blocking.length ? ['', 'Blocking failures:', ...blocking.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.findings[0]?.title ?? r.text}`), ...(blocking.length > 20 ? [`  … and ${blocking.length - 20} more`] : [])] : []),
-    ...summary.verdictReasons.filter((r) => !r.includes('blocking requirement')).map((r) => `  ${r}`),
+    ...uncheckedLines(summary),
+    ...acceptedGapLines(summary),
+    ...summary.verdictReasons.filter((r) => !r.includes('blocking requirement') && !r.includes('left unchecked')).map((r) => `  ${r}`),
     ...(reportPath ? ['', `Report: ${reportPath}`] : []),
   ];
   return lines.join('\n');

@@ -7,7 +7,34 @@ const table = (head: readonly string[], rows: ReadonlyArray<readonly string[]>):
 const fence = (s: string): string[] => ['```', s.replace(/```/g, "'''"), '```'];
 
 const statusLabel = (r: RequirementRow): string =>
-  r.status === 'failed' && !r.blocking ? 'failed (advisory)' : r.status;
+  r.status === 'failed' && !r.blocking ? 'failed (advisory)'
+    : r.acceptedGap ? `${r.status} (accepted gap: ${r.acceptedGap})`
+    : r.status === 'not-covered' && r.blocking ? 'not-covered (unchecked)' : r.status;
+
+/** Why a row was left out of the run, when no record says. */
+const leftOutBecause = (s: Summary, r: RequirementRow): string =>
+  r.acceptedGap === 'CONFORMANCE_SKIP' ? 'named by CONFORMANCE_SKIP'
+    : r.status !== 'not-selected' ? ''
+    : s.selection.filters?.length ? `outside the suites this run was narrowed to (${s.selection.filters.join(' ')})` : 'outside CONFORMANCE_ONLY';
+
+/** Rows that make the run exit 4, and the gaps the user accepted. */
+function gaps(s: Summary): string[] {
+  const rows = (ids: readonly string[]) => s.requirements.filter((r) => ids.includes(r.id));
+  return [
+    ...(s.unchecked.length
+      ? ['## Unchecked documented requirements (exit 4)', '',
+        'Neither checked nor accepted. Give the run what the reason names, or accept the gap with CONFORMANCE_SKIP=<id> or a waiver.', '',
+        ...table(['requirement', 'section', 'why not checked'], rows(s.unchecked).map((r) => [r.id, r.section, r.reasons.join('; ') || 'no suite recorded a result'])), '']
+      : []),
+    ...(s.acceptedGaps.length
+      ? ['## Accepted gaps', '',
+        ...table(['requirement', 'accepted by', 'why not checked'], s.acceptedGaps.map((g) => {
+          const w = s.requirements.find((r) => r.id === g.requirement)?.waiver;
+          return [g.requirement, g.by === 'waiver' && w ? `waiver of ${w.owner} until ${w.expires}: ${w.reason}` : g.by, g.reasons.join('; ') || 'not run'];
+        })), '']
+      : []),
+  ];
+}
 
 function finding(f: ReportedFinding): string[] {
   const rep = f.reproduction;
@@ -34,23 +61,26 @@ function failures(s: Summary): string[] {
 }
 
 /** summary.md: what a person reads first. */
-export function renderMarkdown(s: Summary): string {
+/** `requirementLink` turns each requirement id into a link to its catalogue entry (docs/requirements.md). */
+export function renderMarkdown(s: Summary, options: { readonly requirementLink?: (id: string) => string } = {}): string {
+  const idCell = (id: string): string => (options.requirementLink ? `[${id}](${options.requirementLink(id)})` : id);
   const c = s.counts;
   const left = s.requirements.filter((r) => r.status === 'not-selected' || r.status === 'skipped-by-profile');
   const b = s.baseline;
   const list = (ids: readonly string[]) => (ids.length ? ids.join(', ') : 'none');
   const lines = [
     `# Conformance report: ${s.verdict.toUpperCase()} (exit ${s.exitCode})`, '',
-    `Target ${s.target.baseUrl} (${s.target.kind}); ${s.startedAt} to ${s.finishedAt}; selection: ${s.selection.only.length ? s.selection.only.join(', ') : 'everything'}.`, '',
+    `Target ${s.target.baseUrl} (${s.target.kind}); ${s.startedAt} to ${s.finishedAt}; selection: ${s.selection.only.length ? s.selection.only.join(', ') : 'everything'}${s.selection.skip?.length ? `, skipping ${s.selection.skip.join(', ')}` : ''}${s.selection.filters?.length ? `, suites narrowed by ${s.selection.filters.join(' ')}` : ''}.`, '',
     ...s.verdictReasons.map((r) => `- ${r}`), ...(s.verdictReasons.length ? [''] : []),
     '## Counts', '',
     ...table(['passed', 'failed', 'broken', 'waived', 'skipped by profile', 'not covered', 'not selected', 'observed'],
       [[c.passed, c.failed, c.broken, c.waived, c.skippedByProfile, c.notCovered, c.notSelected, c.observed].map(String)]), '',
     ...(s.footprint ? [`Footprint on the target: ${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.`, ''] : []),
     '## Failures', '', ...failures(s), '',
+    ...gaps(s),
     '## Requirements', '',
     ...table(['requirement', 'section', 'severity', 'status', 'checks'],
-      s.requirements.map((r) => [r.id, r.section, r.severity, statusLabel(r), r.checks.join(', ')])), '',
+      s.requirements.map((r) => [idCell(r.id), r.section, r.severity, statusLabel(r), r.checks.join(', ')])), '',
     '## Observed behaviour (ambiguous points)', '',
     ...(s.observed.length
       ? table(['requirement', 'decisions', 'the target showed'], s.observed.map((o) => [o.requirement, o.decisions.join(', '), o.observed]))
@@ -59,7 +89,7 @@ export function renderMarkdown(s: Summary): string {
     ...table(['operation', 'status', 'code', 'observed'], s.responseCoverage.rows.map((r) => [r.operation, String(r.status), r.code, r.observed ? 'yes' : 'no'])),
     ...(s.responseCoverage.undocumentedSeen.length ? ['', `Responses seen that the contract does not list: ${s.responseCoverage.undocumentedSeen.join(', ')}.`] : []), '',
     '## Left out', '',
-    ...(left.length ? table(['requirement', 'status', 'why'], left.map((r) => [r.id, r.status, r.reasons.join('; ') || (r.status === 'not-selected' ? 'outside CONFORMANCE_ONLY' : '')])) : ['Nothing was left out by selection or profile.']), '',
+    ...(left.length ? table(['requirement', 'status', 'why'], left.map((r) => [r.id, r.status, [leftOutBecause(s, r), ...r.reasons].filter(Boolean).join('; ')])) : ['Nothing was left out by selection or profile.']), '',
     ...(s.waivers.unused.length ? [`Waivers not needed by this run: ${s.waivers.unused.map((w) => w.requirement).join(', ')}.`, ''] : []),
     ...(s.unknownRequirements.length ? [`Records named requirements the contract does not have (harness bug): ${s.unknownRequirements.join(', ')}.`, ''] : []),
     '## Compared with the previous run', '',

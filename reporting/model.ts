@@ -28,6 +28,11 @@ export interface RequirementRow {
   /** Why broken, not covered or skipped (deduplicated). */
   readonly reasons: readonly string[];
   readonly waiver?: Waiver;
+  /**
+   * A not-covered row the user accepted: named by CONFORMANCE_SKIP (then status 'not-selected'),
+   * or held by a waiver (status stays 'not-covered'). Such a row does not make the run exit 4.
+   */
+  readonly acceptedGap?: 'CONFORMANCE_SKIP' | 'waiver';
 }
 
 /** An ambiguous point and the reading the target showed. */
@@ -59,18 +64,41 @@ export interface BaselineDiff {
 
 export type Counts = Record<'passed' | 'failed' | 'broken' | 'waived' | 'skippedByProfile' | 'notCovered' | 'notSelected' | 'observed', number>;
 
+/** Exit codes of a run; 2 (bad configuration) is decided before any summary exists. */
+export type ExitCode = 0 | 1 | 3 | 4;
+
+export interface Selection {
+  /** CONFORMANCE_ONLY entries; empty = everything. */
+  readonly only: readonly string[];
+  /** CONFORMANCE_SKIP entries: requirement ids, operations or sections whose gaps the user accepts. */
+  readonly skip?: readonly string[];
+  /** Vitest arguments that narrowed the run (suite files, -t, --shard): a requirement nothing recorded was not selected. */
+  readonly filters?: readonly string[];
+}
+
+/** A documented requirement left unchecked that the user accepted, and why it was not checked. */
+export interface AcceptedGap {
+  readonly requirement: string;
+  readonly by: 'CONFORMANCE_SKIP' | 'waiver';
+  readonly reasons: readonly string[];
+}
+
 export interface Summary {
   readonly schemaVersion: 1;
   readonly verdict: 'pass' | 'fail';
-  /** 0 pass; 1 a blocking failure or an expired waiver; 3 target unreachable or run broken. */
-  readonly exitCode: 0 | 1 | 3;
+  /**
+   * 0 pass: every selected documented requirement was checked and passed (or is waived);
+   * 1 a blocking failure or an expired waiver; 3 target unreachable or run broken;
+   * 4 documented requirements left unchecked (not covered, not waived, not deselected).
+   */
+  readonly exitCode: ExitCode;
   /** One sentence per reason the verdict is not a pass. */
   readonly verdictReasons: readonly string[];
   readonly startedAt: string;
   readonly finishedAt: string;
   readonly durationMs: number;
   readonly target: { readonly baseUrl: string; readonly kind: string };
-  readonly selection: { readonly only: readonly string[] };
+  readonly selection: Selection;
   readonly incomplete?: string;
   /** Requirement rows by status; they add up to the number of requirements. */
   readonly counts: Counts;
@@ -81,6 +109,10 @@ export interface Summary {
   readonly baseline?: BaselineDiff;
   /** What the run created on the target and removed again (sandbox footprint). */
   readonly footprint?: { readonly customersEnrolled: number; readonly cardsAdded: number; readonly cardsRemoved: number };
+  /** Blocking requirements left unchecked that CONFORMANCE_SKIP or a waiver accepted. */
+  readonly acceptedGaps: readonly AcceptedGap[];
+  /** Selected blocking requirements left unchecked and not accepted: they make the run exit 4. */
+  readonly unchecked: readonly string[];
   /** Records naming a requirement that contract/requirements.ts does not have (harness bugs). */
   readonly unknownRequirements: readonly string[];
 }

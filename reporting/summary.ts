@@ -1,21 +1,20 @@
 import type { Requirement } from '../contract/requirements.js';
-import type { Operation, Severity } from '../contract/types.js';
+import type { Operation } from '../contract/types.js';
 import type { ResultRecord } from './result.js';
-import type { Counts, ObservedBehaviour, ReportedFinding, RequirementRow, RowStatus, Summary } from './model.js';
+import type { AcceptedGap, Counts, ExitCode, ObservedBehaviour, RowStatus, Selection, Summary } from './model.js';
 import { isExpired, type Waiver } from './waivers.js';
+import { blockingSeverities, buildRow, isSelected, namesRequirement } from './rows.js';
 import { compareBaseline, type PreviousRun } from './baseline.js';
 import { responseCoverage } from './coverage.js';
 
-/** Generic rules whose failure blocks although their severity is unspecified. */
-export const genericBlocking: ReadonlySet<string> = new Set(['GEN-NO-5XX', 'GEN-JSON-BODY']);
-const blockingSeverities: ReadonlySet<Severity> = new Set(['documented', 'standard']);
+export { genericBlocking, isBlocking, isSelected, namesRequirement } from './rows.js';
 
 export interface SummaryInput {
   readonly records: readonly ResultRecord[];
   readonly requirements: readonly Requirement[];
   readonly operations: readonly Operation[];
-  /** CONFORMANCE_ONLY entries: requirement ids, operations or interface.md sections; empty = all. */
-  readonly selection: { readonly only: readonly string[] };
+  /** CONFORMANCE_ONLY / CONFORMANCE_SKIP entries (requirement ids, operations or interface.md sections) and vitest filters. */
+  readonly selection: Selection;
   readonly startedAt: Date;
   readonly finishedAt: Date;
   readonly target: { readonly baseUrl: string; readonly kind: string };
@@ -26,55 +25,6 @@ export interface SummaryInput {
   /** The clock for waiver expiry; default finishedAt. */
   readonly now?: Date;
   readonly footprint?: Summary['footprint'];
-}
-
-export function isSelected(q: Requirement, only: readonly string[]): boolean {
-  if (only.length === 0) return true;
-  const names = [q.id, q.operation, q.section].filter((n): n is string => !!n).map((n) => n.toLowerCase());
-  return only.some((o) => names.includes(o.toLowerCase()));
-}
-
-export const isBlocking = (q: Pick<Requirement, 'id' | 'severity'>): boolean =>
-  genericBlocking.has(q.id) || blockingSeverities.has(q.severity);
-
-const unique = <T>(xs: Iterable<T>): T[] => [...new Set(xs)];
-
-function rowStatus(records: readonly ResultRecord[], selected: boolean): Exclude<RowStatus, 'waived'> {
-  const has = (s: ResultRecord['status']) => records.some((r) => r.status === s);
-  if (records.length === 0) return selected ? 'not-covered' : 'not-selected';
-  if (has('failed')) return 'failed';
-  if (has('broken')) return 'broken';
-  if (has('passed')) return 'passed';
-  if (has('skipped-by-profile')) return 'skipped-by-profile';
-  if (has('observed')) return 'observed';
-  return 'not-covered';
-}
-
-function dedupFindings(records: readonly ResultRecord[]): ReportedFinding[] {
-  const byKey = new Map<string, ReportedFinding>();
-  for (const r of records)
-    for (const f of r.findings ?? []) {
-      const known = byKey.get(f.dedupKey);
-      if (known) byKey.set(f.dedupKey, { ...known, occurrences: known.occurrences + 1 });
-      else byKey.set(f.dedupKey, { ...f, occurrences: 1, ...(r.reproduction ? { reproduction: r.reproduction } : {}) });
-    }
-  return [...byKey.values()];
-}
-
-function buildRow(q: Requirement, records: readonly ResultRecord[], selected: boolean, waiver: Waiver | undefined): RequirementRow {
-  const computed = rowStatus(records, selected);
-  const status: RowStatus = computed === 'failed' && waiver ? 'waived' : computed;
-  return {
-    id: q.id, section: q.section, severity: q.severity, text: q.text,
-    ...(q.operation ? { operation: q.operation } : {}),
-    status,
-    blocking: isBlocking(q),
-    checks: unique(records.flatMap((r) => [r.check, ...(r.findings ?? []).map((f) => f.check)]).filter((c): c is string => !!c)).sort(),
-    suites: unique(records.map((r) => r.suite)).sort(),
-    findings: dedupFindings(records),
-    reasons: unique(records.filter((r) => (r.status === 'broken' || r.status === 'not-covered' || r.status === 'skipped-by-profile') && r.reason).map((r) => r.reason as string)),
-    ...(status === 'waived' && waiver ? { waiver } : {}),
-  };
 }
 
 const countKey: Record<RowStatus, keyof Counts> = {
@@ -96,9 +46,10 @@ export function buildSummary(input: SummaryInput): Summary {
     const severities = (byReq.get(id) ?? []).flatMap((r) => r.findings ?? []).map((f) => f.severity);
     return { id, section: 'Not in contract', text: 'requirement id not in contract/requirements.ts', severity: severities.find((s) => blockingSeverities.has(s)) ?? 'unspecified' };
   });
+  const { only, skip = [], filters = [] } = input.selection;
   const rows = [...input.requirements, ...unlisted].map((q) => {
     const recs = byReq.get(q.id) ?? [];
-    return buildRow(q, recs, isSelected(q, input.selection.only) || recs.length > 0, valid.get(q.id));
+    return buildRow(q, recs, { selected: isSelected(q, only) || recs.length > 0, filtered: filters.length > 0, skipped: namesRequirement(skip, q), waiver: valid.get(q.id) });
   });
 
   const counts = Object.fromEntries(Object.values(countKey).map((k) => [k, 0])) as Counts;
@@ -113,13 +64,16 @@ export function buildSummary(input: SummaryInput): Summary {
 
   const blockingFailures = rows.filter((r) => r.status === 'failed' && r.blocking);
   const broken = rows.filter((r) => r.status === 'broken');
+  const unchecked = rows.filter((r) => r.status === 'not-covered' && r.blocking && !r.acceptedGap);
+  const acceptedGaps: AcceptedGap[] = rows.flatMap((r) => (r.acceptedGap ? [{ requirement: r.id, by: r.acceptedGap, reasons: r.reasons }] : []));
   const verdictReasons = [
     ...(blockingFailures.length ? [`${blockingFailures.length} blocking requirement(s) failed: ${blockingFailures.map((r) => r.id).join(', ')}.`] : []),
     ...expired.map((w) => `The waiver for ${w.requirement} (owner ${w.owner}) expired on ${w.expires}.`),
     ...(input.incomplete ? [`The run is incomplete: ${input.incomplete}.`] : []),
     ...(broken.length ? [`${broken.length} requirement(s) broken (transport trouble or harness error): ${broken.map((r) => r.id).join(', ')}.`] : []),
+    ...(unchecked.length ? [`${unchecked.length} documented requirement(s) left unchecked: ${unchecked.map((r) => r.id).join(', ')}. Each row's reason says what would let the run check it; CONFORMANCE_SKIP=<id> or a waiver accepts the gap.`] : []),
   ];
-  const exitCode = blockingFailures.length || expired.length ? 1 : input.incomplete || broken.length ? 3 : 0;
+  const exitCode: ExitCode = blockingFailures.length || expired.length ? 1 : input.incomplete || broken.length ? 3 : unchecked.length ? 4 : 0;
   return {
     schemaVersion: 1,
     verdict: exitCode === 0 ? 'pass' : 'fail',
@@ -128,7 +82,7 @@ export function buildSummary(input: SummaryInput): Summary {
     finishedAt: input.finishedAt.toISOString(),
     durationMs: input.finishedAt.getTime() - input.startedAt.getTime(),
     target: input.target,
-    selection: { only: [...input.selection.only] },
+    selection: { only: [...only], skip: [...skip], filters: [...filters] },
     ...(input.incomplete ? { incomplete: input.incomplete } : {}),
     counts, requirements: rows,
     observed: [...observed.values()],
@@ -136,10 +90,12 @@ export function buildSummary(input: SummaryInput): Summary {
     waivers: {
       applied: rows.flatMap((r) => (r.waiver ? [r.waiver] : [])),
       expired,
-      unused: [...valid.values()].filter((w) => rows.find((r) => r.id === w.requirement)?.status !== 'waived'),
+      unused: [...valid.values()].filter((w) => !rows.find((r) => r.id === w.requirement)?.waiver),
     },
     ...(input.baseline ? { baseline: compareBaseline(input.baseline, rows) } : {}),
     ...(input.footprint ? { footprint: input.footprint } : {}),
+    acceptedGaps,
+    unchecked: unchecked.map((r) => r.id),
     unknownRequirements,
   };
 }

@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { requirements } from '../contract/requirements.js';
 
-/** A known failure accepted until a date: reported as 'waived', neither passed nor failed. */
+/**
+ * A known failure accepted until a date: reported as 'waived', neither passed nor failed. It also
+ * accepts a requirement left not covered (an accepted gap): the run then does not exit 4 for it.
+ */
 export interface Waiver {
   readonly requirement: string;
   readonly reason: string;
@@ -40,7 +43,7 @@ const str = () => z.string({ error: (issue) => (issue.input === undefined ? 'is 
 
 const waiverSchema = z.object({
   requirement: str().refine((id) => knownIds.has(id), 'must name a requirement id of contract/requirements.ts'),
-  reason: str().trim().min(1, 'must say why the failure is accepted'),
+  reason: str().trim().min(1, 'must say why the failure or the unchecked requirement is accepted'),
   owner: str().trim().min(1, 'must name who owns the fix'),
   expires: str().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine(isCalendarDate, 'must be a real calendar date'),
 }).strict();

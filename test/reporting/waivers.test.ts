@@ -58,10 +58,18 @@ describe('waivers', () => {
   });
 
   it('reports a waived failure as waived, neither passed nor failed', () => {
-    const s = summaryOf({ waivers: [waiver] });
+    // The fixture's rows no record covers are accepted as gaps: only the waiver decides the verdict here.
+    const s = summaryOf({ waivers: [waiver], selection: { only: [], skip: ['FIND-SSN-FORMAT', 'TOKEN-SHAPE'] } });
     expect(s.requirements.find((r) => r.id === 'FIND-SSN-LENGTH')).toMatchObject({ status: 'waived', waiver });
     expect(s).toMatchObject({ verdict: 'pass', exitCode: 0, counts: { waived: 1, failed: 1 } });
     expect(s.waivers.applied).toEqual([waiver]);
+  });
+
+  it('accepts a not-covered gap as well: the row stays not covered and is listed as an accepted gap', () => {
+    const s = summaryOf({ records: [], waivers: [{ ...waiver, requirement: 'TOKEN-SHAPE' }], selection: { only: [], skip: ['FindCustomer', 'ENROLL-SUCCESS', 'GEN-NO-5XX'] } });
+    expect(s.requirements.find((r) => r.id === 'TOKEN-SHAPE')).toMatchObject({ status: 'not-covered', acceptedGap: 'waiver' });
+    expect(s).toMatchObject({ exitCode: 0, acceptedGaps: expect.arrayContaining([{ requirement: 'TOKEN-SHAPE', by: 'waiver', reasons: [] }]) });
+    expect(s.waivers.unused).toEqual([]);
   });
 
   it('fails the run on an expired waiver and says which one', () => {
@@ -69,7 +77,7 @@ describe('waivers', () => {
     expect(s.requirements.find((r) => r.id === 'FIND-SSN-LENGTH')?.status).toBe('failed');
     const unused = summaryOf({ records: [], waivers: [waiver], now: new Date('2030-02-01T08:00:00Z') });
     expect(unused).toMatchObject({ verdict: 'fail', exitCode: 1 });
-    expect(unused.verdictReasons).toEqual(['The waiver for FIND-SSN-LENGTH (owner api-team) expired on 2030-01-31.']);
+    expect(unused.verdictReasons[0]).toBe('The waiver for FIND-SSN-LENGTH (owner api-team) expired on 2030-01-31.');
     expect(unused.waivers.expired).toEqual([waiver]);
   });
 });

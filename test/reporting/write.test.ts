@@ -60,6 +60,7 @@ describe('reports', () => {
       Target https://127.0.0.1:8443 (reference); 2030-01-02T03:00:00.000Z to 2030-01-02T03:04:05.000Z; selection: everything.
 
       - 1 blocking requirement(s) failed: FIND-SSN-LENGTH.
+      - 2 documented requirement(s) left unchecked: FIND-SSN-FORMAT, TOKEN-SHAPE. Each row's reason says what would let the run check it; CONFORMANCE_SKIP=<id> or a waiver accepts the gap.
 
       ## Counts
 
@@ -96,18 +97,27 @@ describe('reports', () => {
         Received 3 items after the reference; documented at most pageSize+1
 
 
+      ## Unchecked documented requirements (exit 4)
+
+      Neither checked nor accepted. Give the run what the reason names, or accept the gap with CONFORMANCE_SKIP=<id> or a waiver.
+
+      | requirement | section | why not checked |
+      |---|---|---|
+      | FIND-SSN-FORMAT | FindCustomer | no suite recorded a result |
+      | TOKEN-SHAPE | Authentication | no suite recorded a result |
+
       ## Requirements
 
       | requirement | section | severity | status | checks |
       |---|---|---|---|---|
       | GEN-NO-5XX | Errors | unspecified | passed | statusMatches |
       | FIND-SSN-LENGTH | FindCustomer | documented | failed | statusMatches, validationKeyNamesField |
-      | FIND-SSN-FORMAT | FindCustomer | documented | not-covered |  |
+      | FIND-SSN-FORMAT | FindCustomer | documented | not-covered (unchecked) |  |
       | FIND-NOT-FOUND | FindCustomer | ambiguous | observed | statusMatches |
       | HISTORY-PAGING | GetTransactionHistory | ambiguous | failed (advisory) | pagingContinuous, statusMatches |
       | FIND-SUCCESS | FindCustomer | documented | passed | statusMatches |
       | ENROLL-SUCCESS | EnrollCustomer | documented | skipped-by-profile | statusMatches |
-      | TOKEN-SHAPE | Authentication | documented | not-covered |  |
+      | TOKEN-SHAPE | Authentication | documented | not-covered (unchecked) |  |
 
       ## Observed behaviour (ambiguous points)
 
@@ -171,6 +181,10 @@ describe('reports', () => {
 
       Blocking failures:
         FIND-SSN-LENGTH                   Validation key names the wrong field
+
+      Unchecked (documented requirements left unchecked; CONFORMANCE_SKIP=<id> or a waiver accepts a gap):
+        FIND-SSN-FORMAT                   no suite recorded a result
+        TOKEN-SHAPE                       no suite recorded a result
 
       Report: reports/summary.md"
     `);

@@ -1,0 +1,77 @@
+import type { Requirement } from '../contract/requirements.js';
+import type { Severity } from '../contract/types.js';
+import type { ResultRecord } from './result.js';
+import type { ReportedFinding, RequirementRow, RowStatus } from './model.js';
+import type { Waiver } from './waivers.js';
+
+/** One requirement row of the report from its result records: status, findings, reasons, accepted gap. */
+
+/** Generic rules whose failure blocks although their severity is unspecified. */
+export const genericBlocking: ReadonlySet<string> = new Set(['GEN-NO-5XX', 'GEN-JSON-BODY']);
+export const blockingSeverities: ReadonlySet<Severity> = new Set(['documented', 'standard']);
+
+/** Whether a CONFORMANCE_ONLY / CONFORMANCE_SKIP list names the requirement: its id, operation or section. */
+export function namesRequirement(list: readonly string[], q: Pick<Requirement, 'id' | 'operation' | 'section'>): boolean {
+  const own = [q.id, q.operation, q.section].filter((n): n is string => !!n).map((n) => n.toLowerCase());
+  return list.some((o) => own.includes(o.toLowerCase()));
+}
+
+export function isSelected(q: Requirement, only: readonly string[]): boolean {
+  return only.length === 0 || namesRequirement(only, q);
+}
+
+export const isBlocking = (q: Pick<Requirement, 'id' | 'severity'>): boolean =>
+  genericBlocking.has(q.id) || blockingSeverities.has(q.severity);
+
+const unique = <T>(xs: Iterable<T>): T[] => [...new Set(xs)];
+
+function rowStatus(records: readonly ResultRecord[], selected: boolean): Exclude<RowStatus, 'waived'> {
+  const has = (s: ResultRecord['status']) => records.some((r) => r.status === s);
+  if (records.length === 0) return selected ? 'not-covered' : 'not-selected';
+  if (has('failed')) return 'failed';
+  if (has('broken')) return 'broken';
+  if (has('passed')) return 'passed';
+  if (has('skipped-by-profile')) return 'skipped-by-profile';
+  if (has('observed')) return 'observed';
+  return 'not-covered';
+}
+
+function dedupFindings(records: readonly ResultRecord[]): ReportedFinding[] {
+  const byKey = new Map<string, ReportedFinding>();
+  for (const r of records)
+    for (const f of r.findings ?? []) {
+      const known = byKey.get(f.dedupKey);
+      if (known) byKey.set(f.dedupKey, { ...known, occurrences: known.occurrences + 1 });
+      else byKey.set(f.dedupKey, { ...f, occurrences: 1, ...(r.reproduction ? { reproduction: r.reproduction } : {}) });
+    }
+  return [...byKey.values()];
+}
+
+interface RowChoice {
+  readonly selected: boolean;
+  /** The run was narrowed by vitest filters: what nothing recorded was not selected. */
+  readonly filtered: boolean;
+  /** CONFORMANCE_SKIP names it: a gap here is accepted (a failure is not: that takes a waiver). */
+  readonly skipped: boolean;
+  readonly waiver: Waiver | undefined;
+}
+
+export function buildRow(q: Requirement, records: readonly ResultRecord[], choice: RowChoice): RequirementRow {
+  let computed = rowStatus(records, choice.selected);
+  if (computed === 'not-covered' && records.length === 0 && choice.filtered) computed = 'not-selected';
+  const acceptedGap = computed !== 'not-covered' ? undefined : choice.skipped ? 'CONFORMANCE_SKIP' : choice.waiver ? 'waiver' : undefined;
+  const status: RowStatus = computed === 'failed' && choice.waiver ? 'waived' : acceptedGap === 'CONFORMANCE_SKIP' ? 'not-selected' : computed;
+  const waiver = status === 'waived' || acceptedGap === 'waiver' ? choice.waiver : undefined;
+  return {
+    id: q.id, section: q.section, severity: q.severity, text: q.text,
+    ...(q.operation ? { operation: q.operation } : {}),
+    status,
+    blocking: isBlocking(q),
+    checks: unique(records.flatMap((r) => [r.check, ...(r.findings ?? []).map((f) => f.check)]).filter((c): c is string => !!c)).sort(),
+    suites: unique(records.map((r) => r.suite)).sort(),
+    findings: dedupFindings(records),
+    reasons: unique(records.filter((r) => (r.status === 'broken' || r.status === 'not-covered' || r.status === 'skipped-by-profile') && r.reason).map((r) => r.reason as string)),
+    ...(waiver ? { waiver } : {}),
+    ...(acceptedGap ? { acceptedGap } : {}),
+  };
+}
