@@ -2,7 +2,9 @@
  * `npm run conformance [-- vitest filters]`: validate the profile, start the embedded
  * reference when no target is given, check the target answers, run the suites in a
  * vitest child process, then build the reports and the verdict from the result records.
- * Exit codes: 0 pass, 1 blocking failure, 2 bad configuration, 3 target unreachable or run broken.
+ * Exit codes: 0 pass (every selected documented requirement checked and passed, or waived),
+ * 1 blocking failure or expired waiver, 2 bad configuration, 3 target unreachable or run broken,
+ * 4 documented requirements left unchecked (not covered, not waived, not named by CONFORMANCE_SKIP).
  */
 import { config } from 'dotenv';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -57,7 +59,7 @@ const unreachable = await preflight(profile, target);
 if (unreachable) {
   console.error(unreachable);
   // The reports say why nothing ran (exit 3), for CI that reads summary.json.
-  finishRun({ profile, target, startedAt, vitestExit: 0, interrupted: false, stoppedBecause: unreachable, ...inputs });
+  finishRun({ profile, target, startedAt, vitestExit: 0, interrupted: false, stoppedBecause: unreachable, args: process.argv.slice(2), ...inputs });
   await target.close();
   process.exit(3);
 }
@@ -85,6 +87,6 @@ const vitestExit: number = interrupted ? 130 : await new Promise((resolve) => {
   child.on('exit', (code) => resolve(code ?? 1));
 });
 rmSync(ledgers, { recursive: true, force: true });
-const exitCode = finishRun({ profile, target, startedAt, vitestExit, interrupted, ...inputs });
+const exitCode = finishRun({ profile, target, startedAt, vitestExit, interrupted, args: process.argv.slice(2), ...inputs });
 await target.close();
 process.exit(exitCode);

@@ -47,6 +47,19 @@ export interface ReportInput extends RunInputs {
   readonly incomplete?: string;
   /** Secrets known to the parent process (client secrets): masked once more in everything written. */
   readonly secrets: ReadonlyArray<string | undefined>;
+  /** Vitest arguments that narrowed the run (see narrowingFilters). */
+  readonly filters?: readonly string[];
+}
+
+/** Vitest options that narrow which tests run; any other option (a reporter, --bail) does not. */
+const narrowingOptions = /^(-t|--testNamePattern|--shard|--project|--exclude)(=|$)/;
+
+/**
+ * The vitest arguments of `npm run conformance -- …` that narrow the run (suite files, -t, --shard):
+ * a requirement that none of the tests run recorded was not selected, rather than left unchecked.
+ */
+export function narrowingFilters(args: readonly string[]): string[] {
+  return args.some((a) => !a.startsWith('-') || narrowingOptions.test(a)) ? [...args] : [];
 }
 
 /** Builds summary.json/md and junit.xml from the result records under profile.reportDir, prints the verdict, returns the exit code. */
@@ -56,7 +69,7 @@ export function writeRunReports(input: ReportInput): number {
   const incomplete = input.incomplete ?? (records.length === 0 ? 'the suites recorded no result; see the output above' : undefined);
   const summary = buildSummary({
     records, requirements, operations,
-    selection: { only: profile.only },
+    selection: { only: profile.only, skip: profile.skip, filters: input.filters ?? [] },
     startedAt: input.startedAt, finishedAt: new Date(),
     target: input.target,
     waivers: input.waivers,
@@ -81,6 +94,8 @@ export interface FinishInput extends RunInputs {
   readonly interrupted: boolean;
   /** Why the suites never ran (the preflight found the target unreachable): the run is incomplete. */
   readonly stoppedBecause?: string;
+  /** The vitest arguments given after `--`. */
+  readonly args?: readonly string[];
 }
 
 /** The end of `npm run conformance`: the reports of this run. */
@@ -95,5 +110,6 @@ export function finishRun(input: FinishInput): number {
     ...(input.stoppedBecause ? { incomplete: input.stoppedBecause } : {}),
     ...(input.interrupted ? { incomplete: 'interrupted by a signal; the results so far are reported' } : {}),
     secrets: [target.env.TARGET_CLIENT_SECRET, profile.target?.clientSecret, target.env.TARGET_DENIED_CLIENT_SECRET],
+    filters: narrowingFilters(input.args ?? []),
   });
 }
