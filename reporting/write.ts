@@ -3,20 +3,26 @@ import { join } from 'node:path';
 import type { Summary } from './model.js';
 import { renderMarkdown } from './markdown.js';
 import { renderJunit } from './junit.js';
+import { renderCertificate } from './certificate.js';
+import { harnessVersion, requirementLinker } from './package.js';
 
 export interface WriteOptions {
   readonly reportDir: string;
   /** Final pass over everything written (the client's Redactor). */
   readonly redact: (text: string) => string;
+  /** What the summary does not hold and the certificate names: the run's seed and profile. */
+  readonly run?: { readonly seed?: number; readonly profile?: string };
 }
 
-/** Writes summary.json, summary.md and junit.xml; returns the paths written. */
+/** Writes summary.json, summary.md, junit.xml and certificate.html; returns the paths written. */
 export function writeReports(summary: Summary, options: WriteOptions): string[] {
   mkdirSync(options.reportDir, { recursive: true });
+  const requirementLink = requirementLinker(options.reportDir);
   const files: Array<[string, string]> = [
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],
-    ['summary.md', renderMarkdown(summary)],
+    ['summary.md', renderMarkdown(summary, { requirementLink })],
     ['junit.xml', renderJunit(summary)],
+    ['certificate.html', renderCertificate(summary, { ...options.run, harnessVersion, requirementLink })],
   ];
   return files.map(([name, content]) => {
     const path = join(options.reportDir, name);
@@ -25,4 +31,4 @@ export function writeReports(summary: Summary, options: WriteOptions): string[] 
   });
 }
 
-export { renderMarkdown, renderJunit };
+export { renderMarkdown, renderJunit, renderCertificate };

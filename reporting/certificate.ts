@@ -1,0 +1,96 @@
+import { sectionOrder } from '../contract/catalogue.js';
+import { certificateCss } from './certificate-style.js';
+import { esc, evidenceAnchor, section, statusBadge, table, type Html } from './certificate-html.js';
+import type { ReportedFinding, RequirementRow, Summary } from './model.js';
+
+/** What the certificate says about the run beyond the summary: who ran what, with which seed. */
+export interface CertificateRun {
+  readonly seed?: number;
+  readonly profile?: string;
+  readonly harnessVersion: string;
+  /** Link from the certificate to a requirement's catalogue entry (docs/requirements.md). */
+  readonly requirementLink: (id: string) => string;
+}
+
+/** Exit codes in words, for a reader who never saw the command line. */
+export const exitCodeWords: Readonly<Record<number, string>> = {
+  0: 'Passed: every selected documented and standard requirement was checked and held; nothing broke.',
+  1: 'Failed: a blocking requirement failed, or a waiver expired.',
+  2: 'Not run: the configuration was invalid; nothing was sent.',
+  3: 'Not conclusive: the run broke or stopped short (target unreachable, transport trouble, interrupted).',
+  4: 'Not conclusive: documented requirements were left unchecked and no one accepted the gap.',
+};
+
+interface GapLike { readonly requirement: string; readonly by: string; readonly reasons: readonly string[] }
+
+const evidenceCell = (r: RequirementRow): Html =>
+  r.findings.length ? `<a href="#${evidenceAnchor(r.id)}">${r.findings.length} finding${r.findings.length > 1 ? 's' : ''}</a>`
+    : r.reasons.length ? `<span class="muted">${esc(r.reasons.join('; '))}</span>` : '';
+
+function sectionTables(s: Summary, run: CertificateRun): Html {
+  const sections = [...new Set(s.requirements.map((r) => r.section))].sort(sectionOrder);
+  return sections.map((name) => {
+    const rows = s.requirements.filter((r) => r.section === name);
+    const failing = rows.filter((r) => r.status === 'failed' || r.status === 'broken').length;
+    return `<h3>${esc(name)} <span class="muted">(${rows.length} requirement${rows.length > 1 ? 's' : ''}${failing ? `, ${failing} failing` : ''})</span></h3>` +
+      table(['Requirement', 'What is checked', 'Severity', 'Status', 'Evidence'], rows.map((r) => [
+        `<a href="${esc(run.requirementLink(r.id))}">${esc(r.id)}</a>`, esc(r.text), esc(r.severity), statusBadge(r), evidenceCell(r),
+      ]), ['id', '', '', '', '']);
+  }).join('\n');
+}
+
+function findingHtml(f: ReportedFinding): Html {
+  const rep = f.reproduction;
+  return `<p><strong>${esc(f.title)}</strong> <span class="muted">(${esc(f.check)}, ${esc(f.severity)}${f.occurrences > 1 ? `, ${f.occurrences} occurrences` : ''})</span><br>${esc(f.message)}</p>` +
+    (rep?.counterexample ? `<p>Counterexample: <code>${esc(rep.counterexample)}</code></p>` : '') +
+    (rep?.replay ? `<p>Replay:</p><pre>${esc(rep.replay)}</pre>` : '') +
+    (rep?.curl ? `<p>curl:</p><pre>${esc(rep.curl)}</pre>` : '');
+}
+
+function evidence(s: Summary, run: CertificateRun): Html {
+  const rows = s.requirements.filter((r) => r.findings.length > 0);
+  if (rows.length === 0) return '<p>No finding was raised.</p>';
+  return rows.map((r) => `<div class="evidence" id="${evidenceAnchor(r.id)}"><h3><a href="${esc(run.requirementLink(r.id))}">${esc(r.id)}</a> ${statusBadge(r)}</h3><p class="muted">${esc(r.text)}</p>${r.findings.map(findingHtml).join('')}</div>`).join('\n');
+}
+
+function gapsAndWaivers(s: Summary): Html {
+  const gaps = (s as { acceptedGaps?: readonly GapLike[] }).acceptedGaps ?? [];
+  const waivers = [...s.waivers.applied.map((w) => ({ ...w, state: 'applied' })), ...s.waivers.expired.map((w) => ({ ...w, state: 'EXPIRED' })), ...s.waivers.unused.map((w) => ({ ...w, state: 'not needed' }))];
+  return (waivers.length ? table(['Requirement', 'Owner', 'Expires', 'State', 'Reason'], waivers.map((w) => [esc(w.requirement), esc(w.owner), esc(w.expires), esc(w.state), esc(w.reason)])) : '<p>No waiver.</p>') +
+    (gaps.length ? `<p>Documented requirements left unchecked with the user's consent:</p>${table(['Requirement', 'Accepted by', 'Why not checked'], gaps.map((g) => [esc(g.requirement), esc(g.by), esc(g.reasons.join('; ') || 'not run')]))}` : '<p>No accepted gap.</p>');
+}
+
+/** reports/certificate.html: one self-contained page a go-live board can read, print or save as PDF. */
+export function renderCertificate(s: Summary, run: CertificateRun): string {
+  const c = s.counts;
+  const cov = s.responseCoverage;
+  const facts: Array<[string, string]> = [
+    ['Target', `${s.target.baseUrl} (${s.target.kind})`], ['Profile', run.profile ?? 'not recorded'],
+    ['Date', `${s.startedAt} to ${s.finishedAt}`], ['Seed', run.seed === undefined ? 'not recorded' : String(run.seed)],
+    ['Harness version', `partner-conformance ${run.harnessVersion}`],
+    ['Selection', s.selection.only.length ? s.selection.only.join(', ') : 'everything'],
+  ];
+  const body = [
+    `<h1>Go-live conformance certificate</h1><p class="subtitle">Check cashing partner API, judged by partner-conformance ${esc(run.harnessVersion)}</p>`,
+    `<div class="verdict ${s.verdict}" id="verdict"><div class="word">${s.verdict === 'pass' ? 'PASS' : 'FAIL'} <span class="words">(exit code ${s.exitCode})</span></div>` +
+      `<div class="words">${esc(exitCodeWords[s.exitCode] ?? `Exit code ${s.exitCode}.`)}</div>` +
+      (s.verdictReasons.length ? `<ul>${s.verdictReasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '') + '</div>',
+    table(['', ''], facts.map(([k, v]) => [`<strong>${esc(k)}</strong>`, esc(v)]), [], 'facts', false),
+    table(['passed', 'failed', 'broken', 'waived', 'observed', 'not covered', 'skipped by profile', 'not selected'],
+      [[c.passed, c.failed, c.broken, c.waived, c.observed, c.notCovered, c.skippedByProfile, c.notSelected].map(String)], [], 'counts'),
+    section('Requirements by interface section', sectionTables(s, run)),
+    section('Evidence of failures', evidence(s, run)),
+    section('Ambiguous points: the reading the target showed', s.observed.length
+      ? table(['Requirement', 'Decisions', 'The target showed'], s.observed.map((o) => [`<a href="${esc(run.requirementLink(o.requirement))}">${esc(o.requirement)}</a>`, esc(o.decisions.join(', ')), esc(o.observed)]))
+      : '<p>None recorded.</p>'),
+    section(`Documented responses observed: ${cov.observed} of ${cov.documented}`,
+      table(['Operation', 'Status', 'Code', 'Observed'], cov.rows.map((r) => [esc(r.operation), String(r.status), esc(r.code), r.observed ? 'yes' : '<strong>no</strong>']))),
+    section('Accepted gaps and waivers', gapsAndWaivers(s)),
+    section('Footprint on the target', s.footprint
+      ? `<p>${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.</p>`
+      : '<p>Not recorded (nothing was written, or the run stopped before the suites).</p>'),
+    `<footer>Generated ${esc(s.finishedAt)} from the run's result records. Requirement ids link to the requirement catalogue shipped with the harness.</footer>`,
+  ];
+  return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>Conformance certificate: ${s.verdict.toUpperCase()} (exit ${s.exitCode})</title><style>${certificateCss}</style></head>\n<body>\n${body.join('\n')}\n</body></html>\n`;
+}
