@@ -53,6 +53,42 @@ export function accountFilterHonoured(input: AccountFilterInput): Finding[] {
   return out;
 }
 
+export interface AccountCompletenessInput {
+  /** The card's filtered history, newest first (a default page: at most 20 items). */
+  readonly filtered: readonly Transaction[];
+  /** The customer's unfiltered history, newest first (the default page). */
+  readonly unfiltered: readonly Transaction[];
+  /**
+   * The card's last four digits, given only where they name its transactions alone: a customer
+   * this run created, cards registered by number with distinct last four digits, none deleted.
+   */
+  readonly cardLastFour: string;
+  /** Size of a default page: a filtered page this long may have left older transactions out. */
+  readonly pageSize: number;
+}
+
+/**
+ * HISTORY-ACCOUNT-FILTER: a transaction of the unfiltered history that carries the card's last
+ * four digits is in that card's filtered history. A transaction is among the card's newest
+ * whenever it is among the customer's newest, so only a filtered page cut by its size leaves
+ * older ones out; there, ties with its oldest item may fall either side and are not judged.
+ * A transaction without the card's digits (a cash pickup may carry none) is never asked for.
+ */
+export function accountFilterComplete(input: AccountCompletenessInput): Finding[] {
+  const got = new Set(ids(input.filtered));
+  const cut = input.filtered.length >= input.pageSize;
+  const oldest = Math.min(...input.filtered.map(time));
+  const missing = input.unfiltered.filter((t) =>
+    t.lastFourDigitsOfCard === input.cardLastFour && !got.has(t.transactionId) && (!cut || time(t) > oldest));
+  if (missing.length === 0) return [];
+  return [finding('accountFilterComplete', 'HISTORY-ACCOUNT-FILTER', OP, {
+    title: 'Account filter left out the card\'s transactions',
+    received: `${missing.length} transaction(s) ending ${input.cardLastFour} in the unfiltered history missing from the card's, e.g. ${missing[0]!.transactionId}`,
+    documented: "accountId limits the customer's history to that card: its transactions stay",
+    evidence: { missing: ids(missing), filtered: ids(input.filtered) }, key: ['incomplete'],
+  })];
+}
+
 export interface HistoryPage {
   readonly totalRecords: unknown;
   readonly transactions: readonly Transaction[];

@@ -21,10 +21,12 @@ export * from './token.js';
 export * from './resources.js';
 export * from './history.js';
 export * from './history-filter.js';
+export * from './history-default.js';
 export * from './leak.js';
 export * from './access.js';
 export * from './transport.js';
 export * from './business-outcomes.js';
+export * from './fixture-answer.js';
 export * from './success-body.js';
 export { check, onlyWhenStatus, onlyWithResponse, type ExchangeCheck } from './support.js';
 
@@ -78,11 +80,14 @@ export const checks: readonly CheckInfo[] = [
   row('cardsMatchSchema', 'CARDS-SHAPE', 'unknown', 'cards carry every Card field with its type; expirationMonthYear MMYY'),
   row('noCardNumberInCards', 'NO-SECRET-ECHO', 'CardNumberExpectation', 'the card list never carries a full card number'),
   row('historyMatchesSchema', 'HISTORY-SHAPE', 'unknown', 'transactions carry every field with its type; timestamps ISO 8601 UTC'),
+  row('fixtureAnswerInContract', 'case requirement (the fixture operation\'s success row, GEN-VALID-ACCEPTED, GEN-NO-5XX)', 'FixtureAnswerExpectation', 'a fixture call (valid payload) gets 2xx with its documented member; a 400, a 5xx or a missing member fails that rule and blocks what needed the fixture'),
   row('noSecretEcho', 'NO-SECRET-ECHO', 'SecretExpectation', 'no sensitive value sent appears in a response header or body'),
   row('newestFirst', 'HISTORY-ORDER', 'Transaction[]', 'createdOn never increases down the list', 'history'),
   row('pageWithinBounds', 'HISTORY-PAGE-SIZE', 'Transaction[], PageRequest', 'at most 20 by default, pageSize for 1..10, +1 with a paging reference (D22)', 'history'),
   row('pagingContinues', 'HISTORY-PAGING', 'PagingInput', 'a page starts at its reference and continues without gap or duplicate; names the D22 reading', 'history'),
   row('accountFilterHonoured', 'HISTORY-ACCOUNT-FILTER', 'AccountFilterInput', "filtered transactions belong to the customer's history and to that card", 'history'),
+  row('accountFilterComplete', 'HISTORY-ACCOUNT-FILTER', 'AccountCompletenessInput', "a transaction carrying the card's unique last four digits is in that card's filtered history", 'history'),
+  row('defaultPageMostRecent', 'HISTORY-PAGE-SIZE', 'DefaultPageInput', 'the default page holds the newest transactions of the first pageSize page (the 20 most recent)', 'history'),
   row('totalRecordsStable', 'HISTORY-TOTAL', 'HistoryPage[]', 'totalRecords equal on every page and not below what was paged (D23)', 'history'),
 ];
 

@@ -72,10 +72,12 @@ const generalRequirements: Requirement[] = [
   r('CARDS-SHAPE', 'Resources and their fields', 'documented', 'cards carry every Card field with its type; expirationMonthYear is MMYY'),
   r('HISTORY-SHAPE', 'Resources and their fields', 'documented', 'transactions carry every Transaction field with its type; timestamps ISO 8601 UTC'),
   r('HISTORY-ORDER', 'GetTransactionHistory', 'documented', 'the most recent transactions come first', ['D21']),
-  r('HISTORY-PAGE-SIZE', 'GetTransactionHistory', 'documented', 'at most 20 by default; pageSize 1-10 honoured', ['D23']),
-  r('HISTORY-PAGING', 'GetTransactionHistory', 'ambiguous', 'paging starts at the referenced transaction, without gap or duplicate', ['D22']),
+  r('HISTORY-PAGE-SIZE', 'GetTransactionHistory', 'documented', 'by default the 20 most recent; pageSize 1-10 honoured', ['D23']),
+  // What both D22 readings share is documented: the referenced transaction first, then the older ones without gap.
+  r('HISTORY-PAGING', 'GetTransactionHistory', 'documented', 'paging starts at the referenced transaction, without gap or duplicate, at most pageSize + 1 items', ['D22']),
   r('HISTORY-ACCOUNT-FILTER', 'GetTransactionHistory', 'documented', 'accountId limits history to that card'),
-  r('HISTORY-TOTAL', 'GetTransactionHistory', 'ambiguous', 'totalRecords stable across pages and not below what was paged', ['D23']),
+  // Every D23 reading of totalRecords (all records of the filter, or of the customer) is stable and counts what was paged.
+  r('HISTORY-TOTAL', 'GetTransactionHistory', 'documented', 'totalRecords stable across pages and not below what was paged', ['D23']),
   r('FIND-NOT-FOUND', 'FindCustomer', 'ambiguous', 'no match: empty customerId or 422 CUSTOMER_NOT_FOUND', ['D8']),
   r('FIND-ENROLLED', 'FindCustomer', 'documented', 'FindCustomer finds an enrolled customer'),
   r('ENROLL-DUPLICATE', 'EnrollCustomer', 'documented', 'duplicate SSN or e-mail returns an ErrorCode and ErrorMessage', ['D16']),

@@ -2,36 +2,27 @@ import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
 import { history } from '../contract/index.js';
 import {
-  accountFilterHonoured, historyMatchesSchema, newestFirst, pageLimit, pageWithinBounds, pagingContinues, totalRecordsStable,
+  accountFilterComplete, accountFilterHonoured, defaultPageMostRecent, historyMatchesSchema, newestFirst, pageLimit, pageWithinBounds,
+  pagingContinues, totalRecordsStable,
 } from '../checks/index.js';
+import type { Responded } from '../checks/support.js';
+import { guid } from '../generators/index.js';
 import { harness } from './lib/context.js';
 import { removeAddedCards } from './lib/fixtures.js';
 import { HistoryCases } from './lib/history-case.js';
-import type { HistoryPage } from './lib/history-probe.js';
+import { anyPage, complete, describePage, digits, distinctTimes, option, pageQuery, pageSize, uniqueLastFour, walkPageSize } from './lib/history-query.js';
+import { unknownReferenceAnswered, walkedBeyondFirstPage, walkPages } from './lib/history-walk.js';
 
 /**
  * GetTransactionHistory invariants (D21-D23) on whatever history the target has: newest
- * first, page bounds, paging continuity, the accountId filter, stable totals, the Transaction
- * fields. One property per invariant, so one defect cannot hide another. A case whose
+ * first, page bounds, the default page's most recent 20, paging continuity, the accountId
+ * filter, stable totals, the Transaction fields, and the generic contract for an accountId or
+ * reference naming nothing (D30). One property per invariant, so one defect cannot hide another. A case whose
  * history is too short to break the invariant checks nothing: with no such case at all the
  * requirement is reported not covered, never passed.
  */
 const ctx = harness();
 const cases = new HistoryCases(ctx, 'suites/history.conformance.ts');
-
-const pageSize = fc.integer({ min: 1, max: 10 });
-const option = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
-/** The default page: the customer's 20 newest transactions, the whole history when shorter. */
-const complete = (known: readonly unknown[]) => known.length < history.defaultPageSize;
-/** Any page: with or without pageSize, of the whole history or of one card's. */
-const anyPage = fc.record({ pageSize: option(pageSize), card: option(fc.nat()) });
-type AnyPage = { pageSize?: number | undefined; card?: number | undefined };
-const describePage = (v: AnyPage) => `a page with pageSize ${v.pageSize ?? 'not sent'}${v.card === undefined ? '' : `, accountId of card [${v.card}]`}`;
-function pageQuery(v: AnyPage, cards: ReadonlyArray<{ cardId: string }>) {
-  const card = v.card === undefined || cards.length === 0 ? undefined : cards[v.card % cards.length];
-  return { ...(v.pageSize ? { pageSize: v.pageSize } : {}), ...(card ? { accountId: card.cardId } : {}) };
-}
-const distinctTimes = (page: HistoryPage) => new Set(page.transactions.map((t) => t.createdOn)).size >= 2;
 
 describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   afterAll(async () => {
@@ -88,7 +79,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   });
 
   cases.property({
-    name: 'history: accountId returns only that card\'s transactions', requirement: 'HISTORY-ACCOUNT-FILTER',
+    name: 'history: accountId returns that card\'s transactions and no other', requirement: 'HISTORY-ACCOUNT-FILTER',
     arbitrary: fc.nat(),
     describe: (i) => `accountId of the customer's card [${i}]`,
     probe: async (p, i) => {
@@ -100,24 +91,56 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
       p.findings.push(...accountFilterHonoured({
         filtered: filtered.transactions, unfiltered, unfilteredComplete: complete(unfiltered), ...(card.lastFourDigits ? { cardLastFour: card.lastFourDigits } : {}),
       }));
-      // An ignored filter shows only where the history holds another card's transactions.
-      const other = unfiltered.some((t) => /^\d{4}$/.test(t.lastFourDigitsOfCard ?? '') && t.lastFourDigitsOfCard !== card.lastFourDigits);
-      return { covered: other && /^\d{4}$/.test(card.lastFourDigits ?? '') };
+      const four = uniqueLastFour(p.customer, card);
+      if (four) p.findings.push(...accountFilterComplete({ filtered: filtered.transactions, unfiltered, cardLastFour: four, pageSize: history.defaultPageSize }));
+      // An ignored filter shows only where the history holds another card's transactions; a dropping one where it holds this card's.
+      const other = digits(card.lastFourDigits) && unfiltered.some((t) => digits(t.lastFourDigitsOfCard) && t.lastFourDigitsOfCard !== card.lastFourDigits);
+      return { covered: other || (four !== undefined && unfiltered.some((t) => t.lastFourDigitsOfCard === four)) };
     },
   });
 
   cases.property({
     name: 'history: totalRecords is the same on every page and not below what was paged', requirement: 'HISTORY-TOTAL',
-    arbitrary: fc.record({ pageSize, reference: fc.nat() }),
-    describe: (v) => `the default page, then pageSize ${v.pageSize} from its item [${v.reference}]`,
+    arbitrary: fc.record({ pageSize: walkPageSize, card: option(fc.nat()) }),
+    describe: (v) => `the default page, then pages of pageSize ${v.pageSize}${v.card === undefined ? '' : ` of card [${v.card}]`}, each from the last item of the one before`,
     probe: async (p, v) => {
-      const first = await p.page();
-      if (!first) return undefined;
-      if (first.transactions.length < 2) return { covered: false };
-      const start = 1 + (v.reference % (first.transactions.length - 1));
-      const second = await p.page({ pageSize: v.pageSize, pagingTransactionReferenceNumber: first.transactions[start]!.transactionId });
-      if (!second) return undefined;
-      p.findings.push(...totalRecordsStable([first, second]));
+      const query = pageQuery({ card: v.card }, p.customer.cards);
+      const whole = await p.page(query);
+      const pages = whole && (await walkPages(p, { ...query, pageSize: v.pageSize }, 4));
+      if (!whole || !pages) return undefined;
+      p.findings.push(...totalRecordsStable([whole, ...pages]));
+      // A per-page count passes while the history fits one page; paging past it shows the difference.
+      return { covered: walkedBeyondFirstPage(pages) };
+    },
+  });
+
+  cases.property({
+    name: 'history: the page without pageSize holds the 20 most recent transactions', requirement: 'HISTORY-PAGE-SIZE',
+    arbitrary: fc.record({ pageSize, card: option(fc.nat()) }),
+    describe: (v) => `the default page and the pageSize ${v.pageSize} page${v.card === undefined ? '' : ` of card [${v.card}]`}`,
+    probe: async (p, v) => {
+      const query = pageQuery({ card: v.card }, p.customer.cards);
+      const whole = await p.page(query);
+      const first = whole && (await p.page({ ...query, pageSize: v.pageSize }));
+      if (!whole || !first) return undefined;
+      p.findings.push(...defaultPageMostRecent({ defaultPage: whole.transactions, firstPage: first.transactions, pageSize: v.pageSize }));
+      // Only a full default page can leave newer transactions out.
+      return { covered: whole.transactions.length >= history.defaultPageSize };
+    },
+  });
+
+  cases.property({
+    name: 'history: an unknown accountId or paging reference is never a server error (D30)', requirement: 'GEN-NO-5XX', alsoChecks: ['GEN-JSON-BODY'],
+    arbitrary: fc.record({ unknown: fc.constantFrom('accountId', 'reference', 'both'), id: guid(), pageSize: option(pageSize) }),
+    describe: (v) => `${v.unknown === 'both' ? 'accountId and paging reference' : v.unknown} ${v.id} naming nothing of the customer, pageSize ${v.pageSize ?? 'not sent'}`,
+    probe: async (p, v) => {
+      const answer = await p.answer({
+        ...(v.pageSize ? { pageSize: v.pageSize } : {}),
+        ...(v.unknown !== 'reference' ? { accountId: v.id } : {}),
+        ...(v.unknown !== 'accountId' ? { pagingTransactionReferenceNumber: v.id } : {}),
+      });
+      if (!answer) return undefined;
+      p.findings.push(...unknownReferenceAnswered(answer.exchange as Responded));
       return { covered: true };
     },
   });

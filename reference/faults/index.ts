@@ -2,6 +2,7 @@ import { accessFaults } from './access.js';
 import { operationFaults } from './operations.js';
 import { businessFaults } from './business.js';
 import { statefulFaults } from './stateful.js';
+import { historyFaults } from './history.js';
 import { bodyFaults } from './bodies.js';
 import type { Fault, FaultSet } from './types.js';
 import { switchSet } from '../switchboard.js';
@@ -9,7 +10,7 @@ import { switchSet } from '../switchboard.js';
 export type { Fault, FaultSet } from './types.js';
 
 /** Every fault the reference knows, core first, then the partner operations'. */
-export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...bodyFaults];
+export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...historyFaults, ...bodyFaults];
 
 /** A fault name that the catalogue does not hold. */
 export class FaultUnknownError extends Error {

@@ -30,13 +30,21 @@ export class HistoryCase {
 
   /** One page; undefined after transport trouble. */
   async page(query: HistoryQuery = {}): Promise<HistoryPage | undefined> {
+    const p = await this.answer(query);
+    if (!p) return undefined;
+    this.findings.push(...accepted(p.exchange as Responded, { requirement: 'HISTORY-SUCCESS', documented: 'a history request of the customer is answered' }));
+    return p;
+  }
+
+  /** One request whose answer may also be a refusal (D30); undefined after transport trouble. */
+  async answer(query: HistoryQuery = {}): Promise<HistoryPage | undefined> {
     const p = await historyPage(this.ctx, this.customer.customerId, query);
     this.exchanges.push(p.exchange);
     this.broken = transportBroken(p.exchange);
     if (this.broken) return undefined;
     const x = p.exchange as Responded;
     this.responsesSeen.push(responseKey(OP, x.response.status, businessErrorCode(x)));
-    this.findings.push(...this.#leaks.judge(x).findings, ...accepted(x, { requirement: 'HISTORY-SUCCESS', documented: 'a history request of the customer is answered' }));
+    this.findings.push(...this.#leaks.judge(x).findings);
     return p;
   }
 
@@ -49,6 +57,8 @@ export class HistoryCase {
 export interface HistoryProperty<T> {
   readonly name: string;
   readonly requirement: string;
+  /** Further requirements a covered case checks (the generic contract of D30). */
+  readonly alsoChecks?: readonly string[];
   readonly arbitrary: fc.Arbitrary<T>;
   readonly describe: (value: T) => string;
   /** Runs the case; says whether the history let it check the requirement (undefined: transport trouble). */
@@ -68,14 +78,14 @@ export class HistoryCases {
 
   property<T>(spec: HistoryProperty<T>): void {
     propertyTest(this.ctx, this.suiteFile, {
-      area, operation: OP, name: spec.name, requirements: [spec.requirement, 'NO-SECRET-ECHO'],
+      area, operation: OP, name: spec.name, requirements: [spec.requirement, ...(spec.alsoChecks ?? []), 'NO-SECRET-ECHO'],
       arbitrary: spec.arbitrary, numRuns: this.ctx.profile.runs, describe: spec.describe,
       run: async (value) => {
         this.#attempted.set(spec.requirement, spec.name);
         const c = new HistoryCase(this.ctx, await historyCustomer(this.ctx));
         const result = await spec.probe(c, value);
         if (result?.covered && !c.broken) this.#covered.add(spec.requirement);
-        return c.outcome(result?.covered ? [spec.requirement] : [], result?.observed);
+        return c.outcome(result?.covered ? [spec.requirement, ...(spec.alsoChecks ?? [])] : [], result?.observed);
       },
     });
   }

@@ -19,6 +19,11 @@ export interface HistoryCustomer {
   readonly cards: ReadonlyArray<{ readonly cardId: string; readonly lastFourDigits?: string }>;
   /** Card numbers and SSN this run sent for the customer: no history reply may carry them. */
   readonly secrets: readonly string[];
+  /**
+   * True for a customer this run enrolled, whose cards it registered by number with distinct
+   * last four digits and never deletes: those digits then name one card's transactions alone.
+   */
+  readonly createdByRun: boolean;
 }
 
 /** Cards given to the sandbox customer: distinct last four digits tell their transactions apart. */
@@ -55,6 +60,7 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
   return {
     customerId,
     secrets,
+    createdByRun: mayWrite(ctx),
     cards: cards.filter((c): c is Record<string, unknown> => !!c && typeof c.cardId === 'string')
       .map((c) => ({ cardId: String(c.cardId), ...(typeof c.lastFourDigits === 'string' ? { lastFourDigits: c.lastFourDigits } : {}) })),
   };

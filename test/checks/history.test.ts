@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accountFilterHonoured, newestFirst, pageWithinBounds, pagingContinues, totalRecordsStable, type Transaction } from '../../checks/index.js';
+import {
+  accountFilterComplete, accountFilterHonoured, defaultPageMostRecent, newestFirst, pageWithinBounds, pagingContinues, totalRecordsStable, type Transaction,
+} from '../../checks/index.js';
 
 /** t(0) is the newest; ids `t0`, `t1`, ... one minute apart. */
 const t = (i: number, lastFour = '1111'): Transaction => ({
@@ -74,6 +76,44 @@ describe('totalRecordsStable (D23)', () => {
   });
   it('fails a changing total and a total below what was seen', () => {
     expect(totalRecordsStable([{ totalRecords: 9, transactions: [] }, { totalRecords: 8, transactions: [] }])).toHaveLength(1);
+    // A per-page count: pages walked from the last item of the one before, each counting itself.
+    expect(totalRecordsStable([{ totalRecords: 5, transactions: range(0, 5) }, { totalRecords: 5, transactions: range(4, 9) }])[0]?.dedupKey).toBe('totalRecordsStable|GetTransactionHistory|below');
     expect(totalRecordsStable([{ totalRecords: 3, transactions: range(0, 5) }])[0]?.message).toMatchInlineSnapshot(`"Received totalRecords 3 after 5 distinct transactions; documented totalRecords of at least 5"`);
+  });
+});
+
+describe('accountFilterComplete', () => {
+  // t0..t5 newest first; the card ends 1111, another card 2222, t4 a cash pickup with no card.
+  const unfiltered = [t(0, '1111'), t(1, '2222'), t(2, '1111'), t(3, '1111'), { ...t(4), lastFourDigitsOfCard: '' }, t(5, '2222')];
+  const card = { unfiltered, cardLastFour: '1111', pageSize: 20 };
+  it('passes when every transaction with the card\'s digits is in its history, and asks nothing of the others', () => {
+    expect(accountFilterComplete({ ...card, filtered: [t(0, '1111'), t(2, '1111'), t(3, '1111'), t(9, '1111')] })).toEqual([]);
+    expect(accountFilterComplete({ ...card, cardLastFour: '3333', filtered: [] })).toEqual([]);
+  });
+  it('fails an empty or partial filtered history', () => {
+    expect(accountFilterComplete({ ...card, filtered: [] })[0]?.message).toMatchInlineSnapshot(`"Received 3 transaction(s) ending 1111 in the unfiltered history missing from the card's, e.g. t0; documented accountId limits the customer's history to that card: its transactions stay"`);
+    expect(accountFilterComplete({ ...card, filtered: [t(0, '1111'), t(3, '1111')] })[0]?.evidence?.missing).toEqual(['t2']);
+  });
+  it('judges a filtered page cut at its size only above its oldest item (ties may fall either side)', () => {
+    const cut = { ...card, pageSize: 2 };
+    expect(accountFilterComplete({ ...cut, filtered: [t(0, '1111'), t(2, '1111')] })).toEqual([]);
+    expect(accountFilterComplete({ ...cut, filtered: [t(0, '1111'), { ...t(3, '1111'), transactionId: 'tie', createdOn: t(2).createdOn }] })).toEqual([]);
+    expect(accountFilterComplete({ ...cut, filtered: [t(0, '1111'), t(3, '1111')] })).toHaveLength(1);
+  });
+});
+
+describe('defaultPageMostRecent', () => {
+  it('passes a default page that holds the first pageSize page, whole or full', () => {
+    expect(defaultPageMostRecent({ defaultPage: range(0, 20), firstPage: range(0, 10), pageSize: 10 })).toEqual([]);
+    expect(defaultPageMostRecent({ defaultPage: range(0, 7), firstPage: range(0, 5), pageSize: 5 })).toEqual([]);
+  });
+  it('fails a default page of older transactions', () => {
+    const [f] = defaultPageMostRecent({ defaultPage: range(25, 45), firstPage: range(0, 10), pageSize: 10 });
+    expect(f?.message).toMatchInlineSnapshot(`"Received 10 of the 10 newest transactions (pageSize 10) missing from the default page of 20, e.g. t0 created 2024-05-01T00:00:00.000Z; documented by default the 20 most recent transactions"`);
+    expect(defaultPageMostRecent({ defaultPage: range(1, 6), firstPage: range(0, 3), pageSize: 3 })).toHaveLength(1);
+  });
+  it('does not judge ties with the oldest item of a full default page', () => {
+    const tie = { ...t(25), transactionId: 'tie', createdOn: t(19).createdOn };
+    expect(defaultPageMostRecent({ defaultPage: range(0, 20), firstPage: [...range(0, 19), tie].slice(10), pageSize: 10 })).toEqual([]);
   });
 });

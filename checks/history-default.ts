@@ -1,0 +1,36 @@
+import { history } from '../contract/resources.js';
+import { finding } from './support.js';
+import type { Finding } from './finding.js';
+import type { Transaction } from './history.js';
+
+const OP = 'GetTransactionHistory';
+const time = (t: Transaction): number => Date.parse(t.createdOn);
+
+export interface DefaultPageInput {
+  /** The page asked without pageSize or paging reference. */
+  readonly defaultPage: readonly Transaction[];
+  /** The page asked with pageSize (1..10) and no paging reference: the newest pageSize transactions. */
+  readonly firstPage: readonly Transaction[];
+  readonly pageSize: number;
+}
+
+/**
+ * HISTORY-PAGE-SIZE: "by default the 20 most recent are returned", so the default page holds
+ * every transaction of the first pageSize page (pageSize <= 10 < 20). A default page shorter
+ * than 20 is the whole history; a full one may leave out ties with its oldest item, which are
+ * not judged. Order within pages is HISTORY-ORDER's concern, so only membership is compared.
+ * @see interface.md GetTransactionHistory (pageSize), Limits
+ */
+export function defaultPageMostRecent(input: DefaultPageInput): Finding[] {
+  const held = new Set(input.defaultPage.map((t) => t.transactionId));
+  const full = input.defaultPage.length >= history.defaultPageSize;
+  const oldest = Math.min(...input.defaultPage.map(time));
+  const missing = input.firstPage.filter((t) => !held.has(t.transactionId) && (!full || time(t) > oldest));
+  if (missing.length === 0) return [];
+  return [finding('defaultPageMostRecent', 'HISTORY-PAGE-SIZE', OP, {
+    title: 'Default page is not the most recent transactions',
+    received: `${missing.length} of the ${input.firstPage.length} newest transactions (pageSize ${input.pageSize}) missing from the default page of ${input.defaultPage.length}, e.g. ${missing[0]!.transactionId} created ${missing[0]!.createdOn}`,
+    documented: `by default the ${history.defaultPageSize} most recent transactions`,
+    evidence: { missing: missing.map((t) => t.transactionId), defaultPage: input.defaultPage.map((t) => t.transactionId) }, key: ['not-most-recent'],
+  })];
+}

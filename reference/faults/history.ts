@@ -1,0 +1,15 @@
+import type { Fault } from './types.js';
+
+/**
+ * Faults of GetTransactionHistory that break what the contract fixes beyond its open points
+ * (D22, D23, D30 leave room; these stay outside it). Each is caught by the history suite.
+ */
+export const historyFaults: Fault[] = [
+  { name: 'paging-starts-after-reference', requirement: 'HISTORY-PAGING', breaks: 'a page asked from a paging reference starts with the transaction after it, leaving the referenced one out' },
+  { name: 'total-records-page-count', requirement: 'HISTORY-TOTAL', breaks: 'totalRecords counts the transactions on the returned page instead of every record matching the filter' },
+  { name: 'account-filter-empty', requirement: 'HISTORY-ACCOUNT-FILTER', breaks: 'a history filtered by the accountId of one of the customer\'s cards is always empty' },
+  { name: 'account-filter-partial', requirement: 'HISTORY-ACCOUNT-FILTER', breaks: 'a history filtered by accountId leaves out every second transaction of that card' },
+  { name: 'default-page-oldest', requirement: 'HISTORY-PAGE-SIZE', breaks: 'a page asked without pageSize holds the 20 oldest transactions (listed newest first) instead of the 20 most recent' },
+  { name: 'history-unknown-reference-500', requirement: 'GEN-NO-5XX', breaks: 'an accountId or paging reference that names nothing of the customer is answered 500' },
+  { name: 'history-unknown-reference-plain-text', requirement: 'GEN-JSON-BODY', breaks: 'an accountId or paging reference that names nothing of the customer is refused with 404 and a text/plain body' },
+];
