@@ -4,6 +4,18 @@ import {
 } from './fields.js';
 import { customerAttributes, sessionAttributes } from './attributes.js';
 
+/**
+ * D35: the card tables give zip and state lengths only (EnrollCustomer's table adds "5-digit",
+ * "state code"): the characters stay the reference's reading, sent valid but never asserted.
+ */
+function lengthsOnly(fields: Field[]): Field[] {
+  return fields.map((f) => {
+    if ((f.name !== 'state' && f.name !== 'zip') || !f.format) return f;
+    const { format, ...rest } = f;
+    return { ...rest, referenceFormat: format, decisions: [...(rest.decisions ?? []), 'D35'] };
+  });
+}
+
 const partnerBase = '/api/v1/partners';
 
 function op(o: Omit<Operation, 'path' | 'sessionRequired' | 'bodyKeyCase' | 'core'> & {
@@ -65,7 +77,7 @@ export const operations: readonly Operation[] = [
       customerIdBody,
       { name: 'cardNumber', in: 'body', type: 'string', required: true, minLength: 15, maxLength: 19, format: 'cardNumber' },
       expirationMonthYear, cardNickname, nameOnCard,
-      ...addressBlock({ lineDescriptionMax: 100 }),
+      ...lengthsOnly(addressBlock({ lineDescriptionMax: 100 })),
     ],
     success: { status: 200, body: '{cards: [Card]}', severity: 'documented' },
     errors: ['VALIDATION'],
@@ -81,7 +93,7 @@ export const operations: readonly Operation[] = [
       { name: 'cardBin', in: 'body', type: 'string', required: true, minLength: 1, maxLength: 50, format: 'cardBin', assertedMinLength: 6, decisions: ['D28'] },
       { name: 'lastFourOfCard', in: 'body', type: 'string', required: false, minLength: 0, maxLength: 4 },
       expirationMonthYear, cardNickname, nameOnCard,
-      ...addressBlock(),
+      ...lengthsOnly(addressBlock()),
     ],
     success: { status: 200, body: '{cards: [Card]}', severity: 'documented' },
     errors: ['BAD_REQUEST', 'VALIDATION'],

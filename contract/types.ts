@@ -60,6 +60,11 @@ export interface Field {
   /** Int values whose meaning is ambiguous and never asserted (D23: pageSize 0). */
   readonly ambiguousValues?: readonly number[];
   readonly format?: string;
+  /**
+   * A format the reference enforces and valid values are sent in, but whose breaks are never
+   * asserted (D35: the card tables give zip and state lengths only). Exclusive with `format`.
+   */
+  readonly referenceFormat?: string;
   /** Empty string is treated as not sent (D29): never asserted. */
   readonly emptyNotAsserted?: boolean;
   readonly attributes?: AttributeListRule;

@@ -19,6 +19,8 @@ export function ambiguousLength(field: Field, length: number): boolean {
     if (length > field.maxLength && length <= field.assertedMaxLength) return true; // D12
   }
   if (field.decisions?.includes('D9') && field.format && documentedFormLengths(field.format).includes(length)) return true;
+  // D35: a length the column allows but the reference's characters cannot fill (a 1-letter state).
+  if (field.referenceFormat && field.assertedMinLength !== undefined && length > 0 && length < field.assertedMinLength) return true;
   if (length === 0 && (field.emptyNotAsserted || !field.required)) return true; // D28, D29
   return false;
 }

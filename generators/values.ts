@@ -26,7 +26,9 @@ export function validRange(field: Field): { min: number; max: number } {
 /** A valid string of `field` (any type but attributeList), of a length within its valid range. */
 function validString(field: Field, options: ValueOptions): fc.Arbitrary<string> {
   const range = validLengthRange(field);
-  if (field.format) return formatValue(field.format, { ...options, maxLength: range.max });
+  // D35: where only lengths are asserted, valid values still follow the reference's characters.
+  const format = field.format ?? field.referenceFormat;
+  if (format) return formatValue(format, { ...options, maxLength: range.max });
   const shape = textShapes[field.name];
   return shape ? shape(range) : plainText({ minLength: range.min, maxLength: range.max });
 }
@@ -60,7 +62,7 @@ export function validValue(field: Field, options: ValueOptions & AttributeOption
 export function valueOfLength(field: Field, length: number, options: ValueOptions = {}): fc.Arbitrary<string> {
   if (field.format === 'email' && length >= 6) return email({ length });
   if (field.format === 'cardNumber') return cardNumber({ ...options, length });
-  if (!field.format) {
+  if (!field.format && !field.referenceFormat) {
     const shape = textShapes[field.name];
     if (shape) return shape({ min: length, max: length });
     return plainText({ minLength: length, maxLength: length });

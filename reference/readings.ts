@@ -73,6 +73,7 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'token-scope-other', decision: 'D34, RFC 6749 3.3', reads: 'the token response grants the scope base instead of the requested scope' },
   { name: 'card-art-png', decision: 'interface.md Card (Base64 PNG image; may be empty)', reads: 'cardArtAsBase64Png carries a base64 1x1 PNG instead of ""' },
   { name: 'timestamps-null-pending', decision: 'D36', reads: 'transactions not yet classified, approved or loaded carry null for those timestamps, and some leave them out' },
+  { name: 'card-address-any-characters', decision: 'D35', reads: 'card zip and state accept any characters of the right length (A1B2C, 9Z)' },
   { name: 'timestamps-whole-seconds', decision: 'interface.md Resources (ISO 8601 UTC)', reads: 'transaction timestamps are written without fractional seconds (2024-12-31T10:00:00Z)' },
 ];
 

@@ -4,7 +4,7 @@ import type { FieldRule, RuleAdjuster, Validated, ValidationError } from '../val
 
 /**
  * Validation under the conformant readings of reference/readings.ts: rule changes (D9, D11,
- * D12, D29) and key spellings (D13, D14). None of them breaks a rule the harness may assert.
+ * D12, D29, D35) and key spellings (D13, D14). None of them breaks a rule the harness may assert.
  */
 
 /** D9 reading `dob-short-forms`: the 8-character MM/DD/YY and MM-DD-YY forms the document lists. */
@@ -29,6 +29,10 @@ export function readingAdjuster(readings: ReadingSet): RuleAdjuster {
       out = { ...out, minLength: 8, pattern: new RegExp(source) };
     }
     if (name === 'allowTexts' && readings.has('allow-texts-boolean-only')) out = { ...out, booleanOnly: true };
+    if (rule.field.referenceFormat && readings.has('card-address-any-characters')) {
+      const { pattern: _pattern, formatDescription: _description, ...lengthsOnly } = out;
+      out = lengthsOnly;
+    }
     const larger = describedMax[op.id]?.[name];
     if (larger !== undefined && readings.has('card-lengths-described')) out = { ...out, maxLength: larger };
     if (!rule.required && readings.has('empty-optional-rejected')) out = { ...out, emptyIsInvalid: true };

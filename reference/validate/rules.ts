@@ -47,6 +47,8 @@ function attributeRule(op: Operation, list: AttributeListRule): AttributeRule {
 }
 
 export function compileRule(op: Operation, field: Field): FieldRule {
+  // D35: the default reading enforces the characters of a lengths-only field too.
+  const format = field.format ?? field.referenceFormat;
   return {
     field,
     key: fieldKey(op, field),
@@ -54,7 +56,7 @@ export function compileRule(op: Operation, field: Field): FieldRule {
     required: field.required,
     ...(field.minLength !== undefined ? { minLength: field.minLength } : {}),
     ...(field.maxLength !== undefined ? { maxLength: field.maxLength } : {}),
-    ...(field.format ? { pattern: acceptedRegExp(field.format), formatDescription: formatOf(field.format).description } : {}),
+    ...(format ? { pattern: acceptedRegExp(format), formatDescription: formatOf(format).description } : {}),
     ...(field.range ? { range: field.range } : {}),
     defaultValues: field.ambiguousValues ?? [],
     ...(field.attributes ? { attributes: attributeRule(op, field.attributes) } : {}),
