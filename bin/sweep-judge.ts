@@ -55,7 +55,7 @@ export function judgeRun(exitCode: number, summary: Summary | undefined, expecte
   const gaps = summary.requirements.filter((r) => r.status === 'not-covered' && r.blocking).map((r) => r.id);
   if (exitCode === uncheckedExitCode) {
     if (!sameSet(gaps, expectedGaps)) {
-      problems.push(`exit 4 with unchecked rows ${gaps.join(', ') || '(none)'}; this group may leave only ${expectedGaps.join(', ') || 'none'} unchecked`);
+      problems.push(`exit 4 with unchecked rows ${gaps.join(', ') || '(none)'}; this group may leave ${expectedGaps.length ? 'only ' : ''}${expectedGaps.join(', ') || 'none'} unchecked`);
     }
   } else if (exitCode !== 0) {
     problems.push(`exit ${exitCode}${summary.verdictReasons.length ? `: ${summary.verdictReasons.join(' ')}` : ''}`);

@@ -22,7 +22,7 @@ Variables:
   SWEEP_RUNS      CONFORMANCE_RUNS of every run (default: the conformance default)
   SWEEP_PARALLEL  runs at a time (default 1; 2 was not faster on 2 cores, each run already uses every core)
   CONFORMANCE_SEQUENCES, CONFORMANCE_WRITE_RUNS  passed on to every run when set
-  REPORT_DIR      each run reports to <REPORT_DIR>/sweep/<seed>-<group>/ (default reports/); sweep.json sums up
+  REPORT_DIR      each run reports to reports/sweep/<seed>-<group>/ (under REPORT_DIR when set); sweep.json sums up
 
 Output: one line per run (seed, group, exit, clean or FALSE ALARM, seconds), then every false
 alarm with its rows, first finding and the command that replays it. Exit 0 all clean, 1 a false alarm, 2 bad variable.`;
