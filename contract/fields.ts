@@ -50,3 +50,12 @@ export function addressBlock(options: { lineDescriptionMax?: number } = {}): Fie
   });
   return [line('addressLine1'), line('addressLine2'), cityField, stateField, zipField];
 }
+
+/**
+ * An empty string is a valid value of an optional field whose minimum length is 0 (title,
+ * nameOnCard...). D29 leaves "" open only where the minimum is 1 or not given, and where the
+ * field is marked emptyNotAsserted (gender: 0..1 but "M or F").
+ */
+export function emptyIsValid(field: Field): boolean {
+  return !field.required && field.minLength === 0 && !field.emptyNotAsserted && field.type === 'string';
+}

@@ -1,4 +1,5 @@
 import type { Format } from './types.js';
+import { codeListPattern, uspsStateCodes } from './state-codes.js';
 
 /**
  * Format rules of interface.md, each written once. `pattern` is the reference's reading;
@@ -24,7 +25,8 @@ const list = [
   },
   { id: 'email', pattern: '^[^@\\s]+@[^@\\s]+$', description: 'valid e-mail address containing @', severity: 'documented', section: 'EnrollCustomer' },
   { id: 'phone10', pattern: '^[0-9]{10}$', description: 'exactly 10 digits, no formatting', severity: 'documented', section: 'EnrollCustomer' },
-  { id: 'stateCode', pattern: '^[A-Za-z]{2}$', description: 'abbreviated (2-letter) state code', severity: 'documented', section: 'EnrollCustomer' },
+  // A USPS code in either letter case (contract/state-codes.ts): 'ZZ' is two letters but no state.
+  { id: 'stateCode', pattern: codeListPattern(uspsStateCodes), description: 'abbreviated (2-letter USPS) state code', severity: 'documented', section: 'EnrollCustomer' },
   { id: 'zip5', pattern: '^[0-9]{5}$', description: '5-digit zip', severity: 'documented', section: 'EnrollCustomer' },
   { id: 'gender', pattern: '^[MF]$', description: 'M or F', severity: 'documented', section: 'EnrollCustomer' },
   { id: 'cardNumber', pattern: '^[0-9]{15,19}$', description: 'unformatted card number', severity: 'documented', section: 'AddOrUpdateCard' },

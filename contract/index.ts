@@ -1,5 +1,6 @@
 export * from './types.js';
 export * from './formats.js';
+export * from './state-codes.js';
 export * from './errors.js';
 export * from './fields.js';
 export * from './attributes.js';

@@ -4,6 +4,7 @@ import { errorRow, fieldRequirementId, itemKey, requirement } from '../contract/
 import type { BrokenField } from './expectation.js';
 import { attributeValue, randomOptionalAttributes, type AttributeItem } from './attributes.js';
 import { formatBreaks } from './format-breaks.js';
+import { formatValueOfLength } from './long-values.js';
 import type { Breakage } from './breakages.js';
 import type { PayloadOptions } from './payloads.js';
 import { stringOf, lowerChars } from './text.js';
@@ -19,6 +20,36 @@ export function attributeAlternatives(op: Operation, field: Field): string[] {
 
 const allowedOf = (field: Field, name: string): AllowedAttribute | undefined => field.attributes!.allowed.find((a) => a.name === name);
 
+type Member = 'name' | 'value';
+
+/** One item of an attribute list broken: the list with `item` at `index`, the key it must produce, the other items' keys (D14). */
+export function itemBreakage(
+  op: Operation, field: Field, list: readonly AttributeItem[], index: number,
+  broken: { member: Member; rule: 'LENGTH' | 'FORMAT'; violation: string }, item: AttributeItem,
+): Breakage {
+  const alternatives = attributeAlternatives(op, field);
+  const value = list.map((it, i) => (i === index ? item : it));
+  const key: BrokenField = { key: itemKey(op, field, index, broken.member), requirement: fieldRequirementId(op, field, broken.rule), violation: broken.violation };
+  const validItemKeys = list.flatMap((_, i) => (i === index ? [] : [itemKey(op, field, i, 'name'), itemKey(op, field, i, 'value')]));
+  return {
+    field, value, broken: [key], validItemKeys, ...(alternatives.length ? { alternatives } : {}),
+    description: `${field.name}[${index}] (${item.name.slice(0, 20) || list[index]?.name}) ${broken.violation}`,
+  };
+}
+
+/** The list with an item named `name` (appended with a valid value when it has none) and that item's index. */
+export function itemSlot(field: Field, current: readonly AttributeItem[], name: string, options: PayloadOptions): fc.Arbitrary<[AttributeItem[], number]> {
+  const at = current.findIndex((it) => it.name === name);
+  if (at >= 0) return fc.constant([[...current], at]);
+  return attributeValue(field, allowedOf(field, name)!, options).map((value) => [[...current, { name, value }], current.length]);
+}
+
+/** max+1 characters: in the value's own format where it has values that long (the length rule alone), else lower-case letters. */
+function overlongValue(format: string | undefined, max: number, options: PayloadOptions): fc.Arbitrary<string> {
+  const inFormat = format ? formatValueOfLength(format, max + 1, options) : undefined;
+  return inFormat ?? stringOf({ chars: lowerChars, minLength: max + 1, maxLength: max + 1 });
+}
+
 /**
  * The ways one item of an attribute list can be broken. Names are broken only on optional
  * items (a blank required name would also make that name missing); values of a required
@@ -27,26 +58,12 @@ const allowedOf = (field: Field, name: string): AllowedAttribute | undefined => 
  */
 export function attributeBreakages(op: Operation, field: Field, current: readonly AttributeItem[], options: PayloadOptions): fc.Arbitrary<Breakage>[] {
   const rule = field.attributes!;
-  const alternatives = attributeAlternatives(op, field);
-  const optional = randomOptionalAttributes(field);
-  const make = (list: readonly AttributeItem[], index: number, member: 'name' | 'value', rule_: 'LENGTH' | 'FORMAT', violation: string, item: AttributeItem): Breakage => {
-    const value = list.map((it, i) => (i === index ? item : it));
-    const broken: BrokenField = { key: itemKey(op, field, index, member), requirement: fieldRequirementId(op, field, rule_), violation };
-    const validItemKeys = list.flatMap((_, i) => (i === index ? [] : [itemKey(op, field, i, 'name'), itemKey(op, field, i, 'value')]));
-    return {
-      field, value, broken: [broken], validItemKeys, ...(alternatives.length ? { alternatives } : {}),
-      description: `${field.name}[${index}] (${item.name.slice(0, 20) || current[index]?.name}) ${violation}`,
-    };
-  };
-  /** The list with an optional item appended when it has none, and the index of one optional item. */
-  const withOptional: fc.Arbitrary<[AttributeItem[], number]> = (() => {
-    const have = current.map((it, i) => [it, i] as const).filter(([it]) => !allowedOf(field, it.name)?.required);
-    if (have.length) return fc.constantFrom(...have.map(([, i]) => i)).map((i) => [[...current], i] as [AttributeItem[], number]);
-    return fc.constantFrom(...optional).chain((a) => attributeValue(field, a, options).map((value) => {
-      const list = [...current, { name: a.name, value }];
-      return [list, list.length - 1] as [AttributeItem[], number];
-    }));
-  })();
+  const make = (list: readonly AttributeItem[], index: number, member: Member, rule_: 'LENGTH' | 'FORMAT', violation: string, item: AttributeItem) =>
+    itemBreakage(op, field, list, index, { member, rule: rule_, violation }, item);
+  // One optional item of the list, appended when the list has none.
+  const have = current.filter((it) => !allowedOf(field, it.name)?.required).map((it) => it.name);
+  const optional = have.length ? have : randomOptionalAttributes(field).map((a) => a.name);
+  const withOptional = fc.constantFrom(...optional).chain((n) => itemSlot(field, current, n, options));
   const valueIndexes = current.map((it, i) => [it, i] as const).filter(([it]) => {
     const a = allowedOf(field, it.name);
     return a && (a.valueFormat || !a.required);
@@ -60,7 +77,7 @@ export function attributeBreakages(op: Operation, field: Field, current: readonl
   if (valueIndexes.length) {
     const idx = fc.constantFrom(...valueIndexes.map(([, i]) => i));
     out.push(idx.map((i) => make(current, i, 'value', 'LENGTH', 'value-empty', { ...current[i]!, value: '' })));
-    out.push(idx.chain((i) => stringOf({ chars: lowerChars, minLength: rule.valueLength.max + 1, maxLength: rule.valueLength.max + 1 })
+    out.push(idx.chain((i) => overlongValue(allowedOf(field, current[i]!.name)?.valueFormat, rule.valueLength.max, options)
       .map((value) => make(current, i, 'value', 'LENGTH', 'value-max+1', { ...current[i]!, value }))));
   }
   for (const [it, i] of valueIndexes) {

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
-import type { Field, Operation } from '../contract/index.js';
+import { emptyIsValid, type Field, type Operation } from '../contract/index.js';
 import { acceptedExpectation } from './accepted.js';
+import { randomOptionalAttributes, validAttributeList, type AttributeItem } from './attributes.js';
+import { minEmailLength } from './identity.js';
 import { ambiguousLength } from './lengths.js';
+import { validFormatValueOfLength } from './long-values.js';
 import { validPayload, queryText, wireName, type PayloadOptions } from './payloads.js';
 import { validRange, valueOfLength } from './values.js';
 import type { GeneratedCase } from './violations.js';
@@ -9,28 +12,60 @@ import type { GeneratedCase } from './violations.js';
 /** Formats whose valid values can be built at any length of the field's range. */
 const anyLengthFormats: readonly (string | undefined)[] = [undefined, 'email', 'cardNumber'];
 
-/** The exact bounds of `field` sent as valid: lengths (min and max) or int range ends. */
-function boundValues(field: Field, options: PayloadOptions): { label: string; value: fc.Arbitrary<unknown> }[] {
+interface Bound {
+  readonly label: string;
+  readonly value: fc.Arbitrary<unknown>;
+}
+
+/** Attribute values at the full value length, in the name's own format where it has that long a value (a count, not a GUID). */
+function attributeBounds(field: Field, options: PayloadOptions): Bound[] {
+  const { max } = field.attributes!.valueLength;
+  return randomOptionalAttributes(field).flatMap((a) => {
+    const long = a.valueFormat ? validFormatValueOfLength(a.valueFormat, max, options) : undefined;
+    if (!long) return [];
+    const value = fc.tuple(validAttributeList(field, options), long).map(([list, v]): AttributeItem[] =>
+      [...list.filter((it) => it.name !== a.name), { name: a.name, value: v }]);
+    return [{ label: `${a.name} value length ${max}`, value }];
+  });
+}
+
+/** The exact bounds of `field` sent as valid: lengths (min and max, "" where the minimum is 0) or int range ends. */
+function boundValues(field: Field, options: PayloadOptions): Bound[] {
   if (field.range) {
     const ambiguous = field.ambiguousValues ?? [];
     return [field.range.min, field.range.max].filter((n) => !ambiguous.includes(n)).map((n) => ({ label: `= ${n}`, value: fc.constant(n) }));
   }
-  if (field.type !== 'string' || !anyLengthFormats.includes(field.format) || field.maxLength === undefined) return [];
+  if (field.attributes) return attributeBounds(field, options);
+  const empty = emptyIsValid(field) ? [{ label: 'empty', value: fc.constant('') }] : [];
+  if (field.type !== 'string' || !anyLengthFormats.includes(field.format) || field.maxLength === undefined) return empty;
   const { min, max } = validRange(field);
-  const lengths = [...new Set([field.format === 'email' ? Math.max(min, 6) : min, max])].filter((l) => !ambiguousLength(field, l));
-  return lengths.map((l) => ({ label: `length ${l}`, value: valueOfLength(field, l, options) }));
+  const lengths = [...new Set([field.format === 'email' ? Math.max(min, minEmailLength) : min, max])].filter((l) => !ambiguousLength(field, l));
+  return [...empty, ...lengths.map((l) => ({ label: `length ${l}`, value: valueOfLength(field, l, options) }))];
 }
 
-/** Valid payloads with one field at exactly its min or max: each must be accepted. */
+/**
+ * Valid payloads with fields at exactly their min or max: each must be accepted. Every field
+ * that has bounds is, independently, left as generated or set to one of them, so every bound
+ * is met often even in a few runs; a refusal shrinks to the fewest fields at a bound.
+ */
 export function boundaryValidCases(op: Operation, options: PayloadOptions = {}): fc.Arbitrary<GeneratedCase> | undefined {
-  const cases = op.fields.flatMap((f) => boundValues(f, options).map((b) => ({ field: f, ...b })));
-  if (cases.length === 0) return undefined;
-  return fc.tuple(validPayload(op, options), fc.constantFrom(...cases)).chain(([p, c]) =>
-    c.value.map((v): GeneratedCase => {
-      const name = wireName(c.field, options);
-      const input = c.field.in === 'query'
-        ? { ...p, query: { ...p.query, [name]: queryText(v) } }
-        : { ...p, body: { ...p.body, [name]: v } };
-      return { input, expectation: acceptedExpectation(op), description: `${op.id}: ${c.field.name} ${c.label}` };
-    }));
+  const bounded = op.fields.map((field) => ({ field, bounds: boundValues(field, options) })).filter((b) => b.bounds.length > 0);
+  if (bounded.length === 0) return undefined;
+  const choice = (bounds: Bound[]) =>
+    fc.option(fc.oneof(...bounds.map((b) => b.value.map((v) => ({ label: b.label, v })))), { nil: undefined });
+  return fc.tuple(validPayload(op, options), fc.tuple(...bounded.map((b) => choice(b.bounds)))).map(([p, chosen]): GeneratedCase => {
+    const body = p.body ? { ...p.body } : undefined;
+    const query = p.query ? { ...p.query } : undefined;
+    const labels: string[] = [];
+    bounded.forEach(({ field }, i) => {
+      const c = chosen[i];
+      if (!c) return;
+      const name = wireName(field, options);
+      if (field.in === 'query') query![name] = queryText(c.v);
+      else body![name] = c.v;
+      labels.push(`${field.name} ${c.label}`);
+    });
+    const input = { ...(body ? { body } : {}), ...(query ? { query } : {}) };
+    return { input, expectation: acceptedExpectation(op), description: `${op.id}: ${labels.join(', ') || 'no field at a bound'}` };
+  });
 }

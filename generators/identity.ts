@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { stateCodesOfEveryReading } from '../contract/index.js';
 import { digits, lowerChars, digitChars, stringOf } from './text.js';
 
 /**
@@ -25,26 +26,36 @@ export function guid(): fc.Arbitrary<string> {
 
 const label = (min: number, max: number) => stringOf({ chars: [...lowerChars, ...digitChars], minLength: min, maxLength: max });
 
-/** RFC 5321: a local part holds at most 64 characters, a domain label at most 63. */
+/** RFC 5321: a local part holds at most 64 characters, a domain label at most 63, a whole address 254. */
 const maxLocal = 64;
 const maxLabel = 63;
+export const maxEmailLength = 254;
+/** `a@b.cc`: the shortest address the generators build. */
+export const minEmailLength = 6;
+
+/** A host name of exactly `length` characters, in labels of at most 63 joined by dots. */
+function hostName(length: number): fc.Arbitrary<string> {
+  const sizes: number[] = [];
+  for (let rest = length; rest > 0;) {
+    const size = rest > maxLabel ? Math.min(maxLabel, rest - 2) : rest;
+    sizes.push(size);
+    rest -= size + 1;
+  }
+  return fc.tuple(...sizes.map((n) => label(n, n))).map((labels) => labels.join('.'));
+}
 
 /**
  * ASCII e-mail `local@host.tld`; with `length`, exactly that many characters (at least 6),
- * within RFC 5321's part limits so a standard validator never rejects a long valid value.
+ * within RFC 5321's part limits so a standard validator never rejects a long valid value
+ * (above 254 characters only the whole-address limit is broken).
  */
 export function email(options: { length?: number; maxLength?: number } = {}): fc.Arbitrary<string> {
   if (options.length !== undefined) {
     const localLength = Math.min(maxLocal, Math.max(1, options.length - 1 - 24));
     const domainLength = options.length - 1 - localLength;
     const tldLength = domainLength >= 6 ? 3 : 2;
-    const hostLength = domainLength - 1 - tldLength;
-    // A host longer than one label is split in two labels joined by a dot.
-    const hostArb = hostLength <= maxLabel
-      ? label(hostLength, hostLength)
-      : fc.tuple(label(maxLabel, maxLabel), label(hostLength - maxLabel - 1, hostLength - maxLabel - 1)).map(([a, b]) => `${a}.${b}`);
     return fc
-      .tuple(label(localLength, localLength), hostArb, stringOf({ chars: lowerChars, minLength: tldLength, maxLength: tldLength }))
+      .tuple(label(localLength, localLength), hostName(domainLength - 1 - tldLength), stringOf({ chars: lowerChars, minLength: tldLength, maxLength: tldLength }))
       .map(([local, host, tld]) => `${local}@${host}.${tld}`);
   }
   const max = options.maxLength ?? 100;
@@ -60,16 +71,7 @@ export function phone(options: { length: number }): fc.Arbitrary<string> {
   return fc.tuple(lead, digits({ length: options.length - 1 })).map(([a, b]) => a + b);
 }
 
-/** USPS codes of the states, DC and the territories. */
-export const uspsStateCodes = [
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MD',
-  'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC',
-  'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC', 'PR', 'GU', 'VI', 'AS', 'MP',
-] as const;
-
-/** The fifty states and DC: every reading of "abbreviated state code" accepts them (territories are not asserted). */
-export const stateCodesOfEveryReading = uspsStateCodes.slice(0, uspsStateCodes.indexOf('DC') + 1);
-
+/** One of the fifty states or DC, upper case: every reading of "state code" accepts it. */
 export function stateCode(): fc.Arbitrary<string> {
   return fc.constantFrom(...stateCodesOfEveryReading);
 }

@@ -1,5 +1,5 @@
 import type { Field, FieldRuleKind } from '../contract/index.js';
-import { formatOf } from '../contract/index.js';
+import { emptyIsValid, formatOf } from '../contract/index.js';
 
 /** Longest plain value sent for a field whose table gives no maximum. */
 export const openMaxLength = 50;
@@ -21,7 +21,7 @@ export function ambiguousLength(field: Field, length: number): boolean {
   if (field.decisions?.includes('D9') && field.format && documentedFormLengths(field.format).includes(length)) return true;
   // D35: a length the column allows but the reference's characters cannot fill (a 1-letter state).
   if (field.referenceFormat && field.assertedMinLength !== undefined && length > 0 && length < field.assertedMinLength) return true;
-  if (length === 0 && (field.emptyNotAsserted || !field.required)) return true; // D28, D29
+  if (length === 0 && !emptyIsValid(field) && (field.emptyNotAsserted || !field.required)) return true; // D28, D29
   return false;
 }
 

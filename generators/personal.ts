@@ -1,5 +1,5 @@
 import { birthYears } from './dates.js';
-import { stateCodesOfEveryReading } from './identity.js';
+import { stateCodesOfEveryReading } from '../contract/index.js';
 
 /** Identity data for one enrollment: ssn and e-mail unique within a source. */
 export interface PersonalData {

@@ -3,7 +3,7 @@ import type { Field } from '../contract/index.js';
 import { formatValue, type ValueOptions } from './formats.js';
 import { validLengthRange } from './lengths.js';
 import { cardToken, plainText, resize } from './text.js';
-import { guid, email } from './identity.js';
+import { guid, email, minEmailLength } from './identity.js';
 import { cardNumber } from './cards.js';
 import { validAttributeList, type AttributeOptions } from './attributes.js';
 
@@ -60,7 +60,7 @@ export function validValue(field: Field, options: ValueOptions & AttributeOption
  * used for the exact-bound valid cases and the min-1/max+1 violations.
  */
 export function valueOfLength(field: Field, length: number, options: ValueOptions = {}): fc.Arbitrary<string> {
-  if (field.format === 'email' && length >= 6) return email({ length });
+  if (field.format === 'email' && length >= minEmailLength) return email({ length });
   if (field.format === 'cardNumber') return cardNumber({ ...options, length });
   if (!field.format && !field.referenceFormat) {
     const shape = textShapes[field.name];

@@ -54,7 +54,7 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'keys-camel-case', decision: 'D13', reads: 'every validation key is command. or query. plus the camelCase field (command.ssn, command.customerAttributes[0].value)' },
   { name: 'keys-pascal-case', decision: 'D13', reads: 'every validation key is command. or query. plus the PascalCase field, DeleteCard included (command.CardId, query.CustomerId)' },
   { name: 'keys-several-per-field', decision: 'D14', reads: 'each invalid field is named by two validationErrors entries' },
-  { name: 'empty-optional-rejected', decision: 'D29', reads: 'an empty string in an optional field is a 400 validation error' },
+  { name: 'empty-optional-rejected', decision: 'D29', reads: 'an empty string in an optional field whose minimum length is 1 or not given (middleInitial, homeNumber, gender) is a 400 validation error' },
   { name: 'token-missing-scope-invalid-scope', decision: 'D24', reads: 'a token request without scope is answered 400 invalid_scope' },
   { name: 'token-body-client-400', decision: 'D24, RFC 6749 5.2', reads: 'wrong client credentials sent in the form body are answered 400 invalid_client' },
   { name: 'allow-list-close', decision: 'D25', reads: 'requests from outside the allow list are refused by closing the connection' },

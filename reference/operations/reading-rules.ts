@@ -1,4 +1,4 @@
-import { acceptedRegExp, formatOf, type Operation } from '../../contract/index.js';
+import { acceptedRegExp, emptyIsValid, formatOf, type Operation } from '../../contract/index.js';
 import type { ReadingSet } from '../readings.js';
 import type { FieldRule, RuleAdjuster, Validated, ValidationError } from '../validate/index.js';
 
@@ -35,7 +35,8 @@ export function readingAdjuster(readings: ReadingSet): RuleAdjuster {
     }
     const larger = describedMax[op.id]?.[name];
     if (larger !== undefined && readings.has('card-lengths-described')) out = { ...out, maxLength: larger };
-    if (!rule.required && readings.has('empty-optional-rejected')) out = { ...out, emptyIsInvalid: true };
+    // D29 leaves "" open only where the minimum is 1 or not given; where it is 0, "" is a valid value.
+    if (!rule.required && !emptyIsValid(rule.field) && readings.has('empty-optional-rejected')) out = { ...out, emptyIsInvalid: true };
     return out;
   };
 }

@@ -1,6 +1,7 @@
 import type { Operation } from '../../contract/index.js';
 import type { FaultSet } from '../faults/types.js';
 import { readingSet, type ReadingSet } from '../readings.js';
+import { leniencyFor } from './format-leniency.js';
 import { readingAdjuster, readingErrors } from './reading-rules.js';
 import { validateInput, type FieldRule, type RuleAdjuster, type Validated, type ValidationError } from '../validate/index.js';
 
@@ -20,8 +21,22 @@ function adjuster(faults: FaultSet): RuleAdjuster {
       return { ...rule, range: { min: rule.range.min, max: Number.MAX_SAFE_INTEGER } };
     if (faults.has('cattr-value-format-unchecked') && at('AddCustomerAttributes', 'customerAttributes') && rule.attributes)
       return { ...rule, attributes: { ...rule.attributes, skipValueFormats: true } };
-    return rule;
+    if (faults.has('empty-min-zero-rejected') && at('EnrollCustomer', 'title')) return { ...rule, emptyIsInvalid: true };
+    if (rule.attributes && at('AddCustomerAttributes', 'customerAttributes')) return attributeFaults(faults, op, rule);
+    const lenient = leniencyFor(faults, op.id, rule.field.format);
+    return lenient ? { ...rule, rewriteBeforeFormat: lenient } : rule;
   };
+}
+
+/** Customer attribute faults: numeric values of any length, the exact maximum refused, formats lenient on one point. */
+function attributeFaults(faults: FaultSet, op: Operation, rule: FieldRule): FieldRule {
+  let list = rule.attributes!;
+  if (faults.has('cattr-value-length-unchecked')) list = { ...list, valueLengthExempt: (v) => /^[0-9.]+$/.test(v) };
+  if (faults.has('cattr-value-max-off-by-one')) list = { ...list, valueLength: { ...list.valueLength, max: list.valueLength.max - 1 } };
+  const formatOfName = new Map(list.allowed.map((a) => [a.name, a.valueFormat]));
+  const lenient = (name: string) => leniencyFor(faults, op.id, formatOfName.get(name));
+  if (list.allowed.some((a) => lenient(a.name))) list = { ...list, rewriteBeforeFormat: (name, v) => lenient(name)?.(v) ?? v };
+  return { ...rule, attributes: list };
 }
 
 /** Key-reporting faults (ERR-KEYS-COMPLETE) applied to a finished error list. */

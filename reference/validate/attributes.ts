@@ -39,9 +39,12 @@ export function checkAttributeList(op: Operation, rule: FieldRule, raw: unknown)
     let name = checkText(nameKey, obj.name ?? obj.Name, list.nameLength);
     if (typeof name === 'string' && list.strict && !list.allowed.some((a) => a.name === name))
       name = { key: nameKey, message: messages.unknownName(nameKey, name) };
-    let value = checkText(valueKey, obj.value ?? obj.Value, list.valueLength);
+    const rawValue = obj.value ?? obj.Value;
+    const exempt = typeof rawValue === 'string' && list.valueLengthExempt?.(rawValue) === true;
+    let value = checkText(valueKey, rawValue, exempt ? { ...list.valueLength, max: Number.POSITIVE_INFINITY } : list.valueLength);
     const format = typeof name === 'string' ? list.valueFormats.get(name) : undefined;
-    if (typeof value === 'string' && list.strict && format && !list.skipValueFormats && !format.pattern.test(value))
+    const formatted = typeof value === 'string' && typeof name === 'string' && list.rewriteBeforeFormat ? list.rewriteBeforeFormat(name, value) : value;
+    if (typeof value === 'string' && list.strict && format && !list.skipValueFormats && !format.pattern.test(formatted as string))
       value = { key: valueKey, message: messages.badFormat(valueKey, format.description) };
     if (typeof name !== 'string') errors.push(name);
     if (typeof value !== 'string') errors.push(value);

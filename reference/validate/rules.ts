@@ -25,6 +25,8 @@ export interface FieldRule {
    * checked on the value without them, so only the length rule is broken.
    */
   readonly lengthSlack?: number;
+  /** Fault hook: the value is rewritten before its format is checked (a service lenient on one point of the format). */
+  readonly rewriteBeforeFormat?: (value: string) => string;
   /** Reading `allow-texts-boolean-only` (D11): string forms of a boolean are refused. */
   readonly booleanOnly?: boolean;
   /** Reading `empty-optional-rejected` (D29): "" in an optional field is invalid, not "not sent". */
@@ -35,6 +37,10 @@ export interface AttributeRule extends AttributeListRule {
   readonly valueFormats: ReadonlyMap<string, { readonly pattern: RegExp; readonly description: string }>;
   /** Fault hook: value formats are not checked. */
   readonly skipValueFormats?: boolean;
+  /** Fault hook: values this accepts are not held to the maximum value length. */
+  readonly valueLengthExempt?: (value: string) => boolean;
+  /** Fault hook: a value is rewritten before the format of its name is checked. */
+  readonly rewriteBeforeFormat?: (name: string, value: string) => string;
   /** D20 (AddCustomerAttributes): names, required names and value formats are 400 validation errors. */
   readonly strict: boolean;
 }

@@ -19,7 +19,7 @@ function checkString(rule: FieldRule, value: string): Checked {
   if (rule.minLength !== undefined && value.length < rule.minLength) return fail(messages.tooShort(rule.key, rule.minLength));
   if (rule.maxLength !== undefined && value.length > rule.maxLength + slack) return fail(messages.tooLong(rule.key, rule.maxLength));
   const formatted = rule.maxLength !== undefined && value.length > rule.maxLength ? value.slice(0, rule.maxLength) : value;
-  if (rule.pattern && !rule.pattern.test(formatted)) return fail(messages.badFormat(rule.key, rule.formatDescription ?? 'a valid value'));
+  if (rule.pattern && !rule.pattern.test(rule.rewriteBeforeFormat ? rule.rewriteBeforeFormat(formatted) : formatted)) return fail(messages.badFormat(rule.key, rule.formatDescription ?? 'a valid value'));
   return { ok: true, value };
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, describe } from 'vitest';
 import { fieldRequirementId, requirements, transitions, type Field, type Operation } from '../../contract/index.js';
 import {
-  acceptedExpectation, boundaryValidCases, boundaryViolations, multiViolations, validPayload,
+  acceptedExpectation, boundaryValidCases, boundaryViolations, isolatedRuleCases, multiViolations, validPayload,
   type GeneratedCase, type PayloadOptions,
 } from '../../generators/index.js';
 import type { Exchange } from '../../client/index.js';
@@ -42,7 +42,8 @@ async function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase, ki
 /**
  * The field-rule suite of one operation, derived from its contract entry alone: valid
  * payloads are accepted, exact bounds are accepted, every field's violations are rejected
- * with the documented status, shape and key, and several at once name every field (D14).
+ * with the documented status, shape and key (a length or format rule also broken alone), and
+ * several at once name every field (D14).
  * An operation added to contract/ gets this suite without new code.
  */
 export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Operation): void {
@@ -78,6 +79,16 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
         area, operation: op.id, name: `${op.id}: violations of ${field.name} are rejected`,
         requirements: [...fieldRequirementIds(op, field), ...errorShape, ...generic],
         arbitrary: boundaryViolations(op, field, options), numRuns: runs, describe: describeCase,
+        run: (c) => sendCase(ctx, op, c, 'violation'),
+      });
+
+    // Breaks a service checking only the other rule lets through; few kinds, so each is met in a few runs.
+    const isolated = isolatedRuleCases(op, options);
+    if (isolated)
+      propertyTest(ctx, suiteFile, {
+        area, operation: op.id, name: `${op.id}: a length or format rule broken alone is rejected`,
+        requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)).filter((id) => /-(LENGTH|FORMAT)$/.test(id)), ...errorShape, ...generic],
+        arbitrary: isolated, numRuns: runs, describe: describeCase,
         run: (c) => sendCase(ctx, op, c, 'violation'),
       });
 

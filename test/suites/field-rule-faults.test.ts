@@ -22,7 +22,7 @@ const alone: Array<{ proofs: FaultProof[]; suites: string[]; only?: string[]; en
   {
     // valid EnrollCustomer payloads and FindCustomer's no-match Problem: different suites. Only the
     // valid-payload properties run (a rejected valid title also makes every EnrollCustomer violation
-    // case blame it, and shrinking those takes a minute), with more runs: one bound case in ~20 is title's.
+    // case blame it, and shrinking those takes a minute), with more runs: a bound case sets title to 10 in ~1 of 4.
     proofs: [
       { fault: 'enroll-title-max-off-by-one', check: 'validPayloadAccepted', operation: 'EnrollCustomer' },
       { fault: 'find-wrong-title', check: 'titleAndCodeMatch', operation: 'FindCustomer' },
@@ -56,6 +56,35 @@ const alone: Array<{ proofs: FaultProof[]; suites: string[]; only?: string[]; en
   { proofs: [{ fault: 'problem-plain-text', check: 'jsonMediaType', operation: 'FindCustomer' }], suites: ['find-customer'] },
 ];
 
+/**
+ * A rule broken alone (generators/isolated.ts) and the exact bounds (generators/boundaries.ts).
+ * Faults whose breaks meet the same property (one per operation's isolated-rule property, one per
+ * bounds property) each get their own run: a property stops at its first counterexample.
+ */
+const isolatedRequirements = ['CATTR-CUSTOMER-ATTRIBUTES-LENGTH', 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', 'ENROLL-EMAIL-ADDRESS-FORMAT', 'ENROLL-STATE-FORMAT', 'GEN-VALID-ACCEPTED'];
+const isolated: FaultProof[][] = [
+  [
+    { fault: 'cattr-value-length-unchecked', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+    { fault: 'email-local-part-optional', check: 'statusMatches', operation: 'EnrollCustomer' },
+    { fault: 'empty-min-zero-rejected', check: 'validPayloadAccepted', operation: 'EnrollCustomer' },
+  ],
+  [
+    { fault: 'mmddyyyy-slashes-accepted', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+    { fault: 'email-domain-optional', check: 'statusMatches', operation: 'EnrollCustomer' },
+    { fault: 'cattr-value-max-off-by-one', check: 'validPayloadAccepted', operation: 'AddCustomerAttributes' },
+  ],
+  [
+    { fault: 'mmddyyyy-day-unchecked', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+    { fault: 'email-spaces-accepted', check: 'statusMatches', operation: 'EnrollCustomer' },
+  ],
+  [
+    { fault: 'mmddyyyy-short-year-accepted', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+    { fault: 'state-code-unchecked', check: 'statusMatches', operation: 'EnrollCustomer' },
+  ],
+  [{ fault: 'true-false-any-case', check: 'statusMatches', operation: 'AddCustomerAttributes' }],
+  [{ fault: 'true-false-digits-accepted', check: 'statusMatches', operation: 'AddCustomerAttributes' }],
+];
+
 describe('field-rule oracles fail on their reference faults', () => {
   it('the clean reference passes the field-rule suites the faults are run against', async () => {
     expectClean(await runWithFaults([], fieldSuites));
@@ -67,5 +96,11 @@ describe('field-rule oracles fail on their reference faults', () => {
 
   it.each(alone.map((g) => [g.proofs.map((p) => p.fault).join(' + '), g] as const))('%s', async (_name, g) => {
     expectCaught(await runWithFaults(g.proofs, g.suites, { ...(g.only ? { only: g.only } : {}), ...(g.env ? { env: g.env } : {}) }), g.proofs);
+  });
+
+  // Seven kinds of isolated break for AddCustomerAttributes, five for EnrollCustomer: 40 runs meet each.
+  it.each(isolated.map((proofs) => [proofs.map((p) => p.fault).join(' + '), proofs] as const))('rule broken alone: %s', async (_name, proofs) => {
+    const env = { CONFORMANCE_RUNS: '40', CONFORMANCE_WRITE_RUNS: '40' };
+    expectCaught(await runWithFaults(proofs, ['enroll-customer', 'add-customer-attributes'], { only: isolatedRequirements, env }), proofs);
   });
 });
