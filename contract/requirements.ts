@@ -74,7 +74,7 @@ const generalRequirements: Requirement[] = [
   r('HISTORY-ORDER', 'GetTransactionHistory', 'documented', 'the most recent transactions come first', ['D21']),
   r('HISTORY-PAGE-SIZE', 'GetTransactionHistory', 'documented', 'by default the 20 most recent; pageSize 1-10 honoured', ['D23']),
   // What both D22 readings share is documented: the referenced transaction first, then the older ones without gap.
-  r('HISTORY-PAGING', 'GetTransactionHistory', 'documented', 'paging starts at the referenced transaction, without gap or duplicate, at most pageSize + 1 items', ['D22']),
+  r('HISTORY-PAGING', 'GetTransactionHistory', 'documented', 'paging starts at the referenced transaction and goes on with the older ones, without gap or duplicate', ['D22']),
   r('HISTORY-ACCOUNT-FILTER', 'GetTransactionHistory', 'documented', 'accountId limits history to that card'),
   // Every D23 reading of totalRecords (all records of the filter, or of the customer) is stable and counts what was paged.
   r('HISTORY-TOTAL', 'GetTransactionHistory', 'documented', 'totalRecords stable across pages and not below what was paged', ['D23']),

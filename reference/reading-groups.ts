@@ -28,7 +28,7 @@ export const readingGroups: readonly ReadingGroup[] = [
       'detail-without-code', 'extra-members', 'upper-case-guids', 'dob-year-first-only', 'allow-texts-boolean-only', 'keys-camel-case',
       'keys-several-per-field', 'token-missing-scope-invalid-scope', 'allow-list-close', 'sso-token-single-use', 'cards-newest-first',
       'hash-id-filled', 'non-json-400', 'created-201', 'timestamps-whole-seconds', 'token-accepts-json',
-      'card-art-png', 'card-address-any-characters',
+      'card-art-png', 'card-address-any-characters', 'history-cash-pickups',
     ],
     observed: {
       'FIND-NOT-FOUND': /empty customerId/, 'HISTORY-PAGING': /pageSize \+ 1/,

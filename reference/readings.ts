@@ -62,6 +62,7 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'sso-token-single-use', decision: 'D18', reads: 'an ssoToken is spent by its first successful AddSessionAttributes; reusing it is 422 INVALID_INFORMATION' },
   { name: 'sso-token-any-issued', decision: 'D18', reads: 'every ssoToken issued in the session stays valid, not only the newest' },
   { name: 'history-total-unfiltered', decision: 'D23', reads: 'totalRecords counts all the customer\'s transactions, whatever the accountId filter' },
+  { name: 'history-cash-pickups', decision: 'D21 (a check cashed for pickup names no card)', reads: 'about one transaction in five belongs to no card: empty lastFourDigitsOfCard and cardNickname, in no card\'s filtered history' },
   { name: 'non-json-400', decision: 'D30', reads: 'a request body that is not JSON is a 400 Problem instead of 415' },
   { name: 'cards-newest-first', decision: 'interface.md GetRegisteredCards (order not shown)', reads: 'the card list holds the newest card first' },
   { name: 'hash-id-filled', decision: 'interface.md Card (hashId may be empty), D32', reads: 'hashId carries a SHA-256 of the cardId instead of "", in the card list too' },

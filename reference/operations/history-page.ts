@@ -28,6 +28,19 @@ export function page(ctx: OperationContext, all: Transaction[], p: PageRequest):
   return { items: all.slice(start, start + p.size), start };
 }
 
+/** Reading `history-cash-pickups`: roughly one transaction in five was cashed for pickup. */
+const cashedForPickup = (t: Transaction): boolean => parseInt(String(t.transactionId).slice(0, 2), 16) % 5 === 0;
+
+/**
+ * Reading `history-cash-pickups`: a check cashed for pickup belongs to no card. It is listed in
+ * the customer's history with no card digits or nickname, and in no card's filtered history.
+ */
+export function cashPickups(ctx: OperationContext, transactions: Transaction[], filtered: boolean): Transaction[] {
+  if (!ctx.readings.has('history-cash-pickups')) return transactions;
+  if (filtered) return transactions.filter((t) => !cashedForPickup(t));
+  return transactions.map((t) => (cashedForPickup(t) ? { ...t, lastFourDigitsOfCard: '', cardNickname: '', destinationDisplayName: 'Cash pickup' } : t));
+}
+
 const timestampFields = transactionFields.filter((f) => f.type === 'timestamp').map((f) => f.name);
 const hour = 3_600_000;
 

@@ -4,7 +4,7 @@ import { historyOf, newestFirst, withPendingEvents, type Transaction } from '../
 import { sendProblem, sendValidationProblem } from '../problems.js';
 import { compileRules } from '../validate/index.js';
 import { defineOperation } from './route.js';
-import { page, shownTimestamps } from './history-page.js';
+import { cashPickups, page, shownTimestamps } from './history-page.js';
 import { optionalText, sendOk, text, type OperationContext } from './context.js';
 
 /** The card's history as the account filter hands it out: faults leave out all or every second transaction. */
@@ -44,7 +44,7 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored');
     const cards = filtering ? customerCards.filter((card) => card.cardId === accountId) : customerCards;
     const sorted = c.readings.has('history-none') ? [] : cards.flatMap(historyOf).sort(newestFirst);
-    const all = filtering && cards.length > 0 ? filteredHistory(c, sorted) : sorted;
+    const all = filtering && cards.length > 0 ? filteredHistory(c, cashPickups(c, sorted, true)) : cashPickups(c, sorted, false);
     const reference = optionalText(values, 'pagingTransactionReferenceNumber');
     const unknownAccount = accountId !== undefined && !customerCards.some((card) => card.cardId === accountId);
     const unknownReference = reference !== undefined && !all.some((t) => String(t.transactionId) === reference.toLowerCase());
