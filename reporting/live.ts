@@ -1,4 +1,6 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { UserConsoleLog } from 'vitest';
+import { parseProgressMessage, ProgressLine } from './live-progress.js';
 import type { Summary } from './model.js';
 
 export interface LiveReporterOptions {
@@ -9,6 +11,10 @@ export interface LiveReporterOptions {
   readonly now?: () => number;
   /** Applied to failure messages before printing. */
   readonly redact?: (text: string) => string;
+  /** A terminal: also a progress line for long properties, rewritten in place (default: stdout is a TTY). CI gets plain lines only. */
+  readonly tty?: boolean;
+  /** Where the progress line goes (no newline); default process.stdout. */
+  readonly writeRaw?: (text: string) => void;
 }
 
 interface Progress { done: number; failed: number; skipped: number; startedAt: number; lastPrint: number }
@@ -28,13 +34,23 @@ export class LiveReporter implements Reporter {
   readonly #now: () => number;
   readonly #redact: (text: string) => string;
   readonly #suites = new Map<string, Progress>();
+  readonly #line?: ProgressLine;
   #runStart = 0;
 
   constructor(options: LiveReporterOptions = {}) {
-    this.#write = options.write ?? ((line) => process.stdout.write(`${line}\n`));
+    const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
+    const tty = options.tty ?? process.stdout.isTTY === true;
+    if (tty) this.#line = new ProgressLine(options.writeRaw ?? ((text) => process.stdout.write(text)));
+    this.#write = (line) => { this.#line?.clear(); write(line); };
     this.#every = options.progressEveryMs ?? 15_000;
     this.#now = options.now ?? Date.now;
     this.#redact = options.redact ?? ((t) => t);
+  }
+
+  /** Progress of a long property (reporting/live-progress.ts); other console output of the suites is not printed. */
+  onUserConsoleLog(log: UserConsoleLog): void {
+    const progress = parseProgressMessage(log.content);
+    if (progress) this.#line?.show(progress);
   }
 
   onTestRunStart(): void {

@@ -14,9 +14,18 @@ export interface WriteOptions {
   readonly run?: { readonly seed?: number; readonly profile?: string };
 }
 
+/** Every string of a value passed through `redact`, before a renderer escapes it (an escaped secret no longer matches). */
+function redactStrings<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((v) => redactStrings(v, redact)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactStrings(v, redact)])) as T;
+  return value;
+}
+
 /** Writes summary.json, summary.md, junit.xml and certificate.html; returns the paths written. */
-export function writeReports(summary: Summary, options: WriteOptions): string[] {
+export function writeReports(unredacted: Summary, options: WriteOptions): string[] {
   mkdirSync(options.reportDir, { recursive: true });
+  const summary = redactStrings(unredacted, options.redact);
   const requirementLink = requirementLinker(options.reportDir);
   const files: Array<[string, string]> = [
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],

@@ -2,6 +2,7 @@ import { test } from 'vitest';
 import { requirement as requirementOf } from '../../contract/index.js';
 import { formatExchange, formatExchangeDetail } from '../../client/index.js';
 import { attachFailure, labelTest } from '../../reporting/allure.js';
+import { progressCounter } from '../../reporting/live-progress.js';
 import type { HarnessContext } from './context.js';
 import { runProperty, type PropertyEnv, type PropertySpec } from './property.js';
 import { isSelected } from './selection.js';
@@ -73,7 +74,10 @@ export function propertyTest<T>(ctx: HarnessContext, suiteFile: string, spec: Pr
       context.skip('skipped by the production profile');
       return;
     }
-    const result = await runProperty(propertyEnv(ctx, suiteFile), spec);
+    // Cases done reach the live reporter's progress line on a terminal (reporting/live-progress.ts).
+    const tick = progressCounter(suiteFile, spec.name, spec.numRuns);
+    const counted: PropertySpec<T> = { ...spec, run: async (value) => { const outcome = await spec.run(value); tick(outcome.findings.length > 0); return outcome; } };
+    const result = await runProperty(propertyEnv(ctx, suiteFile), counted);
     if (result.notCovered) return context.skip(result.notCovered);
     if (result.failed) {
       await attachFailure({

@@ -148,10 +148,10 @@ describe('reports', () => {
     `);
   });
 
-  it('writes summary.json, summary.md and junit.xml through the final redaction', () => {
+  it('writes summary.json, summary.md, junit.xml and certificate.html through the final redaction', () => {
     dir = mkdtempSync(join(tmpdir(), 'report-'));
     const files = writeReports(summaryOf(), { reportDir: dir, redact: (t) => t.replaceAll('1234567890', '*********') });
-    expect(files.map((f) => f.slice(dir!.length + 1))).toEqual(['summary.json', 'summary.md', 'junit.xml']);
+    expect(files.map((f) => f.slice(dir!.length + 1))).toEqual(['summary.json', 'summary.md', 'junit.xml', 'certificate.html']);
     for (const f of files) expect(readFileSync(f, 'utf8')).not.toContain('1234567890');
     expect(JSON.parse(readFileSync(files[0]!, 'utf8'))).toMatchObject({ verdict: 'fail', exitCode: 1 });
   });
