@@ -17,12 +17,14 @@ const customers: Record<string, Caught> = {
   'find-enrolled-missing': { fault: 'find-enrolled-missing', checks: ['modelFindsCustomer'], operation: /^FindCustomer$/, story: step('FindCustomer\\(customer #\\d: its SSN and dateOfBirth YYYY/MM/DD as enrolled\\)') },
   'enroll-duplicate-ssn-accepted': { fault: 'enroll-duplicate-ssn-accepted', checks: ['legacyOrProblemError'], operation: /^EnrollCustomer$/, story: step('EnrollCustomer\\(fresh identity but the SSN of customer #\\d\\)') },
   'cattr-cardless-customer-refused': { fault: 'cattr-cardless-customer-refused', checks: ['modelAccepted'], operation: /^AddCustomerAttributes$/, story: step('AddCustomerAttributes\\(customer #\\d: ') },
+  'find-customer-id-not-guid': { fault: 'find-customer-id-not-guid', checks: ['successBodyShape'], operation: /^FindCustomer$/, story: step('FindCustomer\\(customer #\\d: its SSN') },
 };
 const linked: Record<string, Caught> = {
   'obo-no-linked-check': { fault: 'obo-no-linked-check', checks: ['modelRefusedWithRow'], operation: /^AuthenticateOBO$/, story: step('AuthenticateOBO\\(customer #\\d, which never held a card\\)') },
   'sattr-both-filters-accepted': { fault: 'sattr-both-filters-accepted', checks: ['modelRefusedWithRow'], operation: /^AddSessionAttributes$/, story: step('AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes\\(SsoToken.*both filters') },
   'sattr-foreign-card-accepted': { fault: 'sattr-foreign-card-accepted', checks: ['modelRefusedWithRow'], operation: /^AddSessionAttributes$/, story: step('AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes\\(SsoToken.*naming (card #\\d+ of another customer|a cardId of no card|a card number never registered)') },
   'obo-tokenized-not-linked': { fault: 'obo-tokenized-not-linked', checks: ['modelSsoToken'], operation: /^AuthenticateOBO$/, story: step('(AuthenticateOBO\\(customer #\\d, which holds card #\\d+(, card #\\d+)*\\)|AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes)') },
+  'obo-sso-token-empty': { fault: 'obo-sso-token-empty', checks: ['successBodyShape'], operation: /^AuthenticateOBO$/, story: step('AuthenticateOBO\\(customer #\\d') },
   'sattr-before-obo-accepted': { fault: 'sattr-before-obo-accepted', checks: ['genericRefusal'], operation: /^AddSessionAttributes$/, story: step('AddSessionAttributes\\(SsoToken never issued, before any AuthenticateOBO') },
 };
 const cards: Record<string, Caught> = {
@@ -33,6 +35,8 @@ const cards: Record<string, Caught> = {
   'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
   'card-decline-missing-code': { fault: 'card-decline-missing-code', checks: ['legacyOrProblemError'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, the declining card') },
   'tcard-bin-not-denied': { fault: 'tcard-bin-not-denied', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, new token \\*\\*\\*\\w{4}, the denied BIN') },
+  // The nickname is only seen in the list (the add-or-update reply may leave it empty).
+  'card-update-keeps-nickname': { fault: 'card-update-keeps-nickname', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, cardNickname changed → [^)]+\\), then GetRegisteredCards') },
   'delete-card-kept': { fault: 'delete-card-kept', checks: ['modelCardList', 'modelCardId'], operation: /^(GetRegisteredCards|AddOrUpdate(Tokenized)?Card)$/, story: step('DeleteCard\\(customer #\\d, card #\\d+ ') },
   // These two change replies of every card operation: the cards and linked-accounts properties both fail with them.
   'cards-bad-expiration-format': { fault: 'cards-bad-expiration-format', checks: ['cardsMatchSchema'], operation: /^(AddOrUpdate(Tokenized)?Card|GetRegisteredCards)$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, new ') },
@@ -56,6 +60,7 @@ const groups: Caught[][] = [
   [cards['delete-card-kept']!, cards['leak-card-number']!],
   [cards['cards-bad-expiration-format']!],
   [cards['cards-stars-for-number-card']!],
+  [customers['find-customer-id-not-guid']!, cards['card-update-keeps-nickname']!, linked['obo-sso-token-empty']!],
 ];
 
 describe('stateful suite: every fault of a stateful rule is caught, with the shrunk sequence', () => {

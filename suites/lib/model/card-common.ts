@@ -1,3 +1,4 @@
+import { cardNickname } from '../../../contract/index.js';
 import { cardsMatchSchema } from '../../../checks/index.js';
 import type { Responded } from '../../../checks/support.js';
 import { runTag } from '../fixtures.js';
@@ -7,8 +8,13 @@ import { type CardKind, type Model, type ModelCard, type ModelCustomer } from '.
 
 type Body = Record<string, unknown>;
 
-/** Marks what the run registers on a shared sandbox: the run tag as nickname (suffix for a changed one). */
-export const nickname = (r: SequenceRun, suffix = ''): string => `${runTag(r.ctx)}${suffix}`.slice(0, 20);
+const nicknameMax = cardNickname.maxLength!;
+
+/**
+ * Marks what the run registers on a shared sandbox: the run tag as nickname. A changed one ends
+ * with its suffix (the tag gives way), or the change would be cut off and change nothing.
+ */
+export const nickname = (r: SequenceRun, suffix = ''): string => `${runTag(r.ctx).slice(0, nicknameMax - suffix.length)}${suffix}`;
 
 /** The body of an add-or-update: generated card data for `customer`, the run's nickname unless changed. */
 export const cardBody = (r: SequenceRun, customer: ModelCustomer, generated: Body, overrides: Body = {}): Body =>
@@ -36,7 +42,7 @@ export function expectUpsert(r: SequenceRun, x: Responded, card: Pick<ModelCard,
 export function register(m: Model, r: SequenceRun, c: ModelCustomer, card: { cardId: string; kind: CardKind; identity: string; payload: Body; because: string }): ModelCard {
   const added: ModelCard = {
     label: `card #${m.nextCard++}`, cardId: card.cardId, kind: card.kind, identity: card.identity, payload: card.payload,
-    listedBecause: card.because, expirationFrom: card.because,
+    listedBecause: card.because, expirationFrom: card.because, nicknameFrom: card.because,
   };
   c.cards.push(added);
   c.everHadCard = true;

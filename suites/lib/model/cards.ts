@@ -4,6 +4,7 @@ import { legacyOrProblemError } from '../../../checks/index.js';
 import { mmyy, validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../context.js';
 import { cardBody, expectUpsert, knownIds, nickname, register } from './card-common.js';
+import { compareCardList } from './card-list.js';
 import { ModelCommand } from './command.js';
 import type { SequenceRun } from './real.js';
 import { cardAt, customerAt, maxCustomers, tail, type Model, type ModelCustomer } from './state.js';
@@ -48,7 +49,10 @@ export class ResubmitCard extends ModelCommand {
   }
 }
 
-/** Fields of a card whose change the model can make; only the expiration is predicted in the list. */
+/**
+ * Fields of a card whose change the model can make. The list shows the expiration and the
+ * nickname last sent; an address change is not observable (the Card resource has no address field).
+ */
 export type CardChange = { field: 'expirationMonthYear' | 'cardNickname' | 'addressLine1' | 'city'; value: string };
 
 /** States: any card data differs → reauthorized; the same cardId, the new values stored. */
@@ -67,7 +71,9 @@ export class ChangeCard extends ModelCommand {
     const value = this.change.field === 'cardNickname' ? nickname(r, this.change.value) : this.change.value;
     const payload = { ...card.payload, [this.change.field]: value };
     const shown = this.change.field === 'expirationMonthYear' || this.change.field === 'cardNickname' ? ` → ${value}` : '';
-    this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, ${this.change.field} changed${shown})`);
+    // A nickname is seen only in the list: it is looked at at once, before a later command deletes the card.
+    const listed = this.change.field === 'cardNickname' ? ', then GetRegisteredCards' : '';
+    this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, ${this.change.field} changed${shown})${listed}`);
     const x = await r.call(OP, { body: payload });
     expectUpsert(r, x, { ...card, payload }, {
       requirement: 'STATE-CARD-CHANGED', same: card.cardId,
@@ -76,6 +82,9 @@ export class ChangeCard extends ModelCommand {
     card.payload = payload;
     card.listedBecause = 'STATE-CARD-CHANGED';
     if (this.change.field === 'expirationMonthYear') card.expirationFrom = 'STATE-CARD-CHANGED';
+    if (this.change.field !== 'cardNickname') return;
+    card.nicknameFrom = 'STATE-CARD-CHANGED';
+    await compareCardList(r, c);
   }
 }
 

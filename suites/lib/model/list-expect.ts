@@ -14,7 +14,8 @@ const listedCards = (x: Responded): Listed[] => {
 
 /**
  * GetRegisteredCards shows exactly the model's cards of the customer: each under its cardId,
- * owned by the customer, with the expiration last sent and lastFourDigits as documented; no
+ * owned by the customer, with the expiration last sent, the nickname last sent (or "": "most
+ * fields ... can be empty strings", never an earlier nickname) and lastFourDigits as documented; no
  * deleted card; nothing else, except a declined card (D15: whether a card flagged invalid is
  * listed is not documented). Each difference fails the transition that made the prediction.
  */
@@ -39,6 +40,9 @@ export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding
     if (shown.expirationMonthYear !== card.payload.expirationMonthYear)
       add(card.expirationFrom, 'Card data not as last sent', `expirationMonthYear ${JSON.stringify(shown.expirationMonthYear)} on ${card.label}`,
         `expirationMonthYear ${String(card.payload.expirationMonthYear)}, as last sent`, 'expiration');
+    if (shown.cardNickname !== card.payload.cardNickname && shown.cardNickname !== '')
+      add(card.nicknameFrom, 'Card data not as last sent', `cardNickname ${JSON.stringify(shown.cardNickname)} on ${card.label}`,
+        `cardNickname ${JSON.stringify(card.payload.cardNickname)}, as last sent, or ""`, 'nickname');
     if (!lastFourAllowed(card)(shown.lastFourDigits))
       add('CARDS-SHAPE', 'lastFourDigits not as documented', `lastFourDigits ${JSON.stringify(shown.lastFourDigits)} on ${card.label}`,
         card.kind === 'number' ? 'the last four digits of the card number' : '`****` or the last four digits sent', `last-four-${card.kind}`);
@@ -59,7 +63,7 @@ export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding
 export function listRequirements(customer: ModelCustomer): string[] {
   return [
     'CARDS-SHAPE',
-    ...customer.cards.flatMap((c) => [c.listedBecause, c.expirationFrom]),
+    ...customer.cards.flatMap((c) => [c.listedBecause, c.expirationFrom, c.nicknameFrom]),
     ...(customer.deleted.length ? ['STATE-CARD-DELETED'] : []),
   ];
 }

@@ -19,10 +19,12 @@ export interface ModelCard {
   /**
    * The requirements whose transitions made the predictions about this card: the one that
    * last touched it answers for its presence in the list, the one that last set its
-   * expiration for the expiration listed (e.g. STATE-CARD-CHANGED after a new expiration).
+   * expiration for the expiration listed (e.g. STATE-CARD-CHANGED after a new expiration),
+   * the one that last set its nickname for the nickname listed.
    */
   listedBecause: string;
   expirationFrom: string;
+  nicknameFrom: string;
 }
 
 export interface DeletedCard {
