@@ -18,6 +18,28 @@ export function businessErrorCode(exchange: Responded): string | undefined {
   return undefined;
 }
 
+/** A refusal of a valid payload for a business reason the harness cannot foresee (D37). */
+export interface BusinessRefusal {
+  readonly status: number;
+  readonly code: string;
+}
+
+/**
+ * D37: the answer refuses in the shape of D15/D16 — a 4xx other than 400 carrying a legacy
+ * `{ErrorCode, ErrorMessage}` with a non-empty code, or a Problem with a non-empty `errorCode`.
+ * A 400 stays a validation answer and a 5xx a server error: neither is a business refusal.
+ */
+export function businessRefusal(exchange: Responded): BusinessRefusal | undefined {
+  const { status } = exchange.response;
+  const body = bodyObject(exchange);
+  if (!is4xx(status) || status === 400 || !body) return undefined;
+  const legacy = body[responseMembers.legacyErrorCode];
+  const legacyCode = typeof legacy === 'string' && legacy.length > 0 ? legacy : typeof legacy === 'number' && legacy !== 0 ? String(legacy) : undefined;
+  if (legacyCode !== undefined && typeof body[responseMembers.legacyErrorMessage] === 'string') return { status, code: legacyCode };
+  const problem = body.errorCode;
+  return typeof problem === 'string' && problem.length > 0 ? { status, code: problem } : undefined;
+}
+
 const rowByCode = (code: string | undefined): ErrorRow | undefined =>
   code === undefined ? undefined : (errorRows as readonly ErrorRow[]).find((r) => r.errorCode === code);
 

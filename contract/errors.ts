@@ -78,7 +78,8 @@ export function errorRow(key: ErrorKey | string): ErrorRow {
 
 /**
  * Errors the document mentions without codes (D15, D16) or does not list (D4, D25, D30).
- * The reference's defaults; the harness asserts only what each decision's "harness" column says.
+ * The reference's defaults; the harness asserts only what each decision's "harness" column says
+ * (never these codes: another target declines or refuses with codes of its own, D37).
  */
 export const referenceOnlyErrors = {
   cardAuthorizationFailed: { status: 422, legacyCode: 'CARD_AUTHORIZATION_FAILED', decision: 'D15' },

@@ -1,19 +1,15 @@
 import type { Expectation } from './expectation.js';
 import type { Operation } from '../contract/index.js';
-import { errorRow, referenceOnlyErrors, requirements } from '../contract/index.js';
+import { errorRow } from '../contract/index.js';
 
 /**
- * errorCodes a valid payload of `op` may still meet for a documented business reason:
- * its non-400 Errors-table rows, plus the legacy codes of decisions (D15, D16) tied to
- * one of its requirements.
+ * The Errors-table rows a valid payload of `op` may still meet for a documented reason (its
+ * non-400 rows, e.g. 422 CUSTOMER_NOT_FOUND): their Problem shape is then checked. Codes the
+ * document does not show (D15, D16: any target's own decline or duplicate codes) are not listed:
+ * a refusal carrying one is observed, never failed and never passed (D37).
  */
 export function allowedBusinessErrors(op: Operation): string[] {
-  const rows = op.errors.filter((e) => errorRow(e).status !== 400);
-  const decisions = new Set(requirements.filter((r) => r.operation === op.id || r.section === op.section).flatMap((r) => r.decisions ?? []));
-  const legacy = Object.values(referenceOnlyErrors)
-    .filter((e) => 'legacyCode' in e && decisions.has(e.decision))
-    .map((e) => (e as { legacyCode: string }).legacyCode);
-  return [...rows, ...legacy];
+  return op.errors.filter((e) => errorRow(e).status !== 400);
 }
 
 /** The expectation of a valid payload of `op`. */

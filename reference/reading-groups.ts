@@ -50,6 +50,12 @@ export const readingGroups: readonly ReadingGroup[] = [
     },
   },
   {
+    // D37: valid payloads refused with codes of the target's own are observed, never failed; setup tries other ones.
+    name: 'business-refusals',
+    readings: ['decline-own-code', 'refuse-some-enrolments'],
+    observed: { 'GEN-VALID-ACCEPTED': /refused .* with 422 (ISSUER_DECLINED|SSN_IN_USE_ELSEWHERE)/ },
+  },
+  {
     name: 'history-none',
     readings: ['history-none'],
     notCovered: ['HISTORY-ORDER', 'HISTORY-PAGE-SIZE', 'HISTORY-PAGING', 'HISTORY-ACCOUNT-FILTER', 'HISTORY-TOTAL', 'HISTORY-SHAPE'],

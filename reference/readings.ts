@@ -75,6 +75,8 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'card-art-png', decision: 'interface.md Card (Base64 PNG image; may be empty)', reads: 'cardArtAsBase64Png carries a base64 1x1 PNG instead of ""' },
   { name: 'timestamps-null-pending', decision: 'D36', reads: 'transactions not yet classified, approved or loaded carry null for those timestamps, and some leave them out' },
   { name: 'card-address-any-characters', decision: 'D35', reads: 'card zip and state accept any characters of the right length (A1B2C, 9Z)' },
+  { name: 'decline-own-code', decision: 'D37', reads: 'about one new card number in five is declined with 422 {"ErrorCode": "ISSUER_DECLINED"}, a code of the target\'s own' },
+  { name: 'refuse-some-enrolments', decision: 'D37', reads: 'about one SSN in five is refused at EnrollCustomer with 422 {"ErrorCode": "SSN_IN_USE_ELSEWHERE"}, as on a shared sandbox' },
   { name: 'timestamps-whole-seconds', decision: 'interface.md Resources (ISO 8601 UTC)', reads: 'transaction timestamps are written without fractional seconds (2024-12-31T10:00:00Z)' },
 ];
 

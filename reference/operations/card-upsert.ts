@@ -4,6 +4,7 @@ import { sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
 import type { CardData, CardKind, StoredCard } from '../state/index.js';
 import { defineOperation } from './route.js';
 import { cardView } from './card-view.js';
+import { oneInFive } from './customers.js';
 import { sendOk, text, type OperationContext, type ValidRequest } from './context.js';
 
 /** How the two add-or-update operations differ. */
@@ -61,6 +62,9 @@ function handle(rule: CardKindRule) {
     const reauthorize = !card?.valid || !rule.reauthorizeOn || rule.reauthorizeOn.some((k) => card?.data[k] !== data[k]);
     if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied'))
       return sendErrorRow(reply, request, 'BAD_REQUEST', 'The card account is not allowed in the network.');
+    // Reading `decline-own-code` (D37): the issuer declines about one new card number in five with a code of its own.
+    if (!card && rule.kind === 'number' && !denied(rule, identity, data) && c.readings.has('decline-own-code') && oneInFive(identity))
+      return sendLegacyError(reply, 422, 'ISSUER_DECLINED', 'The card issuer declined the card.');
     if (!card) card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
     else {
       // Each update fault breaks the transition row of one operation (STATE-CARD-CHANGED or STATE-TCARD-CHANGED).

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { errorRow, referenceOnlyErrors, responseMembers } from '../../contract/index.js';
 import { sendReferenceProblem, sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
@@ -27,6 +28,9 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
   });
 }
 
+/** About one value in five, always the same ones (readings that refuse what the harness cannot foresee, D37). */
+export const oneInFive = (value: string): boolean => createHash('sha256').update(value).digest()[0]! % 5 === 0;
+
 /** EnrollCustomer: refuses a used SSN or e-mail (D16, legacy shape), else `{CustomerId}`. */
 export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'EnrollCustomer', (c, { values, request, reply }) => {
@@ -34,6 +38,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     const email = text(values, 'emailAddress');
     const inUse = (code: string, message: string) =>
       sendProblem(reply, request, { status: referenceOnlyErrors.duplicateSsn.status, errorCode: code, title: 'Already Enrolled', detail: message });
+    // Reading `refuse-some-enrolments` (D37): a shared sandbox where about one SSN in five is in use elsewhere.
+    if (c.readings.has('refuse-some-enrolments') && oneInFive(ssn))
+      return sendLegacyError(reply, 422, 'SSN_IN_USE_ELSEWHERE', 'This SSN is registered with another partner.');
     if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted')) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('SSN_IN_USE', 'A customer with this SSN is already enrolled.');
       const e = referenceOnlyErrors.duplicateSsn;

@@ -10,6 +10,7 @@ import { removeAddedCards } from './fixtures.js';
 import { stateFields, withState, type CaseKind } from './case-state.js';
 import { judgeFieldCase } from './judge.js';
 import { propertyTest } from './property-test.js';
+import { tallyRefusals } from './refusals.js';
 import type { CaseOutcome } from './property.js';
 
 const generic = ['GEN-NO-5XX', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'];
@@ -62,7 +63,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       arbitrary: validPayload(op, options).map((input): GeneratedCase => ({ input, expectation: acceptedExpectation(op), description: `${op.id}: valid payload` })),
       numRuns: validRuns,
       describe: describeCase,
-      run: (c) => sendCase(ctx, op, c, 'valid'),
+      run: tallyRefusals(op.id, (c: GeneratedCase) => sendCase(ctx, op, c, 'valid')),
     });
 
     const bounds = boundaryValidCases(op, options);
@@ -71,7 +72,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
         area, operation: op.id, name: `${op.id}: values at their exact bounds are accepted`, writes: op.writes,
         requirements: ['GEN-VALID-ACCEPTED', ...generic],
         arbitrary: bounds, numRuns: validRuns, describe: describeCase,
-        run: (c) => sendCase(ctx, op, c, 'valid'),
+        run: tallyRefusals(op.id, (c: GeneratedCase) => sendCase(ctx, op, c, 'valid')),
       });
 
     for (const field of op.fields)

@@ -1,6 +1,6 @@
 import { errorRow, operations as contractOperations, type Operation } from '../../contract/index.js';
 import type { Exchange } from '../../client/index.js';
-import { businessErrorCode } from '../../checks/error-row.js';
+import { businessErrorCode, businessRefusal } from '../../checks/error-row.js';
 import { checks as catalogue, fieldRuleChecks, noSecretEcho, runChecks, transportBroken } from '../../checks/index.js';
 import { isLuhnValid } from '../../generators/cards.js';
 import type { Expectation } from '../../generators/expectation.js';
@@ -56,6 +56,18 @@ export function sentSecrets(body: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/**
+ * D37: a valid payload refused for a business reason the case does not foresee (a code that is
+ * no Errors-table row of the operation). The refusal is observed; the case checks nothing of
+ * what an acceptance would have shown, so it never makes GEN-VALID-ACCEPTED pass.
+ */
+export function unforeseenRefusal(exchange: Exchange, e: Expectation): string | undefined {
+  if (e.kind !== 'accepted' || !exchange.response) return undefined;
+  const refusal = businessRefusal(exchange as never);
+  if (!refusal || e.allowedBusinessErrors.includes(refusal.code)) return undefined;
+  return `${e.operation} refused a valid payload with ${refusal.status} ${refusal.code}`;
+}
+
 export interface JudgeOptions {
   readonly strictKeyCase: boolean;
   /** Secrets of the run itself (the client secret) that must never come back. */
@@ -72,10 +84,13 @@ export function judgeFieldCase(exchange: Exchange, expectation: Expectation, opt
   const sent = [...sentSecrets(exchange.request.body), ...options.runSecrets];
   const leak = runChecks([noSecretEcho], exchange, { sent });
   const status = exchange.response?.status;
+  const refused = unforeseenRefusal(exchange, expectation);
+  const checked = requirementsOf([...rules.ran, ...leak.ran], expectation, status, options.operations);
   return {
     exchanges: [exchange],
     findings: [...rules.findings, ...leak.findings],
-    checked: [...requirementsOf([...rules.ran, ...leak.ran], expectation, status, options.operations)],
+    checked: refused ? checked.filter((r) => r !== 'GEN-VALID-ACCEPTED') : checked,
+    ...(refused ? { observed: { 'GEN-VALID-ACCEPTED': `${refused} (D37: observed, not failed)` } } : {}),
     responsesSeen: [responseKey(exchange.request.operation, status!, businessErrorCode(exchange as never))],
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { genericRefusal, jsonMediaType, legacyOrProblemError, noServerError, runChecks, statusMatches, transportBroken, validPayloadAccepted, fieldRuleChecks } from '../../checks/index.js';
 import type { Expectation } from '../../generators/expectation.js';
+import { businessRefusal } from '../../checks/error-row.js';
 import { broken, exchange, validationBody } from './fixtures.js';
 
 const accepted: Expectation = { kind: 'accepted', operation: 'EnrollCustomer', allowedBusinessErrors: ['DUPLICATE_SSN', 'CUSTOMER_NOT_FOUND'] };
@@ -42,12 +43,21 @@ describe('validPayloadAccepted', () => {
     expect(validPayloadAccepted(exchange({ status: 422, body: { ErrorCode: 'DUPLICATE_SSN', ErrorMessage: 'in use' } }), accepted)).toEqual([]);
     expect(validPayloadAccepted(exchange({ status: 422, body: { errorCode: 'CUSTOMER_NOT_FOUND' } }), accepted)).toEqual([]);
   });
-  it('fails a 400 even with an allowed code, and an unlisted 4xx', () => {
+  it('passes a refusal with a code of the target\'s own in the D15/D16 shape (D37: observed by the suites)', () => {
+    expect(validPayloadAccepted(exchange({ status: 422, body: { errorCode: 'OTHER' } }), accepted)).toEqual([]);
+    expect(validPayloadAccepted(exchange({ status: 409, body: { ErrorCode: 'ISSUER_DECLINED', ErrorMessage: 'declined' } }), accepted)).toEqual([]);
+    expect(businessRefusal(exchange({ status: 422, body: { ErrorCode: 7, ErrorMessage: 'x' } }))).toEqual({ status: 422, code: '7' });
+  });
+  it('fails a 400 even with a code, a 5xx, and a 4xx with no code, an empty code or a legacy code without message', () => {
     const [f] = validPayloadAccepted(exchange({ status: 400, body: validationBody(['command.Ssn']) }), accepted);
     expect(f?.title).toBe('Valid payload rejected as invalid');
-    expect(f?.message).toMatchInlineSnapshot(`"Received status 400; documented a valid payload is answered with 2xx or a 4xx with errorCode DUPLICATE_SSN, CUSTOMER_NOT_FOUND"`);
+    expect(f?.message).toMatchInlineSnapshot(`"Received status 400; documented a valid payload is answered with 2xx or a 4xx other than 400 with an error code (D15/D16 shape, D37)"`);
     expect(validPayloadAccepted(exchange({ status: 400, body: { errorCode: 'DUPLICATE_SSN' } }), accepted)).toHaveLength(1);
-    expect(validPayloadAccepted(exchange({ status: 422, body: { errorCode: 'OTHER' } }), accepted)).toHaveLength(1);
+    expect(validPayloadAccepted(exchange({ status: 400, body: { ErrorCode: 'DECLINED', ErrorMessage: 'x' } }), accepted)).toHaveLength(1);
+    expect(validPayloadAccepted(exchange({ status: 503, body: { errorCode: 'BUSY' } }), accepted)).toHaveLength(1);
+    expect(validPayloadAccepted(exchange({ status: 422, body: { errorCode: '' } }), accepted)).toHaveLength(1);
+    expect(validPayloadAccepted(exchange({ status: 422, body: { ErrorCode: 'X' } }), accepted)).toHaveLength(1);
+    expect(validPayloadAccepted(exchange({ status: 404, body: { message: 'no' } }), accepted)).toHaveLength(1);
   });
   it('does not apply to other kinds', () => {
     expect(validPayloadAccepted.applies(exchange({ status: 400 }), validation)).toBe(false);

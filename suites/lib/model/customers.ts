@@ -5,6 +5,7 @@ import { validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../context.js';
 import { FixtureError, nextPerson, runTag } from '../fixtures.js';
 import { ModelCommand } from './command.js';
+import { refusedForBusiness } from './refusal.js';
 import { accepted, findsCustomer } from './expect.js';
 import { body, ok, type SequenceRun } from './real.js';
 import { customerAt, maxCustomers, type Model, type ModelCustomer } from './state.js';
@@ -32,10 +33,16 @@ function enrollBody(r: SequenceRun, generated: Body, slashed: boolean): Body {
  * EnrollCustomer of a fresh identity; the new customer joins the model. In setup, a refusal
  * means the sequence cannot run (FixtureError: not covered); as a command it is a finding.
  */
-export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed: boolean, asFixture: boolean): Promise<ModelCustomer> {
-  const sent = enrollBody(r, generated, slashed);
+export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed: boolean, asFixture: boolean): Promise<ModelCustomer | undefined> {
+  let sent = enrollBody(r, generated, slashed);
   const label = `customer #${m.customers.length + 1}`;
-  const x = await r.call('EnrollCustomer', { body: sent });
+  let x = await r.call('EnrollCustomer', { body: sent });
+  // D37: a fresh identity may still be refused (an SSN in use elsewhere): setup tries a few, a command moves on.
+  for (let attempt = 1; asFixture && attempt < 4 && refusedForBusiness(r, x, 'a fresh identity'); attempt += 1) {
+    sent = enrollBody(r, generated, slashed);
+    x = await r.call('EnrollCustomer', { body: sent });
+  }
+  if (!asFixture && refusedForBusiness(r, x, 'a fresh identity')) return undefined;
   const customerId = body(x)[responseMembers.enrollCustomer];
   if (ok(x)) r.ctx.footprint.customerEnrolled();
   if (asFixture && (!ok(x) || typeof customerId !== 'string')) throw new FixtureError(`EnrollCustomer of ${label} was answered ${x.response.status}`);
