@@ -7,6 +7,7 @@ import { instanceIsRequestPath, problemShape, statusMemberMatches, titleAndCodeM
 import { everyInvalidFieldNamed, noValidFieldBlamed, validationKeyPrefix } from './validation-keys.js';
 import { genericRefusal, legacyOrProblemError } from './business.js';
 import { successBodyShape } from './success-body.js';
+import { errorBodyIsJson } from './error-body.js';
 import { bearerRefused, tokenErrorShape, tokenResponseShape, wwwAuthenticateOn401 } from './token.js';
 import { cardsMatchSchema, historyMatchesSchema, noCardNumberInCards } from './resources.js';
 import { noSecretEcho } from './leak.js';
@@ -28,6 +29,7 @@ export * from './transport.js';
 export * from './business-outcomes.js';
 export * from './fixture-answer.js';
 export * from './success-body.js';
+export * from './error-body.js';
 export { check, onlyWhenStatus, onlyWithResponse, type ExchangeCheck } from './support.js';
 
 /** One row of the check catalogue that the report and the docs print. */
@@ -59,6 +61,7 @@ export const checks: readonly CheckInfo[] = [
   row('validationKeyPrefix', 'ERR-KEY-PREFIX', 'Expectation & { strictKeyCase? }', 'a named invalid field uses the command./query. prefix and [index] form exactly (D13)'),
   row('everyInvalidFieldNamed', 'ERR-KEYS-COMPLETE', 'Expectation & { strictKeyCase? }', 'every invalid field has a validation key (D14)'),
   row('noValidFieldBlamed', 'ERR-KEYS-COMPLETE', 'Expectation & { strictKeyCase? }', 'no field sent valid has a validation key (D14)'),
+  row('errorBodyIsJson', 'ERR-JSON-BODY', 'unknown', 'a 4xx carries a non-empty body that parses as JSON under a JSON media type (bearer 401s, D30)'),
   row('legacyOrProblemError', 'case requirement (CARD-AUTH-FAILURE, ENROLL-DUPLICATE)', 'RefusalExpectation', 'a 4xx with {ErrorCode, ErrorMessage} or a Problem errorCode (D15, D16)'),
   row('genericRefusal', 'case requirement', 'RefusalExpectation', 'a 4xx with a JSON error body, never 2xx (D4, D19, D20, D30)'),
   row('tokenResponseShape', 'TOKEN-SHAPE', 'TokenExpectation', 'access_token a JWT, expires_in 3600, token_type Bearer (any case, RFC 6749 §5.1), a non-empty scope (D34)'),
@@ -103,7 +106,7 @@ export const exchangeChecks = {
   typeNamesRfcSection, titleAndCodeMatch, statusMemberMatches, instanceIsRequestPath, validationKeyPrefix,
   everyInvalidFieldNamed, noValidFieldBlamed, legacyOrProblemError, genericRefusal, tokenResponseShape,
   tokenErrorShape, wwwAuthenticateOn401, bearerRefused, cardsMatchSchema, noCardNumberInCards, historyMatchesSchema, noSecretEcho,
-  tokenIssued, tokenRequestRefused, tokenReused, versionSelected, successBodyShape,
+  tokenIssued, tokenRequestRefused, tokenReused, versionSelected, successBodyShape, errorBodyIsJson,
 } as const;
 
 /**

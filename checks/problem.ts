@@ -3,7 +3,7 @@ import { operation as operationOf } from '../contract/operations.js';
 import type { Expectation } from '../generators/expectation.js';
 import { documentedErrorRow } from './error-row.js';
 import { printIssue, schemaIssues } from './schema.js';
-import { bodyObject, check, finding, type Responded } from './support.js';
+import { bodyObject, check, finding, show, type Responded } from './support.js';
 import type { Finding } from './finding.js';
 
 const shapeIs = (shape: 'problem' | 'validationProblem') => (x: Responded, e: Expectation): boolean =>
@@ -75,8 +75,13 @@ export const typeNamesRfcSection = check(function typeNamesRfcSection(x: Respond
   }, x)];
 }, hasRow, (x) => typeof member(x, 'type') === 'string');
 
+/** An errorCode member that says something: `null` and `""` are read as none. */
+const carriesCode = (code: unknown): boolean => code !== undefined && code !== null && code !== '';
+
 /**
- * ERR-TITLE-CODE: `title` exactly as the Errors table row; a problem case's `errorCode` equals the row's.
+ * ERR-TITLE-CODE: `title` exactly as the Errors table row; a problem case's `errorCode` equals the
+ * row's, and a row that documents none (400 validation: "none in body") carries none. Other 400s
+ * (malformed JSON D30, apiVersion D5) are not validation answers and may carry one.
  * @see interface.md "Errors"
  */
 export const titleAndCodeMatch = check(function titleAndCodeMatch(x: Responded, e: Expectation): Finding[] {
@@ -90,6 +95,14 @@ export const titleAndCodeMatch = check(function titleAndCodeMatch(x: Responded, 
       received: `errorCode ${JSON.stringify(code) ?? 'nothing'}`,
       documented: `errorCode "${row.errorCode}" (${row.condition})`,
       key: ['errorCode', row.key, String(code)],
+    }, x));
+  }
+  if (row.errorCode === undefined && carriesCode(code)) {
+    out.push(finding('titleAndCodeMatch', 'ERR-TITLE-CODE', e.operation, {
+      title: 'Validation problem carries an errorCode',
+      received: `errorCode ${show(code)}`,
+      documented: `no errorCode in the body of ${row.status} ${row.title} (${row.condition}: "none in body")`,
+      key: ['errorCode', row.key, 'present'],
     }, x));
   }
   if (title !== row.title) {

@@ -51,6 +51,7 @@ const generalRequirements: Requirement[] = [
   r('ERR-STATUS-MEMBER', 'Errors', 'standard', 'body `status` equals the HTTP status (RFC 7807)'),
   r('ERR-INSTANCE', 'Errors', 'documented', '`instance` is the request path'),
   r('ERR-KEY-PREFIX', 'Errors', 'documented', 'validation keys use command. for body fields, query. for query fields, [index] for array elements', ['D13']),
+  r('ERR-JSON-BODY', 'Errors', 'documented', 'an error answer (4xx) carries a non-empty JSON body with a JSON media type ("Error bodies are JSON")', ['D2', 'D30']),
   r('ERR-KEYS-COMPLETE', 'Errors', 'documented', 'every invalid field is named and no valid field is blamed', ['D14']),
   r('SESSION-REQUIRED', 'Endpoints', 'documented', 'every operation but AuthenticatePartner is refused without a valid sessionId', ['D4']),
   r('SESSION-DEVICE-MATCH', 'Endpoints', 'documented', 'deviceId must equal the one used at AuthenticatePartner', ['D4']),

@@ -11,6 +11,7 @@ export const apiPrefix = '/api/';
 function unauthorized(reply: FastifyReply, request: FastifyRequest, detail: string, tokenPresent: boolean): FastifyReply {
   const row = errorRow('UNAUTHORIZED');
   reply.header('www-authenticate', bearerChallenge(reply, tokenPresent ? 'Bearer error="invalid_token"' : 'Bearer'));
+  if (request.server.faults.has('bearer-401-plain-text')) return reply.code(row.status).type('text/plain; charset=utf-8').send(row.title);
   return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode!, title: row.title, typeUrl: row.typeRfc!.url, detail });
 }
 
@@ -72,6 +73,7 @@ function checkMediaType(request: FastifyRequest, reply: FastifyReply) {
   if (request.method !== 'POST') return undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === successMediaType) return undefined;
+  if (request.server.faults.has('non-json-500')) return sendProblem(reply, request, { status: 500, title: 'Internal Server Error', errorCode: 'INTERNAL_SERVER_ERROR', detail: `no parser for ${type}` });
   if (readingsOf(reply).has('non-json-400')) return sendProblem(reply, request, { status: 400, title: 'Bad Request', errorCode: 'INVALID_CONTENT_TYPE', detail: `the request body must be ${successMediaType}` });
   return sendReferenceProblem(reply, request, 'unsupportedMediaType', `the request body must be ${successMediaType}, received ${type || 'no content type'}`);
 }

@@ -69,6 +69,9 @@ function installErrorHandlers(app: FastifyInstance): void {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return sendReferenceProblem(reply, request, 'unsupportedMediaType', error.message);
     }
+    if (status === 400 && app.faults.has('invalid-json-500'))
+      return sendProblem(reply, request, { status: 500, title: STATUS_CODES[500]!, errorCode: 'INTERNAL_SERVER_ERROR', detail: `the body parser failed: ${error.message}` });
+    if (status === 400 && app.faults.has('invalid-json-plain-text-400')) return reply.code(400).type('text/plain; charset=utf-8').send(STATUS_CODES[400]!);
     if (status === 400 && app.readings.has('invalid-json-other-code'))
       return sendProblem(reply, request, { status, title: 'Bad Request', errorCode: 'MALFORMED_REQUEST', detail: 'The request body could not be parsed.' });
     if (status === 400) return sendReferenceProblem(reply, request, 'invalidJson', `the request body is not valid JSON: ${error.message}`);

@@ -1,7 +1,7 @@
 import { describe } from 'vitest';
 import { operations } from '../contract/index.js';
 import type { CallOptions } from '../client/index.js';
-import { bearerRefused, noServerError, wwwAuthenticateOn401, type BearerExpectation } from '../checks/index.js';
+import { bearerRefused, errorBodyIsJson, noServerError, wwwAuthenticateOn401, type BearerExpectation } from '../checks/index.js';
 import { harness } from './lib/context.js';
 import { fixedCase, judged, OutcomeBuilder } from './lib/access-case.js';
 import { bearerProbeInput, expiredToken, malformedToken, tamperSignature } from './lib/access-requests.js';
@@ -9,8 +9,9 @@ import { bearerProbeInput, expiredToken, malformedToken, tamperSignature } from 
 /**
  * Bearer enforcement on every partner operation (D2, D27, RFC 6750 §3.1): no token, a
  * malformed one, one with a tampered signature, and an expired one are refused with 401
- * carrying WWW-Authenticate. Writing operations get a body that validation rejects, so
- * nothing is written even by a target that ignores the token: safe in production.
+ * carrying WWW-Authenticate and a JSON error body ("Error bodies are JSON"). Writing operations
+ * get a body that validation rejects, so nothing is written even by a target that ignores the
+ * token: safe in production.
  */
 const ctx = harness();
 const file = 'suites/bearer.conformance.ts';
@@ -27,7 +28,7 @@ describe('bearer token enforcement', () => {
   for (const [token, { what, options }] of Object.entries(presented) as Array<[BearerExpectation['token'], (typeof presented)[keyof typeof presented]]>)
     fixedCase(ctx, file, {
       area, name: `a call with ${what} is refused with 401 and WWW-Authenticate`,
-      requirements: ['BEARER-REQUIRED', 'BEARER-WWW-AUTHENTICATE', 'GEN-NO-5XX'],
+      requirements: ['BEARER-REQUIRED', 'BEARER-WWW-AUTHENTICATE', 'ERR-JSON-BODY', 'GEN-NO-5XX'],
       description: `each of the ${operations.length} partner operations with ${what}`,
       run: async () => {
         const callOptions = await options();
@@ -44,7 +45,7 @@ describe('bearer token enforcement', () => {
             });
           out.judge(x, [
             ...(bodyFirst ? [] : [judged(bearerRefused, { token }, 'BEARER-REQUIRED')]),
-            judged(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), judged(noServerError, {}, 'GEN-NO-5XX'),
+            judged(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), judged(errorBodyIsJson, {}, 'ERR-JSON-BODY'), judged(noServerError, {}, 'GEN-NO-5XX'),
           ]);
         }
         return out.outcome();

@@ -22,6 +22,8 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
 export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'DeleteCard', (c, { values, request, reply }) => {
     const card = c.state.cards.get(text(values, 'cardId'));
+    // The crash of a handler that trusts the cardId to exist (GEN-NO-5XX).
+    if (!card && c.faults.has('delete-unknown-500')) throw new TypeError("Cannot read properties of undefined (reading 'customerId')");
     if ((!card || card.customerId !== text(values, 'customerId').toLowerCase()) && c.readings.has('delete-unknown-404'))
       return sendReferenceProblem(reply, request, 'notFound', 'The customer has no card with this cardId.');
     if (!card || card.customerId !== text(values, 'customerId').toLowerCase())

@@ -75,6 +75,19 @@ describe('titleAndCodeMatch', () => {
     expect(found[1]?.message).toMatchInlineSnapshot(`"Received title "Customer not found"; documented title "Customer Not Found" for CUSTOMER_NOT_FOUND"`);
     expect(titleAndCodeMatch(exchange({ status: 400, body: validationBody([], { title: 'One or more validation errors occurred.' }) }), validation)).toHaveLength(1);
   });
+  it('fails an errorCode in a 400 validation answer ("none in body"), and only there', () => {
+    const [f] = titleAndCodeMatch(exchange({ status: 400, body: validationBody([], { errorCode: 'VALIDATION_ERROR' }) }), validation);
+    expect(f?.message).toMatchInlineSnapshot(`"Received errorCode "VALIDATION_ERROR"; documented no errorCode in the body of 400 Bad Request (One or more validation errors: "none in body")"`);
+    expect(f?.requirement).toBe('ERR-TITLE-CODE');
+    for (const none of [null, ''])
+      expect(titleAndCodeMatch(exchange({ status: 400, body: validationBody([], { errorCode: none }) }), validation)).toEqual([]);
+    // A 422 alternative of a validation case (D19) documents its code; an unlisted 400 (D30, D5) is not a validation answer.
+    const alternative = { ...validation, alternatives: ['INVALID_INFORMATION'] };
+    const invalid = { status: 422, errorCode: 'INVALID_INFORMATION', title: 'Invalid Information', type: rfcSections.unprocessable.url };
+    expect(titleAndCodeMatch(exchange({ status: 422, body: problemBody(invalid, 'enroll-customer') }), alternative)).toEqual([]);
+    const refused: Expectation = { kind: 'refused', operation: 'FindCustomer', requirement: 'GEN-NO-5XX' };
+    expect(titleAndCodeMatch.applies(exchange({ status: 400, body: problemBody({ ...cnf, status: 400, errorCode: 'INVALID_JSON' }, 'find-customer') }), refused)).toBe(false);
+  });
 });
 
 describe('statusMemberMatches', () => {
