@@ -24,9 +24,11 @@ export const uspsStateCodes: readonly string[] = [...stateCodesOfEveryReading, .
 
 /**
  * Two-letter region codes a lenient service could take for a state (ISO 3166-2:US outlying
- * islands, Canadian provinces): never sent as a break, so no reading is failed for them.
+ * islands, retired USPS codes, Canadian provinces): never sent as a break, so no reading is failed for them.
  */
-export const lookAlikeRegionCodes = ['UM', 'AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
+export const lookAlikeRegionCodes = [
+  'UM', 'CZ', 'TT', 'CM', 'AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT',
+] as const;
 
 /** A format pattern matching exactly `codes`, each letter in either case. */
 export function codeListPattern(codes: readonly string[]): string {
