@@ -40,7 +40,8 @@ export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding
     if (shown.expirationMonthYear !== card.payload.expirationMonthYear)
       add(card.expirationFrom, 'Card data not as last sent', `expirationMonthYear ${JSON.stringify(shown.expirationMonthYear)} on ${card.label}`,
         `expirationMonthYear ${String(card.payload.expirationMonthYear)}, as last sent`, 'expiration');
-    if (shown.cardNickname !== card.payload.cardNickname && shown.cardNickname !== '')
+    // A missing or mistyped nickname is the shape's failure (CARDS-SHAPE), not the transition's.
+    if (typeof shown.cardNickname === 'string' && shown.cardNickname !== '' && shown.cardNickname !== card.payload.cardNickname)
       add(card.nicknameFrom, 'Card data not as last sent', `cardNickname ${JSON.stringify(shown.cardNickname)} on ${card.label}`,
         `cardNickname ${JSON.stringify(card.payload.cardNickname)}, as last sent, or ""`, 'nickname');
     if (!lastFourAllowed(card)(shown.lastFourDigits))
