@@ -7,7 +7,7 @@ import type { HarnessContext } from './context.js';
 import { combine, genericOracles, judgeOracles, oracle } from './business-judge.js';
 import { scenario } from './business-fixtures.js';
 import { fixedCases, scenarioRuns } from './business-cases.js';
-import { customerWithCard } from './fixtures.js';
+import { customerWithCard, mayWrite } from './fixtures.js';
 import { propertyTest } from './property-test.js';
 import type { CaseOutcome } from './property.js';
 
@@ -20,8 +20,13 @@ const requirements = ['GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET
 const judgeUnlisted = (ctx: HarnessContext, x: Exchange): CaseOutcome =>
   judgeOracles(x, [...genericOracles(ctx, x), oracle(errorBodyIsJson, undefined, 'ERR-JSON-BODY')]);
 
-/** Operations that take a body under the profile's methods (D1): a GET has none to break. */
-const bodyOperations = (ctx: HarnessContext): Operation[] => operations.filter((op) => (ctx.profile.methods[op.id] ?? op.method) !== 'GET');
+/**
+ * Operations that take a body under the profile's methods (D1): a GET has none to break. In
+ * production only those that write nothing: a body no one can parse should change nothing, but
+ * the production profile does not rely on the target for that.
+ */
+const bodyOperations = (ctx: HarnessContext): Operation[] =>
+  operations.filter((op) => (ctx.profile.methods[op.id] ?? op.method) !== 'GET' && (!op.writes || mayWrite(ctx)));
 
 /** Where a malformed text names the operation's first field. */
 const FIELD = '<field>';
