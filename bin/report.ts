@@ -6,8 +6,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { config } from 'dotenv';
+import { packageRoot } from '../reporting/package.js';
 
 config({ quiet: true });
 const reportDir = process.env.REPORT_DIR || 'reports';
@@ -19,8 +21,9 @@ if (!existsSync(results) || !readdirSync(results).some((f) => f.endsWith('-resul
   process.exit(2);
 }
 
-const cli = resolve('node_modules', '.bin', process.platform === 'win32' ? 'allure.cmd' : 'allure');
-const run = spawnSync(cli, ['generate', results, '--config', resolve('allurerc.mjs'), '--output', output], { stdio: ['ignore', 'ignore', 'inherit'] });
+// The Allure CLI and its configuration come with this package, wherever it is installed.
+const cli = join(dirname(dirname(createRequire(join(packageRoot, 'package.json')).resolve('allure'))), 'cli.js');
+const run = spawnSync(process.execPath, [cli, 'generate', results, '--config', join(packageRoot, 'allurerc.mjs'), '--output', output], { stdio: ['ignore', 'ignore', 'inherit'] });
 if (run.status !== 0) {
   console.error(`The Allure CLI failed (${run.error?.message ?? `exit ${run.status}`}) rendering ${results}.`);
   process.exit(3);
