@@ -25,7 +25,7 @@ let denied: PartnerClient | undefined;
 /** A second client with the denied credentials; same profile, CA and redactor as the run's client. */
 function deniedClient(c: HarnessContext): PartnerClient {
   if (!c.deniedClient) {
-    throw new FixtureError('no denied client is configured: set TARGET_DENIED_CLIENT_ID and TARGET_DENIED_CLIENT_SECRET to a client whose AuthenticatePartner the target denies');
+    throw new FixtureError('no denied client is configured: set TARGET_DENIED_CLIENT_ID and TARGET_DENIED_CLIENT_SECRET to a client whose AuthenticatePartner the target denies', { enabledBy: 'TARGET_DENIED_CLIENT_ID' });
   }
   denied ??= createPartnerClient({ profile: c.profile, target: { ...c.profile.target!, ...c.deniedClient }, redactor: c.client.redactor });
   return denied;

@@ -46,6 +46,7 @@ export const operationFaults: Fault[] = [
   { name: 'card-decline-missing-code', requirement: 'CARD-AUTH-FAILURE', breaks: 'a declined card is answered 422 with an ErrorMessage but no ErrorCode' },
   { name: 'leak-ssn-echo', requirement: 'NO-SECRET-ECHO', breaks: 'FindCustomer echoes the ssn in the x-customer-ssn response header' },
   { name: 'leak-card-number', requirement: 'NO-SECRET-ECHO', breaks: 'AddOrUpdateCard returns the full card number in the card\'s hashId' },
+  { name: 'enroll-customer-id-lowercase', requirement: 'ENROLL-SUCCESS', breaks: 'EnrollCustomer answers {"customerId": ...} instead of the documented {"CustomerId": ...}' },
   { name: 'find-enrolled-missing', requirement: 'FIND-ENROLLED', breaks: 'FindCustomer never finds customers enrolled with a YYYY/MM/DD date of birth' },
   // states and transitions
   { name: 'card-update-new-id', requirement: 'STATE-CARD-CHANGED', breaks: 'updating a card\'s data gives it a new cardId' },

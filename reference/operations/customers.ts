@@ -55,6 +55,7 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     const customer = c.state.customers.enroll({ ssn, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);
-    return sendOk(reply, { [responseMembers.enrollCustomer]: c.faults.has('enroll-customer-id-not-guid') ? '12345' : customer.customerId });
+    const member = c.faults.has('enroll-customer-id-lowercase') ? responseMembers.enrollCustomer.toLowerCase() : responseMembers.enrollCustomer;
+    return sendOk(reply, { [member]: c.faults.has('enroll-customer-id-not-guid') ? '12345' : customer.customerId });
   });
 }

@@ -54,11 +54,11 @@ function expiry(token: string): number | undefined {
  */
 export function expiredToken(ctx: HarnessContext, env: NodeJS.ProcessEnv = process.env, now = Date.now()): string {
   const token = env.TARGET_EXPIRED_TOKEN;
-  if (!token) throw new FixtureError('no expired token: set TARGET_EXPIRED_TOKEN to an access token of this client that has expired (the embedded reference run provides one)');
+  if (!token) throw new FixtureError('no expired token: set TARGET_EXPIRED_TOKEN to an access token of this client that has expired (the embedded reference run provides one)', { enabledBy: 'TARGET_EXPIRED_TOKEN' });
   ctx.client.redactor.learn(token, 'accessToken');
   const exp = expiry(token);
-  if (exp === undefined) throw new FixtureError('TARGET_EXPIRED_TOKEN carries no JWT exp claim: the harness cannot tell that it has expired');
-  if (exp * 1000 > now) throw new FixtureError(`TARGET_EXPIRED_TOKEN has not expired yet (exp ${new Date(exp * 1000).toISOString()})`);
+  if (exp === undefined) throw new FixtureError('TARGET_EXPIRED_TOKEN carries no JWT exp claim: the harness cannot tell that it has expired', { enabledBy: 'TARGET_EXPIRED_TOKEN' });
+  if (exp * 1000 > now) throw new FixtureError(`TARGET_EXPIRED_TOKEN has not expired yet (exp ${new Date(exp * 1000).toISOString()})`, { enabledBy: 'TARGET_EXPIRED_TOKEN' });
   return token;
 }
 

@@ -18,7 +18,7 @@ const refusedConnection = new Set(['TARGET_UNREACHABLE', 'CONNECTION_RESET']);
  */
 export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const source = ctx.profile.probeSourceAddress;
-  if (!source) throw new FixtureError('no source address off the allow list: set TARGET_PROBE_SOURCE_ADDRESS to a local address the target does not allow');
+  if (!source) throw new FixtureError('no source address off the allow list: set TARGET_PROBE_SOURCE_ADDRESS to a local address the target does not allow', { enabledBy: 'TARGET_PROBE_SOURCE_ADDRESS' });
   const probe = operation('AuthenticatePartner');
   const control = await ctx.client.call(probe.id, bearerProbeInput(ctx, probe));
   const out = new OutcomeBuilder();
@@ -32,7 +32,7 @@ export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const { exchange, localFailure } = await sendFromSource({ ...control.request, correlationId: randomUUID() }, {
     localAddress: source, timeoutMs: ctx.profile.timeoutMs, ...(ctx.profile.caFile ? { caFile: ctx.profile.caFile } : {}),
   });
-  if (localFailure) throw new FixtureError(`this machine cannot send from ${source}: ${localFailure}`);
+  if (localFailure) throw new FixtureError(`this machine cannot send from ${source} (TARGET_PROBE_SOURCE_ADDRESS): ${localFailure}`, { enabledBy: 'TARGET_PROBE_SOURCE_ADDRESS' });
   const code = exchange.transportError?.code;
   if (code && !refusedConnection.has(code)) {
     out.broken(`the probe from ${source} met ${code}: ${exchange.transportError!.message}`);

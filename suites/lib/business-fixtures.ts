@@ -1,28 +1,20 @@
 import { operation, responseMembers } from '../../contract/index.js';
 import type { Exchange, Session } from '../../client/index.js';
-import { formatExchange } from '../../client/index.js';
-import { transportBroken } from '../../checks/index.js';
 import type { Payload } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
 import { withState } from './case-state.js';
-import { addCard, FixtureError } from './fixtures.js';
+import { addCard, fixtureBody, FixtureError, SetupBroken } from './fixtures.js';
 import { memoPerKey } from './memo.js';
 import type { CaseOutcome } from './property.js';
 
 /**
  * Target state the business scenarios make on the way to the response they judge. A step
  * that meets transport trouble makes the case broken; a step the target refuses makes it not
- * covered (FixtureError): neither is ever a pass or a failure of the judged rule.
+ * covered (FixtureError): neither is ever a pass of the judged rule. A step answered out of
+ * contract (a 400 to its valid payload, a 5xx, a success without its documented member) fails
+ * the rule it broke, and the judged rule is reported blocked by it.
  */
-
-/** Transport trouble in a setup step: the case proves nothing. */
-export class SetupBroken extends Error {
-  readonly code = 'SETUP_BROKEN';
-  constructor(readonly exchange: Exchange, reason: string) {
-    super(reason);
-    this.name = 'SetupBroken';
-  }
-}
+export { SetupBroken } from './fixtures.js';
 
 /** Runs a scenario; a SetupBroken step becomes a broken outcome instead of a harness error. */
 export function scenario<T>(run: (value: T) => Promise<CaseOutcome>): (value: T) => Promise<CaseOutcome> {
@@ -37,15 +29,6 @@ export function scenario<T>(run: (value: T) => Promise<CaseOutcome>): (value: T)
 }
 
 const is2xx = (x: Exchange) => x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
-
-/** The body of a setup step that must succeed. */
-export function setupStep(ctx: HarnessContext, x: Exchange, what: string): Record<string, unknown> {
-  const broken = transportBroken(x);
-  if (broken) throw new SetupBroken(x, `${what}: ${broken}`);
-  if (!is2xx(x)) throw new FixtureError(`${what} failed: ${formatExchange(x, ctx.client.redactor)}`);
-  const body = x.response!.json;
-  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-}
 
 export interface Enrolled {
   readonly customerId: string;
@@ -68,15 +51,15 @@ export async function sendEnrollment(ctx: HarnessContext, session: Session, payl
 /** Enrols a customer from a generated EnrollCustomer payload (a setup step). */
 export async function enrollFrom(ctx: HarnessContext, session: Session, payload: Payload): Promise<Enrolled> {
   const exchange = await sendEnrollment(ctx, session, payload);
-  const customerId = setupStep(ctx, exchange, 'EnrollCustomer of a scenario customer')[responseMembers.enrollCustomer];
-  if (typeof customerId !== 'string') throw new FixtureError(`EnrollCustomer gave no ${responseMembers.enrollCustomer}: ${formatExchange(exchange, ctx.client.redactor)}`);
+  const member = responseMembers.enrollCustomer;
+  const customerId = fixtureBody(ctx, exchange, { what: 'EnrollCustomer of a scenario customer', operation: 'EnrollCustomer', member: [member] })[member] as string;
   return { customerId, body: (exchange.request.body ?? {}) as Record<string, unknown>, exchange };
 }
 
 /** A fresh ssoToken for `customerId` in `session` (AddSessionAttributes needs the newest, D18). */
 export async function ssoTokenFor(ctx: HarnessContext, session: Session, customerId: string): Promise<string> {
   const x = await ctx.client.call('AuthenticateOBO', { body: { customerId } }, { session });
-  const token = setupStep(ctx, x, 'AuthenticateOBO of a customer with a card')[responseMembers.ssoToken];
+  const token = fixtureBody(ctx, x, { what: 'AuthenticateOBO of a customer with a card', operation: 'AuthenticateOBO', member: [responseMembers.ssoToken] })[responseMembers.ssoToken];
   if (typeof token !== 'string' || token === '') throw new FixtureError(`AuthenticateOBO gave no ${responseMembers.ssoToken}`);
   ctx.client.redactor.learn(token, 'ssoToken');
   return token;

@@ -4,15 +4,53 @@ import type { Exchange, Session } from '../../client/index.js';
 import { formatExchange } from '../../client/index.js';
 import { personalData, validPayload, type PersonalDataSource } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
+import { judgeFixtureAnswer, type FixtureCall } from './fixture-answer.js';
 import { memoPerKey } from './memo.js';
+
+export interface FixtureErrorOptions {
+  /** The requirement the target broke in answering the fixture call: what this blocked reads "blocked by" it. */
+  readonly blockedBy?: string;
+  /** The fixture call that was answered out of contract or refused. */
+  readonly exchange?: Exchange;
+  /** The variable that would let the run make or find the state (a configuration gap). */
+  readonly enabledBy?: string;
+}
 
 /** Target state a case needs could not be made or found: the case is not covered, never passed. */
 export class FixtureError extends Error {
   readonly code = 'FIXTURE_UNAVAILABLE';
-  constructor(message: string) {
+  readonly blockedBy?: string;
+  readonly exchange?: Exchange;
+  readonly enabledBy?: string;
+  constructor(message: string, options: FixtureErrorOptions = {}) {
     super(message);
     this.name = 'FixtureError';
+    if (options.blockedBy) this.blockedBy = options.blockedBy;
+    if (options.exchange) this.exchange = options.exchange;
+    if (options.enabledBy) this.enabledBy = options.enabledBy;
   }
+}
+
+/** Transport trouble in a step that makes target state: the case proves nothing (broken). */
+export class SetupBroken extends Error {
+  readonly code = 'SETUP_BROKEN';
+  constructor(readonly exchange: Exchange, reason: string) {
+    super(reason);
+    this.name = 'SetupBroken';
+  }
+}
+
+/**
+ * The body of a fixture call that must succeed. Transport trouble throws SetupBroken; an answer
+ * out of contract is recorded failed (once per worker) and throws a FixtureError blocked by the
+ * rule it broke; any other refusal throws a plain FixtureError (not covered).
+ */
+export function fixtureBody(ctx: HarnessContext, x: Exchange, call: FixtureCall): Record<string, unknown> {
+  const judged = judgeFixtureAnswer(ctx, x, call);
+  if (judged.broken) throw new SetupBroken(x, `${call.what}: ${judged.broken}`);
+  if (judged.blockedBy) throw new FixtureError(`${call.what} was answered out of contract: ${judged.message}`, { blockedBy: judged.blockedBy, exchange: x });
+  if (!judged.body) throw new FixtureError(`${call.what} failed: ${formatExchange(x, ctx.client.redactor)}`, { exchange: x });
+  return judged.body;
 }
 
 export interface CustomerFixture {
@@ -48,9 +86,6 @@ function samplePayload(ctx: HarnessContext, op: string, fixed: Record<string, un
   return fc.sample(arb, { seed: ctx.runSeed, numRuns: 1 })[0]!.body ?? {};
 }
 
-const describeFailure = (ctx: HarnessContext, what: string, x: Exchange) =>
-  new FixtureError(`${what} failed: ${formatExchange(x, ctx.client.redactor)}`);
-
 const ok = (x: Exchange) => !x.transportError && x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
 
 /** Tag that marks what this run created on a shared sandbox (names and nicknames allow it). */
@@ -61,9 +96,8 @@ export async function enrollCustomer(ctx: HarnessContext, session: Session): Pro
   const person = personSource(ctx).next();
   const payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) });
   const exchange = await ctx.client.call('EnrollCustomer', { body: payload }, { session });
-  const customerId = (exchange.response?.json as Record<string, unknown> | undefined)?.[responseMembers.enrollCustomer];
-  if (!ok(exchange) || typeof customerId !== 'string') throw describeFailure(ctx, 'EnrollCustomer of a fixture customer', exchange);
-  ctx.footprint.customerEnrolled();
+  if (ok(exchange)) ctx.footprint.customerEnrolled();
+  const customerId = fixtureBody(ctx, exchange, { what: 'EnrollCustomer of a fixture customer', operation: 'EnrollCustomer', member: [responseMembers.enrollCustomer] })[responseMembers.enrollCustomer] as string;
   return { customerId, ssn: person.ssn, dateOfBirth: person.dateOfBirth, exchange, payload };
 }
 
@@ -71,9 +105,8 @@ export async function enrollCustomer(ctx: HarnessContext, session: Session): Pro
 export async function addCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}): Promise<{ cardId: string; exchange: Exchange; payload: Record<string, unknown> }> {
   const payload = { ...samplePayload(ctx, 'AddOrUpdateCard', { customerId, cardNickname: runTag(ctx) }), ...overrides };
   const exchange = await ctx.client.call('AddOrUpdateCard', { body: payload }, { session });
-  const cards = (exchange.response?.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
-  const cardId = Array.isArray(cards) ? (cards[0] as Record<string, unknown> | undefined)?.cardId : undefined;
-  if (!ok(exchange) || typeof cardId !== 'string') throw describeFailure(ctx, 'AddOrUpdateCard of a fixture card', exchange);
+  const body = fixtureBody(ctx, exchange, { what: 'AddOrUpdateCard of a fixture card', operation: 'AddOrUpdateCard', member: [responseMembers.cards, 0, 'cardId'] });
+  const cardId = ((body[responseMembers.cards] as unknown[])[0] as Record<string, string>).cardId!;
   ctx.footprint.cardAdded(customerId, cardId);
   return { cardId, exchange, payload };
 }
@@ -95,7 +128,7 @@ export const mayWrite = (ctx: HarnessContext): boolean => ctx.profile.kind === '
 async function makeCustomerWithCard(ctx: HarnessContext): Promise<CustomerFixture> {
   if (!mayWrite(ctx)) {
     const { customerId, cardId } = ctx.profile.fixtures;
-    if (!customerId) throw new FixtureError('TARGET_PROFILE=production needs TARGET_FIXTURE_CUSTOMER_ID (and TARGET_FIXTURE_CARD_ID) to read an existing customer');
+    if (!customerId) throw new FixtureError('TARGET_PROFILE=production needs TARGET_FIXTURE_CUSTOMER_ID (and TARGET_FIXTURE_CARD_ID) to read an existing customer', { enabledBy: 'TARGET_FIXTURE_CUSTOMER_ID' });
     return { customerId, ...(cardId ? { cardId } : {}) };
   }
   const session = await ctx.session();

@@ -5,6 +5,8 @@ import { Journal, ModelMismatch, StepBroken } from './model-journal.js';
 import { story } from './model-report.js';
 import type { PropertyEnv, PropertyResult } from './property.js';
 import { propertySeed } from './selection.js';
+import { ClientError } from '../../client/errors.js';
+import { isFixtureFailure, uncheckedReason, type FixtureFailure } from './unchecked.js';
 
 export { Journal, ModelMismatch, StepBroken } from './model-journal.js';
 export { formatSteps } from './model-report.js';
@@ -41,27 +43,35 @@ export interface ModelSpec<M extends object, R, S = unknown> {
 /** Re-runs allowed while shrinking: bounds what a failure costs a shared sandbox. */
 export const maxShrinkRuns = 150;
 
-function classify(journal: Journal, error: unknown): void {
-  if (error instanceof ModelMismatch) return;
+/** Files the error with the journal; returns it when it is a fixture failure (its blockedBy / enabledBy are kept). */
+function classify(journal: Journal, error: unknown): FixtureFailure | undefined {
+  if (error instanceof ModelMismatch) return undefined;
   if (error instanceof StepBroken) journal.broken ??= error.reason;
-  else if ((error as { code?: unknown })?.code === 'FIXTURE_UNAVAILABLE') journal.notCovered ??= String((error as Error).message);
-  else journal.broken ??= `harness error: ${(error as Error)?.stack ?? String(error)}`;
+  else if (error instanceof ClientError) journal.broken ??= `${error.code}: ${error.message}`;
+  else if ((error as { code?: unknown } | null)?.code === 'SETUP_BROKEN') journal.broken ??= (error as Error).message;
+  else if (isFixtureFailure(error)) {
+    journal.notCovered ??= error.message;
+    return error;
+  } else journal.broken ??= `harness error: ${(error as Error)?.stack ?? String(error)}`;
+  return undefined;
 }
 
 /** One sequence: setup, the commands, the final comparison, and always the clean-up. */
-async function runSequence<M extends object, R, S>(spec: ModelSpec<M, R, S>, values: S, commands: Iterable<fc.AsyncCommand<M, R>>, journal: Journal): Promise<void> {
+async function runSequence<M extends object, R, S>(spec: ModelSpec<M, R, S>, values: S, commands: Iterable<fc.AsyncCommand<M, R>>, journal: Journal): Promise<FixtureFailure | undefined> {
   let sequence: Sequence<M, R> | undefined;
+  let fixture: FixtureFailure | undefined;
   try {
     sequence = await spec.setup(journal, values);
     const started = sequence;
     await fc.asyncModelRun(() => Promise.resolve(started), commands);
     await spec.verify(sequence);
   } catch (error) {
-    classify(journal, error);
+    fixture = classify(journal, error);
   } finally {
     journal.beginCleanup();
-    if (sequence) await spec.cleanup(sequence).catch((error: unknown) => classify(journal, error));
+    if (sequence) await spec.cleanup(sequence).catch((error: unknown) => { fixture ??= classify(journal, error); });
   }
+  return fixture;
 }
 
 /**
@@ -76,7 +86,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   const observed: Record<string, string> = {};
   const responses = new Set<string>();
   let broken: string | undefined;
-  let notCovered: string | undefined;
+  let notCovered: FixtureFailure | undefined;
   let failure: Journal | undefined;
   let leak: { journal: Journal; path: string | undefined } | undefined;
   let generated = -1;
@@ -90,9 +100,9 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
       if (failure && ++shrinkRuns > maxShrinkRuns) return true;
       if (!failure) generated += 1;
       const journal = new Journal(proven);
-      await runSequence(spec, values, commands, journal);
+      const fixture = await runSequence(spec, values, commands, journal);
       if (journal.broken) broken = journal.broken;
-      else if (journal.notCovered) notCovered = journal.notCovered;
+      else if (journal.notCovered) notCovered = fixture ?? { code: 'FIXTURE_UNAVAILABLE', message: journal.notCovered };
       if (journal.broken || journal.notCovered) return true;
       journal.checked.forEach((r) => checked.add(r));
       journal.responses.forEach((r) => responses.add(r));
@@ -123,8 +133,9 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
     return { failed: false, broken, findings: [], report: `${spec.name}: broken (${env.redact(broken)})` };
   }
   if (notCovered) {
-    const reason = `not covered: ${env.redact(notCovered)}`;
-    for (const requirement of spec.requirements) if (!checked.has(requirement)) env.record({ ...base, requirement, status: 'not-covered', reason });
+    // The rule a fixture answer broke was recorded failed by the fixture; the rest is blocked or not covered.
+    for (const requirement of spec.requirements)
+      if (!checked.has(requirement) && requirement !== notCovered.blockedBy) env.record({ ...base, requirement, status: 'not-covered', reason: uncheckedReason(notCovered, requirement, env.redact) });
   }
   const modelFailure = result.failed ? failure : undefined;
   const failing = new Set([...(modelFailure?.findings ?? []).map((f) => f.requirement), ...(leak ? ['NO-SECRET-ECHO'] : [])]);
@@ -134,7 +145,10 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
     for (const requirement of unreached)
       env.record({ ...base, requirement, status: 'not-covered', reason: `none of ${result.numRuns} sequence(s) reached a state where this could be checked` });
   if (!modelFailure && !leak) {
-    if (notCovered) return { failed: false, findings: [], notCovered, report: `${spec.name}: ${notCovered}` };
+    if (notCovered) {
+      const reason = uncheckedReason(notCovered, spec.requirements[0] ?? '<id>', env.redact);
+      return { failed: false, findings: [], notCovered: reason, report: `${spec.name}: ${reason}` };
+    }
     return { failed: false, findings: [], report: `${spec.name}: ${result.numRuns} sequences passed` };
   }
 

@@ -3,6 +3,8 @@ import type { Exchange } from '../../client/exchange.js';
 import { ClientError } from '../../client/errors.js';
 import type { Finding } from '../../checks/finding.js';
 import type { ResultRecord, Reproduction } from '../../reporting/result.js';
+import { reportFailure } from './property-failure.js';
+import { isFixtureFailure, uncheckedReason, type FixtureFailure } from './unchecked.js';
 import { propertySeed } from './selection.js';
 
 /** What one generated case showed: the checks that ran on it, and what they found. */
@@ -58,32 +60,49 @@ export interface PropertyResult {
   readonly report: string;
 }
 
+/** Why a property stopped before its cases ran out. None of them is shrunk: there is nothing to shrink. */
+type Stop = { readonly kind: 'broken' | 'harness'; readonly reason: string } | { readonly kind: 'fixture'; readonly error: FixtureFailure };
+
+function stopOf(error: unknown, redact: (t: string) => string): Stop {
+  if (error instanceof ClientError) return { kind: 'broken', reason: `${error.code}: ${redact(error.message)}` };
+  // Transport trouble in a step that makes target state (business-fixtures.ts SetupBroken).
+  if ((error as { code?: unknown } | null)?.code === 'SETUP_BROKEN') return { kind: 'broken', reason: redact((error as Error).message) };
+  if (isFixtureFailure(error)) return { kind: 'fixture', error };
+  return { kind: 'harness', reason: `harness error: ${redact(String((error as Error | null)?.message ?? error))}` };
+}
+
 /**
- * Runs one property against the target and records one result per requirement it
- * checked. Transport trouble stops the property and reports it broken, without shrinking.
+ * Runs one property against the target and records one result per requirement: those checked
+ * by completed cases passed (or failed, with the shrunk counterexample); transport trouble
+ * (broken), missing target state (not covered, "blocked by" the rule a fixture answer broke)
+ * and harness errors stop the property at once, without shrinking.
  */
 export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): Promise<PropertyResult> {
   const seed = propertySeed(env.runSeed, spec.name);
   const checked = new Set<string>();
   const responses = new Set<string>();
   const observed: Record<string, string> = {};
-  let broken: string | undefined;
+  let stop: Stop | undefined;
+  /** The first target state a case could not get; the cases after it still run. */
+  let missing: FixtureFailure | undefined;
   let lastFailure: { value: T; outcome: CaseOutcome } | undefined;
 
   const result = await fc.check(
     fc.asyncProperty(spec.arbitrary, async (value) => {
-      if (broken) return true;
+      if (stop) return true;
       let outcome: CaseOutcome;
       try {
         outcome = await spec.run(value);
       } catch (error) {
-        // Token, session or connection trouble of the target: broken at once, nothing to shrink.
-        if (!(error instanceof ClientError)) throw error;
-        broken = `${error.code}: ${env.redact(error.message)}`;
+        const why = stopOf(error, env.redact);
+        // State one case could not get (a refused enrolment, D37) skips that case; a fixture answered
+        // out of contract, transport trouble or a harness error stops the property.
+        if (why.kind === 'fixture' && !why.error.blockedBy) missing ??= why.error;
+        else stop = why;
         return true;
       }
       if (outcome.broken) {
-        broken = outcome.broken;
+        stop = { kind: 'broken', reason: outcome.broken };
         return true;
       }
       outcome.checked.forEach((r) => checked.add(r));
@@ -98,56 +117,30 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
 
   const base = { suite: spec.area, property: spec.name, ...(spec.operation ? { operation: spec.operation } : {}) };
   const responsesSeen = [...responses];
+  const claimed = spec.requirements ?? ['GEN-NO-5XX'];
   for (const [requirement, behaviour] of Object.entries(observed))
     env.record({ ...base, requirement, status: 'observed', reason: behaviour });
 
-  if (broken) {
-    for (const requirement of checked.size ? checked : spec.requirements ?? ['GEN-NO-5XX'])
-      env.record({ ...base, requirement, status: 'broken', reason: broken, responsesSeen });
-    return { failed: false, broken, findings: [], report: `${spec.name}: broken (${broken})` };
+  // A failure found before transport trouble (or a missing fixture) met the shrinking is still a failure.
+  if (result.failed && lastFailure) return reportFailure(env, spec, result, lastFailure, checked, responsesSeen);
+  if (result.failed || stop?.kind === 'harness') {
+    // Stopped by a harness error (or fast-check by one outside the case): nothing it checks can be called passed.
+    const reason = stop?.kind === 'harness' ? stop.reason : `harness error: ${env.redact(String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance))}`;
+    for (const requirement of new Set([...checked, ...claimed])) env.record({ ...base, requirement, status: 'broken', reason, responsesSeen });
+    return { failed: false, broken: reason, findings: [], report: `${spec.name}: ${reason}` };
   }
-  if (!result.failed || !lastFailure) {
-    const error = result.errorInstance as { code?: unknown; message?: unknown } | undefined;
-    if (result.failed && result.errorInstance && error?.code !== 'FIXTURE_UNAVAILABLE') {
-      // The property stopped on a harness error: nothing it checks can be called passed.
-      const reason = `harness error: ${env.redact(String((result.errorInstance as Error).message ?? result.errorInstance))}`;
-      for (const requirement of new Set([...checked, ...(spec.requirements ?? ['GEN-NO-5XX'])]))
-        env.record({ ...base, requirement, status: 'broken', reason, responsesSeen });
-      return { failed: false, broken: reason, findings: [], report: `${spec.name}: ${reason}` };
-    }
-    for (const requirement of checked) env.record({ ...base, requirement, status: 'passed', responsesSeen });
-    if (result.failed && error?.code === 'FIXTURE_UNAVAILABLE') {
-      const reason = `not covered: ${env.redact(String(error.message))}`;
-      for (const requirement of checked.size ? checked : spec.requirements ?? ['GEN-NO-5XX']) env.record({ ...base, requirement, status: 'not-covered', reason });
-      return { failed: false, findings: [], notCovered: reason, report: `${spec.name}: ${reason}` };
-    }
-    return { failed: false, findings: [], report: `${spec.name}: ${result.numRuns} cases passed` };
+  if (stop?.kind === 'broken') {
+    for (const requirement of checked.size ? checked : claimed) env.record({ ...base, requirement, status: 'broken', reason: stop.reason, responsesSeen });
+    return { failed: false, broken: stop.reason, findings: [], report: `${spec.name}: broken (${stop.reason})` };
   }
-
-  const { value, outcome } = lastFailure;
-  const failing = new Set([...outcome.findings.map((f) => f.requirement), ...(outcome.findings.length ? outcome.failsWith ?? [] : [])]);
-  const path = result.counterexamplePath ?? undefined;
-  const last = outcome.exchanges[outcome.exchanges.length - 1];
-  const reproduction: Reproduction = {
-    seed: env.runSeed,
-    ...(path ? { path } : {}),
-    replay: `CONFORMANCE_SEED=${env.runSeed}${path ? ` CONFORMANCE_PATH=${path}` : ''} npm run conformance -- ${env.suiteFile} -t ${JSON.stringify(spec.name)}`,
-    counterexample: env.redact(spec.describe(value)),
-    steps: outcome.exchanges.map((e, i) => `${i + 1}. ${env.redact(env.formatExchange(e))}`),
-    ...(last ? { curl: env.curl(last) } : {}),
-  };
-  for (const requirement of checked) if (!failing.has(requirement)) env.record({ ...base, requirement, status: 'passed', responsesSeen });
-  for (const requirement of failing) {
-    const findings = outcome.findings.filter((f) => f.requirement === requirement || !outcome.findings.some((g) => g.requirement === requirement));
-    env.record({ ...base, requirement, status: 'failed', findings, reproduction, responsesSeen });
+  for (const requirement of checked) env.record({ ...base, requirement, status: 'passed', responsesSeen });
+  const error = stop?.kind === 'fixture' ? stop.error : missing;
+  // The blocking rule itself was recorded failed by the fixture; every other unreached one is not covered.
+  const unreached = error ? claimed.filter((r) => !checked.has(r) && r !== error.blockedBy) : [];
+  if (error && unreached.length) {
+    for (const requirement of unreached) env.record({ ...base, requirement, status: 'not-covered', reason: uncheckedReason(error, requirement, env.redact) });
+    const reason = uncheckedReason(error, unreached[0]!, env.redact);
+    return { failed: false, findings: [], notCovered: reason, report: `${spec.name}: ${reason}` };
   }
-  const report = [
-    `${spec.name}: failed after ${result.numRuns} case(s), shrunk ${result.numShrinks} time(s)`,
-    ...outcome.findings.map((f) => `  ✗ [${f.requirement}] ${f.title}: ${env.redact(f.message)}`),
-    `  counterexample: ${reproduction.counterexample}`,
-    ...(reproduction.steps ?? []).map((s) => `  ${s}`),
-    `  replay: ${reproduction.replay}`,
-    ...(reproduction.curl ? [`  curl: ${reproduction.curl}`] : []),
-  ].join('\n');
-  return { failed: true, findings: outcome.findings, reproduction, report, ...(last && env.formatDetail ? { detail: env.formatDetail(last) } : {}) };
+  return { failed: false, findings: [], report: `${spec.name}: ${result.numRuns} cases passed` };
 }

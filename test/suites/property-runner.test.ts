@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TokenRequestError } from '../../client/errors.js';
+import type { Exchange } from '../../client/exchange.js';
+import type { Finding } from '../../checks/finding.js';
+import type { ResultRecord } from '../../reporting/result.js';
+import { FixtureError } from '../../suites/lib/fixtures.js';
+import { runProperty, type CaseOutcome, type PropertyEnv, type PropertySpec } from '../../suites/lib/property.js';
+
+/**
+ * The property runner's branches with a fake environment, no network: what each outcome records.
+ * Regression (issue 11, point 3): a FixtureError after some cases recorded the requirements already
+ * checked as both passed and not covered, and nothing for those never reached.
+ */
+function fakeEnv(): PropertyEnv & { records: ResultRecord[] } {
+  const records: ResultRecord[] = [];
+  return {
+    records, runSeed: 7, replayPath: undefined, suiteFile: 'suites/fake.conformance.ts',
+    record: (r) => records.push(r), redact: (t) => t, curl: () => 'curl https://t/x', formatExchange: () => 'POST /x → 200',
+  };
+}
+const exchange = { request: { operation: 'FindCustomer', method: 'POST', url: 'https://t/x', headers: {}, correlationId: 'c' }, durationMs: 1, attempts: 1 } as unknown as Exchange;
+const pass = (checked: string[]): CaseOutcome => ({ exchanges: [exchange], findings: [], checked });
+const finding: Finding = { check: 'statusMatches', requirement: 'B', severity: 'documented', title: 'Unexpected status', message: 'Received 200; documented 400', dedupKey: 'statusMatches|FindCustomer|B' };
+
+/** A property over 0..99 whose case `run(n)` decides, counting the calls. */
+function spec(run: (n: number) => Promise<CaseOutcome>, numRuns = 30): PropertySpec<number> & { calls: () => number } {
+  let calls = 0;
+  return {
+    area: 'fake', name: 'fake property', operation: 'FindCustomer', arbitrary: fc.integer({ min: 0, max: 99 }), numRuns,
+    describe: (n) => `n=${n}`, requirements: ['A', 'B', 'C'],
+    run: (n) => { calls += 1; return run(n); },
+    calls: () => calls,
+  };
+}
+const statuses = (records: readonly ResultRecord[]) => records.map((r) => `${r.requirement} ${r.status}`).sort();
+
+describe('runProperty', () => {
+  it('records what passing cases checked as passed, and nothing for what no case reached', async () => {
+    const env = fakeEnv();
+    const result = await runProperty(env, spec(async () => pass(['A', 'B'])));
+    expect(result).toMatchObject({ failed: false, report: 'fake property: 30 cases passed' });
+    expect(statuses(env.records)).toEqual(['A passed', 'B passed']);
+  });
+
+  it('records a counterexample as failed with its reproduction, the other checked requirements passed', async () => {
+    const env = fakeEnv();
+    const result = await runProperty(env, spec(async (n) => (n >= 10 ? { ...pass(['A', 'B']), findings: [finding] } : pass(['A', 'B']))));
+    expect(result.failed).toBe(true);
+    expect(statuses(env.records)).toEqual(['A passed', 'B failed']);
+    const failed = env.records.find((r) => r.status === 'failed')!;
+    expect(failed.reproduction).toMatchObject({ seed: 7, counterexample: 'n=10', curl: 'curl https://t/x' });
+  });
+
+  it('stops at a harness error without shrinking and calls nothing it checks passed', async () => {
+    const env = fakeEnv();
+    const s = spec(async (n) => { if (n >= 10) throw new TypeError('boom'); return pass(['A']); });
+    const result = await runProperty(env, s);
+    expect(result.broken).toBe('harness error: boom');
+    expect(statuses(env.records)).toEqual(['A broken', 'B broken', 'C broken']);
+    const callsAtError = s.calls();
+    // No shrinking: no case ran after the one that threw.
+    expect(env.records.every((r) => r.reason === 'harness error: boom')).toBe(true);
+    expect(callsAtError).toBeLessThanOrEqual(30);
+    const again = spec(async () => { throw new TypeError('boom'); });
+    await runProperty(fakeEnv(), again);
+    expect(again.calls()).toBe(1);
+  });
+
+  it('reports transport trouble (a ClientError) broken without shrinking', async () => {
+    const env = fakeEnv();
+    const s = spec(async () => { throw new TokenRequestError('token endpoint answered 503', exchange); });
+    const result = await runProperty(env, s);
+    expect(result.broken).toMatch(/^TOKEN_REQUEST_FAILED: /);
+    expect(s.calls()).toBe(1);
+    expect(statuses(env.records)).toEqual(['A broken', 'B broken', 'C broken']);
+  });
+
+  it('on a fixture answered out of contract: checked requirements passed, the rest blocked by the broken rule, and it stops', async () => {
+    const env = fakeEnv();
+    let cases = 0;
+    const s = spec(async () => {
+      if (++cases > 3) throw new FixtureError('EnrollCustomer of a fixture customer was answered out of contract', { blockedBy: 'ENROLL-SUCCESS', exchange });
+      return pass(['A']);
+    });
+    const result = await runProperty(env, { ...s, requirements: ['A', 'B', 'C', 'ENROLL-SUCCESS'] });
+    expect(statuses(env.records)).toEqual(['A passed', 'B not-covered', 'C not-covered']);
+    expect(env.records.find((r) => r.requirement === 'B')?.reason).toBe('blocked by ENROLL-SUCCESS: EnrollCustomer of a fixture customer was answered out of contract');
+    expect(result.notCovered).toMatch(/^blocked by ENROLL-SUCCESS/);
+    // It stopped at the fourth case: neither the remaining cases nor any shrinking ran.
+    expect(s.calls()).toBe(4);
+  });
+
+  it('on a configuration gap names the variable and how to accept the gap; a case-level refusal skips only that case', async () => {
+    const env = fakeEnv();
+    const gap = spec(async () => { throw new FixtureError('no denied client is configured: set TARGET_DENIED_CLIENT_ID', { enabledBy: 'TARGET_DENIED_CLIENT_ID' }); }, 2);
+    await runProperty(env, gap);
+    expect(env.records.map((r) => r.reason)).toEqual(['A', 'B', 'C'].map((id) => `not covered: no denied client is configured: set TARGET_DENIED_CLIENT_ID; or accept the gap with CONFORMANCE_SKIP=${id}`));
+
+    // A refused enrolment (D37) in some cases: the others still run and check what they can.
+    const some = fakeEnv();
+    const s = spec(async (n) => { if (n % 3 === 0) throw new FixtureError('EnrollCustomer refused the identity (422)'); return pass(['A', 'B']); });
+    await runProperty(some, s);
+    expect(s.calls()).toBe(30);
+    expect(statuses(some.records)).toEqual(['A passed', 'B passed', 'C not-covered']);
+  });
+});
