@@ -18,19 +18,19 @@ const leftOutBecause = (s: Summary, r: RequirementRow): string =>
     : s.selection.filters?.length ? `outside the suites this run was narrowed to (${s.selection.filters.join(' ')})` : 'outside CONFORMANCE_ONLY';
 
 /** Rows that make the run exit 4, and the gaps the user accepted. */
-function gaps(s: Summary): string[] {
+function gaps(s: Summary, idCell: (id: string) => string): string[] {
   const rows = (ids: readonly string[]) => s.requirements.filter((r) => ids.includes(r.id));
   return [
     ...(s.unchecked.length
       ? ['## Unchecked documented requirements (exit 4)', '',
         'Neither checked nor accepted. Give the run what the reason names, or accept the gap with CONFORMANCE_SKIP=<id> or a waiver.', '',
-        ...table(['requirement', 'section', 'why not checked'], rows(s.unchecked).map((r) => [r.id, r.section, r.reasons.join('; ') || 'no suite recorded a result'])), '']
+        ...table(['requirement', 'section', 'why not checked'], rows(s.unchecked).map((r) => [idCell(r.id), r.section, r.reasons.join('; ') || 'no suite recorded a result'])), '']
       : []),
     ...(s.acceptedGaps.length
       ? ['## Accepted gaps', '',
         ...table(['requirement', 'accepted by', 'why not checked'], s.acceptedGaps.map((g) => {
           const w = s.requirements.find((r) => r.id === g.requirement)?.waiver;
-          return [g.requirement, g.by === 'waiver' && w ? `waiver of ${w.owner} until ${w.expires}: ${w.reason}` : g.by, g.reasons.join('; ') || 'not run'];
+          return [idCell(g.requirement), g.by === 'waiver' && w ? `waiver of ${w.owner} until ${w.expires}: ${w.reason}` : g.by, g.reasons.join('; ') || 'not run'];
         })), '']
       : []),
   ];
@@ -48,11 +48,11 @@ function finding(f: ReportedFinding): string[] {
   ];
 }
 
-function failures(s: Summary): string[] {
+function failures(s: Summary, idCell: (id: string) => string): string[] {
   const failed = s.requirements.filter((r) => r.status === 'failed' || r.status === 'broken' || r.status === 'waived');
   if (failed.length === 0) return ['No failures.'];
   return failed.flatMap((r) => [
-    `### ${r.id} — ${statusLabel(r)}`, '',
+    `### ${idCell(r.id)} — ${statusLabel(r)}`, '',
     `${r.text} (interface.md § ${r.section}, ${r.severity}${r.blocking ? ', blocking' : ''})`, '',
     ...(r.waiver ? [`Waived until ${r.waiver.expires} by ${r.waiver.owner}: ${r.waiver.reason}`, ''] : []),
     ...r.reasons.map((x) => `- ${x}`),
@@ -76,20 +76,20 @@ export function renderMarkdown(s: Summary, options: { readonly requirementLink?:
     ...table(['passed', 'failed', 'broken', 'waived', 'skipped by profile', 'not covered', 'not selected', 'observed'],
       [[c.passed, c.failed, c.broken, c.waived, c.skippedByProfile, c.notCovered, c.notSelected, c.observed].map(String)]), '',
     ...(s.footprint ? [`Footprint on the target: ${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.`, ''] : []),
-    '## Failures', '', ...failures(s), '',
-    ...gaps(s),
+    '## Failures', '', ...failures(s, idCell), '',
+    ...gaps(s, idCell),
     '## Requirements', '',
     ...table(['requirement', 'section', 'severity', 'status', 'checks'],
       s.requirements.map((r) => [idCell(r.id), r.section, r.severity, statusLabel(r), r.checks.join(', ')])), '',
     '## Observed behaviour (ambiguous points)', '',
     ...(s.observed.length
-      ? table(['requirement', 'decisions', 'the target showed'], s.observed.map((o) => [o.requirement, o.decisions.join(', '), o.observed]))
+      ? table(['requirement', 'decisions', 'the target showed'], s.observed.map((o) => [idCell(o.requirement), o.decisions.join(', '), o.observed]))
       : ['None recorded.']), '',
     `## Response coverage: ${s.responseCoverage.observed} of ${s.responseCoverage.documented} documented responses observed`, '',
     ...table(['operation', 'status', 'code', 'observed'], s.responseCoverage.rows.map((r) => [r.operation, String(r.status), r.code, r.observed ? 'yes' : 'no'])),
     ...(s.responseCoverage.undocumentedSeen.length ? ['', `Responses seen that the contract does not list: ${s.responseCoverage.undocumentedSeen.join(', ')}.`] : []), '',
     '## Left out', '',
-    ...(left.length ? table(['requirement', 'status', 'why'], left.map((r) => [r.id, r.status, [leftOutBecause(s, r), ...r.reasons].filter(Boolean).join('; ')])) : ['Nothing was left out by selection or profile.']), '',
+    ...(left.length ? table(['requirement', 'status', 'why'], left.map((r) => [idCell(r.id), r.status, [leftOutBecause(s, r), ...r.reasons].filter(Boolean).join('; ')])) : ['Nothing was left out by selection or profile.']), '',
     ...(s.waivers.unused.length ? [`Waivers not needed by this run: ${s.waivers.unused.map((w) => w.requirement).join(', ')}.`, ''] : []),
     ...(s.unknownRequirements.length ? [`Records named requirements the contract does not have (harness bug): ${s.unknownRequirements.join(', ')}.`, ''] : []),
     '## Compared with the previous run', '',

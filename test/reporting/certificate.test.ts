@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../support/conformance-run.js';
 import { countColour, readPng } from '../support/png.js';
@@ -45,6 +45,11 @@ describe('certificate.html', () => {
     expect(text).toContain(`id="evidence-${failing.id.toLowerCase()}"`);
     expect(text).toMatch(new RegExp(`<a href="[^"]*docs/requirements\\.md#req-${failing.id.toLowerCase()}">${failing.id}</a></td><td>[^<]*</td><td>[^<]*</td><td><span class="status failed">failed</span>`));
     expect(text).toContain(`Seed</strong></td><td>20261122`);
+    // summary.md links the same rows to the same catalogue entries, by a path that resolves from the report directory.
+    const markdown = readFileSync(join(run.reportDir, 'summary.md'), 'utf8');
+    const link = markdown.match(new RegExp(`\\| \\[${failing.id}\\]\\(([^)#]+)#req-${failing.id.toLowerCase()}\\) \\|`));
+    expect(link, 'the failing row of summary.md links its catalogue entry').not.toBeNull();
+    expect(readFileSync(resolve(run.reportDir, link![1]!), 'utf8')).toContain(`<a id="req-${failing.id.toLowerCase()}"></a>`);
     // What a reader sees first: the red banner, and no green one.
     const image = readPng(page.screenshot);
     expect(countColour(image, failRed, 250)).toBeGreaterThan(20_000);
