@@ -130,7 +130,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   });
 
   cases.property({
-    name: 'history: an unknown accountId or paging reference is never a server error (D30)', requirement: 'GEN-NO-5XX', alsoChecks: ['GEN-JSON-BODY'],
+    name: 'history: an unknown accountId or paging reference is never a server error (D30)', requirement: 'GEN-NO-5XX', alsoChecks: ['ERR-JSON-BODY', 'GEN-JSON-BODY'],
     arbitrary: fc.record({ unknown: fc.constantFrom('accountId', 'reference', 'both'), id: guid(), pageSize: option(pageSize) }),
     describe: (v) => `${v.unknown === 'both' ? 'accountId and paging reference' : v.unknown} ${v.id} naming nothing of the customer, pageSize ${v.pageSize ?? 'not sent'}`,
     probe: async (p, v) => {
@@ -140,8 +140,9 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
         ...(v.unknown !== 'accountId' ? { pagingTransactionReferenceNumber: v.id } : {}),
       });
       if (!answer) return undefined;
-      p.findings.push(...unknownReferenceAnswered(answer.exchange as Responded));
-      return { covered: true };
+      const judged = unknownReferenceAnswered(answer.exchange as Responded);
+      p.findings.push(...judged.findings);
+      return { covered: true, checked: judged.checked };
     },
   });
 

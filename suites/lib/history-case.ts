@@ -57,12 +57,12 @@ export class HistoryCase {
 export interface HistoryProperty<T> {
   readonly name: string;
   readonly requirement: string;
-  /** Further requirements a covered case checks (the generic contract of D30). */
+  /** Further requirements a case may check (the generic contract of D30); its probe says which it did. */
   readonly alsoChecks?: readonly string[];
   readonly arbitrary: fc.Arbitrary<T>;
   readonly describe: (value: T) => string;
   /** Runs the case; says whether the history let it check the requirement (undefined: transport trouble). */
-  readonly probe: (c: HistoryCase, value: T) => Promise<{ covered: boolean; observed?: Record<string, string> } | undefined>;
+  readonly probe: (c: HistoryCase, value: T) => Promise<{ covered: boolean; checked?: readonly string[]; observed?: Record<string, string> } | undefined>;
 }
 
 /**
@@ -85,7 +85,7 @@ export class HistoryCases {
         const c = new HistoryCase(this.ctx, await historyCustomer(this.ctx));
         const result = await spec.probe(c, value);
         if (result?.covered && !c.broken) this.#covered.add(spec.requirement);
-        return c.outcome(result?.covered ? [spec.requirement, ...(spec.alsoChecks ?? [])] : [], result?.observed);
+        return c.outcome(result?.covered ? [spec.requirement, ...(result.checked ?? [])] : [], result?.observed);
       },
     });
   }

@@ -1,10 +1,8 @@
-import { genericRefusal, jsonMediaType, noServerError } from '../../checks/index.js';
+import { errorBodyIsJson, jsonMediaType, noServerError } from '../../checks/index.js';
 import { is4xx, type Responded } from '../../checks/support.js';
 import type { Finding } from '../../checks/finding.js';
 import type { HistoryCase } from './history-case.js';
 import type { HistoryPage, HistoryQuery } from './history-probe.js';
-
-const OP = 'GetTransactionHistory';
 
 /**
  * Pages of the history from the newest on, each asked from the last item of the page before:
@@ -37,12 +35,14 @@ export function walkedBeyondFirstPage(pages: readonly HistoryPage[]): boolean {
 
 /**
  * D30: an accountId or paging reference that names nothing of the customer is unspecified:
- * an empty page, or a 4xx with a JSON error body, never a 5xx. Nothing more is asserted.
+ * an empty page, or a 4xx with a JSON error body, never a 5xx. Nothing more is asserted. Says
+ * which generic requirements the answer let it check (a 4xx: ERR-JSON-BODY; a body: GEN-JSON-BODY).
  */
-export function unknownReferenceAnswered(x: Responded): Finding[] {
-  return [
-    ...noServerError(x, undefined),
-    ...jsonMediaType(x, undefined),
-    ...(is4xx(x.response.status) ? genericRefusal(x, { operation: OP, requirement: 'GEN-JSON-BODY' }) : []),
-  ];
+export function unknownReferenceAnswered(x: Responded): { findings: Finding[]; checked: string[] } {
+  const refused = is4xx(x.response.status);
+  const body = x.response.bodyText.trim().length > 0;
+  return {
+    findings: [...noServerError(x, undefined), ...(refused ? errorBodyIsJson(x, undefined) : jsonMediaType(x, undefined))],
+    checked: ['GEN-NO-5XX', ...(refused ? ['ERR-JSON-BODY'] : body ? ['GEN-JSON-BODY'] : [])],
+  };
 }

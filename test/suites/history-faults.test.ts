@@ -34,7 +34,7 @@ const groups: Group[] = [
       history('history-unknown-reference-500', 'noServerError'),
     ],
   },
-  { caught: [history('account-filter-partial', 'accountFilterComplete'), history('history-unknown-reference-plain-text', 'genericRefusal')] },
+  { caught: [history('account-filter-partial', 'accountFilterComplete'), history('history-unknown-reference-plain-text', 'errorBodyIsJson')] },
   // The filter check reads the default page as the customer's newest transactions: it may see the filtered ones as foreign.
   { caught: [history('default-page-oldest', 'defaultPageMostRecent')], mayAlsoFail: ['HISTORY-ACCOUNT-FILTER'] },
 ];
