@@ -6,11 +6,12 @@ import {
   pagingContinues, totalRecordsStable,
 } from '../checks/index.js';
 import type { Responded } from '../checks/support.js';
-import { guid } from '../generators/index.js';
 import { harness } from './lib/context.js';
 import { removeAddedCards } from './lib/fixtures.js';
 import { HistoryCases } from './lib/history-case.js';
-import { anyPage, complete, describePage, digits, distinctTimes, option, pageQuery, pageSize, uniqueLastFour, walkPageSize } from './lib/history-query.js';
+import {
+  anyPage, complete, describePage, describeUnknown, digits, distinctTimes, option, pageQuery, pageSize, uniqueLastFour, unknownQuery, unknownReference, walkPageSize,
+} from './lib/history-query.js';
 import { unknownReferenceAnswered, walkedBeyondFirstPage, walkPages } from './lib/history-walk.js';
 
 /**
@@ -131,14 +132,10 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
 
   cases.property({
     name: 'history: an unknown accountId or paging reference is never a server error (D30)', requirement: 'GEN-NO-5XX', alsoChecks: ['ERR-JSON-BODY', 'GEN-JSON-BODY'],
-    arbitrary: fc.record({ unknown: fc.constantFrom('accountId', 'reference', 'both'), id: guid(), pageSize: option(pageSize) }),
-    describe: (v) => `${v.unknown === 'both' ? 'accountId and paging reference' : v.unknown} ${v.id} naming nothing of the customer, pageSize ${v.pageSize ?? 'not sent'}`,
+    arbitrary: unknownReference,
+    describe: describeUnknown,
     probe: async (p, v) => {
-      const answer = await p.answer({
-        ...(v.pageSize ? { pageSize: v.pageSize } : {}),
-        ...(v.unknown !== 'reference' ? { accountId: v.id } : {}),
-        ...(v.unknown !== 'accountId' ? { pagingTransactionReferenceNumber: v.id } : {}),
-      });
+      const answer = await p.answer(unknownQuery(v));
       if (!answer) return undefined;
       const judged = unknownReferenceAnswered(answer.exchange as Responded);
       p.findings.push(...judged.findings);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { history, operation } from '../../contract/index.js';
+import { guid } from '../../generators/index.js';
 import type { HistoryCustomer, HistoryPage, HistoryQuery } from './history-probe.js';
 
 /** The generated inputs of the history suite, and what a case reads from its customer. */
@@ -31,4 +32,18 @@ export const digits = (four: string | undefined): four is string => /^\d{4}$/.te
 export function uniqueLastFour(customer: HistoryCustomer, card: { lastFourDigits?: string }): string | undefined {
   const four = card.lastFourDigits;
   return customer.createdByRun && digits(four) && customer.cards.filter((c) => c.lastFourDigits === four).length === 1 ? four : undefined;
+}
+
+/** D30: an accountId, a paging reference or both that name nothing of the customer (a fresh GUID). */
+export const unknownReference = fc.record({ unknown: fc.constantFrom('accountId', 'reference', 'both'), id: guid(), pageSize: option(pageSize) });
+type UnknownReference = { unknown: 'accountId' | 'reference' | 'both'; id: string; pageSize?: number | undefined };
+export const describeUnknown = (v: UnknownReference) =>
+  `${v.unknown === 'both' ? 'accountId and paging reference' : v.unknown} ${v.id} naming nothing of the customer, pageSize ${v.pageSize ?? 'not sent'}`;
+
+export function unknownQuery(v: UnknownReference): HistoryQuery {
+  return {
+    ...(v.pageSize ? { pageSize: v.pageSize } : {}),
+    ...(v.unknown !== 'reference' ? { accountId: v.id } : {}),
+    ...(v.unknown !== 'accountId' ? { pagingTransactionReferenceNumber: v.id } : {}),
+  };
 }
