@@ -21,8 +21,6 @@ export const exitCodeWords: Readonly<Record<number, string>> = {
   4: 'Not conclusive: documented requirements were left unchecked and no one accepted the gap.',
 };
 
-interface GapLike { readonly requirement: string; readonly by: string; readonly reasons: readonly string[] }
-
 const evidenceCell = (r: RequirementRow): Html =>
   r.findings.length ? `<a href="#${evidenceAnchor(r.id)}">${r.findings.length} finding${r.findings.length > 1 ? 's' : ''}</a>`
     : r.reasons.length ? `<span class="muted">${esc(r.reasons.join('; '))}</span>` : '';
@@ -54,9 +52,10 @@ function evidence(s: Summary, run: CertificateRun): Html {
 }
 
 function gapsAndWaivers(s: Summary): Html {
-  const gaps = (s as { acceptedGaps?: readonly GapLike[] }).acceptedGaps ?? [];
+  const gaps = s.acceptedGaps;
   const waivers = [...s.waivers.applied.map((w) => ({ ...w, state: 'applied' })), ...s.waivers.expired.map((w) => ({ ...w, state: 'EXPIRED' })), ...s.waivers.unused.map((w) => ({ ...w, state: 'not needed' }))];
   return (waivers.length ? table(['Requirement', 'Owner', 'Expires', 'State', 'Reason'], waivers.map((w) => [esc(w.requirement), esc(w.owner), esc(w.expires), esc(w.state), esc(w.reason)])) : '<p>No waiver.</p>') +
+    (s.unchecked.length ? `<p><strong>Documented requirements left unchecked that no one accepted (exit 4):</strong> ${s.unchecked.map(esc).join(', ')}.</p>` : '') +
     (gaps.length ? `<p>Documented requirements left unchecked with the user's consent:</p>${table(['Requirement', 'Accepted by', 'Why not checked'], gaps.map((g) => [esc(g.requirement), esc(g.by), esc(g.reasons.join('; ') || 'not run')]))}` : '<p>No accepted gap.</p>');
 }
 
@@ -68,7 +67,9 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
     ['Target', `${s.target.baseUrl} (${s.target.kind})`], ['Profile', run.profile ?? 'not recorded'],
     ['Date', `${s.startedAt} to ${s.finishedAt}`], ['Seed', run.seed === undefined ? 'not recorded' : String(run.seed)],
     ['Harness version', `partner-conformance ${run.harnessVersion}`],
-    ['Selection', s.selection.only.length ? s.selection.only.join(', ') : 'everything'],
+    ['Selection', [s.selection.only.length ? s.selection.only.join(', ') : 'everything',
+      ...(s.selection.skip?.length ? [`skipping ${s.selection.skip.join(', ')}`] : []),
+      ...(s.selection.filters?.length ? [`suites narrowed by ${s.selection.filters.join(' ')}`] : [])].join('; ')],
   ];
   const body = [
     `<h1>Go-live conformance certificate</h1><p class="subtitle">Check cashing partner API, judged by partner-conformance ${esc(run.harnessVersion)}</p>`,

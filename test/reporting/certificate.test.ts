@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../support/conformance-run.js';
 import { countColour, readPng } from '../support/png.js';
+import { exitCodeWords, renderCertificate } from '../../reporting/certificate.js';
+import { summaryOf } from './fixtures.js';
 
 /** Debian's chromium; .ci/run installs it when it is missing. */
 function chromium(): string {
@@ -77,6 +79,14 @@ describe('certificate.html', () => {
     const image = readPng(page.screenshot);
     expect(countColour(image, passGreen, 250)).toBeGreaterThan(20_000);
     expect(countColour(image, failRed, 250)).toBe(0);
+  });
+
+  it('escapes everything a target sent, and says every exit code in words', () => {
+    const html = renderCertificate(summaryOf({ target: { baseUrl: 'https://t/<script>alert(1)</script>', kind: 'sandbox "x"' } }), { harnessVersion: '9.9.9', requirementLink: (id) => `docs/requirements.md#${id}` });
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('https://t/&lt;script&gt;alert(1)&lt;/script&gt; (sandbox &quot;x&quot;)');
+    expect(html).toContain('<td><strong>Seed</strong></td><td>not recorded</td>');
+    for (const code of [0, 1, 2, 3, 4]) expect(exitCodeWords[code]).toMatch(/^[A-Z][^.]+: .+\.$/);
   });
 
   it('the console check sees a page that logs an error (so an empty list means something)', () => {
