@@ -25,14 +25,16 @@ export interface BusinessRefusal {
 }
 
 /**
- * D37: the answer refuses in the shape of D15/D16 — a 4xx other than 400 carrying a legacy
+ * D37: the answer refuses in the shape of D15/D16 — a 4xx carrying a legacy
  * `{ErrorCode, ErrorMessage}` with a non-empty code, or a Problem with a non-empty `errorCode`.
- * A 400 stays a validation answer and a 5xx a server error: neither is a business refusal.
+ * D15 allows any 4xx, 400 included (reading decline-400-legacy); what D37 fails is a 400
+ * *validation* answer, so a body with `validationErrors` is never a business refusal, and
+ * neither is a 5xx.
  */
 export function businessRefusal(exchange: Responded): BusinessRefusal | undefined {
   const { status } = exchange.response;
   const body = bodyObject(exchange);
-  if (!is4xx(status) || status === 400 || !body) return undefined;
+  if (!is4xx(status) || !body || body.validationErrors !== undefined) return undefined;
   const legacy = body[responseMembers.legacyErrorCode];
   const legacyCode = typeof legacy === 'string' && legacy.length > 0 ? legacy : typeof legacy === 'number' && legacy !== 0 ? String(legacy) : undefined;
   if (legacyCode !== undefined && typeof body[responseMembers.legacyErrorMessage] === 'string') return { status, code: legacyCode };

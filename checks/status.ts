@@ -21,9 +21,9 @@ export const noServerError = check(function noServerError(exchange: Responded, _
 
 /**
  * GEN-VALID-ACCEPTED: a valid payload gets a 2xx, or a refusal in the shape of D15/D16 (a 4xx
- * other than 400 with a non-empty error code): a target may decline a generated card or SSN
+ * with a non-empty error code and no validationErrors): a target may decline a generated card or SSN
  * for a reason the harness cannot foresee (D37). The suites record such a refusal as observed,
- * never as a pass. A 400 (a validation answer) or a 5xx is never right.
+ * never as a pass. A 400 validation answer or a 5xx is never right.
  * @see interface.md "Endpoints", decisions.md D37
  */
 export const validPayloadAccepted = check(function validPayloadAccepted(exchange: Responded, e: Expectation): Finding[] {
@@ -31,7 +31,7 @@ export const validPayloadAccepted = check(function validPayloadAccepted(exchange
   const { status } = exchange.response;
   if (is2xx(status) || businessRefusal(exchange)) return [];
   const code = businessErrorCode(exchange);
-  const allowed = ' or a 4xx other than 400 with an error code (D15/D16 shape, D37)';
+  const allowed = ' or a 4xx refusal with an error code and no validationErrors (D15/D16 shape, D37)';
   return [finding('validPayloadAccepted', 'GEN-VALID-ACCEPTED', e.operation, {
     title: status === 400 ? 'Valid payload rejected as invalid' : 'Valid payload not accepted',
     received: `status ${status}${code ? ` with errorCode ${code}` : ''}`,

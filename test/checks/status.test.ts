@@ -48,12 +48,15 @@ describe('validPayloadAccepted', () => {
     expect(validPayloadAccepted(exchange({ status: 409, body: { ErrorCode: 'ISSUER_DECLINED', ErrorMessage: 'declined' } }), accepted)).toEqual([]);
     expect(businessRefusal(exchange({ status: 422, body: { ErrorCode: 7, ErrorMessage: 'x' } }))).toEqual({ status: 422, code: '7' });
   });
-  it('fails a 400 even with a code, a 5xx, and a 4xx with no code, an empty code or a legacy code without message', () => {
+  it('passes a 400 in the D15/D16 shape: D15 allows any 4xx carrying a code (reading decline-400-legacy)', () => {
+    expect(validPayloadAccepted(exchange({ status: 400, body: { errorCode: 'DUPLICATE_SSN' } }), accepted)).toEqual([]);
+    expect(validPayloadAccepted(exchange({ status: 400, body: { ErrorCode: 'DECLINED', ErrorMessage: 'x' } }), accepted)).toEqual([]);
+  });
+  it('fails a 400 validation answer (even one carrying a code), a 5xx, and a 4xx with no code, an empty code or a legacy code without message', () => {
     const [f] = validPayloadAccepted(exchange({ status: 400, body: validationBody(['command.Ssn']) }), accepted);
     expect(f?.title).toBe('Valid payload rejected as invalid');
-    expect(f?.message).toMatchInlineSnapshot(`"Received status 400; documented a valid payload is answered with 2xx or a 4xx other than 400 with an error code (D15/D16 shape, D37)"`);
-    expect(validPayloadAccepted(exchange({ status: 400, body: { errorCode: 'DUPLICATE_SSN' } }), accepted)).toHaveLength(1);
-    expect(validPayloadAccepted(exchange({ status: 400, body: { ErrorCode: 'DECLINED', ErrorMessage: 'x' } }), accepted)).toHaveLength(1);
+    expect(f?.message).toMatchInlineSnapshot(`"Received status 400; documented a valid payload is answered with 2xx or a 4xx refusal with an error code and no validationErrors (D15/D16 shape, D37)"`);
+    expect(validPayloadAccepted(exchange({ status: 400, body: { ...validationBody(['command.Ssn']), errorCode: 'VALIDATION' } }), accepted)).toHaveLength(1);
     expect(validPayloadAccepted(exchange({ status: 503, body: { errorCode: 'BUSY' } }), accepted)).toHaveLength(1);
     expect(validPayloadAccepted(exchange({ status: 422, body: { errorCode: '' } }), accepted)).toHaveLength(1);
     expect(validPayloadAccepted(exchange({ status: 422, body: { ErrorCode: 'X' } }), accepted)).toHaveLength(1);
