@@ -2,6 +2,7 @@ import { operation, responseMembers } from '../../contract/index.js';
 import type { Exchange, Session } from '../../client/index.js';
 import type { Payload } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
+import { businessRefusal } from '../../checks/error-row.js';
 import { withState } from './case-state.js';
 import { addCard, fixtureBody, FixtureError, SetupBroken } from './fixtures.js';
 import { memoPerKey } from './memo.js';
@@ -50,7 +51,9 @@ export async function sendEnrollment(ctx: HarnessContext, session: Session, payl
 
 /** Enrols a customer from a generated EnrollCustomer payload (a setup step). */
 export async function enrollFrom(ctx: HarnessContext, session: Session, payload: Payload): Promise<Enrolled> {
-  const exchange = await sendEnrollment(ctx, session, payload);
+  let exchange = await sendEnrollment(ctx, session, payload);
+  // D37: a fresh identity may still be refused for a reason of the target's own; each retry sends another.
+  for (let attempt = 1; attempt < 4 && exchange.response && businessRefusal(exchange as never); attempt += 1) exchange = await sendEnrollment(ctx, session, payload);
   const member = responseMembers.enrollCustomer;
   const customerId = fixtureBody(ctx, exchange, { what: 'EnrollCustomer of a scenario customer', operation: 'EnrollCustomer', member: [member] })[member] as string;
   return { customerId, body: (exchange.request.body ?? {}) as Record<string, unknown>, exchange };

@@ -6,6 +6,7 @@ import { personalData, validPayload, type PersonalDataSource } from '../../gener
 import type { HarnessContext } from './context.js';
 import { judgeFixtureAnswer, type FixtureCall } from './fixture-answer.js';
 import { memoPerKey } from './memo.js';
+import { businessRefusal } from '../../checks/error-row.js';
 
 export interface FixtureErrorOptions {
   /** The requirement the target broke in answering the fixture call: what this blocked reads "blocked by" it. */
@@ -81,10 +82,16 @@ function personSource(ctx: HarnessContext): PersonalDataSource {
 export const nextPerson = (ctx: HarnessContext) => personSource(ctx).next();
 
 /** One deterministic valid payload of `op` (no randomness left to the target). */
-function samplePayload(ctx: HarnessContext, op: string, fixed: Record<string, unknown>): Record<string, unknown> {
+function samplePayload(ctx: HarnessContext, op: string, fixed: Record<string, unknown>, attempt = 0): Record<string, unknown> {
   const arb = validPayload(operation(op), { fixed, emailKey: ctx.profile.emailKey, includeOptional: false });
-  return fc.sample(arb, { seed: ctx.runSeed, numRuns: 1 })[0]!.body ?? {};
+  return fc.sample(arb, { seed: ctx.runSeed + attempt, numRuns: 1 })[0]!.body ?? {};
 }
+
+/** D37: a target may refuse a generated SSN or card for a reason of its own; setup tries this many fresh ones. */
+const setupAttempts = 4;
+
+/** The answer refuses in the D15/D16 shape (D37): another identity or card may be accepted. */
+const refusedForBusiness = (x: Exchange): boolean => !x.transportError && x.response !== undefined && businessRefusal(x as never) !== undefined;
 
 const ok = (x: Exchange) => !x.transportError && x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
 
@@ -93,9 +100,14 @@ export const runTag = (ctx: HarnessContext): string => `pc-${ctx.runId}`.slice(0
 
 /** A freshly enrolled customer (EnrollCustomer, then counted in the footprint). */
 export async function enrollCustomer(ctx: HarnessContext, session: Session): Promise<CustomerFixture & { ssn: string; dateOfBirth: string; exchange: Exchange; payload: Record<string, unknown> }> {
-  const person = personSource(ctx).next();
-  const payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) });
-  const exchange = await ctx.client.call('EnrollCustomer', { body: payload }, { session });
+  let person = personSource(ctx).next();
+  let payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) });
+  let exchange = await ctx.client.call('EnrollCustomer', { body: payload }, { session });
+  for (let attempt = 1; attempt < setupAttempts && refusedForBusiness(exchange); attempt += 1) {
+    person = personSource(ctx).next();
+    payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) }, attempt);
+    exchange = await ctx.client.call('EnrollCustomer', { body: payload }, { session });
+  }
   if (ok(exchange)) ctx.footprint.customerEnrolled();
   const customerId = fixtureBody(ctx, exchange, { what: 'EnrollCustomer of a fixture customer', operation: 'EnrollCustomer', member: [responseMembers.enrollCustomer] })[responseMembers.enrollCustomer] as string;
   return { customerId, ssn: person.ssn, dateOfBirth: person.dateOfBirth, exchange, payload };
@@ -103,12 +115,29 @@ export async function enrollCustomer(ctx: HarnessContext, session: Session): Pro
 
 /** A card registered with AddOrUpdateCard for `customerId`; remembered for deletion at the end. */
 export async function addCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}): Promise<{ cardId: string; exchange: Exchange; payload: Record<string, unknown> }> {
-  const payload = { ...samplePayload(ctx, 'AddOrUpdateCard', { customerId, cardNickname: runTag(ctx) }), ...overrides };
-  const exchange = await ctx.client.call('AddOrUpdateCard', { body: payload }, { session });
+  let payload: Record<string, unknown> = {};
+  let exchange: Exchange | undefined;
+  // A card number the caller chose is not replaced: its refusal is the caller's to handle (refusedForBusiness).
+  const attempts = 'cardNumber' in overrides ? 1 : setupAttempts;
+  for (let attempt = 0; attempt < attempts && (!exchange || refusedForBusiness(exchange)); attempt += 1) {
+    payload = { ...samplePayload(ctx, 'AddOrUpdateCard', { customerId, cardNickname: runTag(ctx) }, attempt), ...overrides };
+    exchange = await ctx.client.call('AddOrUpdateCard', { body: payload }, { session });
+  }
+  if (!exchange) throw new FixtureError('no AddOrUpdateCard attempt was made');
   const body = fixtureBody(ctx, exchange, { what: 'AddOrUpdateCard of a fixture card', operation: 'AddOrUpdateCard', member: [responseMembers.cards, 0, 'cardId'] });
   const cardId = ((body[responseMembers.cards] as unknown[])[0] as Record<string, string>).cardId!;
   ctx.footprint.cardAdded(customerId, cardId);
   return { cardId, exchange, payload };
+}
+
+/** A card of a number the caller chose, or undefined when the target refused it for a business reason (D37). */
+export async function addCardUnlessRefused(ctx: HarnessContext, session: Session, customerId: string, cardNumber: string): Promise<{ cardId: string } | undefined> {
+  try {
+    return await addCard(ctx, session, customerId, { cardNumber });
+  } catch (error) {
+    if (error instanceof FixtureError && error.exchange && refusedForBusiness(error.exchange)) return undefined;
+    throw error;
+  }
 }
 
 export async function deleteCard(ctx: HarnessContext, session: Session, customerId: string, cardId: string): Promise<Exchange> {

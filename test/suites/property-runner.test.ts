@@ -69,7 +69,7 @@ describe('runProperty', () => {
 
   it('reports transport trouble (a ClientError) broken without shrinking', async () => {
     const env = fakeEnv();
-    const s = spec(async () => { throw new TokenRequestError('token endpoint answered 503', exchange); });
+    const s = spec(async () => { throw new TokenRequestError(exchange, 'status 503'); });
     const result = await runProperty(env, s);
     expect(result.broken).toMatch(/^TOKEN_REQUEST_FAILED: /);
     expect(s.calls()).toBe(1);
