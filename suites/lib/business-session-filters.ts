@@ -1,13 +1,17 @@
 import fc from 'fast-check';
-import { acceptedRegExp } from '../../contract/index.js';
+import { acceptedRegExp, errorRow } from '../../contract/index.js';
+import type { Exchange } from '../../client/index.js';
 import { validPayloadAccepted } from '../../checks/index.js';
+import { businessErrorCode, businessRefusal } from '../../checks/error-row.js';
+import { finding } from '../../checks/support.js';
 import { alnumChars, cardNumber, stringOf, type AttributeItem } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
-import { genericOracles, judgeOracles, judgeRow, oracle } from './business-judge.js';
+import { genericOracles, judgeOracles, judgeRow, oracle, type Oracle } from './business-judge.js';
 import { scenario } from './business-fixtures.js';
 import { enrollmentPayload, fixedCases, genericRequirements, rowRequirements, scenarioRuns } from './business-cases.js';
 import { idFilter, numberFilter, ownCardSlot, sattr, sendAfterObo, sessionListFormat, withToken } from './business-session.js';
 import { propertyTest } from './property-test.js';
+import type { CaseOutcome } from './property.js';
 
 /**
  * The filter values of AddSessionAttributes (interface.md: "Account values are validated for
@@ -59,16 +63,48 @@ export function sessionFilterScenarios(ctx: HarnessContext, suiteFile: string): 
     run: scenario(async ([enrollment, items]) => judgeRow(ctx, await sendAfterObo(ctx, enrollment, items), 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] })),
   });
 
-  // The customer's own card number is a valid filter: 2xx, whatever the body (D6).
-  const accepted = { kind: 'accepted', operation: sattr.id, allowedBusinessErrors: [] } as const;
   propertyTest(ctx, suiteFile, {
     area, operation: sattr.id, name: 'AddSessionAttributes accepts an AccountNumberFilter naming the customer\'s own card (D19)', writes: true,
     requirements: ['SATTR-FILTERS', 'GEN-VALID-ACCEPTED', ...genericRequirements],
     arbitrary: fixedCases(fc.tuple(enrollmentPayload(ctx), withToken({ [numberFilter]: ownCardSlot.cardNumber }))), numRuns: scenarioRuns(ctx, true, 2),
     describe: ([, items]) => `${numberFilter} = the customer's own card number, in ${JSON.stringify(items.map((i) => i.name))}`,
-    run: scenario(async ([enrollment, items]) => {
-      const x = await sendAfterObo(ctx, enrollment, items);
-      return judgeOracles(x, [oracle(validPayloadAccepted, accepted, 'GEN-VALID-ACCEPTED', 'SATTR-FILTERS'), ...genericOracles(ctx, x)]);
-    }),
+    run: scenario(async ([enrollment, items]) => judgeOwnCardFilter(ctx, await sendAfterObo(ctx, enrollment, items))),
   });
+}
+
+const invalidInformation = errorRow('INVALID_INFORMATION');
+const accepted = { kind: 'accepted', operation: sattr.id, allowedBusinessErrors: [] } as const;
+
+/** A refusal in the D15/D16 shape with a code of the target's own (D37): not the row of invalid values. */
+function ownReasonRefusal(x: Exchange): string | undefined {
+  const refusal = x.response ? businessRefusal(x as never) : undefined;
+  return refusal && refusal.code !== invalidInformation.errorCode ? `${refusal.status} ${refusal.code}` : undefined;
+}
+
+/** The customer's own card is a valid filter value: anything but a 2xx breaks the filter rule. */
+const ownCardAccepted: Oracle = {
+  id: 'ownCardFilterAccepted',
+  applies: (x) => x.response !== undefined,
+  requirements: ['SATTR-FILTERS'],
+  run: (x) => {
+    const { status } = x.response!;
+    if (status >= 200 && status < 300) return [];
+    const code = businessErrorCode(x as never);
+    return [finding('ownCardFilterAccepted', 'SATTR-FILTERS', sattr.id, {
+      title: code === invalidInformation.errorCode ? 'The customer\'s own card refused as invalid information' : 'The customer\'s own card refused as a filter',
+      received: `status ${status}${code ? ` with errorCode ${code}` : ''}`,
+      documented: `a 2xx: ${numberFilter} names "raw card numbers or card tokens" of the customer`,
+      key: [status, code ?? ''],
+    }, x)];
+  },
+};
+
+/**
+ * 2xx, whatever the body (D6). A refusal with a code of the target's own is D37: observed, and
+ * then neither the filter rule nor GEN-VALID-ACCEPTED counts as checked.
+ */
+function judgeOwnCardFilter(ctx: HarnessContext, x: Exchange): CaseOutcome {
+  const ownReason = ownReasonRefusal(x);
+  if (ownReason) return { ...judgeOracles(x, genericOracles(ctx, x)), observed: { 'SATTR-FILTERS': `${sattr.id} refused the customer's own card number with ${ownReason} (D37: observed, not failed)` } };
+  return judgeOracles(x, [ownCardAccepted, oracle(validPayloadAccepted, accepted, 'GEN-VALID-ACCEPTED'), ...genericOracles(ctx, x)]);
 }

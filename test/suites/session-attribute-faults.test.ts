@@ -14,7 +14,7 @@ const listFaults: FaultProof[] = [
   { fault: 'sattr-missing-token-accepted', check: 'genericRefusal', operation: 'AddSessionAttributes' },
   { fault: 'sattr-unknown-name-accepted', check: 'genericRefusal', operation: 'AddSessionAttributes' },
   // Not with sattr-number-filter-unchecked, which would accept the own number all the same.
-  { fault: 'sattr-own-number-refused', check: 'validPayloadAccepted', operation: 'AddSessionAttributes', alsoFails: ['GEN-VALID-ACCEPTED'] },
+  { fault: 'sattr-own-number-refused', check: 'ownCardFilterAccepted', operation: 'AddSessionAttributes' },
 ];
 
 const filterFaults: FaultProof[] = [
