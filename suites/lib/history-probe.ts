@@ -4,7 +4,7 @@ import type { Exchange } from '../../client/index.js';
 import type { Transaction } from '../../checks/history.js';
 import { cardNumber } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
-import { addCard, enrollCustomer, FixtureError, mayWrite } from './fixtures.js';
+import { enrollCustomer, FixtureError, mayWrite, addCardUnlessRefused } from './fixtures.js';
 import { memoPerKey } from './memo.js';
 
 /**
@@ -34,7 +34,8 @@ export const historyCustomer = memoPerKey((ctx: HarnessContext) => makeHistoryCu
 function distinctNumbers(ctx: HarnessContext): string[] {
   const { declinedCardNumber, deniedCardBin } = ctx.profile;
   const numbers = fc.sample(cardNumber({ declinedCardNumber, deniedCardBin, length: 16 }), { seed: ctx.runSeed, numRuns: 50 });
-  return numbers.filter((n, i) => numbers.findIndex((m) => m.slice(-4) === n.slice(-4)) === i).slice(0, historyCards);
+  // More candidates than cards: a target may decline some generated numbers for a reason of its own (D37).
+  return numbers.filter((n, i) => numbers.findIndex((m) => m.slice(-4) === n.slice(-4)) === i).slice(0, historyCards * 3);
 }
 
 async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer> {
@@ -45,8 +46,11 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
     const enrolled = await enrollCustomer(ctx, session);
     customerId = enrolled.customerId;
     secrets.push(enrolled.ssn);
+    let added = 0;
     for (const number of distinctNumbers(ctx)) {
-      await addCard(ctx, session, customerId, { cardNumber: number });
+      if (added === historyCards) break;
+      if (!(await addCardUnlessRefused(ctx, session, customerId, number))) continue;
+      added += 1;
       secrets.push(number);
     }
   } else {
