@@ -32,6 +32,8 @@ function rowStatus(records: readonly ResultRecord[], selected: boolean): Exclude
   if (has('broken')) return 'broken';
   if (has('passed')) return 'passed';
   if (has('skipped-by-profile')) return 'skipped-by-profile';
+  // A note of what the target did is no check: a row some property could not check stays a gap.
+  if (has('not-covered')) return 'not-covered';
   if (has('observed')) return 'observed';
   return 'not-covered';
 }

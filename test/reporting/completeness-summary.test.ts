@@ -35,6 +35,12 @@ describe('completeness in the verdict', () => {
     expect(formatVerdictTable(s)).toMatch(/FAIL \(exit 4\)[\s\S]*Unchecked[\s\S]*TOKEN-SHAPE\s+no denied client is configured/);
   });
 
+  it('ends 4 on a row that was only observed where a property could not check it (D37: every valid case refused)', () => {
+    const s = summaryOf({ records: clean(rec('TOKEN-SHAPE', 'observed', 'every valid case refused with 422 X'), gap) });
+    expect(s).toMatchObject({ exitCode: 4, unchecked: ['TOKEN-SHAPE'] });
+    expect(row(s, 'TOKEN-SHAPE').status).toBe('not-covered');
+  });
+
   it('ends 4 on a selected documented row nothing recorded, but not on an ambiguous one', () => {
     expect(summaryOf({ records: clean().filter((r) => r.requirement !== 'FIND-SSN-FORMAT') })).toMatchObject({ exitCode: 4, unchecked: ['FIND-SSN-FORMAT'] });
     expect(summaryOf({ records: clean().filter((r) => r.requirement !== 'HISTORY-PAGING') })).toMatchObject({ exitCode: 0, unchecked: [] });
