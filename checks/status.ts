@@ -20,18 +20,21 @@ export const noServerError = check(function noServerError(exchange: Responded, _
 }, onlyWithResponse);
 
 /**
- * GEN-VALID-ACCEPTED: a valid payload gets a 2xx, or a refusal in the shape of D15/D16 (a 4xx
- * with a non-empty error code and no validationErrors): a target may decline a generated card or SSN
- * for a reason the harness cannot foresee (D37). The suites record such a refusal as observed,
+ * GEN-VALID-ACCEPTED: a valid payload gets a 2xx, or a 4xx carrying one of the operation's
+ * Errors-table codes, or — where the operation may decline a card or find a duplicate (D15, D16) —
+ * a refusal in that shape (a 4xx with a non-empty error code and no validationErrors): a target
+ * may decline a generated card or SSN for a reason the harness cannot foresee (D37). The suites record such a refusal as observed,
  * never as a pass. A 400 validation answer or a 5xx is never right.
  * @see interface.md "Endpoints", decisions.md D37
  */
 export const validPayloadAccepted = check(function validPayloadAccepted(exchange: Responded, e: Expectation): Finding[] {
   if (e.kind !== 'accepted') return [];
   const { status } = exchange.response;
-  if (is2xx(status) || businessRefusal(exchange)) return [];
+  const refusal = businessRefusal(exchange);
+  if (is2xx(status) || (refusal && (e.ownRefusals || e.allowedBusinessErrors.includes(refusal.code)))) return [];
   const code = businessErrorCode(exchange);
-  const allowed = ' or a 4xx refusal with an error code and no validationErrors (D15/D16 shape, D37)';
+  const allowed = e.ownRefusals ? ' or a 4xx refusal with an error code and no validationErrors (D15/D16 shape, D37)'
+    : e.allowedBusinessErrors.length ? ` or a 4xx with errorCode ${e.allowedBusinessErrors.join(', ')}` : '';
   return [finding('validPayloadAccepted', 'GEN-VALID-ACCEPTED', e.operation, {
     title: status === 400 ? 'Valid payload rejected as invalid' : 'Valid payload not accepted',
     received: `status ${status}${code ? ` with errorCode ${code}` : ''}`,

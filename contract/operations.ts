@@ -64,6 +64,7 @@ export const operations: readonly Operation[] = [
     ],
     success: { status: 200, body: '{CustomerId}', severity: 'documented' },
     errors: ['VALIDATION'],
+    refusesForOwnReasons: 'D16',
   }),
   op({
     id: 'GetRegisteredCards', code: 'CARDS', slug: 'get-registered-cards', method: 'GET', section: 'GetRegisteredCards', writes: false,
@@ -81,6 +82,7 @@ export const operations: readonly Operation[] = [
     ],
     success: { status: 200, body: '{cards: [Card]}', severity: 'documented' },
     errors: ['VALIDATION'],
+    refusesForOwnReasons: 'D15',
   }),
   op({
     id: 'AddOrUpdateTokenizedCard', code: 'TCARD', slug: 'add-or-update-tokenized-card', method: 'POST', section: 'AddOrUpdateTokenizedCard', writes: true,
@@ -97,6 +99,8 @@ export const operations: readonly Operation[] = [
     ],
     success: { status: 200, body: '{cards: [Card]}', severity: 'documented' },
     errors: ['BAD_REQUEST', 'VALIDATION'],
+    // States: a tokenized card too goes through authorization, whose failure carries an ErrorCode.
+    refusesForOwnReasons: 'D15',
   }),
   op({
     id: 'AuthenticateOBO', code: 'OBO', slug: 'authenticate-obo', method: 'POST', section: 'AuthenticateOBO', writes: false,

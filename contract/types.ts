@@ -94,4 +94,10 @@ export interface Operation {
   readonly success: { readonly status: 200; readonly body: string; readonly severity: Severity };
   /** errorCodes from contract/errors.ts this operation may return. */
   readonly errors: readonly string[];
+  /**
+   * The decision under which a valid payload may be refused with a code the document does not
+   * show (D15 card authorization, D16 duplicate SSN or e-mail; D37 then observes it). Elsewhere a
+   * coded refusal of a valid payload is no business reason: it fails.
+   */
+  readonly refusesForOwnReasons?: 'D15' | 'D16';
 }

@@ -16,8 +16,10 @@ export type Expectation =
   | {
       readonly kind: 'accepted';
       readonly operation: string;
-      /** errorCodes (Errors table rows or D15/D16 legacy codes) a valid payload may still meet for a documented business reason. */
+      /** errorCodes (Errors table rows) a valid payload may still meet for a documented business reason. */
       readonly allowedBusinessErrors: readonly string[];
+      /** D15/D16: the operation may refuse a valid payload with a code of the target's own (observed, D37). */
+      readonly ownRefusals?: boolean;
     }
   | {
       readonly kind: 'validation';

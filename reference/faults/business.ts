@@ -7,6 +7,8 @@ export const businessFaults: Fault[] = [
   { name: 'auth-session-header-missing', requirement: 'AUTH-SESSION-HEADER', breaks: 'a successful AuthenticatePartner carries no sessionId response header' },
   // reference/operations/customers.ts
   { name: 'find-no-match-not-found', requirement: 'FIND-NOT-FOUND', breaks: 'FindCustomer answers no match with 404 NOT_FOUND, neither documented reading (empty customerId, 422 CUSTOMER_NOT_FOUND)' },
+  // reference/operations/customer-attributes.ts
+  { name: 'cattr-refused-own-code', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddCustomerAttributes refuses every valid list for a known customer with 422 {"ErrorCode": "ATTRIBUTES_NOT_ACCEPTED"}, a decline shape the operation has no reason to use (D15/D16 name only card authorization and duplicates)' },
   // reference/operations/obo.ts
   { name: 'obo-unknown-customer-wrong-status', requirement: 'ERR-CUSTOMER-NOT-FOUND', breaks: 'AuthenticateOBO answers a customerId of no customer with 404 NOT_FOUND instead of 422 CUSTOMER_NOT_FOUND' },
 ];

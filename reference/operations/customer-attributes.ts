@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendErrorRow } from '../problems.js';
+import { sendErrorRow, sendLegacyError } from '../problems.js';
 import type { Attribute } from '../validate/index.js';
 import { defineOperation } from './route.js';
 import { sendDone, type OperationContext } from './context.js';
@@ -22,6 +22,7 @@ export function addCustomerAttributes(app: FastifyInstance, ctx: OperationContex
     }
     if (c.faults.has('cattr-cardless-customer-refused') && c.state.cards.listValid(customer.customerId).length === 0)
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has the CustomerId attribute value.');
+    if (c.faults.has('cattr-refused-own-code')) return sendLegacyError(reply, 422, 'ATTRIBUTES_NOT_ACCEPTED', 'The attributes were not accepted.');
     for (const a of items) customer.attributes.set(a.name, a.value);
     return sendDone(reply);
   });

@@ -64,7 +64,7 @@ export function sentSecrets(body: unknown, out: string[] = []): string[] {
 export function unforeseenRefusal(exchange: Exchange, e: Expectation): string | undefined {
   if (e.kind !== 'accepted' || !exchange.response) return undefined;
   const refusal = businessRefusal(exchange as never);
-  if (!refusal || e.allowedBusinessErrors.includes(refusal.code)) return undefined;
+  if (!refusal || !e.ownRefusals || e.allowedBusinessErrors.includes(refusal.code)) return undefined;
   return `${e.operation} refused a valid payload with ${refusal.status} ${refusal.code}`;
 }
 

@@ -4,7 +4,9 @@ import type { Expectation } from '../../generators/expectation.js';
 import { businessRefusal } from '../../checks/error-row.js';
 import { broken, exchange, validationBody } from './fixtures.js';
 
-const accepted: Expectation = { kind: 'accepted', operation: 'EnrollCustomer', allowedBusinessErrors: ['DUPLICATE_SSN', 'CUSTOMER_NOT_FOUND'] };
+const accepted: Expectation = { kind: 'accepted', operation: 'EnrollCustomer', allowedBusinessErrors: ['DUPLICATE_SSN', 'CUSTOMER_NOT_FOUND'], ownRefusals: true };
+/** An operation that cannot decline or find a duplicate: only its Errors-table codes excuse a refusal. */
+const acceptedOnly: Expectation = { kind: 'accepted', operation: 'AuthenticateOBO', allowedBusinessErrors: ['NO_LINKED_ACCOUNT'] };
 const validation: Expectation = {
   kind: 'validation', operation: 'EnrollCustomer',
   broken: [{ key: 'command.Gender', requirement: 'ENROLL-GENDER-LENGTH', violation: 'length-max+1' }], validKeys: ['command.Ssn'],
@@ -61,6 +63,11 @@ describe('validPayloadAccepted', () => {
     expect(validPayloadAccepted(exchange({ status: 422, body: { errorCode: '' } }), accepted)).toHaveLength(1);
     expect(validPayloadAccepted(exchange({ status: 422, body: { ErrorCode: 'X' } }), accepted)).toHaveLength(1);
     expect(validPayloadAccepted(exchange({ status: 404, body: { message: 'no' } }), accepted)).toHaveLength(1);
+  });
+  it('fails a coded refusal where the operation can neither decline nor find a duplicate, unless the code is its Errors-table row', () => {
+    const [f] = validPayloadAccepted(exchange({ status: 422, body: { errorCode: 'INVALID_INFORMATION' } }), acceptedOnly);
+    expect(f?.message).toMatchInlineSnapshot(`"Received status 422 with errorCode INVALID_INFORMATION; documented a valid payload is answered with 2xx or a 4xx with errorCode NO_LINKED_ACCOUNT"`);
+    expect(validPayloadAccepted(exchange({ status: 422, body: { errorCode: 'NO_LINKED_ACCOUNT' } }), acceptedOnly)).toEqual([]);
   });
   it('does not apply to other kinds', () => {
     expect(validPayloadAccepted.applies(exchange({ status: 400 }), validation)).toBe(false);
