@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Summary } from '../reporting/model.js';
+import { packageRoot } from '../reporting/package.js';
 
 export interface ConformanceRun {
   readonly exitCode: number;
@@ -32,7 +33,8 @@ export interface ConformanceRunOptions {
 /**
  * Runs `npm run conformance` as a user would (bin/conformance.ts in a child process, the
  * embedded reference unless TARGET_BASE_URL is given) with its own report directory. The child
- * gets only PATH and HOME from this process, so a caller's TARGET_* variables never leak into it.
+ * gets only PATH and HOME from this process, so a caller's TARGET_* variables never leak into it,
+ * and runs in the package's own directory (where tsx and the suites are), so give it absolute paths.
  * Used by the self-tests (test/support/conformance-run.ts) and the seed sweep (bin/sweep.ts).
  */
 export function runConformance(options: ConformanceRunOptions = {}): Promise<ConformanceRun> {
@@ -43,13 +45,13 @@ export function runConformance(options: ConformanceRunOptions = {}): Promise<Con
     REPORT_DIR: reportDir,
     CONFORMANCE_RUNS: String(options.runs ?? 25),
     CONFORMANCE_SEED: String(options.seed ?? 20261122),
-    WAIVERS_FILE: join(process.cwd(), 'waivers.json'),
+    WAIVERS_FILE: join(packageRoot, 'waivers.json'),
     ...(options.faults?.length ? { REFERENCE_FAULTS: options.faults.join(',') } : {}),
     ...(options.only?.length ? { CONFORMANCE_ONLY: options.only.join(',') } : {}),
     ...options.env,
   };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...(options.args ?? [])], { env, cwd: process.cwd() });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...(options.args ?? [])], { env, cwd: packageRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });

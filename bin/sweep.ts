@@ -5,7 +5,7 @@
  * (bin/sweep-judge.ts). Exit 0 when every run is clean, 1 on a false alarm, 2 on a bad SWEEP_*.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { variables } from '../contract/profile-variables.js';
 import { runConformance } from './run-child.js';
 import { judgeRun, type Judgement } from './sweep-judge.js';
@@ -45,9 +45,10 @@ const passedOn = Object.fromEntries(
   (['CONFORMANCE_SEQUENCES', 'CONFORMANCE_WRITE_RUNS'] as const).filter((n) => process.env[n]).map((n) => [n, process.env[n]!]),
 );
 // Every harness variable is blanked (blank reads as unset), so a developer's .env, which
-// bin/conformance.ts loads, cannot point the sweep at a sandbox or switch on a fault.
+// bin/conformance.ts loads, cannot point the sweep at a sandbox or switch on a fault, and no
+// waivers file is named (a waived row counts as an alarm anyway).
 const blanks = Object.fromEntries(Object.keys(variables).map((name) => [name, '']));
-const root = join(process.env.REPORT_DIR || 'reports', 'sweep');
+const root = resolve(process.env.REPORT_DIR || 'reports', 'sweep');
 rmSync(root, { recursive: true, force: true });
 mkdirSync(root, { recursive: true });
 
@@ -59,14 +60,14 @@ async function runOne(item: SweepItem): Promise<Outcome> {
   const run = await runConformance({
     seed: item.seed, reportDir,
     env: {
-      ...blanks, REPORT_DIR: reportDir, CONFORMANCE_SEED: String(item.seed), WAIVERS_FILE: join(process.cwd(), 'waivers.json'),
+      ...blanks, REPORT_DIR: reportDir, CONFORMANCE_SEED: String(item.seed),
       CONFORMANCE_RUNS: settings.runs ? String(settings.runs) : '', REFERENCE_READINGS: item.readings.join(','), ...passedOn,
     },
   });
   writeFileSync(join(reportDir, 'console.txt'), `${run.stdout}\n--- stderr ---\n${run.stderr}`);
   const outcome = { item, exitCode: run.exitCode, seconds: (Date.now() - started) / 1000, judgement: judgeRun(run.exitCode, run.summary, item.notCovered), reportDir };
   const verdict = outcome.judgement.clean ? 'clean' : 'FALSE ALARM';
-  console.log(`seed ${String(item.seed).padEnd(6)} ${item.group.padEnd(16)} exit ${run.exitCode}  ${verdict.padEnd(11)} ${outcome.seconds.toFixed(1)} s`);
+  console.log(`seed ${String(item.seed).padEnd(6)} ${item.group.padEnd(20)} exit ${run.exitCode}  ${verdict.padEnd(11)} ${outcome.seconds.toFixed(1)} s`);
   return outcome;
 }
 
