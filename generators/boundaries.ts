@@ -5,7 +5,8 @@ import { randomOptionalAttributes, validAttributeList, type AttributeItem } from
 import { minEmailLength } from './identity.js';
 import { ambiguousLength } from './lengths.js';
 import { validFormatValueOfLength } from './long-values.js';
-import { validPayload, queryText, wireName, type PayloadOptions } from './payloads.js';
+import { validPayload, queryText, wireName, type Payload, type PayloadOptions } from './payloads.js';
+import { oneOfEach, sampleOne } from './coverage.js';
 import { validRange, valueOfLength } from './values.js';
 import type { GeneratedCase } from './violations.js';
 
@@ -49,23 +50,41 @@ function boundValues(field: Field, options: PayloadOptions): Bound[] {
  * is met often even in a few runs; a refusal shrinks to the fewest fields at a bound.
  */
 export function boundaryValidCases(op: Operation, options: PayloadOptions = {}): fc.Arbitrary<GeneratedCase> | undefined {
-  const bounded = op.fields.map((field) => ({ field, bounds: boundValues(field, options) })).filter((b) => b.bounds.length > 0);
+  const bounded = boundedFields(op, options);
   if (bounded.length === 0) return undefined;
   const choice = (bounds: Bound[]) =>
     fc.option(fc.oneof(...bounds.map((b) => b.value.map((v) => ({ label: b.label, v })))), { nil: undefined });
-  return fc.tuple(validPayload(op, options), fc.tuple(...bounded.map((b) => choice(b.bounds)))).map(([p, chosen]): GeneratedCase => {
-    const body = p.body ? { ...p.body } : undefined;
-    const query = p.query ? { ...p.query } : undefined;
-    const labels: string[] = [];
-    bounded.forEach(({ field }, i) => {
-      const c = chosen[i];
-      if (!c) return;
-      const name = wireName(field, options);
-      if (field.in === 'query') query![name] = queryText(c.v);
-      else body![name] = c.v;
-      labels.push(`${field.name} ${c.label}`);
-    });
-    const input = { ...(body ? { body } : {}), ...(query ? { query } : {}) };
-    return { input, expectation: acceptedExpectation(op), description: `${op.id}: ${labels.join(', ') || 'no field at a bound'}` };
+  return fc.tuple(validPayload(op, options), fc.tuple(...bounded.map((b) => choice(b.bounds))))
+    .map(([p, chosen]) => atBounds(op, p, bounded, chosen, options));
+}
+
+/** The coverage phase of `boundaryValidCases`: every bound of every field, once each, alone. */
+export function boundaryCoverage(op: Operation, options: PayloadOptions, seed: number): GeneratedCase[] {
+  const bounded = boundedFields(op, options);
+  const p = sampleOne(validPayload(op, options), seed);
+  return bounded.flatMap(({ bounds }, i) =>
+    oneOfEach(bounds.map((b) => b.value.map((v) => ({ label: b.label, v }))), seed + i).map((one) =>
+      atBounds(op, p, bounded, bounded.map((_, j) => (j === i ? one : undefined)), options)));
+}
+
+type BoundedField = { readonly field: Field; readonly bounds: Bound[] };
+
+const boundedFields = (op: Operation, options: PayloadOptions): BoundedField[] =>
+  op.fields.map((field) => ({ field, bounds: boundValues(field, options) })).filter((b) => b.bounds.length > 0);
+
+/** `p` with each field of `bounded` set to its chosen bound (undefined: left as generated). */
+function atBounds(op: Operation, p: Payload, bounded: readonly BoundedField[], chosen: ReadonlyArray<{ label: string; v: unknown } | undefined>, options: PayloadOptions): GeneratedCase {
+  const body = p.body ? { ...p.body } : undefined;
+  const query = p.query ? { ...p.query } : undefined;
+  const labels: string[] = [];
+  bounded.forEach(({ field }, i) => {
+    const c = chosen[i];
+    if (!c) return;
+    const name = wireName(field, options);
+    if (field.in === 'query') query![name] = queryText(c.v);
+    else body![name] = c.v;
+    labels.push(`${field.name} ${c.label}`);
   });
+  const input = { ...(body ? { body } : {}), ...(query ? { query } : {}) };
+  return { input, expectation: acceptedExpectation(op), description: `${op.id}: ${labels.join(', ') || 'no field at a bound'}` };
 }

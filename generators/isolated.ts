@@ -8,6 +8,7 @@ import { nearMissBreaks } from './format-breaks.js';
 import { ambiguousLength } from './lengths.js';
 import { formatValueOfLength } from './long-values.js';
 import { validPayload, wireName, type Payload, type PayloadOptions } from './payloads.js';
+import { oneOfEach, sampleOne } from './coverage.js';
 import { applyBreakages, type GeneratedCase } from './violations.js';
 
 /**
@@ -61,6 +62,12 @@ function ways(op: Operation, p: Payload, options: PayloadOptions): fc.Arbitrary<
     const current = ((f.in === 'query' ? p.query : p.body)?.[wireName(f, options)] ?? []) as AttributeItem[];
     return attributeWays(op, f, current, options);
   });
+}
+
+/** The coverage phase of `isolatedRuleCases`: every kind of isolated break, once each. */
+export function isolatedCoverage(op: Operation, options: PayloadOptions, seed: number): GeneratedCase[] {
+  const p = sampleOne(validPayload(op, options), seed);
+  return oneOfEach(ways(op, p, options), seed).map((b) => applyBreakages(op, p, [b], options));
 }
 
 /** Single-field cases breaking one rule alone (see above); undefined when `op` has none. */

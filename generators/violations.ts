@@ -5,6 +5,7 @@ import type { AttributeItem } from './attributes.js';
 import { attributeAlternatives, attributeBreakages, missingRequiredAttributes } from './attribute-breakages.js';
 import { absent, scalarBreakages, type Breakage } from './breakages.js';
 import { queryText, validPayload, wireKey, wireName, type Payload, type PayloadOptions } from './payloads.js';
+import { oneOfEach, sampleOne } from './coverage.js';
 
 /** A generated request input with what it must produce. */
 export interface GeneratedCase {
@@ -69,6 +70,30 @@ export function boundaryViolations(op: Operation, field: Field, options: Payload
     if (ways.length === 0) throw new Error(`generators: ${op.id}.${field.name} has no violation to generate`);
     return fc.oneof(...ways).map((b) => applyBreakages(op, p, [b], options));
   });
+}
+
+/** What a case breaks: the requirement and violation of each broken key, or the refused requirement. */
+const breaksOf = (c: GeneratedCase): string =>
+  c.expectation.kind === 'validation' ? c.expectation.broken.map((b) => `${b.requirement} ${b.violation}`).join('|')
+    : c.expectation.kind === 'refused' ? c.expectation.requirement : c.expectation.kind;
+
+/** Valid payloads a coverage phase draws from: the ways to break an attribute list depend on the attributes sent. */
+const coveragePayloads = 6;
+
+/**
+ * The coverage phase of `boundaryViolations`: every way of breaking `field`, once each. A way
+ * that only some valid payloads allow (a format break of an optional attribute the first list
+ * lacks) is taken from the next payload that allows it.
+ */
+export function violationCoverage(op: Operation, field: Field, options: PayloadOptions, seed: number): GeneratedCase[] {
+  const seen = new Map<string, GeneratedCase>();
+  for (let n = 0; n < coveragePayloads; n += 1) {
+    const p = sampleOne(validPayload(op, options), seed + n);
+    for (const c of oneOfEach(breakagesOf(op, field, p, options, true), seed + n).map((b) => applyBreakages(op, p, [b], options)))
+      if (!seen.has(breaksOf(c))) seen.set(breaksOf(c), c);
+    if (field.type !== 'attributeList') break;
+  }
+  return [...seen.values()];
 }
 
 /** Single-field violations of any field of `op`. AuthenticatePartner has no fields (D3): none. */

@@ -1,7 +1,8 @@
 import { afterAll, describe } from 'vitest';
 import { fieldRequirementId, requirements, transitions, type Field, type Operation } from '../../contract/index.js';
 import {
-  acceptedExpectation, boundaryValidCases, boundaryViolations, isolatedRuleCases, multiViolations, validPayload,
+  acceptedExpectation, boundaryCoverage, boundaryValidCases, boundaryViolations, isolatedCoverage, isolatedRuleCases,
+  multiViolations, validPayload, violationCoverage,
   type GeneratedCase, type PayloadOptions,
 } from '../../generators/index.js';
 import type { Exchange } from '../../client/index.js';
@@ -71,7 +72,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, name: `${op.id}: values at their exact bounds are accepted`, writes: op.writes,
         requirements: ['GEN-VALID-ACCEPTED', ...generic],
-        arbitrary: bounds, numRuns: validRuns, describe: describeCase,
+        arbitrary: bounds, examples: (seed) => boundaryCoverage(op, options, seed), numRuns: validRuns, describe: describeCase,
         run: tallyRefusals(op.id, (c: GeneratedCase) => sendCase(ctx, op, c, 'valid')),
       });
 
@@ -79,7 +80,8 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, name: `${op.id}: violations of ${field.name} are rejected`,
         requirements: [...fieldRequirementIds(op, field), ...errorShape, ...generic],
-        arbitrary: boundaryViolations(op, field, options), numRuns: runs, describe: describeCase,
+        arbitrary: boundaryViolations(op, field, options), examples: (seed) => violationCoverage(op, field, options, seed),
+        numRuns: runs, describe: describeCase,
         run: (c) => sendCase(ctx, op, c, 'violation'),
       });
 
@@ -89,7 +91,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, name: `${op.id}: a length or format rule broken alone is rejected`,
         requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)).filter((id) => /-(LENGTH|FORMAT)$/.test(id)), ...errorShape, ...generic],
-        arbitrary: isolated, numRuns: runs, describe: describeCase,
+        arbitrary: isolated, examples: (seed) => isolatedCoverage(op, options, seed), numRuns: runs, describe: describeCase,
         run: (c) => sendCase(ctx, op, c, 'violation'),
       });
 

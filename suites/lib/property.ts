@@ -29,6 +29,12 @@ export interface PropertySpec<T> {
   readonly operation?: string;
   readonly arbitrary: fc.Arbitrary<T>;
   readonly numRuns: number;
+  /**
+   * The coverage phase: one case of each class of input, run before the random ones (fast-check
+   * `examples`), so every rule the property checks is met whatever the seed and CONFORMANCE_RUNS.
+   * numRuns grows to hold them all.
+   */
+  readonly examples?: (seed: number) => readonly T[];
   /** A short redacted description of a case, for the counterexample. */
   readonly describe: (value: T) => string;
   readonly run: (value: T) => Promise<CaseOutcome>;
@@ -79,6 +85,7 @@ function stopOf(error: unknown, redact: (t: string) => string): Stop {
  */
 export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): Promise<PropertyResult> {
   const seed = propertySeed(env.runSeed, spec.name);
+  const examples = spec.examples?.(seed) ?? [];
   const checked = new Set<string>();
   const responses = new Set<string>();
   const observed: Record<string, string> = {};
@@ -112,7 +119,7 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
       lastFailure = { value, outcome };
       return false;
     }),
-    { seed, numRuns: spec.numRuns, ...(env.replayPath ? { path: env.replayPath } : {}) },
+    { seed, numRuns: Math.max(spec.numRuns, examples.length), ...(examples.length ? { examples: examples.map((e): [T] => [e]) } : {}), ...(env.replayPath ? { path: env.replayPath } : {}) },
   );
 
   const base = { suite: spec.area, property: spec.name, ...(spec.operation ? { operation: spec.operation } : {}) };
