@@ -90,9 +90,17 @@ export class ChangeCard extends ModelCommand {
   }
 }
 
-/** A deleted card of the customer whose number or token is not registered again yet. */
+/**
+ * A token stands in for the card number: a target may take a token with the BIN and last four
+ * of a registered tokenized card for that card re-tokenized (reading tcard-new-token-same-card),
+ * so re-adding such a token may update that card instead of adding one. Not documented either way.
+ */
+const sameTokenizedCard = (a: { payload: Record<string, unknown> }, b: { payload: Record<string, unknown> }): boolean =>
+  a.payload.cardBin === b.payload.cardBin && (a.payload.lastFourOfCard ?? '') === (b.payload.lastFourOfCard ?? '');
+
+/** A deleted card of the customer whose number or token is not registered again yet (nor, for a token, its card re-tokenized). */
 export function readdable(c: ModelCustomer) {
-  return c.deleted.filter((d) => !c.cards.some((k) => k.kind === d.kind && k.identity === d.identity));
+  return c.deleted.filter((d) => !c.cards.some((k) => k.kind === d.kind && (k.identity === d.identity || (d.kind === 'token' && sameTokenizedCard(k, d)))));
 }
 
 /** States: adding a deleted card again creates a different card entry. */
