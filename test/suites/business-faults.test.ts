@@ -77,7 +77,9 @@ describe('business-error oracles fail on their reference faults', () => {
           TARGET_CLIENT_ID: ref.clientId, TARGET_CLIENT_SECRET: ref.clientSecret,
         },
       });
-      expect(run.exitCode).toBe(0);
+      // A documented rule left unchecked for want of configuration ends the run with 4, never 0.
+      expect(run.exitCode).toBe(4);
+      expect(run.summary!.unchecked).toContain('ERR-UNAUTHORIZED');
       expect(rowStatus(run, 'AUTH-SESSION-HEADER')).toBe('passed');
       const denial = run.summary!.requirements.find((r) => r.id === 'ERR-UNAUTHORIZED')!;
       expect(denial.status).toBe('not-covered');
