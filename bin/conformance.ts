@@ -59,7 +59,7 @@ const unreachable = await preflight(profile, target);
 if (unreachable) {
   console.error(unreachable);
   // The reports say why nothing ran (exit 3), for CI that reads summary.json.
-  finishRun({ profile, target, startedAt, vitestExit: 0, interrupted: false, stoppedBecause: unreachable, args: process.argv.slice(2), ...inputs });
+  finishRun({ profile, target, startedAt, vitestExit: 0, interrupted: false, stoppedBecause: unreachable, seed, args: process.argv.slice(2), ...inputs });
   await target.close();
   process.exit(3);
 }
@@ -87,6 +87,6 @@ const vitestExit: number = interrupted ? 130 : await new Promise((resolve) => {
   child.on('exit', (code) => resolve(code ?? 1));
 });
 rmSync(ledgers, { recursive: true, force: true });
-const exitCode = finishRun({ profile, target, startedAt, vitestExit, interrupted, args: process.argv.slice(2), ...inputs });
+const exitCode = finishRun({ profile, target, startedAt, vitestExit, interrupted, seed, args: process.argv.slice(2), ...inputs });
 await target.close();
 process.exit(exitCode);

@@ -15,7 +15,7 @@ import type { ResolvedTarget } from './target.js';
 export function prepareReportDir(reportDir: string): void {
   mkdirSync(reportDir, { recursive: true });
   clearResults(reportDir);
-  for (const stale of ['allure-results', 'summary.json', 'summary.md', 'junit.xml'])
+  for (const stale of ['allure-results', 'summary.json', 'summary.md', 'junit.xml', 'certificate.html'])
     rmSync(join(reportDir, stale), { recursive: true, force: true });
 }
 
@@ -49,6 +49,8 @@ export interface ReportInput extends RunInputs {
   readonly secrets: ReadonlyArray<string | undefined>;
   /** Vitest arguments that narrowed the run (see narrowingFilters). */
   readonly filters?: readonly string[];
+  /** The run's seed when the parent chose it (CONFORMANCE_SEED unset); the certificate names it. */
+  readonly seed?: number;
 }
 
 /** Vitest options that narrow which tests run; any other option (a reporter, --bail) does not. */
@@ -79,7 +81,7 @@ export function writeRunReports(input: ReportInput): number {
   });
   const redactor = new Redactor();
   for (const secret of input.secrets) redactor.learn(secret, 'clientSecret');
-  writeReports(summary, { reportDir: profile.reportDir, redact: (t) => redactor.redact(t) });
+  writeReports(summary, { reportDir: profile.reportDir, redact: (t) => redactor.redact(t), run: { seed: input.seed ?? profile.seed, profile: profile.kind } });
   const allure = join(profile.reportDir, 'allure-results');
   console.log(redactor.redact(formatVerdictTable(summary, resolve(profile.reportDir, 'summary.md'))));
   if (existsSync(allure)) console.log(`Allure results: ${resolve(allure)} (render with npm run report)`);
@@ -94,6 +96,7 @@ export interface FinishInput extends RunInputs {
   readonly interrupted: boolean;
   /** Why the suites never ran (the preflight found the target unreachable): the run is incomplete. */
   readonly stoppedBecause?: string;
+  readonly seed?: number;
   /** The vitest arguments given after `--`. */
   readonly args?: readonly string[];
 }
@@ -111,5 +114,6 @@ export function finishRun(input: FinishInput): number {
     ...(input.interrupted ? { incomplete: 'interrupted by a signal; the results so far are reported' } : {}),
     secrets: [target.env.TARGET_CLIENT_SECRET, profile.target?.clientSecret, target.env.TARGET_DENIED_CLIENT_SECRET],
     filters: narrowingFilters(input.args ?? []),
+    ...(input.seed === undefined ? {} : { seed: input.seed }),
   });
 }

@@ -28,7 +28,6 @@ export * from './access.js';
 export * from './transport.js';
 export * from './business-outcomes.js';
 export * from './fixture-answer.js';
-export * from './fixture-answer.js';
 export * from './success-body.js';
 export * from './error-body.js';
 export { check, onlyWhenStatus, onlyWithResponse, type ExchangeCheck } from './support.js';
@@ -84,7 +83,6 @@ export const checks: readonly CheckInfo[] = [
   row('cardsMatchSchema', 'CARDS-SHAPE', 'unknown', 'cards carry every Card field with its type; expirationMonthYear MMYY'),
   row('noCardNumberInCards', 'NO-SECRET-ECHO', 'CardNumberExpectation', 'the card list never carries a full card number'),
   row('historyMatchesSchema', 'HISTORY-SHAPE', 'unknown', 'transactions carry every field with its type; timestamps ISO 8601 UTC'),
-  row('fixtureAnswerInContract', 'case requirement (the fixture operation\'s success row, GEN-VALID-ACCEPTED, GEN-NO-5XX)', 'FixtureAnswerExpectation', 'a fixture call (valid payload) gets 2xx with its documented member; a 400, a 5xx or a missing member fails that rule and blocks what needed the fixture'),
   row('fixtureAnswerInContract', 'case requirement (the fixture operation\'s success row, GEN-VALID-ACCEPTED, GEN-NO-5XX)', 'FixtureAnswerExpectation', 'a fixture call (valid payload) gets 2xx with its documented member; a 400, a 5xx or a missing member fails that rule and blocks what needed the fixture'),
   row('noSecretEcho', 'NO-SECRET-ECHO', 'SecretExpectation', 'no sensitive value sent appears in a response header or body'),
   row('newestFirst', 'HISTORY-ORDER', 'Transaction[]', 'createdOn never increases down the list', 'history'),
