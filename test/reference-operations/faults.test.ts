@@ -23,6 +23,20 @@ async function historyOf(b: Bench, extra: Record<string, string | number> = {}) 
   return { customerId, cardIds, all, page };
 }
 
+/** AddCustomerAttributes for a fresh customer with its required attributes and `extra`. */
+async function customerAttributes(b: Bench, extra: Array<[string, string]>) {
+  const { customerId, payload } = await b.enroll();
+  const items = [['CustomerId', customerId], ['SSN', String(payload.ssn)], ...extra].map(([name, value]) => ({ name, value }));
+  return (await b.call('AddCustomerAttributes', { body: { customerAttributes: items } })).status;
+}
+
+/** AddSessionAttributes after AuthenticateOBO: the SsoToken issued, then `extra` (`own`: the customer's card). */
+async function sessionAttributes(b: Bench, extra: (own: { cardId: string }) => Array<[string, string]>, token?: string) {
+  const own = await oboCustomer(b);
+  const items: Array<[string, string]> = [...(token === undefined ? [['SsoToken', own.ssoToken] as [string, string]] : token ? [['SsoToken', token] as [string, string]] : []), ...extra(own)];
+  return (await b.call('AddSessionAttributes', { body: attrs(items) })).status;
+}
+
 /** What each fault changes: the probe's result differs between the healthy and the faulty reference. */
 const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'find-ssn-length-unchecked': async (b) => (await find(b, '1234567890')).status,
@@ -108,6 +122,26 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   'leak-ssn-echo': async (b) => JSON.stringify((await find(b, '123456789')).headers).includes('123456789'),
   'leak-card-number': async (b) => JSON.stringify((await b.addCard((await b.enroll()).customerId)).body).includes('4111111111111111'),
+  'cattr-value-length-unchecked': (b) => customerAttributes(b, [['NumberOfCards', '1'.repeat(201)]]),
+  'cattr-value-max-off-by-one': (b) => customerAttributes(b, [['NumberOfCards', '0'.repeat(199) + '1']]),
+  'empty-min-zero-rejected': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ title: '' }) })).status,
+  'mmddyyyy-slashes-accepted': (b) => customerAttributes(b, [['CardIssueDate', '01/15/2020']]),
+  'mmddyyyy-day-unchecked': (b) => customerAttributes(b, [['CardIssueDate', '01-32-2020']]),
+  'mmddyyyy-short-year-accepted': (b) => customerAttributes(b, [['CardIssueDate', '01-15-20']]),
+  'true-false-any-case': (b) => customerAttributes(b, [['DirectDeposit', 'TRUE']]),
+  'true-false-digits-accepted': (b) => customerAttributes(b, [['DirectDeposit', '1']]),
+  'email-local-part-optional': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ emailAddress: '@b.cc' }) })).status,
+  'email-domain-optional': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ emailAddress: 'a@' }) })).status,
+  'email-spaces-accepted': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ emailAddress: 'a b@c.cc' }) })).status,
+  'state-code-unchecked': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ state: 'ZZ' }) })).status,
+  'sattr-wrong-token-400': (b) => sessionAttributes(b, () => [], unknownGuid),
+  'sattr-missing-token-accepted': (b) => sessionAttributes(b, () => [['PreferredEmail', 'a@b.cc']], ''),
+  'sattr-unknown-name-accepted': (b) => sessionAttributes(b, () => [['FavouriteColour', 'blue']]),
+  'sattr-account-filter-unchecked': (b) => sessionAttributes(b, () => [['AccountIdFilter', 'not-a-card-id']]),
+  'sattr-number-filter-unchecked': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '5555555555554444']]),
+  'sattr-own-number-refused': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '4111111111111111']]),
+  'enroll-customer-id-lowercase': async (b) => Object.keys((await b.call('EnrollCustomer', { body: enrollPayload() })).body),
+  'device-id-not-required': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId } })).status,
   'find-enrolled-missing': async (b) => {
     const { payload } = await b.enroll({ dateOfBirth: '1970/01/02' });
     return (await find(b, payload.ssn, '1970-01-02')).status;
