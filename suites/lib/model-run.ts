@@ -40,6 +40,19 @@ export interface ModelSpec<M extends object, R, S = unknown> {
   cleanup(sequence: Sequence<M, R>): Promise<void>;
 }
 
+/**
+ * The coverage phase of a model-based property: one sequence, run before the random ones, that
+ * draws every command once in reverse order (a command that must come first, such as
+ * AddSessionAttributes before any AuthenticateOBO, is listed last) and then twice in order, so
+ * each command meets the state it needs whatever the seed and however few CONFORMANCE_SEQUENCES.
+ * A command whose precondition does not hold is skipped by fast-check, as in any sequence.
+ */
+export function coverageSequence<M extends object, R>(commands: ReadonlyArray<fc.Arbitrary<fc.AsyncCommand<M, R>>>, seed: number): Array<fc.AsyncCommand<M, R>> {
+  const draw = (round: number, order: ReadonlyArray<fc.Arbitrary<fc.AsyncCommand<M, R>>>) =>
+    order.map((arbitrary, i) => fc.sample(arbitrary, { seed: (seed + round * 1000 + i) | 0, numRuns: 1 })[0]!);
+  return [...draw(0, [...commands].reverse()), ...draw(1, commands), ...draw(2, commands)];
+}
+
 /** Re-runs allowed while shrinking: bounds what a failure costs a shared sandbox. */
 export const maxShrinkRuns = 150;
 
@@ -113,7 +126,11 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
       failure = journal;
       return false;
     }),
-    { seed, numRuns: spec.sequences, ...(env.replayPath ? { path: env.replayPath } : {}) },
+    {
+      seed, numRuns: spec.sequences + 1,
+      examples: [[fc.sample(spec.setupValues, { seed, numRuns: 1 })[0]!, coverageSequence(spec.commands, seed) as unknown as Iterable<fc.AsyncCommand<M, R>>]],
+      ...(env.replayPath ? { path: env.replayPath } : {}),
+    },
   );
   const base = { suite: spec.area, property: spec.name };
   let result: Awaited<ReturnType<typeof run>>;
