@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { readingGroups } from '../../reference/reading-groups.js';
 
 /**
- * A short `npm run sweep`: two seeds other than the readings self-test's 20261122, with fewer
- * cases per property, so that a false alarm that only another seed provokes shows up in
- * `npm test` too. The full sweep (10 seeds, full runs) is `npm run sweep`.
+ * A short `npm run sweep`: one seed other than the readings self-test's 20261122 (12, which once
+ * left rows unchecked), with fewer cases per property, so that a false alarm that only another
+ * seed provokes shows up in `npm test` too; one seed keeps CI short. The full sweep (10 seeds,
+ * full runs) is `npm run sweep`.
  */
-const seeds = [11, 12];
+const seeds = [12];
 const reportDir = mkdtempSync(join(tmpdir(), 'pc-sweep-'));
 
 interface SweepJson {
@@ -32,7 +33,8 @@ function sweep(env: Record<string, string>): Promise<{ exitCode: number; stdout:
 describe('npm run sweep', () => {
   it('runs every reading group and the defaults for each seed, and finds every run clean', async () => {
     const run = await sweep({
-      SWEEP_SEEDS: seeds.join(','), SWEEP_RUNS: '20', CONFORMANCE_SEQUENCES: '5', CONFORMANCE_WRITE_RUNS: '3', REPORT_DIR: reportDir,
+      // A trailing comma makes a list of one seed (a bare number is a count of seeds).
+      SWEEP_SEEDS: `${seeds.join(',')},`, SWEEP_RUNS: '20', CONFORMANCE_SEQUENCES: '5', CONFORMANCE_WRITE_RUNS: '3', REPORT_DIR: reportDir,
     });
     const file = join(reportDir, 'sweep', 'sweep.json');
     expect(existsSync(file), run.stderr.slice(-2000)).toBe(true);
