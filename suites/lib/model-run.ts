@@ -41,8 +41,8 @@ export interface ModelSpec<M extends object, R, S = unknown> {
 }
 
 /**
- * The coverage phase of a model-based property: one sequence, run before the random ones, that
- * draws every command once in reverse order (a command that must come first, such as
+ * The coverage phase of a model-based property: one sequence, run after the random ones when they
+ * left a rule unreached, that draws every command once in reverse order (a command that must come first, such as
  * AddSessionAttributes before any AuthenticateOBO, is listed last) and then twice in order, so
  * each command meets the state it needs whatever the seed and however few CONFORMANCE_SEQUENCES.
  * A command whose precondition does not hold is skipped by fast-check, as in any sequence.
@@ -105,13 +105,16 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   let generated = -1;
   let shrinkRuns = 0;
 
-  const run = () => fc.check(
+  // The coverage sequence replays by a path no random sequence has: the number of random sequences.
+  const coveragePath = String(spec.sequences);
+  let inCoverage = false;
+  const run = (options: fc.Parameters<[S, Iterable<fc.AsyncCommand<M, R>>]>) => fc.check(
     // Shrinking drops commands; it leaves generated values (payload texts) alone: a shorter
     // story is what helps a reader, and every re-run costs the target a sequence.
     fc.asyncProperty(fc.noShrink(spec.setupValues), fc.commands(spec.commands.map((c) => fc.noShrink(c)), { maxCommands: spec.maxCommands, size: 'max' }), async (values, commands) => {
       if (broken || notCovered) return true;
       if (failure && ++shrinkRuns > maxShrinkRuns) return true;
-      if (!failure) generated += 1;
+      if (!failure && !inCoverage) generated += 1;
       const journal = new Journal(proven);
       const fixture = await runSequence(spec, values, commands, journal);
       if (journal.broken) broken = journal.broken;
@@ -121,21 +124,35 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
       journal.responses.forEach((r) => responses.add(r));
       Object.assign(observed, journal.observed);
       // The first sequence with a leaking reply, as generated (leaks do not fail the property: no shrinking).
-      if (journal.leaks.length && !leak) leak = { journal, path: failure ? undefined : env.replayPath?.split(':')[0] ?? String(generated) };
+      if (journal.leaks.length && !leak) leak = { journal, path: failure ? undefined : inCoverage ? coveragePath : env.replayPath?.split(':')[0] ?? String(generated) };
       if (journal.findings.length === 0) return true;
       failure = journal;
       return false;
     }),
-    {
-      seed, numRuns: spec.sequences + 1,
-      examples: [[fc.sample(spec.setupValues, { seed, numRuns: 1 })[0]!, coverageSequence(spec.commands, seed) as unknown as Iterable<fc.AsyncCommand<M, R>>]],
-      ...(env.replayPath ? { path: env.replayPath } : {}),
-    },
+    options,
   );
+  const coverage = () => {
+    inCoverage = true;
+    return run({ seed, numRuns: 1, examples: [[fc.sample(spec.setupValues, { seed, numRuns: 1 })[0]!, coverageSequence(spec.commands, seed)]] });
+  };
+  /**
+   * Random sequences first, so a failure shrinks to a short story; then, only when some rule
+   * was never reached, the coverage sequence (not shrunk: a failure there prints it whole).
+   */
+  const phases = async () => {
+    if (env.replayPath?.split(':')[0] === coveragePath) return coverage();
+    const random = await run({ seed, numRuns: spec.sequences, ...(env.replayPath ? { path: env.replayPath } : {}) });
+    const unreached = spec.requirements.some((r) => !checked.has(r));
+    if (random.failed || broken || notCovered || leak || env.replayPath || !unreached) return random;
+    return coverage();
+  };
   const base = { suite: spec.area, property: spec.name };
   let result: Awaited<ReturnType<typeof run>>;
+  /** Random sequences as generated, and the coverage sequence if it ran (shrink re-runs not counted). */
+  let sequencesRun = 0;
   try {
-    result = await run();
+    result = await phases();
+    sequencesRun = generated + 1 + (inCoverage ? 1 : 0);
   } catch (error) {
     // fast-check refuses a path that does not lead to a sequence of this property (a path from another property or seed).
     const reason = `harness error: CONFORMANCE_PATH ${env.replayPath ?? ''} does not replay a sequence of this property: ${(error as Error).message}`;
@@ -160,13 +177,13 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   const unreached = spec.requirements.filter((r) => !checked.has(r) && !failing.has(r));
   if (!notCovered)
     for (const requirement of unreached)
-      env.record({ ...base, requirement, status: 'not-covered', reason: `none of ${result.numRuns} sequence(s) reached a state where this could be checked` });
+      env.record({ ...base, requirement, status: 'not-covered', reason: `none of ${sequencesRun} sequence(s) reached a state where this could be checked` });
   if (!modelFailure && !leak) {
     if (notCovered) {
       const reason = uncheckedReason(notCovered, spec.requirements[0] ?? '<id>', env.redact);
       return { failed: false, findings: [], notCovered: reason, report: `${spec.name}: ${reason}` };
     }
-    return { failed: false, findings: [], report: `${spec.name}: ${result.numRuns} sequences passed` };
+    return { failed: false, findings: [], report: `${spec.name}: ${sequencesRun} sequences passed` };
   }
 
   const report: string[] = [];
@@ -175,7 +192,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
     // The shrink path of fc.commands replays only with fast-check's own replayPath hint; the
     // path of the failing sequence as generated replays by seed alone, and shrinking it again
     // (deterministic) ends at the same story.
-    const shown = story(env, spec, modelFailure.story(), result.counterexamplePath?.split(':')[0], requestBody);
+    const shown = story(env, spec, modelFailure.story(), inCoverage ? coveragePath : result.counterexamplePath?.split(':')[0], requestBody);
     reproduction = shown.reproduction;
     for (const requirement of new Set(modelFailure.findings.map((f) => f.requirement)))
       env.record({ ...base, requirement, status: 'failed', findings: modelFailure.findings.filter((f) => f.requirement === requirement), reproduction, responsesSeen });
