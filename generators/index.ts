@@ -19,3 +19,4 @@ export * from './violations.js';
 export * from './boundaries.js';
 export * from './isolated.js';
 export * from './personal.js';
+export * from './coverage.js';

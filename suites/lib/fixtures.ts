@@ -1,8 +1,7 @@
-import fc from 'fast-check';
 import { operation, responseMembers } from '../../contract/index.js';
 import type { Exchange, Session } from '../../client/index.js';
 import { formatExchange } from '../../client/index.js';
-import { personalData, validPayload, type PersonalDataSource } from '../../generators/index.js';
+import { personalData, sampleOne, validPayload, type PersonalDataSource } from '../../generators/index.js';
 import type { HarnessContext } from './context.js';
 import { judgeFixtureAnswer, type FixtureCall } from './fixture-answer.js';
 import { memoPerKey } from './memo.js';
@@ -84,7 +83,7 @@ export const nextPerson = (ctx: HarnessContext) => personSource(ctx).next();
 /** One deterministic valid payload of `op` (no randomness left to the target). */
 function samplePayload(ctx: HarnessContext, op: string, fixed: Record<string, unknown>, attempt = 0): Record<string, unknown> {
   const arb = validPayload(operation(op), { fixed, emailKey: ctx.profile.emailKey, includeOptional: false });
-  return fc.sample(arb, { seed: ctx.runSeed + attempt, numRuns: 1 })[0]!.body ?? {};
+  return sampleOne(arb, ctx.runSeed + attempt).body ?? {};
 }
 
 /** D37: a target may refuse a generated SSN or card for a reason of its own; setup tries this many fresh ones. */

@@ -5,6 +5,7 @@ import { Journal, ModelMismatch, StepBroken } from './model-journal.js';
 import { story } from './model-report.js';
 import type { PropertyEnv, PropertyResult } from './property.js';
 import { propertySeed } from './selection.js';
+import { oneOfEach, sampleOne } from '../../generators/index.js';
 import { ClientError } from '../../client/errors.js';
 import { isFixtureFailure, uncheckedReason, type FixtureFailure } from './unchecked.js';
 
@@ -48,8 +49,7 @@ export interface ModelSpec<M extends object, R, S = unknown> {
  * A command whose precondition does not hold is skipped by fast-check, as in any sequence.
  */
 export function coverageSequence<M extends object, R>(commands: ReadonlyArray<fc.Arbitrary<fc.AsyncCommand<M, R>>>, seed: number): Array<fc.AsyncCommand<M, R>> {
-  const draw = (round: number, order: ReadonlyArray<fc.Arbitrary<fc.AsyncCommand<M, R>>>) =>
-    order.map((arbitrary, i) => fc.sample(arbitrary, { seed: (seed + round * 1000 + i) | 0, numRuns: 1 })[0]!);
+  const draw = (round: number, order: ReadonlyArray<fc.Arbitrary<fc.AsyncCommand<M, R>>>) => oneOfEach(order, seed + round * 1000);
   return [...draw(0, [...commands].reverse()), ...draw(1, commands), ...draw(2, commands)];
 }
 
@@ -133,7 +133,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   );
   const coverage = () => {
     inCoverage = true;
-    return run({ seed, numRuns: 1, examples: [[fc.sample(spec.setupValues, { seed, numRuns: 1 })[0]!, coverageSequence(spec.commands, seed)]] });
+    return run({ seed, numRuns: 1, examples: [[sampleOne(spec.setupValues, seed), coverageSequence(spec.commands, seed)]] });
   };
   /**
    * Random sequences first, so a failure shrinks to a short story; then, only when some rule
