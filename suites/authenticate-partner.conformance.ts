@@ -4,11 +4,11 @@ import { operation } from '../contract/index.js';
 import { createPartnerClient, TokenRequestError, type PartnerClient } from '../client/index.js';
 import { transportBroken, wwwAuthenticateOn401 } from '../checks/index.js';
 import { sessionHeaderPresent } from '../checks/business-outcomes.js';
-import { harness, type HarnessContext } from './lib/context.js';
-import { genericOracles, judgeOracles, judgeRow, oracle } from './lib/business-judge.js';
-import { genericRequirements, rowRequirements, scenarioRuns } from './lib/business-cases.js';
-import { FixtureError } from './lib/fixtures.js';
-import { propertyTest } from './lib/property-test.js';
+import { harness, type HarnessContext } from './lib/runner/context.js';
+import { genericOracles, judgeOracles, judgeRow, oracle } from './lib/judge/oracles.js';
+import { genericRequirements, rowRequirements, scenarioRuns } from './lib/business/cases.js';
+import { FixtureError } from './lib/state/fixtures.js';
+import { propertyTest } from './lib/runner/property-test.js';
 
 /**
  * AuthenticatePartner (D3): success carries a non-empty sessionId header; a client the target

@@ -2,9 +2,9 @@ import { describe } from 'vitest';
 import { operations } from '../contract/index.js';
 import type { CallOptions } from '../client/index.js';
 import { bearerRefused, errorBodyIsJson, noServerError, wwwAuthenticateOn401, type BearerExpectation } from '../checks/index.js';
-import { harness } from './lib/context.js';
-import { fixedCase, judged, OutcomeBuilder } from './lib/access-case.js';
-import { bearerProbeInput, expiredToken, malformedToken, tamperSignature } from './lib/access-requests.js';
+import { harness } from './lib/runner/context.js';
+import { fixedCase, judged, OutcomeBuilder } from './lib/access/case.js';
+import { bearerProbeInput, expiredToken, malformedToken, tamperSignature } from './lib/access/requests.js';
 
 /**
  * Bearer enforcement on every partner operation (D2, D27, RFC 6750 §3.1): no token, a

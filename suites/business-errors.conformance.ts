@@ -1,10 +1,10 @@
 import { afterAll, describe } from 'vitest';
-import { harness } from './lib/context.js';
-import { removeAddedCards } from './lib/fixtures.js';
-import { duplicateEnrollmentScenario, findCustomerScenarios, oboScenarios } from './lib/business-customers.js';
-import { cardRefusalScenarios } from './lib/business-cards.js';
-import { sessionAttributeScenarios, unknownCustomerAttributesScenario } from './lib/business-attributes.js';
-import { unlistedErrorScenarios } from './lib/business-unlisted.js';
+import { harness } from './lib/runner/context.js';
+import { removeAddedCards } from './lib/state/fixtures.js';
+import { duplicateEnrollmentScenario, findCustomerScenarios, oboScenarios } from './lib/business/customers.js';
+import { cardRefusalScenarios } from './lib/business/cards.js';
+import { sessionAttributeScenarios, unknownCustomerAttributesScenario } from './lib/business/attributes.js';
+import { unlistedErrorScenarios } from './lib/business/unlisted.js';
 
 /**
  * The documented business errors, each triggered on every operation that can return it and

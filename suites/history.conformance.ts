@@ -6,13 +6,13 @@ import {
   pagingContinues, totalRecordsStable,
 } from '../checks/index.js';
 import type { Responded } from '../checks/support.js';
-import { harness } from './lib/context.js';
-import { removeAddedCards } from './lib/fixtures.js';
-import { HistoryCases } from './lib/history-case.js';
+import { harness } from './lib/runner/context.js';
+import { removeAddedCards } from './lib/state/fixtures.js';
+import { HistoryCases } from './lib/history/case.js';
 import {
   anyPage, complete, describePage, describeUnknown, digits, distinctTimes, option, pageQuery, pageSize, uniqueLastFour, unknownQuery, unknownReference, walkPageSize,
-} from './lib/history-query.js';
-import { unknownReferenceAnswered, walkedBeyondFirstPage, walkPages } from './lib/history-walk.js';
+} from './lib/history/query.js';
+import { unknownReferenceAnswered, walkedBeyondFirstPage, walkPages } from './lib/history/walk.js';
 
 /**
  * GetTransactionHistory invariants (D21-D23) on whatever history the target has: newest

@@ -7,12 +7,12 @@ import type { Finding } from '../checks/finding.js';
 import { businessErrorCode } from '../checks/error-row.js';
 import { validPayload, type Payload } from '../generators/index.js';
 import { responseKey } from '../reporting/coverage.js';
-import { harness, type HarnessContext } from './lib/context.js';
-import { removeAddedCards } from './lib/fixtures.js';
-import { stateFields, withState } from './lib/case-state.js';
-import { LeakGuard } from './lib/leak-guard.js';
-import { propertyTest } from './lib/property-test.js';
-import type { CaseOutcome } from './lib/property.js';
+import { harness, type HarnessContext } from './lib/runner/context.js';
+import { removeAddedCards } from './lib/state/fixtures.js';
+import { stateFields, withState } from './lib/state/case-state.js';
+import { LeakGuard } from './lib/runner/leak-guard.js';
+import { propertyTest } from './lib/runner/property-test.js';
+import type { CaseOutcome } from './lib/runner/property.js';
 
 /**
  * Session rules (D4): every partner operation but AuthenticatePartner is refused — a 4xx

@@ -1,7 +1,7 @@
 import { afterAll, describe } from 'vitest';
-import { harness } from './lib/context.js';
-import { removeAddedCards } from './lib/fixtures.js';
-import { modelTest } from './lib/model-test.js';
+import { harness } from './lib/runner/context.js';
+import { removeAddedCards } from './lib/state/fixtures.js';
+import { modelTest } from './lib/model/test.js';
 import { statefulSpecs } from './lib/model/specs.js';
 
 /**

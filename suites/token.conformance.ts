@@ -6,9 +6,9 @@ import {
   jsonMediaType, noServerError, tokenErrorShape, tokenIssued, tokenRequestRefused, tokenResponseShape, wwwAuthenticateOn401,
   type TokenErrorExpectation,
 } from '../checks/index.js';
-import { harness } from './lib/context.js';
-import { fixedCase, judged, OutcomeBuilder } from './lib/access-case.js';
-import { tokenReuseCase } from './lib/access-token.js';
+import { harness } from './lib/runner/context.js';
+import { fixedCase, judged, OutcomeBuilder } from './lib/access/case.js';
+import { tokenReuseCase } from './lib/access/token.js';
 
 /**
  * The token endpoint (interface.md "Authentication", RFC 6749 §4.4 and §5.2, D24, D27).

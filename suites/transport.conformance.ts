@@ -1,11 +1,11 @@
 import { describe } from 'vitest';
 import { negotiatedTlsMinimum, plainHttpNotServed } from '../checks/index.js';
 import { probeHandshake, probePlainHttp } from '../client/tls-probe.js';
-import { harness } from './lib/context.js';
-import { fixedCase, OutcomeBuilder } from './lib/access-case.js';
-import { httpsEndpoints } from './lib/access-requests.js';
-import { allowListCase } from './lib/access-transport.js';
-import { FixtureError } from './lib/fixtures.js';
+import { harness } from './lib/runner/context.js';
+import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
+import { httpsEndpoints } from './lib/access/requests.js';
+import { allowListCase } from './lib/access/transport.js';
+import { FixtureError } from './lib/state/fixtures.js';
 
 /**
  * Transport (interface.md "Authentication" 1-2, "Limits", D25, D26): TLS 1.2 or later, no

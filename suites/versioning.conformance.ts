@@ -2,9 +2,9 @@ import { describe } from 'vitest';
 import { apiVersion, operation } from '../contract/index.js';
 import type { CallOptions, Exchange } from '../client/index.js';
 import { jsonMediaType, noServerError, versionSelected } from '../checks/index.js';
-import { harness } from './lib/context.js';
-import { fixedCase, judged, OutcomeBuilder } from './lib/access-case.js';
-import { bearerProbeInput } from './lib/access-requests.js';
+import { harness } from './lib/runner/context.js';
+import { fixedCase, judged, OutcomeBuilder } from './lib/access/case.js';
+import { bearerProbeInput } from './lib/access/requests.js';
 
 /**
  * Versioning (interface.md "Versioning", D5): apiVersion 1 selected by the header and by the

@@ -4,8 +4,8 @@ import {
 } from '../../checks/index.js';
 import { classifyHandshakeError } from '../../client/tls-probe.js';
 import { Redactor } from '../../client/redaction.js';
-import type { HarnessContext } from '../../suites/lib/context.js';
-import { expiredToken, tamperSignature } from '../../suites/lib/access-requests.js';
+import type { HarnessContext } from '../../suites/lib/runner/context.js';
+import { expiredToken, tamperSignature } from '../../suites/lib/access/requests.js';
 import { exchange } from '../checks/fixtures.js';
 
 /** The access oracles and helpers alone, on fabricated inputs: each can pass and each can fail. */

@@ -8,8 +8,8 @@ import { createTransport, type Transport } from '../../client/index.js';
 import {
   acceptedExpectation, boundaryViolations, multiViolations, validPayload, wireKey, type GeneratedCase,
 } from '../../generators/index.js';
-import { judgeFieldCase } from '../../suites/lib/judge.js';
-import { runProperty, type PropertySpec } from '../../suites/lib/property.js';
+import { judgeFieldCase } from '../../suites/lib/judge/field-case.js';
+import { runProperty, type PropertySpec } from '../../suites/lib/runner/property.js';
 import type { ResultRecord } from '../../reporting/result.js';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../checks/index.js';
-import type { HistoryCase } from '../../suites/lib/history-case.js';
-import type { HistoryPage, HistoryQuery } from '../../suites/lib/history-probe.js';
-import { walkedBeyondFirstPage, walkPages } from '../../suites/lib/history-walk.js';
+import type { HistoryCase } from '../../suites/lib/history/case.js';
+import type { HistoryPage, HistoryQuery } from '../../suites/lib/history/probe.js';
+import { walkedBeyondFirstPage, walkPages } from '../../suites/lib/history/walk.js';
 
 /** A history of `n` transactions served by either D22 reading, recording the queries it got. */
 function served(n: number, plusOne: boolean) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coverageSequence } from '../../suites/lib/model-run.js';
+import { coverageSequence } from '../../suites/lib/model/run.js';
 import { runConformance } from '../support/conformance-run.js';
 
 /**

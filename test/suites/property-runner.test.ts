@@ -4,8 +4,8 @@ import { TokenRequestError } from '../../client/errors.js';
 import type { Exchange } from '../../client/exchange.js';
 import type { Finding } from '../../checks/finding.js';
 import type { ResultRecord } from '../../reporting/result.js';
-import { FixtureError } from '../../suites/lib/fixtures.js';
-import { runProperty, type CaseOutcome, type PropertyEnv, type PropertySpec } from '../../suites/lib/property.js';
+import { FixtureError } from '../../suites/lib/state/fixtures.js';
+import { runProperty, type CaseOutcome, type PropertyEnv, type PropertySpec } from '../../suites/lib/runner/property.js';
 
 /**
  * The property runner's branches with a fake environment, no network: what each outcome records.

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/exchange.js';
 import { finding } from '../../checks/support.js';
 import type { ResultRecord } from '../../reporting/result.js';
-import { Journal, runModel, StepBroken, type ModelSpec } from '../../suites/lib/model-run.js';
-import { FixtureError } from '../../suites/lib/fixtures.js';
+import { Journal, runModel, StepBroken, type ModelSpec } from '../../suites/lib/model/run.js';
+import { FixtureError } from '../../suites/lib/state/fixtures.js';
 import { lastFourAllowed } from '../../suites/lib/model/expect.js';
-import type { PropertyEnv } from '../../suites/lib/property.js';
+import type { PropertyEnv } from '../../suites/lib/runner/property.js';
 
 /** The model-based runner on its own: a fake target (a counter), no network. */
 interface Counter { value: number }

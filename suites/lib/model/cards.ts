@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { operation } from '../../../contract/index.js';
 import { legacyOrProblemError } from '../../../checks/index.js';
 import { mmyy, validPayload } from '../../../generators/index.js';
-import type { HarnessContext } from '../context.js';
+import type { HarnessContext } from '../runner/context.js';
 import { cardBody, expectUpsert, knownIds, nickname, register } from './card-common.js';
 import { compareCardList } from './card-list.js';
 import { ModelCommand } from './command.js';

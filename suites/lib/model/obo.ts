@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { exclusiveSessionFilters, responseMembers } from '../../../contract/index.js';
 import { genericRefusal, successBodyShape } from '../../../checks/index.js';
 import { alnumChars, cardNumber, email, guid, stringOf } from '../../../generators/index.js';
-import type { HarnessContext } from '../context.js';
+import type { HarnessContext } from '../runner/context.js';
 import { ModelCommand } from './command.js';
 import { accepted, issuesSsoToken, refusedWithRow } from './expect.js';
 import { body, ok, type SequenceRun } from './real.js';

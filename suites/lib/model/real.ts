@@ -2,9 +2,9 @@ import type { CallInput, CallOptions, Exchange, Session } from '../../../client/
 import { transportBroken } from '../../../checks/index.js';
 import type { Responded } from '../../../checks/support.js';
 import type { Finding } from '../../../checks/finding.js';
-import type { HarnessContext } from '../context.js';
-import { LeakGuard } from '../leak-guard.js';
-import { StepBroken, type Journal } from '../model-journal.js';
+import type { HarnessContext } from '../runner/context.js';
+import { LeakGuard } from '../runner/leak-guard.js';
+import { StepBroken, type Journal } from './journal.js';
 
 /**
  * The system under test as the commands see it: the target over the network through the

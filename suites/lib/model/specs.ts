@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { variables } from '../../../contract/profile-variables.js';
-import type { HarnessContext } from '../context.js';
-import type { Journal, ModelSpec, Sequence } from '../model-run.js';
+import type { HarnessContext } from '../runner/context.js';
+import type { Journal, ModelSpec, Sequence } from './run.js';
 import { SessionError } from '../../../client/index.js';
 import { AddCard, cardCommands } from './cards.js';
 import { deleteAllCards, GetRegisteredCards, listCommands, verifyCardLists } from './card-list.js';

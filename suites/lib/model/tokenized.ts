@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { operation, responseMembers } from '../../../contract/index.js';
 import { alnumChars, digits, mmyy, stringOf, validPayload } from '../../../generators/index.js';
-import type { HarnessContext } from '../context.js';
+import type { HarnessContext } from '../runner/context.js';
 import { cardBody, expectUpsert, knownIds, register } from './card-common.js';
 import { ModelCommand } from './command.js';
 import { refusedForBusiness } from './refusal.js';

@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { responseMembers, type Operation } from '../../../contract/index.js';
+import type { CallInput } from '../../../client/index.js';
+import { validPayload } from '../../../generators/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { stateFields } from '../state/case-state.js';
+import { FixtureError } from '../state/fixtures.js';
+
+/** Inputs and tokens the access suites send; none of them can create, change or delete data. */
+
+/**
+ * What the bearer suite sends to `op`. Reads and AuthenticatePartner get a valid payload (state
+ * stand-ins left as they are: a target that wrongly serves them reads nothing real). Writing
+ * operations get `{}`, which validation rejects, so a target that ignores the token still
+ * writes nothing, in production too.
+ */
+export function bearerProbeInput(ctx: HarnessContext, op: Operation): CallInput {
+  if (!op.sessionRequired) return { body: { [responseMembers.deviceHeader]: ctx.profile.deviceId } };
+  if (op.writes) return { body: {} };
+  const arb = validPayload(op, { fixed: stateFields(op), emailKey: ctx.profile.emailKey, includeOptional: false });
+  return fc.sample(arb, { seed: ctx.runSeed, numRuns: 1 })[0]!;
+}
+
+/** A syntactically valid bearer credential (RFC 6750 b64token) that no server issued. */
+export const malformedToken = 'conformance-not-an-access-token';
+
+/**
+ * The token with its signature changed in its first character, which always changes the
+ * signature bytes (the last character may only carry padding bits).
+ */
+export function tamperSignature(token: string): string {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[2]) throw new FixtureError('the access token is not a signed JWT (three parts): there is no signature to tamper with');
+  const sig = parts[2];
+  parts[2] = `${sig[0] === 'A' ? 'B' : 'A'}${sig.slice(1)}`;
+  return parts.join('.');
+}
+
+/** exp of a JWT, or undefined when the token is not one. */
+function expiry(token: string): number | undefined {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const exp = (payload as { exp?: unknown } | null)?.exp;
+    return typeof exp === 'number' ? exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * TARGET_EXPIRED_TOKEN, when the run was given one and it has provably expired. A foreign
+ * target cannot be made to mint one, and keeping a token for its whole lifetime is not
+ * practical in a run: without it the case is not covered.
+ */
+export function expiredToken(ctx: HarnessContext, env: NodeJS.ProcessEnv = process.env, now = Date.now()): string {
+  const token = env.TARGET_EXPIRED_TOKEN;
+  if (!token) throw new FixtureError('no expired token: set TARGET_EXPIRED_TOKEN to an access token of this client that has expired (the embedded reference run provides one)', { enabledBy: 'TARGET_EXPIRED_TOKEN' });
+  ctx.client.redactor.learn(token, 'accessToken');
+  const exp = expiry(token);
+  if (exp === undefined) throw new FixtureError('TARGET_EXPIRED_TOKEN carries no JWT exp claim: the harness cannot tell that it has expired', { enabledBy: 'TARGET_EXPIRED_TOKEN' });
+  if (exp * 1000 > now) throw new FixtureError(`TARGET_EXPIRED_TOKEN has not expired yet (exp ${new Date(exp * 1000).toISOString()})`, { enabledBy: 'TARGET_EXPIRED_TOKEN' });
+  return token;
+}
+
+export interface HostPort {
+  readonly host: string;
+  readonly port: number;
+  /** host:port as printed. */
+  readonly label: string;
+}
+
+/** The distinct HTTPS endpoints of the run: {base_url} and {auth_url}. */
+export function httpsEndpoints(ctx: HarnessContext): HostPort[] {
+  const target = ctx.profile.target!;
+  const seen = new Map<string, HostPort>();
+  for (const url of [target.baseUrl, target.authUrl]) {
+    const u = new URL(url);
+    const host = u.hostname.replace(/^\[|\]$/g, '');
+    const port = Number(u.port || 443);
+    seen.set(`${u.hostname}:${port}`, { host, port, label: `${u.hostname}:${port}` });
+  }
+  return [...seen.values()];
+}

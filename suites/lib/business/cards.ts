@@ -1,0 +1,50 @@
+import { operation } from '../../../contract/index.js';
+import { legacyOrProblemError } from '../../../checks/index.js';
+import { validPayload, type Payload } from '../../../generators/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { genericOracles, judgeOracles, judgeRow, oracle } from '../judge/oracles.js';
+import { rememberListedCards, scenario } from './fixtures.js';
+import { fieldWithFormat, fixedCases, genericRequirements, rowRequirements, scenarioOptions, scenarioRuns } from './cases.js';
+import { withState } from '../state/case-state.js';
+import { propertyTest } from '../runner/property-test.js';
+
+const area = 'business-errors';
+const card = operation('AddOrUpdateCard');
+const tokenized = operation('AddOrUpdateTokenizedCard');
+const describeCard = (what: string) => (p: Payload) => `${what}\n  input: ${JSON.stringify(p)}`;
+
+/**
+ * Cards the target must refuse: the profile's declined card number (D15) and a tokenized card
+ * of the profile's denied BIN (422 BAD_REQUEST). Both go to the shared fixture customer; a
+ * card a faulty target registers anyway is deleted when the suite ends.
+ */
+export function cardRefusalScenarios(ctx: HarnessContext, suiteFile: string): void {
+  const declined = { [fieldWithFormat(card, 'cardNumber')]: ctx.profile.declinedCardNumber };
+  propertyTest(ctx, suiteFile, {
+    area, operation: card.id, name: 'AddOrUpdateCard refuses the declined card with an error code and message (D15)', writes: true,
+    requirements: ['CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', ...genericRequirements],
+    arbitrary: fixedCases(validPayload(card, scenarioOptions(ctx, card, declined))), numRuns: scenarioRuns(ctx, true, 2),
+    describe: describeCard('AddOrUpdateCard with TARGET_DECLINED_CARD_NUMBER'),
+    run: scenario(async (payload) => {
+      const session = await ctx.session();
+      const x = await ctx.client.call(card.id, await withState(ctx, session, payload, 'valid'), { session });
+      rememberListedCards(ctx, x);
+      const failure = oracle(legacyOrProblemError, { operation: card.id, requirement: 'CARD-AUTH-FAILURE' }, 'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED');
+      return judgeOracles(x, [failure, ...genericOracles(ctx, x)]);
+    }),
+  });
+
+  const deniedBin = { [fieldWithFormat(tokenized, 'cardBin')]: ctx.profile.deniedCardBin };
+  propertyTest(ctx, suiteFile, {
+    area, operation: tokenized.id, name: 'AddOrUpdateTokenizedCard refuses a BIN not allowed in the network with 422 BAD_REQUEST', writes: true,
+    requirements: ['TCARD-DENIED-BIN', ...rowRequirements('BAD_REQUEST')],
+    arbitrary: fixedCases(validPayload(tokenized, scenarioOptions(ctx, tokenized, deniedBin))), numRuns: scenarioRuns(ctx, true, 2),
+    describe: describeCard('AddOrUpdateTokenizedCard with TARGET_DENIED_CARD_BIN'),
+    run: scenario(async (payload) => {
+      const session = await ctx.session();
+      const x = await ctx.client.call(tokenized.id, await withState(ctx, session, payload, 'valid'), { session });
+      rememberListedCards(ctx, x);
+      return judgeRow(ctx, x, 'BAD_REQUEST', { scenario: ['TCARD-DENIED-BIN'] });
+    }),
+  });
+}

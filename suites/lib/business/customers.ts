@@ -1,0 +1,120 @@
+import fc from 'fast-check';
+import { errorRow, operation, responseMembers } from '../../../contract/index.js';
+import { legacyOrProblemError, successBodyShape, transportBroken } from '../../../checks/index.js';
+import { businessErrorCode } from '../../../checks/error-row.js';
+import { enrolledCustomerFound, noMatchReading, noMatchReported, ssoTokenIssued } from '../../../checks/business-outcomes.js';
+import { acceptedExpectation, validPayload, wireName, type Payload } from '../../../generators/index.js';
+import type { Exchange } from '../../../client/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { combine, genericOracles, judgeExpectation, judgeOracles, judgeRow, oracle, setupOutcome } from '../judge/oracles.js';
+import { enrollFrom, scenario, sendEnrollment } from './fixtures.js';
+import { enrollmentPayload, fixedCases, genericRequirements, rowRequirements, scenarioRuns } from './cases.js';
+import { addCard } from '../state/fixtures.js';
+import { propertyTest } from '../runner/property-test.js';
+import type { CaseOutcome } from '../runner/property.js';
+
+const area = 'business-errors';
+const find = operation('FindCustomer');
+const enroll = operation('EnrollCustomer');
+const obo = operation('AuthenticateOBO');
+const notFound = errorRow('CUSTOMER_NOT_FOUND');
+const describePayload = (what: string) => (p: unknown) => `${what}\n  input: ${JSON.stringify(p)}`;
+const separators = (dob: unknown) => String(dob).replace(/[0-9]/g, '');
+
+/** An enrolment a scenario stands on: the generic contract, and the documented `{CustomerId: <guid>}` it builds on. */
+const enrolmentOutcome = (ctx: HarnessContext, x: Exchange): CaseOutcome =>
+  judgeOracles(x, [...genericOracles(ctx, x), oracle(successBodyShape, { operation: enroll.id }, 'ENROLL-SUCCESS')]);
+
+/** FindCustomer with no match (D8), and with the identity of a customer just enrolled (D9). */
+export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): void {
+  propertyTest(ctx, suiteFile, {
+    area, operation: find.id, name: 'FindCustomer: no match is an empty customerId or 422 CUSTOMER_NOT_FOUND (D8)',
+    requirements: ['FIND-NOT-FOUND', ...rowRequirements('CUSTOMER_NOT_FOUND'), 'GEN-VALID-ACCEPTED'],
+    arbitrary: validPayload(find), numRuns: scenarioRuns(ctx, false, 5), describe: describePayload('FindCustomer of an identity nobody enrolled'),
+    run: scenario(async (input: Payload) => {
+      const x = await ctx.client.call(find.id, input, { session: await ctx.session() });
+      if (transportBroken(x)) return judgeOracles(x, []);
+      const extra = [oracle(noMatchReported, { operation: find.id }, 'FIND-NOT-FOUND')];
+      const reading = noMatchReading(x as never);
+      // An answer carrying the row's errorCode follows the row (its status too); any other is a valid payload's answer.
+      const carriesRow = businessErrorCode(x as never) === notFound.errorCode;
+      const judged = carriesRow ? judgeRow(ctx, x, notFound.key, { extra }) : judgeExpectation(ctx, x, acceptedExpectation(find), { extra });
+      const shown = reading === 'problem' ? `${x.response!.status} ${notFound.errorCode}` : `${x.response!.status} with an empty ${responseMembers.findCustomer}`;
+      return reading ? { ...judged, observed: { 'FIND-NOT-FOUND': `FindCustomer with no match answers ${shown}` } } : judged;
+    }),
+  });
+
+  // D9: both year-first forms are sent, each by its own enrolment, and searched with the same text.
+  const twoForms = fc.tuple(enrollmentPayload(ctx), enrollmentPayload(ctx))
+    .filter(([a, b]) => separators(a.body?.dateOfBirth) !== separators(b.body?.dateOfBirth));
+  propertyTest(ctx, suiteFile, {
+    area, operation: find.id, name: 'FindCustomer finds a customer enrolled with either year-first date of birth (D9)', writes: true,
+    requirements: ['FIND-ENROLLED', 'GEN-VALID-ACCEPTED', 'FIND-SUCCESS', ...genericRequirements],
+    arbitrary: fixedCases(twoForms), numRuns: scenarioRuns(ctx, true, 2), describe: describePayload('two enrolments, then FindCustomer of each'),
+    run: scenario(async (payloads) => {
+      const session = await ctx.session();
+      const parts: CaseOutcome[] = [];
+      for (const p of payloads) {
+        const enrolled = await enrollFrom(ctx, session, p);
+        const { ssn, dateOfBirth } = enrolled.body;
+        const x = await ctx.client.call(find.id, { body: { ssn, dateOfBirth } }, { session });
+        const expectation = { operation: find.id, customerId: enrolled.customerId };
+        parts.push(enrolmentOutcome(ctx, enrolled.exchange));
+        parts.push(judgeExpectation(ctx, x, acceptedExpectation(find), { extra: [oracle(enrolledCustomerFound, expectation, 'FIND-ENROLLED')] }));
+        if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break; // the failing request is the last: its curl reproduces it
+      }
+      return combine(parts);
+    }),
+  });
+}
+
+/** EnrollCustomer refuses an SSN or an e-mail already in use with an error code and message (D16). */
+export function duplicateEnrollmentScenario(ctx: HarnessContext, suiteFile: string): void {
+  const ssnKey = enroll.fields.find((f) => f.format === 'ssn')!.name;
+  const emailKey = wireName(enroll.fields.find((f) => f.format === 'email')!, { emailKey: ctx.profile.emailKey });
+  propertyTest(ctx, suiteFile, {
+    area, operation: enroll.id, name: 'EnrollCustomer refuses a duplicate SSN and a duplicate e-mail with an error code (D16)', writes: true,
+    requirements: ['ENROLL-DUPLICATE', ...genericRequirements],
+    arbitrary: fixedCases(fc.tuple(enrollmentPayload(ctx), enrollmentPayload(ctx), enrollmentPayload(ctx))),
+    numRuns: scenarioRuns(ctx, true, 2), describe: describePayload('an enrolment, then one reusing its SSN and one reusing its e-mail'),
+    run: scenario(async ([first, sameSsn, sameEmail]) => {
+      const session = await ctx.session();
+      const original = await enrollFrom(ctx, session, first);
+      const duplicate = oracle(legacyOrProblemError, { operation: enroll.id, requirement: 'ENROLL-DUPLICATE' }, 'ENROLL-DUPLICATE');
+      const parts: CaseOutcome[] = [enrolmentOutcome(ctx, original.exchange)];
+      for (const [payload, key] of [[sameSsn, ssnKey], [sameEmail, emailKey]] as const) {
+        const x = await sendEnrollment(ctx, session, payload, { [key]: original.body[key] });
+        parts.push(judgeOracles(x, [duplicate, ...genericOracles(ctx, x)]));
+        if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break;
+      }
+      return combine(parts);
+    }),
+  });
+}
+
+/** AuthenticateOBO: CUSTOMER_NOT_FOUND for no customer; NO_LINKED_ACCOUNT before a card, an ssoToken after (D17). */
+export function oboScenarios(ctx: HarnessContext, suiteFile: string): void {
+  propertyTest(ctx, suiteFile, {
+    area, operation: obo.id, name: 'AuthenticateOBO refuses a customerId of no customer with 422 CUSTOMER_NOT_FOUND',
+    requirements: rowRequirements('CUSTOMER_NOT_FOUND'),
+    arbitrary: validPayload(obo), numRuns: scenarioRuns(ctx, false, 5), describe: describePayload('AuthenticateOBO of a random customerId'),
+    run: scenario(async (input: Payload) => judgeRow(ctx, await ctx.client.call(obo.id, input, { session: await ctx.session() }), 'CUSTOMER_NOT_FOUND')),
+  });
+
+  propertyTest(ctx, suiteFile, {
+    area, operation: obo.id, name: 'AuthenticateOBO answers NO_LINKED_ACCOUNT before the first card and an ssoToken after it (D17)', writes: true,
+    requirements: ['OBO-LINKED-ACCOUNT', ...rowRequirements('NO_LINKED_ACCOUNT'), 'GEN-VALID-ACCEPTED', 'OBO-SUCCESS'],
+    arbitrary: fixedCases(enrollmentPayload(ctx)), numRuns: scenarioRuns(ctx, true, 2), describe: describePayload('an enrolment, AuthenticateOBO, a card, AuthenticateOBO'),
+    run: scenario(async (payload) => {
+      const session = await ctx.session();
+      const { customerId, exchange } = await enrollFrom(ctx, session, payload);
+      const before = await ctx.client.call(obo.id, { body: { customerId } }, { session });
+      const noCard = judgeRow(ctx, before, 'NO_LINKED_ACCOUNT', { scenario: ['OBO-LINKED-ACCOUNT'] });
+      if (noCard.broken || noCard.findings.length) return combine([enrolmentOutcome(ctx, exchange), noCard]);
+      const card = await addCard(ctx, session, customerId);
+      const after = await ctx.client.call(obo.id, { body: { customerId } }, { session });
+      const issued = judgeExpectation(ctx, after, acceptedExpectation(obo), { extra: [oracle(ssoTokenIssued, { operation: obo.id }, 'OBO-LINKED-ACCOUNT')] });
+      return combine([enrolmentOutcome(ctx, exchange), noCard, setupOutcome(ctx, card.exchange), issued]);
+    }),
+  });
+}

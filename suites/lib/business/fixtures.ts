@@ -1,0 +1,91 @@
+import { operation, responseMembers } from '../../../contract/index.js';
+import type { Exchange, Session } from '../../../client/index.js';
+import type { Payload } from '../../../generators/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { businessRefusal } from '../../../checks/error-row.js';
+import { withState } from '../state/case-state.js';
+import { addCard, fixtureBody, FixtureError, SetupBroken } from '../state/fixtures.js';
+import { memoPerKey } from '../state/memo.js';
+import type { CaseOutcome } from '../runner/property.js';
+
+/**
+ * Target state the business scenarios make on the way to the response they judge. A step
+ * that meets transport trouble makes the case broken; a step the target refuses makes it not
+ * covered (FixtureError): neither is ever a pass of the judged rule. A step answered out of
+ * contract (a 400 to its valid payload, a 5xx, a success without its documented member) fails
+ * the rule it broke, and the judged rule is reported blocked by it.
+ */
+export { SetupBroken } from '../state/fixtures.js';
+
+/** Runs a scenario; a SetupBroken step becomes a broken outcome instead of a harness error. */
+export function scenario<T>(run: (value: T) => Promise<CaseOutcome>): (value: T) => Promise<CaseOutcome> {
+  return async (value) => {
+    try {
+      return await run(value);
+    } catch (error) {
+      if (error instanceof SetupBroken) return { exchanges: [error.exchange], findings: [], checked: [], broken: error.message };
+      throw error;
+    }
+  };
+}
+
+const is2xx = (x: Exchange) => x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
+
+export interface Enrolled {
+  readonly customerId: string;
+  /** The EnrollCustomer body as sent (fresh SSN and e-mail in place). */
+  readonly body: Record<string, unknown>;
+  readonly exchange: Exchange;
+}
+
+/**
+ * Sends a generated EnrollCustomer payload with a fresh identity, `overrides` put over it
+ * (a duplicate reuses an SSN or e-mail); counts it in the footprint when it enrols.
+ */
+export async function sendEnrollment(ctx: HarnessContext, session: Session, payload: Payload, overrides: Record<string, unknown> = {}): Promise<Exchange> {
+  const input = await withState(ctx, session, payload, 'valid');
+  const exchange = await ctx.client.call('EnrollCustomer', { body: { ...input.body, ...overrides } }, { session });
+  if (is2xx(exchange)) ctx.footprint.customerEnrolled();
+  return exchange;
+}
+
+/** Enrols a customer from a generated EnrollCustomer payload (a setup step). */
+export async function enrollFrom(ctx: HarnessContext, session: Session, payload: Payload): Promise<Enrolled> {
+  let exchange = await sendEnrollment(ctx, session, payload);
+  // D37: a fresh identity may still be refused for a reason of the target's own; each retry sends another.
+  for (let attempt = 1; attempt < 4 && exchange.response && businessRefusal(exchange as never); attempt += 1) exchange = await sendEnrollment(ctx, session, payload);
+  const member = responseMembers.enrollCustomer;
+  const customerId = fixtureBody(ctx, exchange, { what: 'EnrollCustomer of a scenario customer', operation: 'EnrollCustomer', member: [member] })[member] as string;
+  return { customerId, body: (exchange.request.body ?? {}) as Record<string, unknown>, exchange };
+}
+
+/** A fresh ssoToken for `customerId` in `session` (AddSessionAttributes needs the newest, D18). */
+export async function ssoTokenFor(ctx: HarnessContext, session: Session, customerId: string): Promise<string> {
+  const x = await ctx.client.call('AuthenticateOBO', { body: { customerId } }, { session });
+  const token = fixtureBody(ctx, x, { what: 'AuthenticateOBO of a customer with a card', operation: 'AuthenticateOBO', member: [responseMembers.ssoToken] })[responseMembers.ssoToken];
+  if (typeof token !== 'string' || token === '') throw new FixtureError(`AuthenticateOBO gave no ${responseMembers.ssoToken}`);
+  ctx.client.redactor.learn(token, 'ssoToken');
+  return token;
+}
+
+/** Cards a response lists are counted and deleted when the suite ends (a faulty target may register what it should refuse). */
+export function rememberListedCards(ctx: HarnessContext, x: Exchange): void {
+  ctx.footprint.rememberCardsOf(x);
+}
+
+export interface CustomerWithKnownCard {
+  readonly customerId: string;
+  readonly cardId: string;
+  /** The raw card number, for AccountNumberFilter (redacted in every report). */
+  readonly cardNumber: string;
+}
+
+/** One customer per worker with one card whose number the harness knows (the shared fixture's is not kept). */
+export const customerWithKnownCard = memoPerKey(async (ctx: HarnessContext, enrollment: Payload): Promise<CustomerWithKnownCard> => {
+  const session = await ctx.session();
+  const { customerId } = await enrollFrom(ctx, session, enrollment);
+  const card = await addCard(ctx, session, customerId);
+  const cardNumber = card.payload[operation('AddOrUpdateCard').fields.find((f) => f.format === 'cardNumber')!.name];
+  if (typeof cardNumber !== 'string') throw new FixtureError('the fixture card was sent without a card number');
+  return { customerId, cardId: card.cardId, cardNumber };
+}, () => false);

@@ -1,0 +1,42 @@
+import type fc from 'fast-check';
+import { exclusiveSessionFilters, fieldRequirementId, operation } from '../../../contract/index.js';
+import type { Exchange } from '../../../client/index.js';
+import { validAttributeList, type AttributeItem, type Payload } from '../../../generators/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { customerWithKnownCard, ssoTokenFor, type CustomerWithKnownCard } from './fixtures.js';
+import { stateSlot } from '../state/case-state.js';
+
+/** AddSessionAttributes as the business scenarios send it: after a successful AuthenticateOBO. */
+
+export const sattr = operation('AddSessionAttributes');
+export const sessionList = sattr.fields[0]!;
+export const ssoTokenName = sessionList.attributes!.allowed.find((a) => a.required)!.name;
+export const [idFilter, numberFilter] = exclusiveSessionFilters;
+/** "Allowed names" and the value formats: the list's FORMAT row. */
+export const sessionListFormat = fieldRequirementId(sattr, sessionList, 'FORMAT');
+
+/** Stand-ins in a generated list for the customer's own card, replaced when sent (generation stays pure). */
+export const ownCardSlot = { cardId: stateSlot.cardId, cardNumber: 'conformance-own-card-number-slot' } as const;
+
+/** A valid list whose SsoToken is the stand-in for the fresh token; `fixed` values by attribute name. */
+export const withToken = (fixed: Record<string, string> = {}): fc.Arbitrary<AttributeItem[]> =>
+  validAttributeList(sessionList, { fixed: { [ssoTokenName]: stateSlot.ssoToken, ...fixed } });
+
+/** `value` with every stand-in replaced (a stand-in may be part of a comma-separated list). */
+function resolve(value: string, token: string, customer: CustomerWithKnownCard): string {
+  return value === stateSlot.ssoToken ? token
+    : value.replaceAll(ownCardSlot.cardId, customer.cardId).replaceAll(ownCardSlot.cardNumber, customer.cardNumber);
+}
+
+/**
+ * AuthenticateOBO of the worker's customer holding a known card, then AddSessionAttributes
+ * with `items`, stand-ins resolved. Every call gets a fresh ssoToken, so a target that spends
+ * tokens (D18) still judges the rest of the list.
+ */
+export async function sendAfterObo(ctx: HarnessContext, enrollment: Payload, items: readonly AttributeItem[]): Promise<Exchange> {
+  const session = await ctx.session();
+  const customer = await customerWithKnownCard(ctx, enrollment);
+  const token = await ssoTokenFor(ctx, session, customer.customerId);
+  const list = items.map((a) => ({ ...a, value: resolve(a.value, token, customer) }));
+  return ctx.client.call(sattr.id, { body: { [sessionList.name]: list } }, { session });
+}

@@ -1,0 +1,108 @@
+import { afterAll, describe } from 'vitest';
+import { fieldRequirementId, requirements, transitions, type Field, type Operation } from '../../../contract/index.js';
+import {
+  acceptedExpectation, boundaryCoverage, boundaryValidCases, boundaryViolations, isolatedCoverage, isolatedRuleCases,
+  multiViolations, validPayload, violationCoverage,
+  type GeneratedCase, type PayloadOptions,
+} from '../../../generators/index.js';
+import type { Exchange } from '../../../client/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { removeAddedCards } from '../state/fixtures.js';
+import { stateFields, withState, type CaseKind } from '../state/case-state.js';
+import { judgeFieldCase } from '../judge/field-case.js';
+import { propertyTest } from '../runner/property-test.js';
+import { tallyRefusals } from '../judge/refusals.js';
+import type { CaseOutcome } from '../runner/property.js';
+
+const generic = ['GEN-NO-5XX', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'];
+const errorShape = ['ERR-VALIDATION', 'ERR-VALIDATION-SHAPE', 'ERR-TYPE-URL', 'ERR-TITLE-CODE', 'ERR-STATUS-MEMBER', 'ERR-INSTANCE', 'ERR-KEY-PREFIX', 'ERR-KEYS-COMPLETE'];
+
+const fieldRequirementIds = (op: Operation, field: Field): string[] =>
+  requirements.filter((r) => r.operation === op.id && r.id.startsWith(fieldRequirementId(op, field, 'TYPE').replace(/-TYPE$/, '-'))).map((r) => r.id);
+
+const deletesCards = transitions.find((t) => t.requirement === 'STATE-CARD-DELETED')!.trigger;
+
+/** Cards a valid add-or-update created are deleted when the suite ends; a deleted one is counted removed. */
+function rememberCards(ctx: HarnessContext, x: Exchange, op: Operation, input: { body?: Record<string, unknown> }): void {
+  const ok = x.response && x.response.status >= 200 && x.response.status < 300;
+  if (ok && op.id === deletesCards && typeof input.body?.cardId === 'string') ctx.footprint.cardRemoved(input.body.cardId);
+  ctx.footprint.rememberCardsOf(x);
+}
+
+/** Sends one generated case (stand-ins replaced by target state) and judges the reply. */
+async function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase, kind: CaseKind): Promise<CaseOutcome> {
+  const session = await ctx.session();
+  const input = await withState(ctx, session, c.input, kind);
+  const exchange = await ctx.client.call(op.id, input, { session });
+  if (kind === 'valid') rememberCards(ctx, exchange, op, input);
+  return judgeFieldCase(exchange, c.expectation, {
+    strictKeyCase: ctx.profile.strictKeyCase,
+    runSecrets: [ctx.profile.target?.clientSecret ?? ''],
+  });
+}
+
+/**
+ * The field-rule suite of one operation, derived from its contract entry alone: valid
+ * payloads are accepted, exact bounds are accepted, every field's violations are rejected
+ * with the documented status, shape and key (a length or format rule also broken alone), and
+ * several at once name every field (D14).
+ * An operation added to contract/ gets this suite without new code.
+ */
+export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Operation): void {
+  const options: PayloadOptions = { fixed: stateFields(op), emailKey: ctx.profile.emailKey };
+  const { runs, writeRuns } = ctx.profile;
+  const area = 'field-rules';
+  const describeCase = (c: GeneratedCase) => `${c.description}\n  input: ${JSON.stringify(c.input)}`;
+  const validRuns = op.writes ? Math.min(writeRuns, runs) : runs;
+
+  describe(`${op.id} field rules`, () => {
+    afterAll(() => removeAddedCards(ctx));
+
+    propertyTest(ctx, suiteFile, {
+      area, operation: op.id, name: `${op.id}: a valid payload is accepted`, writes: op.writes,
+      requirements: ['GEN-VALID-ACCEPTED', `${op.code}-SUCCESS`, ...generic],
+      arbitrary: validPayload(op, options).map((input): GeneratedCase => ({ input, expectation: acceptedExpectation(op), description: `${op.id}: valid payload` })),
+      numRuns: validRuns,
+      describe: describeCase,
+      run: tallyRefusals(op.id, (c: GeneratedCase) => sendCase(ctx, op, c, 'valid')),
+    });
+
+    const bounds = boundaryValidCases(op, options);
+    if (bounds)
+      propertyTest(ctx, suiteFile, {
+        area, operation: op.id, name: `${op.id}: values at their exact bounds are accepted`, writes: op.writes,
+        requirements: ['GEN-VALID-ACCEPTED', ...generic],
+        arbitrary: bounds, examples: (seed) => boundaryCoverage(op, options, seed), numRuns: validRuns, describe: describeCase,
+        run: tallyRefusals(op.id, (c: GeneratedCase) => sendCase(ctx, op, c, 'valid')),
+      });
+
+    for (const field of op.fields)
+      propertyTest(ctx, suiteFile, {
+        area, operation: op.id, name: `${op.id}: violations of ${field.name} are rejected`,
+        requirements: [...fieldRequirementIds(op, field), ...errorShape, ...generic],
+        arbitrary: boundaryViolations(op, field, options), examples: (seed) => violationCoverage(op, field, options, seed),
+        numRuns: runs, describe: describeCase,
+        run: (c) => sendCase(ctx, op, c, 'violation'),
+      });
+
+    // Breaks a service checking only the other rule lets through; few kinds, so each is met in a few runs.
+    const isolated = isolatedRuleCases(op, options);
+    if (isolated)
+      propertyTest(ctx, suiteFile, {
+        area, operation: op.id, name: `${op.id}: a length or format rule broken alone is rejected`,
+        requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)).filter((id) => /-(LENGTH|FORMAT)$/.test(id)), ...errorShape, ...generic],
+        arbitrary: isolated, examples: (seed) => isolatedCoverage(op, options, seed), numRuns: runs, describe: describeCase,
+        run: (c) => sendCase(ctx, op, c, 'violation'),
+      });
+
+    const several = multiViolations(op, options);
+    if (several)
+      propertyTest(ctx, suiteFile, {
+        area, operation: op.id, name: `${op.id}: several violations at once name every field`,
+        requirements: ['ERR-KEYS-COMPLETE', 'ERR-VALIDATION', ...generic],
+        arbitrary: several, numRuns: runs, describe: describeCase,
+        run: (c) => sendCase(ctx, op, c, 'violation'),
+      });
+  });
+}
+

@@ -1,0 +1,99 @@
+import type fc from 'fast-check';
+import type { Exchange } from '../../../client/index.js';
+import type { Finding } from '../../../checks/finding.js';
+import { transportBroken } from '../../../checks/index.js';
+import { businessErrorCode } from '../../../checks/error-row.js';
+import type { Responded } from '../../../checks/support.js';
+import { responseKey } from '../../../reporting/coverage.js';
+import type { HarnessContext } from '../runner/context.js';
+import { historyCustomer, historyPage, type HistoryCustomer, type HistoryPage, type HistoryQuery } from './probe.js';
+import { LeakGuard } from '../runner/leak-guard.js';
+import { accepted } from '../model/expect.js';
+import { propertyTest } from '../runner/property-test.js';
+import type { CaseOutcome } from '../runner/property.js';
+
+const area = 'history';
+const OP = 'GetTransactionHistory';
+
+/** The requests of one history case: transport trouble stops it; every reply is searched for leaks and must be a success. */
+export class HistoryCase {
+  readonly exchanges: Exchange[] = [];
+  readonly findings: Finding[] = [];
+  readonly responsesSeen: string[] = [];
+  readonly #leaks: LeakGuard;
+  broken: string | undefined;
+
+  constructor(private readonly ctx: HarnessContext, readonly customer: HistoryCustomer) {
+    this.#leaks = LeakGuard.of(ctx);
+    this.#leaks.remember(customer.secrets);
+  }
+
+  /** One page; undefined after transport trouble. */
+  async page(query: HistoryQuery = {}): Promise<HistoryPage | undefined> {
+    const p = await this.answer(query);
+    if (!p) return undefined;
+    this.findings.push(...accepted(p.exchange as Responded, { requirement: 'HISTORY-SUCCESS', documented: 'a history request of the customer is answered' }));
+    return p;
+  }
+
+  /** One request whose answer may also be a refusal (D30); undefined after transport trouble. */
+  async answer(query: HistoryQuery = {}): Promise<HistoryPage | undefined> {
+    const p = await historyPage(this.ctx, this.customer.customerId, query);
+    this.exchanges.push(p.exchange);
+    this.broken = transportBroken(p.exchange);
+    if (this.broken) return undefined;
+    const x = p.exchange as Responded;
+    this.responsesSeen.push(responseKey(OP, x.response.status, businessErrorCode(x)));
+    this.findings.push(...this.#leaks.judge(x).findings);
+    return p;
+  }
+
+  outcome(checked: readonly string[], observed?: Record<string, string>): CaseOutcome {
+    if (this.broken) return { exchanges: this.exchanges, findings: [], checked: [], broken: this.broken };
+    return { exchanges: this.exchanges, findings: this.findings, checked: [...checked, 'NO-SECRET-ECHO'], responsesSeen: this.responsesSeen, ...(observed ? { observed } : {}) };
+  }
+}
+
+export interface HistoryProperty<T> {
+  readonly name: string;
+  readonly requirement: string;
+  /** Further requirements a case may check (the generic contract of D30); its probe says which it did. */
+  readonly alsoChecks?: readonly string[];
+  readonly arbitrary: fc.Arbitrary<T>;
+  readonly describe: (value: T) => string;
+  /** Runs the case; says whether the history let it check the requirement (undefined: transport trouble). */
+  readonly probe: (c: HistoryCase, value: T) => Promise<{ covered: boolean; checked?: readonly string[]; observed?: Record<string, string> } | undefined>;
+}
+
+/**
+ * The history properties of one suite file, and their coverage: a case whose history is too
+ * short to break its invariant checks nothing; a requirement no case could check is recorded
+ * not covered (D21: a target without history is never reported passed).
+ */
+export class HistoryCases {
+  readonly #attempted = new Map<string, string>();
+  readonly #covered = new Set<string>();
+
+  constructor(private readonly ctx: HarnessContext, private readonly suiteFile: string) {}
+
+  property<T>(spec: HistoryProperty<T>): void {
+    propertyTest(this.ctx, this.suiteFile, {
+      area, operation: OP, name: spec.name, requirements: [spec.requirement, ...(spec.alsoChecks ?? []), 'NO-SECRET-ECHO'],
+      arbitrary: spec.arbitrary, numRuns: this.ctx.profile.runs, describe: spec.describe,
+      run: async (value) => {
+        this.#attempted.set(spec.requirement, spec.name);
+        const c = new HistoryCase(this.ctx, await historyCustomer(this.ctx));
+        const result = await spec.probe(c, value);
+        if (result?.covered && !c.broken) this.#covered.add(spec.requirement);
+        return c.outcome(result?.covered ? [spec.requirement, ...(result.checked ?? [])] : [], result?.observed);
+      },
+    });
+  }
+
+  /** After the properties ran: not covered, with the reason, for what no case could check. */
+  recordUncovered(): void {
+    for (const [requirement, property] of this.#attempted)
+      if (!this.#covered.has(requirement))
+        this.ctx.record({ requirement, status: 'not-covered', suite: area, property, operation: OP, reason: 'the target\'s history of the customer was too short for any case to check this' });
+  }
+}

@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { history, responseMembers } from '../../../contract/index.js';
+import type { Exchange } from '../../../client/index.js';
+import type { Transaction } from '../../../checks/history.js';
+import { cardNumber } from '../../../generators/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { enrollCustomer, FixtureError, mayWrite, addCardUnlessRefused } from '../state/fixtures.js';
+import { memoPerKey } from '../state/memo.js';
+
+/**
+ * The customer whose history the history suite reads (D21: no operation creates
+ * transactions). Sandbox: a customer enrolled by this run with several cards, so the
+ * accountId filter has other cards' transactions to leave out. Production: the fixture
+ * customer (TARGET_FIXTURE_CUSTOMER_ID).
+ */
+export interface HistoryCustomer {
+  readonly customerId: string;
+  /** The customer's cards as GetRegisteredCards lists them. */
+  readonly cards: ReadonlyArray<{ readonly cardId: string; readonly lastFourDigits?: string }>;
+  /** Card numbers and SSN this run sent for the customer: no history reply may carry them. */
+  readonly secrets: readonly string[];
+  /**
+   * True for a customer this run enrolled, whose cards it registered by number with distinct
+   * last four digits and never deletes: those digits then name one card's transactions alone.
+   */
+  readonly createdByRun: boolean;
+}
+
+/** Cards given to the sandbox customer: distinct last four digits tell their transactions apart. */
+export const historyCards = 3;
+
+export const historyCustomer = memoPerKey((ctx: HarnessContext) => makeHistoryCustomer(ctx), () => true);
+
+function distinctNumbers(ctx: HarnessContext): string[] {
+  const { declinedCardNumber, deniedCardBin } = ctx.profile;
+  const numbers = fc.sample(cardNumber({ declinedCardNumber, deniedCardBin, length: 16 }), { seed: ctx.runSeed, numRuns: 50 });
+  // More candidates than cards: a target may decline some generated numbers for a reason of its own (D37).
+  return numbers.filter((n, i) => numbers.findIndex((m) => m.slice(-4) === n.slice(-4)) === i).slice(0, historyCards * 3);
+}
+
+async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer> {
+  const session = await ctx.session();
+  let customerId: string;
+  const secrets: string[] = [];
+  if (mayWrite(ctx)) {
+    const enrolled = await enrollCustomer(ctx, session);
+    customerId = enrolled.customerId;
+    secrets.push(enrolled.ssn);
+    let added = 0;
+    for (const number of distinctNumbers(ctx)) {
+      if (added === historyCards) break;
+      if (!(await addCardUnlessRefused(ctx, session, customerId, number))) continue;
+      added += 1;
+      secrets.push(number);
+    }
+  } else {
+    const fixture = ctx.profile.fixtures.customerId;
+    if (!fixture) throw new FixtureError('TARGET_PROFILE=production needs TARGET_FIXTURE_CUSTOMER_ID to read a transaction history');
+    customerId = fixture;
+  }
+  const x = await ctx.client.call('GetRegisteredCards', { body: { customerId } }, { session });
+  const cards = (x.response?.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
+  if (!Array.isArray(cards)) throw new FixtureError(`GetRegisteredCards of the history customer was answered ${x.response?.status ?? x.transportError?.code}`);
+  return {
+    customerId,
+    secrets,
+    createdByRun: mayWrite(ctx),
+    cards: cards.filter((c): c is Record<string, unknown> => !!c && typeof c.cardId === 'string')
+      .map((c) => ({ cardId: String(c.cardId), ...(typeof c.lastFourDigits === 'string' ? { lastFourDigits: c.lastFourDigits } : {}) })),
+  };
+}
+
+export interface HistoryQuery {
+  readonly pageSize?: number;
+  readonly pagingTransactionReferenceNumber?: string;
+  readonly accountId?: string;
+}
+
+export interface HistoryPage {
+  readonly exchange: Exchange;
+  readonly ok: boolean;
+  /** Well-formed transactions in list order (malformed ones are historyMatchesSchema's concern). */
+  readonly transactions: Transaction[];
+  readonly totalRecords: unknown;
+}
+
+/** One GetTransactionHistory request of the customer. */
+export async function historyPage(ctx: HarnessContext, customerId: string, query: HistoryQuery = {}): Promise<HistoryPage> {
+  const session = await ctx.session();
+  const exchange = await ctx.client.call('GetTransactionHistory', { body: { customerId, ...query } }, { session });
+  const json = exchange.response?.json as Record<string, unknown> | undefined;
+  const list = json?.[history.listMember];
+  const transactions = (Array.isArray(list) ? list : [])
+    .filter((t): t is Record<string, unknown> => !!t && typeof t === 'object' && typeof t.transactionId === 'string' && typeof t.createdOn === 'string')
+    .map((t) => ({
+      transactionId: String(t.transactionId), createdOn: String(t.createdOn),
+      ...(typeof t.lastFourDigitsOfCard === 'string' ? { lastFourDigitsOfCard: t.lastFourDigitsOfCard } : {}),
+    }));
+  const status = exchange.response?.status ?? 0;
+  return { exchange, ok: status >= 200 && status < 300, transactions, totalRecords: json?.[history.totalMember] };
+}

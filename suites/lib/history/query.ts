@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { history, operation } from '../../../contract/index.js';
+import { guid } from '../../../generators/index.js';
+import type { HistoryCustomer, HistoryPage, HistoryQuery } from './probe.js';
+
+/** The generated inputs of the history suite, and what a case reads from its customer. */
+
+const pageSizeRange = operation('GetTransactionHistory').fields.find((f) => f.name === 'pageSize')!.range!;
+/** pageSize values every reading honours (0 is not asserted, D23). */
+export const pageSize = fc.integer({ min: Math.max(1, pageSizeRange.min), max: pageSizeRange.max });
+/** Page sizes that move a walk on under either D22 reading (a one-item page from a reference is the reference alone). */
+export const walkPageSize = fc.integer({ min: 2, max: pageSizeRange.max });
+export const option = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
+
+/** The default page: the customer's 20 newest transactions, the whole history when shorter. */
+export const complete = (known: readonly unknown[]) => known.length < history.defaultPageSize;
+
+/** Any page: with or without pageSize, of the whole history or of one card's. */
+export const anyPage = fc.record({ pageSize: option(pageSize), card: option(fc.nat()) });
+export type AnyPage = { pageSize?: number | undefined; card?: number | undefined };
+export const describePage = (v: AnyPage) => `a page with pageSize ${v.pageSize ?? 'not sent'}${v.card === undefined ? '' : `, accountId of card [${v.card}]`}`;
+
+export function pageQuery(v: AnyPage, cards: ReadonlyArray<{ cardId: string }>): HistoryQuery {
+  const card = v.card === undefined || cards.length === 0 ? undefined : cards[v.card % cards.length];
+  return { ...(v.pageSize ? { pageSize: v.pageSize } : {}), ...(card ? { accountId: card.cardId } : {}) };
+}
+
+export const distinctTimes = (page: HistoryPage) => new Set(page.transactions.map((t) => t.createdOn)).size >= 2;
+export const digits = (four: string | undefined): four is string => /^\d{4}$/.test(four ?? '');
+
+/** The card's last four digits where they name its transactions alone (see HistoryCustomer.createdByRun). */
+export function uniqueLastFour(customer: HistoryCustomer, card: { lastFourDigits?: string }): string | undefined {
+  const four = card.lastFourDigits;
+  return customer.createdByRun && digits(four) && customer.cards.filter((c) => c.lastFourDigits === four).length === 1 ? four : undefined;
+}
+
+/** D30: an accountId, a paging reference or both that name nothing of the customer (a fresh GUID). */
+export const unknownReference = fc.record({ unknown: fc.constantFrom('accountId', 'reference', 'both'), id: guid(), pageSize: option(pageSize) });
+type UnknownReference = { unknown: 'accountId' | 'reference' | 'both'; id: string; pageSize?: number | undefined };
+export const describeUnknown = (v: UnknownReference) =>
+  `${v.unknown === 'both' ? 'accountId and paging reference' : v.unknown} ${v.id} naming nothing of the customer, pageSize ${v.pageSize ?? 'not sent'}`;
+
+export function unknownQuery(v: UnknownReference): HistoryQuery {
+  return {
+    ...(v.pageSize ? { pageSize: v.pageSize } : {}),
+    ...(v.unknown !== 'reference' ? { accountId: v.id } : {}),
+    ...(v.unknown !== 'accountId' ? { pagingTransactionReferenceNumber: v.id } : {}),
+  };
+}

@@ -1,0 +1,48 @@
+import { errorBodyIsJson, jsonMediaType, noServerError } from '../../../checks/index.js';
+import { is4xx, type Responded } from '../../../checks/support.js';
+import type { Finding } from '../../../checks/finding.js';
+import type { HistoryCase } from './case.js';
+import type { HistoryPage, HistoryQuery } from './probe.js';
+
+/**
+ * Pages of the history from the newest on, each asked from the last item of the page before:
+ * under either D22 reading that page starts with it and goes on with older ones, so every
+ * page after the first brings new transactions until the history ends. pageSize must be at
+ * least 2 (a one-item page from a reference is the reference alone). At most `most` pages.
+ */
+export async function walkPages(c: HistoryCase, query: HistoryQuery & { pageSize: number }, most: number): Promise<HistoryPage[] | undefined> {
+  const pages: HistoryPage[] = [];
+  const seen = new Set<string>();
+  let reference: string | undefined;
+  while (pages.length < most) {
+    const page = await c.page({ ...query, ...(reference ? { pagingTransactionReferenceNumber: reference } : {}) });
+    if (!page) return undefined;
+    pages.push(page);
+    const fresh = page.transactions.filter((t) => !seen.has(t.transactionId));
+    fresh.forEach((t) => seen.add(t.transactionId));
+    const last = page.transactions.at(-1);
+    if (fresh.length === 0 || !last || page.transactions.length < query.pageSize) break;
+    reference = last.transactionId;
+  }
+  return pages;
+}
+
+/** True when the walk went past its first page into transactions that page did not hold. */
+export function walkedBeyondFirstPage(pages: readonly HistoryPage[]): boolean {
+  const first = new Set(pages[0]?.transactions.map((t) => t.transactionId) ?? []);
+  return pages.slice(1).some((p) => p.transactions.some((t) => !first.has(t.transactionId)));
+}
+
+/**
+ * D30: an accountId or paging reference that names nothing of the customer is unspecified:
+ * an empty page, or a 4xx with a JSON error body, never a 5xx. Nothing more is asserted. Says
+ * which generic requirements the answer let it check (a 4xx: ERR-JSON-BODY; a body: GEN-JSON-BODY).
+ */
+export function unknownReferenceAnswered(x: Responded): { findings: Finding[]; checked: string[] } {
+  const refused = is4xx(x.response.status);
+  const body = x.response.bodyText.trim().length > 0;
+  return {
+    findings: [...noServerError(x, undefined), ...(refused ? errorBodyIsJson(x, undefined) : jsonMediaType(x, undefined))],
+    checked: ['GEN-NO-5XX', ...(refused ? ['ERR-JSON-BODY'] : body ? ['GEN-JSON-BODY'] : [])],
+  };
+}

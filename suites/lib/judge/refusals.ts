@@ -1,0 +1,30 @@
+import type { CaseOutcome } from '../runner/property.js';
+
+const requirement = 'GEN-VALID-ACCEPTED';
+
+/**
+ * D37: counts the valid cases of one property that the target refused for a business reason
+ * (judge.ts `unforeseenRefusal` notes each), so the property's observed note says how many were,
+ * and, when every one was, that what they would have checked is not covered. The runner keeps
+ * the note of the last case, so every case after the first refusal carries the running count.
+ */
+export function tallyRefusals<T>(operation: string, run: (value: T) => Promise<CaseOutcome>): (value: T) => Promise<CaseOutcome> {
+  let cases = 0;
+  let refused = 0;
+  const answers = new Set<string>();
+  return async (value) => {
+    const outcome = await run(value);
+    if (outcome.broken) return outcome;
+    cases += 1;
+    const note = outcome.observed?.[requirement];
+    if (note) {
+      refused += 1;
+      answers.add(/with (\d{3} \S+)/.exec(note)?.[1] ?? note);
+    }
+    if (refused === 0) return outcome;
+    const every = refused === cases;
+    const text = `${operation}: ${every ? `every one of ${cases}` : `${refused} of ${cases}`} valid case(s) refused with ${[...answers].slice(0, 3).join(', ')}`
+      + ` (D37: observed, not failed${every ? '; what they check is not covered' : ''})`;
+    return { ...outcome, observed: { ...outcome.observed, [requirement]: text } };
+  };
+}

@@ -1,0 +1,65 @@
+import { loadProfile, type Profile } from '../../../contract/profile.js';
+import { createPartnerClient, type PartnerClient, type Session } from '../../../client/index.js';
+import { ResultSink } from '../../../reporting/recorder.js';
+import type { ResultRecord } from '../../../reporting/result.js';
+import { Footprint } from '../state/footprint.js';
+
+/**
+ * What every suite file shares: the profile, one client (token cache, limits, redaction),
+ * the partner session, the run's footprint and the result sink. Built once per vitest worker
+ * from the TARGET_* variables that bin/conformance.ts resolved.
+ */
+export interface HarnessContext {
+  readonly profile: Profile;
+  readonly client: PartnerClient;
+  readonly runSeed: number;
+  /** Short id of this run, used to tag what it creates on a shared sandbox. */
+  readonly runId: string;
+  /** The partner session, opened on first use (AuthenticatePartner with the profile's deviceId). */
+  session(): Promise<Session>;
+  readonly footprint: Footprint;
+  record(r: ResultRecord): void;
+  /** Credentials of a client whose AuthenticatePartner is denied, when the run knows one. */
+  readonly deniedClient?: { readonly clientId: string; readonly clientSecret: string };
+}
+
+/** Thrown when the suites run without bin/conformance.ts having resolved the target. */
+export class TargetNotResolvedError extends Error {
+  readonly code = 'TARGET_NOT_RESOLVED';
+  constructor() {
+    super('TARGET_BASE_URL must be set for the suites; run them with `npm run conformance`, which starts the embedded reference when no target is given');
+    this.name = 'TargetNotResolvedError';
+  }
+}
+
+let shared: HarnessContext | undefined;
+
+export function harness(env: NodeJS.ProcessEnv = process.env): HarnessContext {
+  shared ??= buildContext(env);
+  return shared;
+}
+
+function buildContext(env: NodeJS.ProcessEnv): HarnessContext {
+  const profile = loadProfile(env);
+  if (!profile.target) throw new TargetNotResolvedError();
+  const client = createPartnerClient({ profile, target: profile.target });
+  client.redactor.learn(profile.target.clientSecret, 'clientSecret');
+  const sink = new ResultSink({ reportDir: profile.reportDir, redact: (t) => client.redactor.redact(t) });
+  const runSeed = profile.seed ?? 0;
+  const runId = `r${(runSeed >>> 0).toString(36)}`;
+  let opening: Promise<Session> | undefined;
+  const denied = env.TARGET_DENIED_CLIENT_ID && env.TARGET_DENIED_CLIENT_SECRET
+    ? { clientId: env.TARGET_DENIED_CLIENT_ID, clientSecret: env.TARGET_DENIED_CLIENT_SECRET }
+    : undefined;
+  if (denied) client.redactor.learn(denied.clientSecret, 'clientSecret');
+  return {
+    profile,
+    client,
+    runSeed,
+    runId,
+    session: () => (opening ??= client.openSession()),
+    footprint: new Footprint(profile.reportDir),
+    record: (r) => sink.record(r),
+    ...(denied ? { deniedClient: denied } : {}),
+  };
+}

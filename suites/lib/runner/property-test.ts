@@ -1,0 +1,94 @@
+import { test } from 'vitest';
+import { requirement as requirementOf } from '../../../contract/index.js';
+import { formatExchange, formatExchangeDetail } from '../../../client/index.js';
+import { attachFailure, labelTest } from '../../../reporting/allure.js';
+import { progressCounter } from '../../../reporting/live-progress.js';
+import type { HarnessContext } from './context.js';
+import { runProperty, type PropertyEnv, type PropertySpec } from './property.js';
+import { isSelected, isSkipped } from './selection.js';
+
+/** A contract violation: Allure and vitest show it as a failed assertion, not as broken. */
+export class ContractViolation extends Error {
+  constructor(report: string) {
+    super(report);
+    this.name = 'AssertionError';
+  }
+}
+
+/** Transport or harness trouble: the property proves nothing (reported broken). */
+export class PropertyBroken extends Error {
+  readonly code = 'PROPERTY_BROKEN';
+  constructor(report: string) {
+    super(report);
+    this.name = 'PropertyBroken';
+  }
+}
+
+export interface PropertyTest<T> extends PropertySpec<T> {
+  /** Every requirement the property can check: selection, skips and not-covered rows use them. */
+  readonly requirements: readonly string[];
+  /** The property creates, changes or deletes data: skipped by the production profile unless writes are allowed. */
+  readonly writes?: boolean;
+}
+
+export function propertyEnv(ctx: HarnessContext, suiteFile: string): PropertyEnv {
+  const redactor = ctx.client.redactor;
+  return {
+    runSeed: ctx.runSeed,
+    replayPath: ctx.profile.path,
+    suiteFile,
+    record: (r) => ctx.record(r),
+    redact: (t) => redactor.redact(t),
+    curl: (x) => ctx.client.curl(x.request),
+    formatExchange: (x) => formatExchange(x, redactor),
+    formatDetail: (x) => formatExchangeDetail(x, redactor),
+  };
+}
+
+/** Records the property's requirements as not covered or skipped, with the reason. */
+export function recordUnchecked(ctx: HarnessContext, spec: Pick<PropertyTest<unknown>, 'area' | 'name' | 'operation' | 'requirements'>, status: 'not-covered' | 'skipped-by-profile', reason: string): void {
+  for (const requirement of spec.requirements)
+    ctx.record({ requirement, status, reason, suite: spec.area, property: spec.name, ...(spec.operation ? { operation: spec.operation } : {}) });
+}
+
+function severityOf(ids: readonly string[]) {
+  const order = ['documented', 'standard', 'unspecified', 'ambiguous'] as const;
+  const found = ids.map((id) => { try { return requirementOf(id).severity; } catch { return 'documented' as const; } });
+  return order.find((s) => found.includes(s)) ?? 'documented';
+}
+
+/**
+ * Declares one vitest test that runs a property against the target, labels it for Allure,
+ * attaches the redacted evidence of a failure, and fails with the shrunk counterexample,
+ * its seed and path, and a curl command.
+ */
+export function propertyTest<T>(ctx: HarnessContext, suiteFile: string, spec: PropertyTest<T>): void {
+  const item = { area: spec.area, requirements: spec.requirements, ...(spec.operation ? { operation: spec.operation } : {}) };
+  const selected = isSelected(ctx.profile.only, item) && !isSkipped(ctx.profile.skip, item);
+  test.skipIf(!selected)(spec.name, async (context) => {
+    await labelTest({
+      requirement: spec.requirements.length ? spec.requirements : [spec.area], severity: severityOf(spec.requirements), suite: spec.area,
+      ...(spec.operation ? { operation: spec.operation } : {}),
+    });
+    if (spec.writes && ctx.profile.kind === 'production' && !ctx.profile.allowWrites) {
+      recordUnchecked(ctx, spec, 'skipped-by-profile', 'TARGET_PROFILE=production sends no request that creates, changes or deletes data (TARGET_ALLOW_WRITES=true allows it)');
+      context.skip('skipped by the production profile');
+      return;
+    }
+    // Cases done reach the live reporter's progress line on a terminal (reporting/live-progress.ts).
+    const tick = progressCounter(suiteFile, spec.name, spec.numRuns);
+    const counted: PropertySpec<T> = { ...spec, run: async (value) => { const outcome = await spec.run(value); tick(outcome.findings.length > 0); return outcome; } };
+    const result = await runProperty(propertyEnv(ctx, suiteFile), counted);
+    if (result.notCovered) return context.skip(result.notCovered);
+    if (result.failed) {
+      await attachFailure({
+        ...(result.detail ? { request: result.detail } : {}),
+        ...(result.reproduction?.curl ? { curl: result.reproduction.curl } : {}),
+        ...(result.reproduction?.steps ? { steps: result.reproduction.steps } : {}),
+        ...(result.reproduction?.replay ? { replay: result.reproduction.replay } : {}),
+      }, (t) => ctx.client.redactor.redact(t));
+      throw new ContractViolation(result.report);
+    }
+    if (result.broken) throw new PropertyBroken(result.report);
+  });
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Session } from '../../../client/index.js';
+import { responseMembers } from '../../../contract/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { addCard, customerWithCard, FixtureError, nextPerson, type CustomerFixture } from './fixtures.js';
+
+/**
+ * Stand-ins that generated payloads carry where a field must name target state. They are
+ * shaped like the real values (a GUID, nine digits), and replaced just before the request
+ * is sent, so generation stays pure and replayable by seed and path.
+ */
+export const stateSlot = {
+  customerId: '00000000-0000-4000-8000-00000000c001',
+  cardId: '00000000-0000-4000-8000-00000000c002',
+  /** A card made for this one case (DeleteCard deletes it). */
+  freshCardId: '00000000-0000-4000-8000-00000000c003',
+  customerSsn: '900000001',
+  ssoToken: 'conformance-sso-token-slot',
+  /** A new identity per case where a customer is enrolled (D16: no duplicate). */
+  freshSsn: '900000002',
+  freshEmail: 'fresh-identity-slot@conformance.invalid',
+} as const;
+
+type Slot = keyof typeof stateSlot;
+const slotOf = new Map<string, Slot>(Object.entries(stateSlot).map(([k, v]) => [v, k as Slot]));
+
+/** Whether the case is sent as valid (needs real state) or as a violation (a stand-in GUID will do). */
+export type CaseKind = 'valid' | 'violation';
+
+async function fixtureOrNone(ctx: HarnessContext): Promise<CustomerFixture | undefined> {
+  try {
+    return await customerWithCard(ctx);
+  } catch (error) {
+    if (error instanceof FixtureError) return undefined;
+    throw error;
+  }
+}
+
+async function ssoTokenFor(ctx: HarnessContext, session: Session, customerId: string): Promise<string> {
+  const x = await ctx.client.call('AuthenticateOBO', { body: { customerId } }, { session });
+  const token = (x.response?.json as Record<string, unknown> | undefined)?.[responseMembers.ssoToken];
+  if (typeof token !== 'string' || token === '') throw new FixtureError(`AuthenticateOBO gave no ssoToken for the fixture customer (status ${x.response?.status ?? x.transportError?.code})`);
+  ctx.client.redactor.learn(token, 'ssoToken');
+  return token;
+}
+
+/** Resolves every slot `value` holds; a valid case without the state it needs throws FixtureError. */
+async function resolveSlots(ctx: HarnessContext, session: Session, slots: ReadonlySet<Slot>, kind: CaseKind): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (slots.size === 0) return out;
+  const fixture = await fixtureOrNone(ctx);
+  const need = <T>(v: T | undefined, what: string): T => {
+    if (v === undefined) throw new FixtureError(`no ${what} to send (sandbox: the fixture could not be made; production: set TARGET_FIXTURE_CUSTOMER_ID and TARGET_FIXTURE_CARD_ID)`);
+    return v;
+  };
+  const orStandIn = <T extends string>(v: T | undefined, what: string): string => (kind === 'violation' ? v ?? randomUUID() : need(v, what));
+  for (const slot of slots) {
+    const real = stateSlot[slot];
+    if (slot === 'customerId') out.set(real, orStandIn(fixture?.customerId, 'customer'));
+    if (slot === 'cardId') out.set(real, orStandIn(fixture?.cardId, 'card'));
+    if (slot === 'customerSsn') out.set(real, kind === 'violation' ? fixture?.ssn ?? real : need(fixture?.ssn, 'SSN of a customer this run enrolled'));
+    if (slot === 'freshCardId')
+      out.set(real, kind === 'violation' ? randomUUID() : (await addCard(ctx, session, need(fixture, 'customer').customerId)).cardId);
+    if (slot === 'freshSsn' || slot === 'freshEmail') {
+      const person = nextPerson(ctx);
+      out.set(stateSlot.freshSsn, person.ssn);
+      out.set(stateSlot.freshEmail, person.emailAddress);
+    }
+    if (slot === 'ssoToken') {
+      const customer = fixture?.customerId;
+      out.set(real, kind === 'violation' && !customer ? real : await ssoTokenFor(ctx, session, need(customer, 'customer')));
+    }
+  }
+  return out;
+}
+
+function slotsIn(value: unknown, found = new Set<Slot>()): Set<Slot> {
+  if (typeof value === 'string') {
+    const slot = slotOf.get(value);
+    if (slot) found.add(slot);
+  } else if (Array.isArray(value)) value.forEach((v) => slotsIn(v, found));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => slotsIn(v, found));
+  return found;
+}
+
+function replace<T>(value: T, map: ReadonlyMap<string, string>): T {
+  if (typeof value === 'string') return (map.get(value) ?? value) as T;
+  if (Array.isArray(value)) return value.map((v) => replace(v, map)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v, map)])) as T;
+  return value;
+}
+
+/**
+ * Which fields name target state, by field (or attribute) name: one place for every
+ * operation, so an operation added to contract/ with these names is wired without code.
+ */
+export function stateFields(op: { readonly writes: boolean; readonly fields: ReadonlyArray<{ readonly name: string }> }): Record<string, unknown> {
+  const byName: Record<string, unknown> = {
+    customerId: stateSlot.customerId,
+    CustomerId: stateSlot.customerId,
+    accountId: stateSlot.cardId,
+    cardId: op.writes ? stateSlot.freshCardId : stateSlot.cardId,
+    // D30: an unknown paging reference is unspecified, so a valid case sends none
+    pagingTransactionReferenceNumber: undefined,
+    SSN: stateSlot.customerSsn,
+    SsoToken: stateSlot.ssoToken,
+    ...(op.writes ? { ssn: stateSlot.freshSsn, emailAddress: stateSlot.freshEmail } : {}),
+  };
+  const names = new Set(op.fields.map((f) => f.name));
+  const attributeList = op.fields.some((f) => (f as { type?: string }).type === 'attributeList');
+  return Object.fromEntries(Object.entries(byName).filter(([k]) => names.has(k) || (attributeList && /^[A-Z]/.test(k))));
+}
+
+/** The generated input with its stand-ins replaced by real state of the target. */
+export async function withState<T>(ctx: HarnessContext, session: Session, input: T, kind: CaseKind): Promise<T> {
+  const map = await resolveSlots(ctx, session, slotsIn(input), kind);
+  return map.size === 0 ? input : replace(input, map);
+}
