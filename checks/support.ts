@@ -44,13 +44,19 @@ export function onlyWhenStatus(...wanted: Array<number | ((status: number) => bo
 export const is2xx = (s: number): boolean => s >= 200 && s < 300;
 export const is4xx = (s: number): boolean => s >= 400 && s < 500;
 
-/** The requirement's severity from contract/; unknown ids count as documented. */
-export function severityOf(id: string): Severity {
-  try {
-    return requirementOf(id).severity;
-  } catch {
-    return 'documented';
-  }
+/** Gravest first: the severity a test checking several requirements is labelled with. */
+const severityOrder: readonly Severity[] = ['documented', 'standard', 'unspecified', 'ambiguous'];
+
+/** The requirement's severity from contract/ (unknown ids count as documented); of several, the gravest. */
+export function severityOf(ids: string | readonly string[]): Severity {
+  const found = (typeof ids === 'string' ? [ids] : ids).map((id) => {
+    try {
+      return requirementOf(id).severity;
+    } catch {
+      return 'documented' as const;
+    }
+  });
+  return severityOrder.find((s) => found.includes(s)) ?? 'documented';
 }
 
 /** Prints a received value briefly: strings quoted, long values cut. */
