@@ -12,6 +12,7 @@ import { partnerOperations } from './operations/index.js';
 import { requestPath, sendProblem, sendReferenceProblem, sendValidationProblem } from './problems.js';
 import { referenceCredentials } from './tls.js';
 import { tokenEndpoint, tokenPath } from './token-endpoint.js';
+import { installInterception, type Interceptor, type Observer } from './interception.js';
 import './fastify-types.js';
 
 /** @see DESIGN.md "Reference service" */
@@ -29,6 +30,10 @@ export interface ReferenceOptions {
   clockOffsetSeconds?: number;
   /** Keep every request and reply in `stats.traffic` (self-tests that scan reports for leaked values). */
   captureTraffic?: boolean;
+  /** Consulted before an operation runs; may answer in its place (a certification sandbox, certification/). */
+  interceptor?: Interceptor;
+  /** Told of every exchange, answered, reset or aborted (reference/interception.ts). */
+  observer?: Observer;
 }
 
 export interface RequestRecord { method: string; path: string; at: number; remoteAddress: string }
@@ -119,6 +124,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   app.decorate('faults', faults);
   app.decorate('readings', readings);
   installErrorHandlers(app);
+  installInterception(app, options.interceptor, options.observer);
   app.addHook('onRequest', async (request, reply) => {
     const remoteAddress = request.socket.remoteAddress ?? '';
     stats.requests.push({ method: request.method, path: requestPath(request), at: Date.now(), remoteAddress });
