@@ -5,7 +5,7 @@ import { createPartnerClient, TokenRequestError, type PartnerClient } from '../c
 import { transportBroken, wwwAuthenticateOn401 } from '../checks/index.js';
 import { sessionHeaderPresent } from '../checks/business-outcomes.js';
 import { harness, type HarnessContext } from './lib/runner/context.js';
-import { genericOracles, judgeOracles, judgeRow, oracle } from './lib/judge/oracles.js';
+import { genericOracles, judge, judgeRow, oracle } from './lib/judge/oracles.js';
 import { genericRequirements, rowRequirements, scenarioRuns } from './lib/business/cases.js';
 import { FixtureError } from './lib/state/fixtures.js';
 import { propertyTest } from './lib/runner/property-test.js';
@@ -47,7 +47,7 @@ describe('AuthenticatePartner', () => {
         return { exchanges: [x], findings: [], checked: [], broken: `AuthenticatePartner with the configured client answered ${status}: no session can be opened (check TARGET_CLIENT_ID and TARGET_DEVICE_ID)` };
       }
       const success = oracle(sessionHeaderPresent, { operation: auth.id }, 'AUTH-SESSION-HEADER', 'AUTH-SUCCESS');
-      return judgeOracles(x, [success, ...genericOracles(ctx, x)]);
+      return judge(x, { oracles: [success, ...genericOracles(ctx, x)] });
     },
   });
 

@@ -3,7 +3,8 @@ import { operations } from '../contract/index.js';
 import type { CallOptions } from '../client/index.js';
 import { bearerRefused, errorBodyIsJson, noServerError, wwwAuthenticateOn401, type BearerExpectation } from '../checks/index.js';
 import { harness } from './lib/runner/context.js';
-import { fixedCase, judged, OutcomeBuilder } from './lib/access/case.js';
+import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
+import { oracle } from './lib/judge/judge.js';
 import { bearerProbeInput, expiredToken, malformedToken, tamperSignature } from './lib/access/requests.js';
 
 /**
@@ -44,8 +45,8 @@ describe('bearer token enforcement', () => {
               reason: `${op.id} answered 400 to a body that validation rejects, before judging the token; the bearer rule is not covered there`,
             });
           out.judge(x, [
-            ...(bodyFirst ? [] : [judged(bearerRefused, { token }, 'BEARER-REQUIRED')]),
-            judged(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), judged(errorBodyIsJson, {}, 'ERR-JSON-BODY'), judged(noServerError, {}, 'GEN-NO-5XX'),
+            ...(bodyFirst ? [] : [oracle(bearerRefused, { token }, 'BEARER-REQUIRED')]),
+            oracle(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), oracle(errorBodyIsJson, {}, 'ERR-JSON-BODY'), oracle(noServerError, {}, 'GEN-NO-5XX'),
           ]);
         }
         return out.outcome();

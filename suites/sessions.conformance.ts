@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe } from 'vitest';
-import { operations, responseMembers, type Operation } from '../contract/index.js';
+import { operations, type Operation, sessionHeaders } from '../contract/index.js';
 import type { CallOptions, Exchange, Session } from '../client/index.js';
-import { genericRefusal, transportBroken } from '../checks/index.js';
-import type { Finding } from '../checks/finding.js';
-import { businessErrorCode } from '../checks/error-row.js';
+import { genericRefusal } from '../checks/index.js';
 import { validPayload, type Payload } from '../generators/index.js';
-import { responseKey } from '../reporting/coverage.js';
 import { harness, type HarnessContext } from './lib/runner/context.js';
 import { removeAddedCards } from './lib/state/fixtures.js';
 import { stateFields, withState } from './lib/state/case-state.js';
 import { LeakGuard } from './lib/runner/leak-guard.js';
 import { propertyTest } from './lib/runner/property-test.js';
 import type { CaseOutcome } from './lib/runner/property.js';
+import { combine, judge, leakOracle, oracle } from './lib/judge/oracles.js';
 
 /**
  * Session rules (D4): every partner operation but AuthenticatePartner is refused — a 4xx
@@ -34,10 +32,10 @@ interface Variant {
 }
 
 const variants: readonly Variant[] = [
-  { what: 'no sessionId header', requirement: 'SESSION-REQUIRED', options: (s) => ({ headers: { [responseMembers.deviceHeader]: s.deviceId } }) },
+  { what: 'no sessionId header', requirement: 'SESSION-REQUIRED', options: (s) => ({ headers: { [sessionHeaders.deviceId]: s.deviceId } }) },
   { what: 'a sessionId no AuthenticatePartner issued', requirement: 'SESSION-REQUIRED', options: (s) => ({ session: { sessionId: randomUUID(), deviceId: s.deviceId } }) },
   // Both headers are required: a valid sessionId alone must not do (interface.md "Endpoints").
-  { what: 'the session\'s sessionId and no deviceId header', requirement: 'SESSION-DEVICE-REQUIRED', options: (s) => ({ headers: { [responseMembers.sessionHeader]: s.sessionId } }) },
+  { what: 'the session\'s sessionId and no deviceId header', requirement: 'SESSION-DEVICE-REQUIRED', options: (s) => ({ headers: { [sessionHeaders.sessionId]: s.sessionId } }) },
   { what: 'another deviceId than the session\'s', requirement: 'SESSION-DEVICE-MATCH', options: (s) => ({ session: { sessionId: s.sessionId, deviceId: `${s.deviceId}-other` } }) },
 ];
 
@@ -53,23 +51,16 @@ async function sendWithoutSession(op: Operation, payload: Payload): Promise<Case
   const input = await withState(ctx, session, payload, 'valid');
   const leaks = LeakGuard.of(ctx);
   leaks.learn(input.body);
-  const exchanges: Exchange[] = [];
-  const findings: Finding[] = [];
-  const checked = new Set<string>();
-  const responsesSeen: string[] = [];
+  const parts: CaseOutcome[] = [];
   for (const v of variants) {
     const x = await ctx.client.call(op.id, input, v.options(session));
-    exchanges.push(x);
-    const broken = transportBroken(x);
-    if (broken) return { exchanges, findings: [], checked: [], broken };
-    rememberAccepted(ctx, x);
-    responsesSeen.push(responseKey(op.id, x.response!.status, businessErrorCode(x as never)));
     // The States table says it too: "sessionId is required by all other partner operations".
     const rows = v.requirement === 'SESSION-REQUIRED' ? [v.requirement, 'STATE-SESSION'] : [v.requirement];
-    findings.push(...rows.flatMap((requirement) => genericRefusal(x, { operation: op.id, requirement })), ...leaks.judge(x).findings);
-    [...rows, 'NO-SECRET-ECHO'].forEach((r) => checked.add(r));
+    parts.push(judge(x, { oracles: [...rows.map((r) => oracle(genericRefusal, { operation: op.id, requirement: r }, r)), leakOracle(leaks)] }));
+    if (parts.at(-1)!.broken) break;
+    rememberAccepted(ctx, x);
   }
-  return { exchanges, findings, checked: [...checked], responsesSeen };
+  return combine(parts);
 }
 
 describe('sessions: the sessionId and deviceId headers are required (D4)', () => {

@@ -7,7 +7,8 @@ import {
   type TokenErrorExpectation,
 } from '../checks/index.js';
 import { harness } from './lib/runner/context.js';
-import { fixedCase, judged, OutcomeBuilder } from './lib/access/case.js';
+import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
+import { oracle } from './lib/judge/judge.js';
 import { tokenReuseCase } from './lib/access/token.js';
 
 /**
@@ -34,8 +35,8 @@ describe('token endpoint', () => {
         for (const scope of [...documentedScopes(profile), partnerScope]) {
           const x = await tokens.requestToken({ scope, credentialsIn });
           out.judge(x, [
-            judged(tokenIssued, { credentialsIn, scope }, 'TOKEN-ISSUED'), judged(tokenResponseShape, {}, 'TOKEN-SHAPE'),
-            judged(noServerError, {}, 'GEN-NO-5XX'), judged(jsonMediaType, {}, 'GEN-JSON-BODY'),
+            oracle(tokenIssued, { credentialsIn, scope }, 'TOKEN-ISSUED'), oracle(tokenResponseShape, {}, 'TOKEN-SHAPE'),
+            oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY'),
           ]);
         }
         return out.outcome();
@@ -62,8 +63,8 @@ describe('token endpoint', () => {
       for (const [, options, expectation] of errorCases) {
         const x = await tokens.requestToken({ scope: partnerScope, ...options });
         out.judge(x, [
-          judged(tokenRequestRefused, { requirement: 'TOKEN-ERRORS' }, 'TOKEN-ERRORS'), judged(tokenErrorShape, expectation, 'TOKEN-ERRORS'),
-          judged(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), judged(noServerError, {}, 'GEN-NO-5XX'), judged(jsonMediaType, {}, 'GEN-JSON-BODY'),
+          oracle(tokenRequestRefused, { requirement: 'TOKEN-ERRORS' }, 'TOKEN-ERRORS'), oracle(tokenErrorShape, expectation, 'TOKEN-ERRORS'),
+          oracle(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY'),
         ]);
       }
       return out.outcome();
@@ -80,7 +81,7 @@ describe('token endpoint', () => {
       const json = { grant_type: tokenContract.grantType, scope: partnerScope, ...(mode === 'body' ? { client_id: clientId, client_secret: clientSecret } : {}) };
       const x = await tokens.requestToken({ rawBody: JSON.stringify(json), headers: { 'content-type': 'application/json' } });
       const out = new OutcomeBuilder();
-      out.judge(x, [judged(noServerError, {}, 'GEN-NO-5XX')]);
+      out.judge(x, [oracle(noServerError, {}, 'GEN-NO-5XX')]);
       const body = x.response?.json as { access_token?: unknown; error?: unknown } | undefined;
       const got = typeof body?.access_token === 'string' ? 'a token' : typeof body?.error === 'string' ? body.error : 'no token';
       if (x.response) out.observe('TOKEN-FORM-ONLY', `a token request with a JSON body answers ${x.response.status} with ${got} (D33)`);

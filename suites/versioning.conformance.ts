@@ -3,7 +3,8 @@ import { apiVersion, operation } from '../contract/index.js';
 import type { CallOptions, Exchange } from '../client/index.js';
 import { jsonMediaType, noServerError, versionSelected } from '../checks/index.js';
 import { harness } from './lib/runner/context.js';
-import { fixedCase, judged, OutcomeBuilder } from './lib/access/case.js';
+import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
+import { oracle } from './lib/judge/judge.js';
 import { bearerProbeInput } from './lib/access/requests.js';
 
 /**
@@ -17,7 +18,7 @@ const file = 'suites/versioning.conformance.ts';
 const area = 'versioning';
 const probe = operation('AuthenticatePartner');
 const send = (options: CallOptions) => ctx.client.call(probe.id, bearerProbeInput(ctx, probe), options);
-const generic = [judged(noServerError, {}, 'GEN-NO-5XX'), judged(jsonMediaType, {}, 'GEN-JSON-BODY')];
+const generic = [oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY')];
 
 /** "400 UNSUPPORTED_API_VERSION", "200": what an observation records. */
 function answer(x: Exchange): string {
@@ -35,7 +36,7 @@ describe('apiVersion', () => {
       description: `${probe.id} with apiVersion=${apiVersion} in the ${where} only`,
       run: async () => {
         const out = new OutcomeBuilder();
-        out.judge(await send({ apiVersionIn: where }), [judged(versionSelected, { requirement }, requirement), ...generic]);
+        out.judge(await send({ apiVersionIn: where }), [oracle(versionSelected, { requirement }, requirement), ...generic]);
         return out.outcome();
       },
     });

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import type { Exchange } from '../../../client/index.js';
-import { transportBroken, type ExchangeCheck } from '../../../checks/index.js';
 import type { Finding } from '../../../checks/finding.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { propertyTest } from '../runner/property-test.js';
+import { combine, judge, type Oracle } from '../judge/judge.js';
 
 /**
  * The access suites send fixed cases, not generated ones: a token request per scope, a bad
@@ -32,65 +32,36 @@ export function fixedCase(ctx: HarnessContext, suiteFile: string, c: FixedCase):
   });
 }
 
-/** A check bound to its expectation, and the requirement it answers for on this exchange. */
-export interface Judgement {
-  readonly requirement: string;
-  applies(x: Exchange): boolean;
-  findings(x: Exchange): Finding[];
-}
-
-export const judged = <E>(check: ExchangeCheck<E>, expectation: E, requirement: string): Judgement =>
-  ({ requirement, applies: (x) => check.applies(x, expectation), findings: (x) => check(x, expectation) });
-
-/** What checks found on several exchanges; the first failing exchange is put last, so its curl is the one reported. */
+/**
+ * The outcome of a fixed case built step by step: each exchange is judged by the one judge, and
+ * what reads no exchange (a TLS or source-address probe, a behaviour noted on an open point) goes
+ * in beside it. Access answers (a 401 to a bad token) are not the documented responses the
+ * certification coverage counts, so they add no `responsesSeen`.
+ */
 export class OutcomeBuilder {
-  readonly #exchanges: Exchange[] = [];
-  readonly #findings: Finding[] = [];
-  readonly #checked = new Set<string>();
-  readonly #observed: Record<string, string> = {};
-  #broken: string | undefined;
-  #failing: Exchange | undefined;
+  readonly #parts: CaseOutcome[] = [];
 
-  /** Runs the judgements that apply; a broken exchange runs none and marks the case broken. */
-  judge(x: Exchange, judgements: readonly Judgement[]): Finding[] {
-    this.#exchanges.push(x);
-    const broken = transportBroken(x);
-    if (broken) {
-      this.#broken ??= `${x.request.operation}: ${broken}`;
-      return [];
-    }
-    const found: Finding[] = [];
-    for (const j of judgements) {
-      if (!j.applies(x)) continue;
-      this.#checked.add(j.requirement);
-      found.push(...j.findings(x));
-    }
-    if (found.length && !this.#failing) this.#failing = x;
-    this.#findings.push(...found);
-    return found;
+  /** Judges `x` with the oracles that apply; a broken exchange runs none and marks the case broken. */
+  judge(x: Exchange, oracles: readonly Oracle[]): readonly Finding[] {
+    const { responsesSeen: _uncounted, ...judged } = judge(x, { oracles });
+    this.#parts.push(judged.broken ? { ...judged, broken: `${x.request.operation}: ${judged.broken}` } : judged);
+    return judged.findings;
   }
 
   /** Findings of an oracle that reads a probe outcome rather than an exchange. */
   probe(requirement: string, findings: readonly Finding[]): void {
-    this.#checked.add(requirement);
-    this.#findings.push(...findings);
+    this.#parts.push({ exchanges: [], findings, checked: [requirement] });
   }
 
   broken(reason: string): void {
-    this.#broken ??= reason;
+    this.#parts.push({ exchanges: [], findings: [], checked: [], broken: reason });
   }
 
   observe(requirement: string, behaviour: string): void {
-    this.#observed[requirement] = this.#observed[requirement] ? `${this.#observed[requirement]}; ${behaviour}` : behaviour;
+    this.#parts.push({ exchanges: [], findings: [], checked: [], observed: { [requirement]: behaviour } });
   }
 
   outcome(): CaseOutcome {
-    const failing = this.#failing;
-    const exchanges = failing ? [...this.#exchanges.filter((x) => x !== failing), failing] : [...this.#exchanges];
-    return {
-      exchanges, findings: [...this.#findings], checked: [...this.#checked],
-      ...(this.#broken ? { broken: this.#broken } : {}),
-      ...(Object.keys(this.#observed).length ? { observed: { ...this.#observed } } : {}),
-    };
+    return combine(this.#parts);
   }
 }

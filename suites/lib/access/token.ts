@@ -1,7 +1,8 @@
-import { operation, responseMembers } from '../../../contract/index.js';
+import { operation, sessionHeaders } from '../../../contract/index.js';
 import { noServerError, tokenReused } from '../../../checks/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { judged, OutcomeBuilder } from './case.js';
+import { OutcomeBuilder } from './case.js';
+import { oracle } from '../judge/judge.js';
 import { bearerProbeInput } from './requests.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { FixtureError } from '../state/fixtures.js';
@@ -20,8 +21,8 @@ export async function tokenReuseCase(ctx: HarnessContext): Promise<CaseOutcome> 
   if (typeof token !== 'string' || token === '') throw new FixtureError(`no access token to reuse (token request answered ${issued.response?.status ?? issued.transportError?.code})`);
 
   const opening = await ctx.client.call('AuthenticatePartner', bearerProbeInput(ctx, operation('AuthenticatePartner')), { bearer: token });
-  out.judge(opening, [judged(noServerError, {}, 'GEN-NO-5XX')]);
-  const sessionId = opening.response?.headers[responseMembers.sessionHeader.toLowerCase()];
+  out.judge(opening, [oracle(noServerError, {}, 'GEN-NO-5XX')]);
+  const sessionId = opening.response?.headers[sessionHeaders.sessionId.toLowerCase()];
   if (!is2xx(opening.response?.status) || !sessionId) {
     if (opening.transportError) return out.outcome();
     throw new FixtureError(`AuthenticatePartner with a fresh token did not open a session (status ${opening.response?.status}): token reuse cannot be judged`);
@@ -33,6 +34,6 @@ export async function tokenReuseCase(ctx: HarnessContext): Promise<CaseOutcome> 
     () => ctx.client.call('AuthenticatePartner', bearerProbeInput(ctx, operation('AuthenticatePartner')), { bearer: token }),
   ];
   for (const [i, send] of later.entries())
-    out.judge(await send(), [judged(tokenReused, { call: i + 2 }, 'TOKEN-REUSE'), judged(noServerError, {}, 'GEN-NO-5XX')]);
+    out.judge(await send(), [oracle(tokenReused, { call: i + 2 }, 'TOKEN-REUSE'), oracle(noServerError, {}, 'GEN-NO-5XX')]);
   return out.outcome();
 }

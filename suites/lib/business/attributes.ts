@@ -4,7 +4,7 @@ import { genericRefusal, transportBroken } from '../../../checks/index.js';
 import { businessErrorCode } from '../../../checks/error-row.js';
 import { guid, validPayload, type Payload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { genericOracles, judgeOracles, judgeRow, oracle } from '../judge/oracles.js';
+import { genericOracles, judge, judgeRow, oracle } from '../judge/oracles.js';
 import { scenario } from './fixtures.js';
 import { enrollmentPayload, fixedCases, rowRequirements, scenarioRuns } from './cases.js';
 import { idFilter, numberFilter, ownCardSlot, sattr, sendAfterObo, withToken } from './session.js';
@@ -61,13 +61,13 @@ export function unknownCustomerAttributesScenario(ctx: HarnessContext, suiteFile
     describe: (p) => `AddCustomerAttributes ${JSON.stringify(p)}`,
     run: scenario(async (input: Payload) => {
       const x = await ctx.client.call(cattr.id, input, { session: await ctx.session() });
-      if (transportBroken(x)) return judgeOracles(x, []);
+      if (transportBroken(x)) return judge(x, { oracles: [] });
       const { status } = x.response!;
       const code = businessErrorCode(x as never);
       if (status === notFound.status && code === notFound.errorCode)
         return { ...judgeRow(ctx, x, notFound.key), observed: { [notFound.requirement]: `AddCustomerAttributes with a CustomerId of no customer answers ${status} ${code} (D20)` } };
       const refusal = status >= 400 && status < 500 ? [oracle(genericRefusal, { operation: cattr.id, requirement: 'GEN-JSON-BODY' }, 'GEN-JSON-BODY')] : [];
-      const judged = judgeOracles(x, [...refusal, ...genericOracles(ctx, x)]);
+      const judged = judge(x, { oracles: [...refusal, ...genericOracles(ctx, x)] });
       return { ...judged, observed: { [notFound.requirement]: `AddCustomerAttributes with a CustomerId of no customer answers ${status}${code ? ` ${code}` : ''} (D20: not asserted)` } };
     }),
   });

@@ -2,7 +2,7 @@ import { operation } from '../../../contract/index.js';
 import { legacyOrProblemError } from '../../../checks/index.js';
 import { validPayload, type Payload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { genericOracles, judgeOracles, judgeRow, oracle } from '../judge/oracles.js';
+import { genericOracles, judge, judgeRow, oracle } from '../judge/oracles.js';
 import { rememberListedCards, scenario } from './fixtures.js';
 import { fieldWithFormat, fixedCases, genericRequirements, rowRequirements, scenarioOptions, scenarioRuns } from './cases.js';
 import { withState } from '../state/case-state.js';
@@ -30,7 +30,7 @@ export function cardRefusalScenarios(ctx: HarnessContext, suiteFile: string): vo
       const x = await ctx.client.call(card.id, await withState(ctx, session, payload, 'valid'), { session });
       rememberListedCards(ctx, x);
       const failure = oracle(legacyOrProblemError, { operation: card.id, requirement: 'CARD-AUTH-FAILURE' }, 'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED');
-      return judgeOracles(x, [failure, ...genericOracles(ctx, x)]);
+      return judge(x, { oracles: [failure, ...genericOracles(ctx, x)] });
     }),
   });
 

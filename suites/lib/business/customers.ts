@@ -6,7 +6,7 @@ import { enrolledCustomerFound, noMatchReading, noMatchReported, ssoTokenIssued 
 import { acceptedExpectation, validPayload, wireName, type Payload } from '../../../generators/index.js';
 import type { Exchange } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { combine, genericOracles, judgeExpectation, judgeOracles, judgeRow, oracle, setupOutcome } from '../judge/oracles.js';
+import { combine, genericOracles, judgeExpectation, judge, judgeRow, oracle, setupOutcome } from '../judge/oracles.js';
 import { enrollFrom, scenario, sendEnrollment } from './fixtures.js';
 import { enrollmentPayload, fixedCases, genericRequirements, rowRequirements, scenarioRuns } from './cases.js';
 import { addCard } from '../state/fixtures.js';
@@ -23,7 +23,7 @@ const separators = (dob: unknown) => String(dob).replace(/[0-9]/g, '');
 
 /** An enrolment a scenario stands on: the generic contract, and the documented `{CustomerId: <guid>}` it builds on. */
 const enrolmentOutcome = (ctx: HarnessContext, x: Exchange): CaseOutcome =>
-  judgeOracles(x, [...genericOracles(ctx, x), oracle(successBodyShape, { operation: enroll.id }, 'ENROLL-SUCCESS')]);
+  judge(x, { oracles: [...genericOracles(ctx, x), oracle(successBodyShape, { operation: enroll.id }, 'ENROLL-SUCCESS')] });
 
 /** FindCustomer with no match (D8), and with the identity of a customer just enrolled (D9). */
 export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): void {
@@ -33,7 +33,7 @@ export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): v
     arbitrary: validPayload(find), numRuns: scenarioRuns(ctx, false, 5), describe: describePayload('FindCustomer of an identity nobody enrolled'),
     run: scenario(async (input: Payload) => {
       const x = await ctx.client.call(find.id, input, { session: await ctx.session() });
-      if (transportBroken(x)) return judgeOracles(x, []);
+      if (transportBroken(x)) return judge(x, { oracles: [] });
       const extra = [oracle(noMatchReported, { operation: find.id }, 'FIND-NOT-FOUND')];
       const reading = noMatchReading(x as never);
       // An answer carrying the row's errorCode follows the row (its status too); any other is a valid payload's answer.
@@ -84,7 +84,7 @@ export function duplicateEnrollmentScenario(ctx: HarnessContext, suiteFile: stri
       const parts: CaseOutcome[] = [enrolmentOutcome(ctx, original.exchange)];
       for (const [payload, key] of [[sameSsn, ssnKey], [sameEmail, emailKey]] as const) {
         const x = await sendEnrollment(ctx, session, payload, { [key]: original.body[key] });
-        parts.push(judgeOracles(x, [duplicate, ...genericOracles(ctx, x)]));
+        parts.push(judge(x, { oracles: [duplicate, ...genericOracles(ctx, x)] }));
         if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break;
       }
       return combine(parts);

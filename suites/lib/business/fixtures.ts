@@ -2,7 +2,7 @@ import { operation, responseMembers } from '../../../contract/index.js';
 import type { Exchange, Session } from '../../../client/index.js';
 import type { Payload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { businessRefusal } from '../../../checks/error-row.js';
+import { ownReasonRefusal } from '../judge/refusals.js';
 import { withState } from '../state/case-state.js';
 import { addCard, fixtureBody, FixtureError, SetupBroken } from '../state/fixtures.js';
 import { memoPerKey } from '../state/memo.js';
@@ -53,19 +53,10 @@ export async function sendEnrollment(ctx: HarnessContext, session: Session, payl
 export async function enrollFrom(ctx: HarnessContext, session: Session, payload: Payload): Promise<Enrolled> {
   let exchange = await sendEnrollment(ctx, session, payload);
   // D37: a fresh identity may still be refused for a reason of the target's own; each retry sends another.
-  for (let attempt = 1; attempt < 4 && exchange.response && businessRefusal(exchange as never); attempt += 1) exchange = await sendEnrollment(ctx, session, payload);
+  for (let attempt = 1; attempt < 4 && ownReasonRefusal(exchange); attempt += 1) exchange = await sendEnrollment(ctx, session, payload);
   const member = responseMembers.enrollCustomer;
   const customerId = fixtureBody(ctx, exchange, { what: 'EnrollCustomer of a scenario customer', operation: 'EnrollCustomer', member: [member] })[member] as string;
   return { customerId, body: (exchange.request.body ?? {}) as Record<string, unknown>, exchange };
-}
-
-/** A fresh ssoToken for `customerId` in `session` (AddSessionAttributes needs the newest, D18). */
-export async function ssoTokenFor(ctx: HarnessContext, session: Session, customerId: string): Promise<string> {
-  const x = await ctx.client.call('AuthenticateOBO', { body: { customerId } }, { session });
-  const token = fixtureBody(ctx, x, { what: 'AuthenticateOBO of a customer with a card', operation: 'AuthenticateOBO', member: [responseMembers.ssoToken] })[responseMembers.ssoToken];
-  if (typeof token !== 'string' || token === '') throw new FixtureError(`AuthenticateOBO gave no ${responseMembers.ssoToken}`);
-  ctx.client.redactor.learn(token, 'ssoToken');
-  return token;
 }
 
 /** Cards a response lists are counted and deleted when the suite ends (a faulty target may register what it should refuse). */

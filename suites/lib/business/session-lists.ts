@@ -3,7 +3,7 @@ import type { Exchange } from '../../../client/index.js';
 import { genericRefusal } from '../../../checks/index.js';
 import { alnumChars, guid, plainText, stringOf, type AttributeItem } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { genericOracles, judgeOracles, judgeRow, oracle } from '../judge/oracles.js';
+import { genericOracles, judge, judgeRow, oracle } from '../judge/oracles.js';
 import { scenario } from './fixtures.js';
 import { enrollmentPayload, fixedCases, genericRequirements, rowRequirements, scenarioRuns } from './cases.js';
 import { sattr, sendAfterObo, sessionList, sessionListFormat, ssoTokenName, withToken } from './session.js';
@@ -33,7 +33,7 @@ const insertAt = (items: readonly AttributeItem[], item: AttributeItem, at: numb
 
 /** The generic contract where D19 leaves the status open: a 4xx with a JSON error body, failing `requirement`. */
 const refused = (ctx: HarnessContext, x: Exchange, requirement: string): CaseOutcome =>
-  judgeOracles(x, [oracle(genericRefusal, { operation: sattr.id, requirement }, requirement), ...genericOracles(ctx, x)]);
+  judge(x, { oracles: [oracle(genericRefusal, { operation: sattr.id, requirement }, requirement), ...genericOracles(ctx, x)] });
 
 export function sessionListScenarios(ctx: HarnessContext, suiteFile: string): void {
   propertyTest(ctx, suiteFile, {

@@ -4,7 +4,7 @@ import { errorBodyIsJson } from '../../../checks/index.js';
 import type { Exchange } from '../../../client/index.js';
 import { guid } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { combine, genericOracles, judgeOracles, oracle } from '../judge/oracles.js';
+import { combine, genericOracles, judge, oracle } from '../judge/oracles.js';
 import { scenario } from './fixtures.js';
 import { fixedCases, scenarioRuns } from './cases.js';
 import { customerWithCard, mayWrite } from '../state/fixtures.js';
@@ -18,7 +18,7 @@ const requirements = ['GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET
 
 /** Never 5xx; a 4xx carries a JSON error body; a 2xx is not asserted against (D30: unspecified). */
 const judgeUnlisted = (ctx: HarnessContext, x: Exchange): CaseOutcome =>
-  judgeOracles(x, [...genericOracles(ctx, x), oracle(errorBodyIsJson, undefined, 'ERR-JSON-BODY')]);
+  judge(x, { oracles: [...genericOracles(ctx, x), oracle(errorBodyIsJson, undefined, 'ERR-JSON-BODY')] });
 
 /**
  * Operations that take a body under the profile's methods (D1): a GET has none to break. In

@@ -1,36 +1,42 @@
 import { errorRow, operations as contractOperations, type Operation } from '../../../contract/index.js';
 import type { Exchange } from '../../../client/index.js';
-import { businessErrorCode, businessRefusal } from '../../../checks/error-row.js';
-import { checks as catalogue, fieldRuleChecks, noSecretEcho, runChecks, transportBroken } from '../../../checks/index.js';
+import { checks as catalogue, fieldRuleChecks, noSecretEcho } from '../../../checks/index.js';
 import { isLuhnValid } from '../../../generators/cards.js';
 import type { Expectation } from '../../../generators/expectation.js';
-import { responseKey } from '../../../reporting/coverage.js';
 import type { CaseOutcome } from '../runner/property.js';
+import { judge, type Expected, type Oracle } from './judge.js';
 
 const fixedRequirement = /^[A-Z0-9-]+$/;
 const requirementOfCheck = new Map(catalogue.filter((c) => fixedRequirement.test(c.requirement)).map((c) => [c.id, c.requirement]));
 
-/**
- * The requirements a ran check answers for on this case; statusMatches answers for what the case documents.
- * `ops` is the operation list the case's operation is in (a copy of the contract's with operations added, too).
- */
-export function requirementsOf(ran: readonly string[], e: Expectation, status: number | undefined, ops: readonly Operation[] = contractOperations): string[] {
+/** The requirements check `id` answers for on a case of `e`; statusMatches answers for what the case documents. */
+function requirementsOfCheck(id: string, e: Expectation): string[] {
   const out = new Set<string>();
-  for (const id of ran) {
-    const fixed = requirementOfCheck.get(id);
-    if (fixed) out.add(fixed);
-    if (id !== 'statusMatches') continue;
+  const fixed = requirementOfCheck.get(id);
+  if (fixed) out.add(fixed);
+  if (id === 'statusMatches') {
     if (e.kind === 'validation') e.broken.forEach((b) => out.add(b.requirement));
     if (e.kind === 'problem') out.add(errorRow(e.row).requirement);
     if (e.kind === 'refused') out.add(e.requirement);
   }
-  if (e.kind === 'validation' && status === 400) out.add(errorRow('VALIDATION').requirement);
-  if (e.kind === 'accepted' && status !== undefined && status >= 200 && status < 300) {
-    const op = ops.find((o) => o.id === e.operation);
-    if (!op) throw new Error(`judge: operation ${e.operation} is not in the operation list`);
-    out.add(`${op.code}-SUCCESS`);
-  }
   return [...out];
+}
+
+/** A requirement the answer's status puts the case under (its shape oracles answer for it); runs no check of its own. */
+const answeredAs = (id: string, requirement: string, when: (status: number) => boolean): Oracle =>
+  ({ id, requirements: [requirement], applies: (x) => x.response !== undefined && when(x.response.status), run: () => [] });
+
+/**
+ * The rows the status of the answer documents: a 400 to a validation case is the VALIDATION row;
+ * a 2xx to a valid payload is the operation's success row. `ops` is the operation list the case's
+ * operation is in (a copy of the contract's with operations added, too).
+ */
+function statusRows(e: Expectation, ops: readonly Operation[]): Oracle[] {
+  if (e.kind === 'validation') return [answeredAs('validationRow', errorRow('VALIDATION').requirement, (s) => s === 400)];
+  if (e.kind !== 'accepted') return [];
+  const op = ops.find((o) => o.id === e.operation);
+  if (!op) throw new Error(`judge: operation ${e.operation} is not in the operation list`);
+  return [answeredAs('successRow', `${op.code}-SUCCESS`, (s) => s >= 200 && s < 300)];
 }
 
 /** Shaped like a real secret: echoing a mangled value in a validation message is not asserted. */
@@ -56,18 +62,6 @@ export function sentSecrets(body: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/**
- * D37: a valid payload refused for a business reason the case does not foresee (a code that is
- * no Errors-table row of the operation). The refusal is observed; the case checks nothing of
- * what an acceptance would have shown, so it never makes GEN-VALID-ACCEPTED pass.
- */
-export function unforeseenRefusal(exchange: Exchange, e: Expectation): string | undefined {
-  if (e.kind !== 'accepted' || !exchange.response) return undefined;
-  const refusal = businessRefusal(exchange as never);
-  if (!refusal || !e.ownRefusals || e.allowedBusinessErrors.includes(refusal.code)) return undefined;
-  return `${e.operation} refused a valid payload with ${refusal.status} ${refusal.code}`;
-}
-
 export interface JudgeOptions {
   readonly strictKeyCase: boolean;
   /** Secrets of the run itself (the client secret) that must never come back. */
@@ -76,21 +70,28 @@ export interface JudgeOptions {
   readonly operations?: readonly Operation[];
 }
 
-/** Runs the field-rule oracles and the leak oracle on one exchange of a generated case. */
-export function judgeFieldCase(exchange: Exchange, expectation: Expectation, options: JudgeOptions): CaseOutcome {
-  const broken = transportBroken(exchange);
-  if (broken) return { exchanges: [exchange], findings: [], checked: [], broken };
-  const rules = runChecks(fieldRuleChecks, exchange, { ...expectation, strictKeyCase: options.strictKeyCase });
-  const sent = [...sentSecrets(exchange.request.body), ...options.runSecrets];
-  const leak = runChecks([noSecretEcho], exchange, { sent });
-  const status = exchange.response?.status;
-  const refused = unforeseenRefusal(exchange, expectation);
-  const checked = requirementsOf([...rules.ran, ...leak.ran], expectation, status, options.operations);
+/**
+ * A generated case's expectation as oracles: the field-rule checks under the Expectation and the
+ * leak oracle. D37: where the operation may decline or find a duplicate, a refusal with a code of
+ * its own is observed, and what an acceptance would show (GEN-VALID-ACCEPTED) stays unchecked.
+ */
+export function fieldCaseExpected(e: Expectation, options: JudgeOptions): Expected {
+  const withKeyCase = { ...e, strictKeyCase: options.strictKeyCase };
+  const rules = fieldRuleChecks.map((c): Oracle => {
+    const requirements = requirementsOfCheck(c.id, e);
+    return {
+      id: c.id, requirements, judgesAcceptance: requirements.includes('GEN-VALID-ACCEPTED'),
+      applies: (x) => c.applies(x, withKeyCase), run: (x) => c(x, withKeyCase),
+    };
+  });
+  const sent = (x: Exchange) => ({ sent: [...sentSecrets(x.request.body), ...options.runSecrets] });
+  const leak: Oracle = { id: noSecretEcho.id, requirements: requirementsOfCheck(noSecretEcho.id, e), applies: (x) => noSecretEcho.applies(x, sent(x)), run: (x) => noSecretEcho(x, sent(x)) };
   return {
-    exchanges: [exchange],
-    findings: [...rules.findings, ...leak.findings],
-    checked: refused ? checked.filter((r) => r !== 'GEN-VALID-ACCEPTED') : checked,
-    ...(refused ? { observed: { 'GEN-VALID-ACCEPTED': `${refused} (D37: observed, not failed)` } } : {}),
-    responsesSeen: [responseKey(exchange.request.operation, status!, businessErrorCode(exchange as never))],
+    oracles: [...rules, leak, ...statusRows(e, options.operations ?? contractOperations)],
+    ...(e.kind === 'accepted' && e.ownRefusals ? { ownRefusal: { foreseen: e.allowedBusinessErrors, requirement: 'GEN-VALID-ACCEPTED', what: 'a valid payload' } } : {}),
   };
 }
+
+/** Judges one exchange of a generated case under its Expectation. */
+export const judgeFieldCase = (exchange: Exchange, expectation: Expectation, options: JudgeOptions): CaseOutcome =>
+  judge(exchange, fieldCaseExpected(expectation, options));

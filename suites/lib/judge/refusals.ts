@@ -1,10 +1,29 @@
+import type { Exchange } from '../../../client/index.js';
+import { businessRefusal, type BusinessRefusal } from '../../../checks/error-row.js';
 import type { CaseOutcome } from '../runner/property.js';
 
 const requirement = 'GEN-VALID-ACCEPTED';
 
 /**
+ * D37 (the D15/D16 shape; contract `refusesForOwnReasons`): the answer refuses for a reason of the
+ * target's own, one no generated input can avoid (an issuer's decline, an SSN in use on a shared
+ * sandbox). A code the case `foresees` (an Errors-table row it judges) is no such refusal.
+ * The one definition: setup retries with another identity or card on it, the model leaves that
+ * card or customer out, and the judge withholds what an acceptance would have shown.
+ */
+export function ownReasonRefusal(x: Exchange, foreseen: readonly string[] = []): BusinessRefusal | undefined {
+  if (x.transportError || !x.response) return undefined;
+  const refusal = businessRefusal(x as never);
+  return refusal && !foreseen.includes(refusal.code) ? refusal : undefined;
+}
+
+/** What an observed D37 refusal says; tallyRefusals reads the `with <status> <code>` part. */
+export const refusalNote = (x: Exchange, refusal: BusinessRefusal, what: string): string =>
+  `${x.request.operation} refused ${what} with ${refusal.status} ${refusal.code} (D37: observed, not failed)`;
+
+/**
  * D37: counts the valid cases of one property that the target refused for a business reason
- * (judge.ts `unforeseenRefusal` notes each), so the property's observed note says how many were,
+ * (the judge notes each), so the property's observed note says how many were,
  * and, when every one was, that what they would have checked is not covered. The runner keeps
  * the note of the last case, so every case after the first refusal carries the running count.
  */

@@ -6,7 +6,7 @@ import type { HarnessContext } from '../runner/context.js';
 import { cardBody, expectUpsert, knownIds, nickname, register } from './card-common.js';
 import { compareCardList } from './card-list.js';
 import { ModelCommand } from './command.js';
-import { refusedForBusiness } from './refusal.js';
+import { observeOwnRefusal } from './refusal.js';
 import type { SequenceRun } from './real.js';
 import { cardAt, customerAt, maxCustomers, tail, type Model, type ModelCustomer } from './state.js';
 
@@ -24,7 +24,7 @@ export class AddCard extends ModelCommand {
     const identity = String(payload.cardNumber);
     this.begin(r, `AddOrUpdateCard(${c.label}, new card ${tail(identity)}, expiration ${String(payload.expirationMonthYear)})`);
     const x = await r.call(OP, { body: payload });
-    if (refusedForBusiness(r, x, 'a generated new card')) return;
+    if (observeOwnRefusal(r, x, 'a generated new card')) return;
     const cardId = expectUpsert(r, x, { kind: 'number', identity, payload }, {
       requirement: 'CARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'a new card is registered', documented: 'a new card gets a cardId of its own',
     });

@@ -5,7 +5,7 @@ import { validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { FixtureError, nextPerson, runTag } from '../state/fixtures.js';
 import { ModelCommand } from './command.js';
-import { refusedForBusiness } from './refusal.js';
+import { observeOwnRefusal } from './refusal.js';
 import { accepted, findsCustomer } from './expect.js';
 import { body, ok, type SequenceRun } from './real.js';
 import { customerAt, maxCustomers, type Model, type ModelCustomer } from './state.js';
@@ -38,11 +38,11 @@ export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed:
   const label = `customer #${m.customers.length + 1}`;
   let x = await r.call('EnrollCustomer', { body: sent });
   // D37: a fresh identity may still be refused (an SSN in use elsewhere): setup tries a few, a command moves on.
-  for (let attempt = 1; asFixture && attempt < 4 && refusedForBusiness(r, x, 'a fresh identity'); attempt += 1) {
+  for (let attempt = 1; asFixture && attempt < 4 && observeOwnRefusal(r, x, 'a fresh identity'); attempt += 1) {
     sent = enrollBody(r, generated, slashed);
     x = await r.call('EnrollCustomer', { body: sent });
   }
-  if (!asFixture && refusedForBusiness(r, x, 'a fresh identity')) return undefined;
+  if (!asFixture && observeOwnRefusal(r, x, 'a fresh identity')) return undefined;
   const customerId = body(x)[responseMembers.enrollCustomer];
   if (ok(x)) r.ctx.footprint.customerEnrolled();
   if (asFixture && (!ok(x) || typeof customerId !== 'string')) throw new FixtureError(`EnrollCustomer of ${label} was answered ${x.response.status}`);

@@ -1,10 +1,11 @@
 import type { CallInput, CallOptions, Exchange, Session } from '../../../client/index.js';
-import { transportBroken } from '../../../checks/index.js';
 import type { Responded } from '../../../checks/support.js';
 import type { Finding } from '../../../checks/finding.js';
 import type { HarnessContext } from '../runner/context.js';
 import { LeakGuard } from '../runner/leak-guard.js';
 import { StepBroken, type Journal } from './journal.js';
+import { judge } from '../judge/judge.js';
+import { leakOracle } from '../judge/oracles.js';
 
 /**
  * The system under test as the commands see it: the target over the network through the
@@ -33,11 +34,10 @@ export class SequenceRun {
   /** Journals an exchange (also one made outside call(), such as AuthenticatePartner) and judges it for leaks. */
   adopt(x: Exchange): Responded {
     this.journal.exchange(x);
-    const broken = transportBroken(x);
-    if (broken) throw new StepBroken(`${x.request.operation}: ${broken}`);
-    const leak = this.leaks.judge(x);
-    this.journal.leak(leak.findings);
-    this.journal.expect([], ...(leak.ran ? ['NO-SECRET-ECHO'] : []));
+    const judged = judge(x, { oracles: [leakOracle(this.leaks)] });
+    if (judged.broken) throw new StepBroken(`${x.request.operation}: ${judged.broken}`);
+    this.journal.leak(judged.findings);
+    this.journal.expect([], ...judged.checked);
     return x as Responded;
   }
 

@@ -4,7 +4,7 @@ import { alnumChars, digits, mmyy, stringOf, validPayload } from '../../../gener
 import type { HarnessContext } from '../runner/context.js';
 import { cardBody, expectUpsert, knownIds, register } from './card-common.js';
 import { ModelCommand } from './command.js';
-import { refusedForBusiness } from './refusal.js';
+import { observeOwnRefusal } from './refusal.js';
 import { refusedWithRow } from './expect.js';
 import { listsCard } from './list-expect.js';
 import { ResubmitCard } from './cards.js';
@@ -26,7 +26,7 @@ export class AddTokenizedCard extends ModelCommand {
     const four = payload.lastFourOfCard === undefined ? 'no lastFourOfCard' : `lastFourOfCard ${String(payload.lastFourOfCard)}`;
     this.begin(r, `${OP}(${c.label}, new token ${tail(identity)}, BIN ${String(payload.cardBin)}, ${four}, expiration ${String(payload.expirationMonthYear)})`);
     const x = await r.call(OP, { body: payload });
-    if (refusedForBusiness(r, x, 'a generated new tokenized card')) return;
+    if (observeOwnRefusal(r, x, 'a generated new tokenized card')) return;
     const cardId = expectUpsert(r, x, { kind: 'token', identity, payload }, {
       requirement: 'TCARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'a new tokenized card is registered', documented: 'a new card gets a cardId of its own',
     });

@@ -5,7 +5,7 @@ import { personalData, sampleOne, validPayload, type PersonalDataSource } from '
 import type { HarnessContext } from '../runner/context.js';
 import { judgeFixtureAnswer, type FixtureCall } from '../judge/fixture-answer.js';
 import { memoPerKey } from './memo.js';
-import { businessRefusal } from '../../../checks/error-row.js';
+import { ownReasonRefusal } from '../judge/refusals.js';
 
 export interface FixtureErrorOptions {
   /** The requirement the target broke in answering the fixture call: what this blocked reads "blocked by" it. */
@@ -89,8 +89,8 @@ function samplePayload(ctx: HarnessContext, op: string, fixed: Record<string, un
 /** D37: a target may refuse a generated SSN or card for a reason of its own; setup tries this many fresh ones. */
 const setupAttempts = 4;
 
-/** The answer refuses in the D15/D16 shape (D37): another identity or card may be accepted. */
-const refusedForBusiness = (x: Exchange): boolean => !x.transportError && x.response !== undefined && businessRefusal(x as never) !== undefined;
+/** The answer refuses for the target's own reasons (D37): another identity or card may be accepted. */
+const refusedForBusiness = (x: Exchange): boolean => ownReasonRefusal(x) !== undefined;
 
 const ok = (x: Exchange) => !x.transportError && x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
 

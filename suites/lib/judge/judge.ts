@@ -1,0 +1,101 @@
+import type { Exchange } from '../../../client/index.js';
+import { businessErrorCode } from '../../../checks/error-row.js';
+import { transportBroken, type ExchangeCheck } from '../../../checks/index.js';
+import type { Finding } from '../../../checks/finding.js';
+import { responseKey } from '../../../reporting/coverage.js';
+import type { CaseOutcome } from '../runner/property.js';
+import { ownReasonRefusal, refusalNote } from './refusals.js';
+
+/**
+ * The one judge: an exchange and what it is expected to show go in, the case outcome comes out.
+ * Field rules, business scenarios, access, history and model cases differ only in the oracles
+ * they expect, never in how an exchange is judged, so a rule about judging (transport trouble
+ * proves nothing; a D37 refusal is observed, not passed) holds for all of them at once.
+ */
+
+/** One check bound to its expectation, and the requirements it answers for on an exchange. */
+export interface Oracle {
+  readonly id: string;
+  /** Checked whenever the oracle applies (its findings name their own requirement). */
+  readonly requirements: readonly string[];
+  /** Fail together with its findings (the scenario behind a wrong status). */
+  readonly failsWith?: readonly string[];
+  /** Judges what an acceptance would show: withheld on a refusal for the target's own reasons (D37). */
+  readonly judgesAcceptance?: boolean;
+  applies(x: Exchange): boolean;
+  run(x: Exchange): readonly Finding[];
+}
+
+/** `c` under `expectation`; the first requirement is the one its findings name, the others fail with them. */
+export function oracle<E>(c: ExchangeCheck<E>, expectation: E, ...requirements: string[]): Oracle {
+  return { id: c.id, requirements, failsWith: requirements.slice(1), applies: (x) => c.applies(x, expectation), run: (x) => c(x, expectation) };
+}
+
+/** D37: where a refusal for the target's own reasons is observed rather than judged. */
+export interface OwnRefusalRule {
+  /** Codes the case judges as documented answers (an Errors-table row): no refusal of its own. */
+  readonly foreseen: readonly string[];
+  /** The requirement the refusal is observed under. */
+  readonly requirement: string;
+  /** What was refused, for the note ("a valid payload"). */
+  readonly what: string;
+}
+
+/** What one exchange is expected to show. */
+export interface Expected {
+  readonly oracles: readonly Oracle[];
+  readonly ownRefusal?: OwnRefusalRule;
+}
+
+/**
+ * Judges `x`: transport trouble makes the case broken and runs nothing; each oracle that applies
+ * is run and its requirements are checked. On a refusal for the target's own reasons the oracles
+ * that judge an acceptance are not run and their requirements stay unchecked: the refusal is
+ * observed, never a pass and never a failure.
+ */
+export function judge(x: Exchange, expected: Expected): CaseOutcome {
+  const broken = transportBroken(x);
+  if (broken) return { exchanges: [x], findings: [], checked: [], broken };
+  const rule = expected.ownRefusal;
+  const refusal = rule ? ownReasonRefusal(x, rule.foreseen) : undefined;
+  const findings: Finding[] = [];
+  const checked = new Set<string>();
+  const failsWith = new Set<string>();
+  for (const o of expected.oracles) {
+    if ((refusal && o.judgesAcceptance) || !o.applies(x)) continue;
+    const found = o.run(x);
+    o.requirements.forEach((r) => checked.add(r));
+    findings.push(...found);
+    if (found.length) o.failsWith?.forEach((r) => failsWith.add(r));
+  }
+  return {
+    exchanges: [x], findings, checked: [...checked],
+    ...(failsWith.size ? { failsWith: [...failsWith] } : {}),
+    ...(rule && refusal ? { observed: { [rule.requirement]: refusalNote(x, refusal, rule.what) } } : {}),
+    responsesSeen: [responseKey(x.request.operation, x.response!.status, businessErrorCode(x as never))],
+  };
+}
+
+/**
+ * Several outcomes of one case (several exchanges, probes, notes) as one: the first broken part
+ * makes it broken; the first exchange with findings is put last, so its curl is the one reported.
+ */
+export function combine(parts: readonly CaseOutcome[]): CaseOutcome {
+  const broken = parts.find((p) => p.broken)?.broken;
+  const failing = parts.find((p) => p.findings.length > 0 && p.exchanges.length > 0)?.exchanges.at(-1);
+  const exchanges = parts.flatMap((p) => p.exchanges);
+  const failsWith = parts.filter((p) => p.findings.length > 0).flatMap((p) => p.failsWith ?? []);
+  const observed: Record<string, string> = {};
+  for (const [requirement, note] of parts.flatMap((p) => Object.entries(p.observed ?? {})))
+    observed[requirement] = observed[requirement] ? `${observed[requirement]}; ${note}` : note;
+  const responsesSeen = [...new Set(parts.flatMap((p) => p.responsesSeen ?? []))];
+  return {
+    exchanges: failing ? [...exchanges.filter((x) => x !== failing), failing] : exchanges,
+    findings: parts.flatMap((p) => p.findings),
+    checked: [...new Set(parts.flatMap((p) => p.checked))],
+    ...(responsesSeen.length ? { responsesSeen } : {}),
+    ...(failsWith.length ? { failsWith: [...new Set(failsWith)] } : {}),
+    ...(Object.keys(observed).length ? { observed } : {}),
+    ...(broken ? { broken } : {}),
+  };
+}
