@@ -19,6 +19,7 @@ const commands: Readonly<Record<string, Command>> = {
   openapi: { script: 'openapi.ts', args: '', explain: 'write the OpenAPI 3.1 document derived from the contract to REPORT_DIR/openapi.json' },
   'merge-reports': { script: 'merge-reports.ts', args: '<shard report dir>...', explain: 'one verdict and one set of reports from the report directories of sharded runs' },
   sweep: { script: 'sweep.ts', args: '[options]', explain: 'run the suites against the embedded reference under every group of readings and seeds (false-alarm sweep)' },
+  'certify-client': { script: 'certify-client.ts', args: '[--port N] [--plan file.json] [--seed N] [--duration S] [--accept-unshown] [--print-plan] [-- <client command...>]', explain: 'start the reference as a certification sandbox, run (or wait for) a partner\'s client, grade how it handled every documented response and write client-* reports; exit 0 certified, 1 a graded requirement failed, 2 bad input, 3 the client stopped short, 4 planned responses left unshown' },
   docs: { script: 'docs-command.ts', args: '[--check]', explain: 'write docs/requirements.md and docs/decisions.md from contract/; --check only reports whether they are out of step' },
 };
 

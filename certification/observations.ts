@@ -1,4 +1,4 @@
-import { apiVersion, operation, responseMembers, tokenContract } from '../contract/index.js';
+import { apiVersion, operation, responseMembers, tokenContract, sessionHeaders, versionParameter } from '../contract/index.js';
 import type { ObservedExchange } from '../reference/interception.js';
 import { anyOperation, responseId, type ScenarioResponse } from './responses.js';
 import { bearerOf, operationAt } from './scenario.js';
@@ -62,17 +62,17 @@ export function classify(e: ObservedExchange, opId: string): string | undefined 
 export function toObservation(e: ObservedExchange, planned: ScenarioResponse | undefined, tokenPath: string): Observation {
   const op = operationAt(e.method, e.path);
   const query = { ...e.query };
-  const versionInQuery = text(query[responseMembers.apiVersion]);
-  delete query[responseMembers.apiVersion];
+  const versionInQuery = text(query[versionParameter]);
+  delete query[versionParameter];
   const header = (name: string) => text(e.headers[name.toLowerCase()]);
   const reply = parse(e.replyBody);
   const ok = e.status !== undefined && e.status >= 200 && e.status < 300;
   const issuedToken = e.path === tokenPath && ok && text(reply?.access_token)
     ? { value: reply!.access_token as string, expiresIn: typeof reply!.expires_in === 'number' ? reply!.expires_in : tokenContract.expiresIn } : undefined;
-  const sessionHeader = text(e.replyHeaders?.[responseMembers.sessionHeader.toLowerCase()]);
+  const sessionHeader = text(e.replyHeaders?.[sessionHeaders.sessionId.toLowerCase()]);
   const issuedSession = op && !op.sessionRequired && ok && sessionHeader
-    ? { id: sessionHeader, deviceId: text((e.body as Record<string, unknown> | undefined)?.[responseMembers.deviceHeader]) } : undefined;
-  const versionValue = header(responseMembers.apiVersion) ?? versionInQuery;
+    ? { id: sessionHeader, deviceId: text((e.body as Record<string, unknown> | undefined)?.[sessionHeaders.deviceId]) } : undefined;
+  const versionValue = header(versionParameter) ?? versionInQuery;
   const shown = op ? classify(e, op.id) : undefined;
   return {
     seq: e.seq, at: e.receivedAt, end: e.finishedAt, exchange: e,
@@ -80,8 +80,8 @@ export function toObservation(e: ObservedExchange, planned: ScenarioResponse | u
     key: `${e.method} ${e.path} ${canonical(query)} ${canonical(e.body ?? null)}`,
     ...(op ? { operation: op.id } : {}),
     ...(bearerOf(e.headers) ? { token: bearerOf(e.headers) } : {}),
-    ...(header(responseMembers.sessionHeader) ? { sessionId: header(responseMembers.sessionHeader) } : {}),
-    ...(header(responseMembers.deviceHeader) ? { deviceId: header(responseMembers.deviceHeader) } : {}),
+    ...(header(sessionHeaders.sessionId) ? { sessionId: header(sessionHeaders.sessionId) } : {}),
+    ...(header(sessionHeaders.deviceId) ? { deviceId: header(sessionHeaders.deviceId) } : {}),
     ...(versionValue ? { apiVersion: versionValue } : {}),
     ...(planned ? { planned } : {}),
     ...(shown ? { shown } : {}),

@@ -1,4 +1,4 @@
-import { operation, operations, responseMembers, type Operation } from '../contract/index.js';
+import { operation, operations, type Operation, sessionHeaders } from '../contract/index.js';
 import type { InterceptedCall, Interceptor, PlannedAnswer } from '../reference/interception.js';
 import { plannedAnswer } from './answers.js';
 import type { Plan } from './plan.js';
@@ -81,7 +81,7 @@ export class Scenario {
     const n = (this.calls.get(op.id) ?? 0) + 1;
     this.calls.set(op.id, n);
     const token = bearerOf(call.headers);
-    const session = header(call, responseMembers.sessionHeader);
+    const session = header(call, sessionHeaders.sessionId);
     const access = injectableAnswers(op);
     let response: ScenarioResponse | undefined;
     if (token && this.deadTokens.has(token)) response = access.get('TOKEN_EXPIRED');
