@@ -130,7 +130,7 @@ export function transportBroken(exchange: Exchange): string | undefined {
   const refused = notHandled[exchange.response.status];
   if (refused === undefined) return undefined;
   const retryAfter = exchange.response.headers['retry-after'];
-  const attempts = exchange.attempts > 1 ? `to all ${exchange.attempts} attempts` : 'to its one attempt (a request not safe to repeat is not retried)';
+  const attempts = exchange.attempts.length > 1 ? `to all ${exchange.attempts.length} attempts` : 'to its one attempt (a request not safe to repeat is not retried)';
   return `${refused} ${attempts}${retryAfter ? ` (Retry-After: ${retryAfter})` : ''}`;
 }
 

@@ -7,7 +7,7 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface CaseRequest {
-  /** Operation id from contract/, or 'Token' for the token endpoint. */
+  /** Operation id from contract/, or contract/token.ts `tokenOperation` for the token endpoint. */
   readonly operation: string;
   readonly method: HttpMethod;
   /** Absolute URL without query string. */
@@ -45,6 +45,21 @@ export interface Exchange {
   readonly response?: ExchangeResponse;
   readonly transportError?: TransportError;
   readonly durationMs: number;
-  /** How many attempts the client made (retries included). */
-  readonly attempts: number;
+  /** Every attempt the client made, first to last; `response`/`transportError` are the last one's. */
+  readonly attempts: readonly Attempt[];
+}
+
+/**
+ * One try of a request, kept so a retried 429 or 503 stays evidence. Only the headers that
+ * explain a retry are kept (client/attempts.ts `attemptHeaders`), never a body.
+ */
+export interface Attempt {
+  /** Status line received, if any. */
+  readonly status?: number;
+  readonly errorCode?: TransportError['code'];
+  /** Lower-cased names. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Milliseconds from the exchange's start to this attempt's request leaving the client. */
+  readonly startedAtMs: number;
+  readonly durationMs: number;
 }

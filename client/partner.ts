@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { operation } from '../contract/operations.js';
 import type { Profile } from '../contract/profile.js';
-import { apiVersion, responseMembers } from '../contract/resources.js';
+import { sessionHeaders } from '../contract/resources.js';
 import { tokenContract } from '../contract/token.js';
 import type { CaseRequest, Exchange } from './exchange.js';
 import { SessionError, TargetUnreachableError } from './errors.js';
 import { Redactor } from './redaction.js';
-import { ExchangeRecorder, formatExchange } from './recorder.js';
+import { ExchangeRecorder } from './exchange-log.js';
+import { formatExchange } from './exchange-text.js';
+import { partnerRequest, type CallInput, type CallOptions, type Session } from './partner-request.js';
 import { TokenClient } from './token.js';
 import { createTransport, type Transport, type TransportOptions } from './transport.js';
 import { workerLedger } from './rate-ledger.js';
@@ -22,33 +22,7 @@ export interface PartnerTarget {
   readonly caPem?: string;
 }
 
-export interface Session {
-  readonly sessionId: string;
-  readonly deviceId: string;
-}
-
-export interface CallInput {
-  /** Request fields; for an operation sent with GET (D1) they go in the query string. */
-  readonly body?: Readonly<Record<string, unknown>>;
-  readonly query?: Readonly<Record<string, unknown>>;
-}
-
-export interface CallOptions {
-  readonly session?: Session;
-  /** Extra headers; they win over the ones the client sets. */
-  readonly headers?: Readonly<Record<string, string>>;
-  /** Send no Authorization header (D2 negative cases). */
-  readonly omitAuth?: boolean;
-  /** Present this value as the Bearer token instead of a fresh one (malformed, expired). */
-  readonly bearer?: string;
-  /** D5: where apiVersion goes; default profile.apiVersionIn. */
-  readonly apiVersionIn?: 'header' | 'query' | 'none';
-  readonly apiVersion?: string;
-  /** Sent verbatim (malformed JSON); content-type application/json unless headers say otherwise. */
-  readonly rawBody?: string;
-  /** Marks a request as safe to retry or not; default: GETs and operations that do not write (contract `writes`). */
-  readonly idempotent?: boolean;
-}
+export type { CallInput, CallOptions, Session } from './partner-request.js';
 
 export interface PartnerClientOptions {
   readonly profile: Profile;
@@ -72,15 +46,6 @@ export interface PartnerClient {
   readonly redactor: Redactor;
   readonly recorder: ExchangeRecorder;
   close(): Promise<void>;
-}
-
-function toQuery(fields: Readonly<Record<string, unknown>> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(fields ?? {})) {
-    if (v === undefined) continue;
-    out[k] = typeof v === 'string' ? v : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v);
-  }
-  return out;
 }
 
 /** @see interface.md "Endpoints" and "Authentication"; decisions D1, D2, D3, D5. */
@@ -113,36 +78,14 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   });
 
   async function call(operationId: string, input: CallInput = {}, o: CallOptions = {}): Promise<Exchange> {
-    const op = operation(operationId);
-    const method = profile.methods[op.id] ?? op.method;
-    const query = toQuery({ ...(method === 'GET' ? input.body : {}), ...input.query });
-    const headers: Record<string, string> = { accept: 'application/json' };
-    const versionIn = o.apiVersionIn ?? profile.apiVersionIn;
-    const version = o.apiVersion ?? apiVersion;
-    if (versionIn === 'header') headers[responseMembers.apiVersion] = version;
-    if (versionIn === 'query') query[responseMembers.apiVersion] = version;
-    if (!o.omitAuth) headers.authorization = `Bearer ${o.bearer ?? (await token.getToken())}`;
+    const bearer = o.omitAuth ? undefined : o.bearer ?? (await token.getToken());
     if (o.bearer) redactor.learn(o.bearer, 'accessToken');
-    if (o.session) {
-      headers[responseMembers.sessionHeader] = o.session.sessionId;
-      headers[responseMembers.deviceHeader] = o.session.deviceId;
-      redactor.learn(o.session.sessionId, 'sessionId');
-    }
-    if (o.rawBody !== undefined) headers['content-type'] = 'application/json';
-    Object.assign(headers, o.headers);
-    const body = method === 'GET' ? undefined : input.body;
-    redactor.learnJson(body);
+    redactor.learn(o.session?.sessionId, 'sessionId');
+    const request = partnerRequest(profile, target.baseUrl, operationId, input, o, bearer);
+    redactor.learnJson(request.body);
     redactor.learnJson(input.query);
-    const request: CaseRequest = {
-      operation: op.id, method, url: `${target.baseUrl}${op.path}`, query, headers,
-      ...(body === undefined ? {} : { body }),
-      ...(o.rawBody === undefined ? {} : { rawBody: o.rawBody }),
-      correlationId: randomUUID(),
-    };
-    // An operation that changes nothing (contract `writes: false`) is safe to repeat whatever its method.
-    const idempotent = o.idempotent ?? (op.writes ? undefined : true);
-    const exchange = await transport.send(request, idempotent === undefined ? {} : { idempotent });
-    redactor.learn(exchange.response?.headers[responseMembers.sessionHeader.toLowerCase()], 'sessionId');
+    const exchange = await transport.send(request, o.idempotent === undefined ? {} : { idempotent: o.idempotent });
+    redactor.learn(exchange.response?.headers[sessionHeaders.sessionId.toLowerCase()], 'sessionId');
     redactor.learnJson(exchange.response?.json);
     recorder.record(exchange);
     return exchange;
@@ -150,7 +93,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
 
   async function authenticatePartner(deviceId: string = profile.deviceId) {
     const exchange = await call('AuthenticatePartner', { body: { deviceId } });
-    const sessionId = exchange.response?.headers[responseMembers.sessionHeader.toLowerCase()];
+    const sessionId = exchange.response?.headers[sessionHeaders.sessionId.toLowerCase()];
     return sessionId ? { sessionId, exchange } : { exchange };
   }
 

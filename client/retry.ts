@@ -1,3 +1,5 @@
+import { operations } from '../contract/operations.js';
+import { tokenOperation } from '../contract/token.js';
 import type { Exchange, HttpMethod } from './exchange.js';
 
 /**
@@ -17,9 +19,16 @@ export const defaultRetryPolicy: RetryPolicy = { maxAttempts: 3, baseDelayMs: 20
 
 export const retryableStatuses: readonly number[] = [429, 503];
 
-/** GET, the token endpoint and requests the caller marks idempotent; never other POSTs. */
-export function safeToRepeat(method: HttpMethod, operation: string, idempotent: boolean | undefined): boolean {
-  return idempotent ?? (method === 'GET' || operation === 'Token');
+/**
+ * Whether a request may be sent again after a 429, a 503 or a lost connection: the one place
+ * that decides it. A partner operation by its contract entry (`writes: false` changes nothing,
+ * whatever its method); the token endpoint always (a second token is harmless); a request
+ * outside the contract (preflight, probes) only when it is a GET.
+ */
+export function retrySafe(operation: string, method: HttpMethod): boolean {
+  if (operation === tokenOperation) return true;
+  const entry = operations.find((o) => o.id === operation);
+  return entry ? !entry.writes : method === 'GET';
 }
 
 export function worthRetrying(exchange: Pick<Exchange, 'response' | 'transportError'>): boolean {

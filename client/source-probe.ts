@@ -4,7 +4,8 @@ import { Agent, request as undiciRequest } from 'undici';
 import { minTlsVersion } from '../contract/token.js';
 import { classifyError } from './classify.js';
 import type { CaseRequest, Exchange } from './exchange.js';
-import { requestUrl, toResponse } from './transport.js';
+import { attemptOf } from './attempts.js';
+import { correlationHeader, requestUrl, toResponse } from './http-attempt.js';
 
 export interface SourceProbeOptions {
   /** The local address the request leaves from (TARGET_PROBE_SOURCE_ADDRESS). */
@@ -35,7 +36,7 @@ export async function sendFromSource(req: CaseRequest, options: SourceProbeOptio
   });
   const started = performance.now();
   const body = req.rawBody ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
-  const headers = { ...req.headers, 'x-correlation-id': req.correlationId, ...(req.body !== undefined && req.rawBody === undefined ? { 'content-type': 'application/json' } : {}) };
+  const headers = { ...req.headers, [correlationHeader]: req.correlationId, ...(req.body !== undefined && req.rawBody === undefined ? { 'content-type': 'application/json' } : {}) };
   const took = () => Math.round(performance.now() - started);
   try {
     const res = await undiciRequest(requestUrl(req), {
@@ -43,10 +44,11 @@ export async function sendFromSource(req: CaseRequest, options: SourceProbeOptio
     });
     const text = await res.body.text();
     const flat = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(', ') : String(v)]));
-    return { exchange: { request: req, response: toResponse(res.statusCode, flat, text), durationMs: took(), attempts: 1 } };
+    const response = toResponse(res.statusCode, flat, text);
+    return { exchange: { request: req, response, durationMs: took(), attempts: [attemptOf({ response }, 0, took())] } };
   } catch (error) {
     const transportError = classifyError(error);
-    const exchange: Exchange = { request: req, transportError, durationMs: took(), attempts: 1 };
+    const exchange: Exchange = { request: req, transportError, durationMs: took(), attempts: [attemptOf({ transportError }, 0, took())] };
     return localBindFailure.test(transportError.message) ? { exchange, localFailure: transportError.message } : { exchange };
   } finally {
     await agent.close();

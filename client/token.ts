@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { tokenContract } from '../contract/token.js';
+import { tokenContract, tokenOperation } from '../contract/token.js';
 import type { CaseRequest, Exchange } from './exchange.js';
 import type { Transport } from './transport.js';
 import { TargetUnreachableError, TokenRequestError } from './errors.js';
 import { Redactor } from './redaction.js';
-import { formatExchange } from './recorder.js';
+import { formatExchange } from './exchange-text.js';
 
 /**
  * OAuth 2.0 client-credentials client (interface.md "Authentication", RFC 6749 4.4).
@@ -111,7 +111,7 @@ export class TokenClient {
     this.redactor.learn(clientSecret, 'clientSecret');
     this.redactor.learn(basic, 'basicCredentials');
     return {
-      operation: 'Token',
+      operation: tokenOperation,
       method: 'POST',
       url: this.options.authUrl,
       query: {},

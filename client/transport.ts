@@ -1,11 +1,14 @@
 import { rootCertificates } from 'node:tls';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent } from 'undici';
 import { minTlsVersion } from '../contract/token.js';
-import type { CaseRequest, Exchange, ExchangeResponse } from './exchange.js';
-import { classifyError } from './classify.js';
+import type { Attempt, CaseRequest, Exchange } from './exchange.js';
+import { attemptOf } from './attempts.js';
+import { sendOnce } from './http-attempt.js';
 import type { RateLedger } from './rate-ledger.js';
 import { createConcurrencyLimit, createRateLimit, processLimits, sleep as realSleep } from './limits.js';
-import { backoffMs, defaultRetryPolicy, retryAfterMs, safeToRepeat, worthRetrying, type RetryPolicy } from './retry.js';
+import { backoffMs, defaultRetryPolicy, retryAfterMs, retrySafe, worthRetrying, type RetryPolicy } from './retry.js';
+
+export { requestUrl, toResponse } from './http-attempt.js';
 
 export interface TransportOptions {
   /** Extra CA certificate (PEM) trusted besides the system CAs. */
@@ -29,7 +32,7 @@ export interface TransportOptions {
 }
 
 export interface SendOptions {
-  /** Overrides the default (GET and the token endpoint are safe to repeat, nothing else). */
+  /** Overrides retry.ts `retrySafe` for this request (a test or a deliberate case). */
   readonly idempotent?: boolean;
 }
 
@@ -63,93 +66,30 @@ export function createTransport(options: TransportOptions): Transport {
     ? processLimits(options.concurrency, options.rateLimit, rateWindowMs, options.rateLedger)
     : { inFlight: createConcurrencyLimit(options.concurrency), rate: createRateLimit(options.rateLimit, { windowMs: rateWindowMs }) };
 
-  const attempt = (req: CaseRequest) =>
+  // An attempt's time runs from when the limits let it go: a wait in the queue is not the target's time.
+  const attempt = (req: CaseRequest, exchangeStart: number) =>
     inFlight.run(async () => {
       await rate.acquire();
-      return once(agent, req, options.timeoutMs);
+      const started = performance.now();
+      const result = await sendOnce(agent, req, options.timeoutMs);
+      return { result, record: attemptOf(result, started - exchangeStart, performance.now() - started) };
     });
 
   return {
     async send(req, sendOptions = {}) {
       const started = performance.now();
-      const repeatable = safeToRepeat(req.method, req.operation, sendOptions.idempotent);
-      for (let n = 1; ; n++) {
-        const result = await attempt(req);
-        if (!repeatable || n >= policy.maxAttempts || !worthRetrying(result)) {
-          return { request: req, ...result, durationMs: Math.round(performance.now() - started), attempts: n };
+      const repeatable = sendOptions.idempotent ?? retrySafe(req.operation, req.method);
+      const attempts: Attempt[] = [];
+      for (;;) {
+        const { result, record } = await attempt(req, started);
+        attempts.push(record);
+        if (!repeatable || attempts.length >= policy.maxAttempts || !worthRetrying(result)) {
+          return { request: req, ...result, durationMs: Math.round(performance.now() - started), attempts } satisfies Exchange;
         }
         const after = retryAfterMs(result.response?.headers['retry-after'], Date.now(), policy.retryAfterCapMs);
-        await wait(after ?? backoffMs(n, policy, options.random));
+        await wait(after ?? backoffMs(attempts.length, policy, options.random));
       }
     },
     close: () => agent.close(),
   };
-}
-
-type Attempt = Pick<Exchange, 'response' | 'transportError'>;
-
-export function requestUrl(req: CaseRequest): string {
-  const url = new URL(req.url);
-  for (const [k, v] of Object.entries(req.query)) url.searchParams.append(k, v);
-  return url.toString();
-}
-
-function outgoingHeaders(req: CaseRequest): Record<string, string> {
-  const headers: Record<string, string> = { ...req.headers, 'x-correlation-id': req.correlationId };
-  const hasType = Object.keys(req.headers).some((k) => k.toLowerCase() === 'content-type');
-  if (req.rawBody === undefined && req.body !== undefined && !hasType) headers['content-type'] = 'application/json';
-  return headers;
-}
-
-async function once(agent: Agent, req: CaseRequest, timeoutMs: number): Promise<Attempt> {
-  const body = req.rawBody ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
-  let status = 0;
-  let headers: Record<string, string> = {};
-  const chunks: Buffer[] = [];
-  let bodyBytes = 0;
-  try {
-    const res = await undiciRequest(requestUrl(req), {
-      dispatcher: agent,
-      method: req.method,
-      headers: outgoingHeaders(req),
-      ...(body === undefined ? {} : { body }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    status = res.statusCode;
-    headers = flatHeaders(res.headers);
-    for await (const chunk of res.body) {
-      chunks.push(chunk as Buffer);
-      bodyBytes += (chunk as Buffer).byteLength;
-    }
-    return { response: toResponse(status, headers, Buffer.concat(chunks).toString('utf8')) };
-  } catch (error) {
-    const declared = Number(headers['content-length']);
-    const transportError = classifyError(error, {
-      timeoutMs, bodyBytes,
-      ...(status ? { status } : {}),
-      ...(Number.isInteger(declared) ? { declaredLength: declared } : {}),
-    });
-    // Headers arrived, the body did not: keep what came, it is evidence.
-    return status ? { response: toResponse(status, headers, Buffer.concat(chunks).toString('utf8')), transportError } : { transportError };
-  }
-}
-
-function flatHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
-}
-
-export function toResponse(status: number, headers: Record<string, string>, bodyText: string): ExchangeResponse {
-  const mediaType = headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined;
-  let json: unknown;
-  let jsonError: string | undefined;
-  if (bodyText.trim() !== '') {
-    try {
-      json = JSON.parse(bodyText);
-    } catch (e) {
-      jsonError = (e as Error).message;
-    }
-  }
-  return { status, headers, bodyText, json, ...(jsonError === undefined ? {} : { jsonError }), ...(mediaType ? { mediaType } : {}) };
 }

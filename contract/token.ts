@@ -25,3 +25,6 @@ export const tokenErrors = {
 } as const;
 
 export const minTlsVersion = 'TLSv1.2';
+
+/** The operation name exchanges with the token endpoint carry, beside the eleven partner operations. */
+export const tokenOperation = 'Token';

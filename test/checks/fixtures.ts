@@ -47,7 +47,7 @@ export function exchange(f: Fake = {}): Exchange {
       ...(mediaType ? { mediaType } : {}),
     },
     durationMs: 5,
-    attempts: 1,
+    attempts: [{ status, headers: {}, startedAtMs: 0, durationMs: 5 }],
   };
 }
 
@@ -55,7 +55,7 @@ export const broken = (): Exchange => ({
   request: exchange().request,
   transportError: { code: 'TIMEOUT', message: 'no answer within 10000 ms' },
   durationMs: 10000,
-  attempts: 3,
+  attempts: [0, 1, 2].map((i) => ({ errorCode: 'TIMEOUT' as const, headers: {}, startedAtMs: i * 3400, durationMs: 3000 })),
 });
 
 export function validationBody(keys: string[], overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadProfile, type Profile } from '../../contract/profile.js';
 import { createPartnerClient, type PartnerClient } from '../../client/partner.js';
 import { SessionError } from '../../client/errors.js';
-import { formatExchange } from '../../client/recorder.js';
+import { formatExchange } from '../../client/exchange-text.js';
 import { json, startServer, type TestServer } from './servers.js';
 
 let server: TestServer | undefined;

@@ -19,7 +19,7 @@ function fakeEnv(): PropertyEnv & { records: ResultRecord[] } {
     record: (r) => records.push(r), redact: (t) => t, curl: () => 'curl https://t/x', formatExchange: () => 'POST /x → 200',
   };
 }
-const exchange = { request: { operation: 'FindCustomer', method: 'POST', url: 'https://t/x', headers: {}, correlationId: 'c' }, durationMs: 1, attempts: 1 } as unknown as Exchange;
+const exchange = { request: { operation: 'FindCustomer', method: 'POST', url: 'https://t/x', headers: {}, correlationId: 'c' }, durationMs: 1, attempts: [] } as unknown as Exchange;
 const pass = (checked: string[]): CaseOutcome => ({ exchanges: [exchange], findings: [], checked });
 const finding: Finding = { check: 'statusMatches', requirement: 'B', severity: 'documented', title: 'Unexpected status', message: 'Received 200; documented 400', dedupKey: 'statusMatches|FindCustomer|B' };
 
