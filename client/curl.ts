@@ -1,12 +1,14 @@
 import type { CaseRequest } from './exchange.js';
 import type { Redactor, SecretKind } from './redaction.js';
-import { requestUrl } from './transport.js';
+import { requestUrl } from './http-attempt.js';
 
 /**
  * A copy-pasteable curl command reproducing a request. Secrets become shell variables the
  * reader sets ($TOKEN, $SESSION_ID, $SSO_TOKEN, $TARGET_CLIENT_ID/$TARGET_CLIENT_SECRET);
  * personal data stays masked (`[ssn:***]`), so the command is safe to paste into a ticket.
- * The harness's own header (x-correlation-id) is left out.
+ * It carries the request's own headers; not the harness's correlation header, which the
+ * transport adds from `correlationId` at send time: a pasted command is a new request, and
+ * sharing the original's id would confuse the target's logs.
  */
 export interface CurlOptions {
   /** Add `--cacert "$TARGET_CA_FILE"` (the run trusts an extra CA). */
@@ -43,7 +45,6 @@ export function toCurl(request: CaseRequest, redactor: Redactor, options: CurlOp
   let hasType = false;
   for (const [name, value] of Object.entries(request.headers)) {
     const lower = name.toLowerCase();
-    if (lower === 'x-correlation-id') continue;
     if (lower === 'content-type') hasType = true;
     if (lower === 'authorization' && /^basic\s/i.test(value)) {
       args.push('-u', `"$TARGET_CLIENT_ID:$TARGET_CLIENT_SECRET"`);

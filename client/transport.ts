@@ -8,8 +8,6 @@ import type { RateLedger } from './rate-ledger.js';
 import { createConcurrencyLimit, createRateLimit, processLimits, sleep as realSleep } from './limits.js';
 import { backoffMs, defaultRetryPolicy, retryAfterMs, retrySafe, worthRetrying, type RetryPolicy } from './retry.js';
 
-export { requestUrl, toResponse } from './http-attempt.js';
-
 export interface TransportOptions {
   /** Extra CA certificate (PEM) trusted besides the system CAs. */
   readonly ca?: string;
