@@ -7,6 +7,8 @@ import { fieldRequirementId, requirements, type FieldRuleKind, type Requirement 
 import { faultCatalogue } from '../reference/faults/index.js';
 import { readingCatalogue } from '../reference/readings.js';
 import { isBlocking } from '../reporting/summary.js';
+import { renderClientRequirements } from '../certification/catalogue-doc.js';
+import { clientCatalogueFile } from '../certification/write.js';
 
 /**
  * The text of docs/requirements.md and docs/decisions.md, derived from contract/ (and from the
@@ -91,4 +93,5 @@ export function renderDecisions(): string {
 export const docFiles = (): Record<string, string> => ({
   [catalogueFiles.requirements]: renderRequirements(),
   [catalogueFiles.decisions]: renderDecisions(),
+  [clientCatalogueFile]: renderClientRequirements(),
 });

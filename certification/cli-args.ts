@@ -17,7 +17,7 @@ export interface CertifyArgs {
   readonly command: readonly string[];
 }
 
-export const usage = 'certify-client [--port N] [--plan file.json] [--seed N] [--duration S] [--accept-unshown] [--print-plan] [-- <client command...>]';
+export const usage = 'certify-client [--port N] [--host H] [--plan file.json] [--seed N] [--duration S] [--accept-unshown] [--print-plan] [-- <client command...>]';
 
 const flags = new Set(['--print-plan', '--accept-unshown']);
 const valued = new Set(['--port', '--plan', '--seed', '--duration', '--host']);
