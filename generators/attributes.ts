@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { exclusiveSessionFilters, type AllowedAttribute, type Field } from '../contract/index.js';
-import { formatValue, type ValueOptions } from './formats.js';
+import { formatValue, type ValueOptions } from './format-values.js';
 import { plainText } from './text.js';
 
 /** One `{name, value}` item of an attribute list. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { emptyIsValid, type Field, type Operation } from '../contract/index.js';
 import { acceptedExpectation } from './accepted.js';
 import { randomOptionalAttributes, validAttributeList, type AttributeItem } from './attributes.js';
-import { minEmailLength } from './identity.js';
+import { minEmailLength } from './person-values.js';
 import { ambiguousLength } from './lengths.js';
 import { validFormatValueOfLength } from './long-values.js';
 import { validPayload, queryText, wireName, type Payload, type PayloadOptions } from './payloads.js';

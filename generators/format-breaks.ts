@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { acceptedRegExp, formatOf, type FormatId } from '../contract/index.js';
-import { formatValue, patternRepeat, type ValueOptions } from './formats.js';
+import { formatValue, patternRepeat, type ValueOptions } from './format-values.js';
 import { formatMistakes } from './format-mistakes.js';
 import { documentedFormLengths } from './lengths.js';
 import { digits, lowerChars, replaceAt, resize, stringOf } from './text.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { assertedValidRegExp } from '../contract/index.js';
-import { formatValue, type ValueOptions } from './formats.js';
-import { email, maxEmailLength, minEmailLength } from './identity.js';
+import { formatValue, type ValueOptions } from './format-values.js';
+import { email, maxEmailLength, minEmailLength } from './person-values.js';
 
 /**
  * Values of a format at any length the format itself does not fix, so a length rule can be

@@ -49,3 +49,8 @@ export function resize(value: string, length: number): string {
 export function replaceAt(value: string, index: number, char: string): string {
   return value.slice(0, index) + char + value.slice(index + 1);
 }
+
+/** Lowercase version-4 GUID. */
+export function guid(): fc.Arbitrary<string> {
+  return fc.uuid({ version: 4 });
+}

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import type { Field } from '../contract/index.js';
-import { formatValue, type ValueOptions } from './formats.js';
+import { formatValue, type ValueOptions } from './format-values.js';
 import { validLengthRange } from './lengths.js';
-import { cardToken, plainText, resize } from './text.js';
-import { guid, email, minEmailLength } from './identity.js';
+import { cardToken, guid, plainText, resize } from './text.js';
+import { email, minEmailLength } from './person-values.js';
 import { cardNumber } from './cards.js';
 import { validAttributeList, type AttributeOptions } from './attributes.js';
 
-export type { ValueOptions } from './formats.js';
+export type { ValueOptions } from './format-values.js';
 
 /** Shortest card token sent as valid: real tokens are not a few characters long. */
 export const cardTokenMinLength = 16;

@@ -64,7 +64,7 @@ export function applyBreakages(op: Operation, p: Payload, breakages: readonly Br
 }
 
 /** Every single-field violation of `field`: a valid payload (same `fixed`) with that field broken one way. */
-export function boundaryViolations(op: Operation, field: Field, options: PayloadOptions = {}): fc.Arbitrary<GeneratedCase> {
+export function fieldViolations(op: Operation, field: Field, options: PayloadOptions = {}): fc.Arbitrary<GeneratedCase> {
   return validPayload(op, options).chain((p) => {
     const ways = breakagesOf(op, field, p, options, true);
     if (ways.length === 0) throw new Error(`generators: ${op.id}.${field.name} has no violation to generate`);
@@ -81,7 +81,7 @@ const breaksOf = (c: GeneratedCase): string =>
 const coveragePayloads = 6;
 
 /**
- * The coverage phase of `boundaryViolations`: every way of breaking `field`, once each. A way
+ * The coverage phase of `fieldViolations`: every way of breaking `field`, once each. A way
  * that only some valid payloads allow (a format break of an optional attribute the first list
  * lacks) is taken from the next payload that allows it.
  */
@@ -99,7 +99,7 @@ export function violationCoverage(op: Operation, field: Field, options: PayloadO
 /** Single-field violations of any field of `op`. AuthenticatePartner has no fields (D3): none. */
 export function violationCases(op: Operation, options: PayloadOptions = {}): fc.Arbitrary<GeneratedCase> {
   if (op.fields.length === 0) throw new Error(`generators: ${op.id} has no fields to break`);
-  return fc.oneof(...op.fields.map((f) => boundaryViolations(op, f, options)));
+  return fc.oneof(...op.fields.map((f) => fieldViolations(op, f, options)));
 }
 
 /** D14: 2 to 4 fields broken at once; undefined when `op` has fewer than two fields. */

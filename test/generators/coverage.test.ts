@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { operations, type Operation } from '../../contract/index.js';
 import {
-  boundaryCoverage, boundaryValidCases, boundaryViolations, isolatedCoverage, isolatedRuleCases, violationCoverage,
+  boundaryCoverage, boundaryValidCases, fieldViolations, isolatedCoverage, isolatedRuleCases, violationCoverage,
   type GeneratedCase,
 } from '../../generators/index.js';
 
@@ -24,7 +24,7 @@ describe('coverage phase', () => {
   it.each(withFields.map((op) => [op.id, op] as [string, Operation]))('%s: every field violation requirement the random cases reach, once each', (_id, op) => {
     for (const field of op.fields) {
       const covered = requirementsOf(violationCoverage(op, field, {}, 7));
-      for (const id of requirementsOf(random(boundaryViolations(op, field)))) expect(covered, `${op.id}.${field.name}`).toContain(id);
+      for (const id of requirementsOf(random(fieldViolations(op, field)))) expect(covered, `${op.id}.${field.name}`).toContain(id);
     }
   });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequirements, guidField, operations, type Field, type Operation } from '../../contract/index.js';
 import { createTransport, type Transport } from '../../client/index.js';
 import {
-  acceptedExpectation, boundaryViolations, multiViolations, validPayload, wireKey, type GeneratedCase,
+  acceptedExpectation, fieldViolations, multiViolations, validPayload, wireKey, type GeneratedCase,
 } from '../../generators/index.js';
 import { judgeFieldCase } from '../../suites/lib/judge/field-case.js';
 import { runProperty, type PropertySpec } from '../../suites/lib/runner/property.js';
@@ -78,7 +78,7 @@ async function runFieldProperties(base: string): Promise<ResultRecord[]> {
   const valid = validPayload(getIdentityScore).map((input): GeneratedCase => ({ input, expectation: acceptedExpectation(getIdentityScore), description: 'valid' }));
   const specs = [
     property('valid payload accepted', valid),
-    ...getIdentityScore.fields.map((f) => property(`violations of ${f.name}`, boundaryViolations(getIdentityScore, f))),
+    ...getIdentityScore.fields.map((f) => property(`violations of ${f.name}`, fieldViolations(getIdentityScore, f))),
     property('several violations', multiViolations(getIdentityScore)!),
   ];
   for (const spec of specs) await runProperty(env, spec);
@@ -92,7 +92,7 @@ describe('an operation added to a copy of the contract', () => {
     expect(ids).toEqual(expect.arrayContaining(['IDSCORE-SUCCESS', 'IDSCORE-REQUEST-ID-FORMAT', 'IDSCORE-SSN-LENGTH', 'IDSCORE-SSN-FORMAT', 'IDSCORE-SCORE-MODEL-RANGE']));
     for (const p of fc.sample(validPayload(getIdentityScore), { seed: 3, numRuns: 50 })) expect(stubErrors(p.body!, false)).toEqual([]);
     for (const field of getIdentityScore.fields) {
-      const cases = fc.sample(boundaryViolations(getIdentityScore, field), { seed: 3, numRuns: 50 });
+      const cases = fc.sample(fieldViolations(getIdentityScore, field), { seed: 3, numRuns: 50 });
       for (const c of cases) {
         expect(c.expectation.kind).toBe('validation');
         if (c.expectation.kind !== 'validation') continue;

@@ -1,7 +1,7 @@
 import { afterAll, describe } from 'vitest';
 import { fieldRequirementId, requirements, transitions, type Field, type Operation } from '../../../contract/index.js';
 import {
-  acceptedExpectation, boundaryCoverage, boundaryValidCases, boundaryViolations, isolatedCoverage, isolatedRuleCases,
+  acceptedExpectation, boundaryCoverage, boundaryValidCases, fieldViolations, isolatedCoverage, isolatedRuleCases,
   multiViolations, validPayload, violationCoverage,
   type GeneratedCase, type PayloadOptions,
 } from '../../../generators/index.js';
@@ -80,7 +80,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, name: `${op.id}: violations of ${field.name} are rejected`,
         requirements: [...fieldRequirementIds(op, field), ...errorShape, ...generic],
-        arbitrary: boundaryViolations(op, field, options), examples: (seed) => violationCoverage(op, field, options, seed),
+        arbitrary: fieldViolations(op, field, options), examples: (seed) => violationCoverage(op, field, options, seed),
         numRuns: runs, describe: describeCase,
         run: (c) => sendCase(ctx, op, c, 'violation'),
       });

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { assertedValidRegExp, formatOf, type FormatId } from '../contract/index.js';
 import { cardBin, cardNumber, mmyy, type CardOptions } from './cards.js';
 import { dateOfBirth, mmddyyyy } from './dates.js';
-import { email, guid, phone, ssn, stateCode, zip } from './identity.js';
+import { email, phone, ssn, stateCode, zip } from './person-values.js';
+import { guid } from './text.js';
 
 /** Options every value generator accepts. */
 export interface ValueOptions extends CardOptions {

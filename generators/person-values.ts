@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { stateCodesOfEveryReading } from '../contract/index.js';
 import { digits, lowerChars, digitChars, stringOf } from './text.js';
 
+/** Valid values of a person's formats: SSN or ITIN, e-mail address, phone number, state code, zip. */
+
 /**
  * A 9-digit SSN (area 001-899 but 666, group 01-99, serial 0001-9999) or ITIN (starts
  * with 9, group 50-65, 70-88, 90-92 or 94-99).
@@ -17,11 +19,6 @@ export function ssn(): fc.Arbitrary<string> {
     .tuple(digits({ length: 2 }), fc.constantFrom(...itinGroups), digits({ length: 4 }))
     .map(([a, g, s]) => `9${a}${g}${s}`);
   return fc.oneof(plain, itin);
-}
-
-/** Lowercase version-4 GUID. */
-export function guid(): fc.Arbitrary<string> {
-  return fc.uuid({ version: 4 });
 }
 
 const label = (min: number, max: number) => stringOf({ chars: [...lowerChars, ...digitChars], minLength: min, maxLength: max });
