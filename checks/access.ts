@@ -1,4 +1,4 @@
-import { apiVersion, responseMembers } from '../contract/resources.js';
+import { apiVersion, versionParameter } from '../contract/resources.js';
 import { tokenContract } from '../contract/token.js';
 import { bodyObject, check, finding, is2xx, is4xx, nonEmptyString, show, type Responded } from './support.js';
 import type { Finding } from './finding.js';
@@ -87,7 +87,7 @@ export interface VersionExpectation {
 export const versionSelected = check(function versionSelected(x: Responded, e: VersionExpectation): Finding[] {
   if (is2xx(x.response.status)) return [];
   const where = e.requirement === 'VERSION-HEADER' ? 'header' : 'query parameter';
-  const name = responseMembers.apiVersion;
+  const name = versionParameter;
   return [finding('versionSelected', e.requirement, x.request.operation, {
     title: `${name} ${where} not accepted`,
     received: `status ${x.response.status} with ${show(x.response.json ?? x.response.bodyText)}`,

@@ -1,5 +1,5 @@
 import { errorRow } from '../contract/errors.js';
-import { responseMembers } from '../contract/resources.js';
+import { responseMembers, sessionHeaders } from '../contract/resources.js';
 import { businessErrorCode } from './error-row.js';
 import { bodyObject, check, finding, is2xx, nonEmptyString, onlyWhenStatus, show, type Responded } from './support.js';
 import type { Finding } from './finding.js';
@@ -15,7 +15,7 @@ export interface OutcomeExpectation {
   readonly operation: string;
 }
 
-const sessionHeader = responseMembers.sessionHeader.toLowerCase();
+const sessionHeader = sessionHeaders.sessionId.toLowerCase();
 
 /**
  * AUTH-SESSION-HEADER (D3): a successful AuthenticatePartner carries a non-empty `sessionId`
@@ -25,8 +25,8 @@ export const sessionHeaderPresent = check(function sessionHeaderPresent(x: Respo
   if (nonEmptyString(x.response.headers[sessionHeader]?.trim())) return [];
   return [finding('sessionHeaderPresent', 'AUTH-SESSION-HEADER', e.operation, {
     title: 'Session opened without a sessionId header',
-    received: `status ${x.response.status} with ${sessionHeader in x.response.headers ? 'an empty' : 'no'} ${responseMembers.sessionHeader} header`,
-    documented: `a non-empty ${responseMembers.sessionHeader} response header on success`,
+    received: `status ${x.response.status} with ${sessionHeader in x.response.headers ? 'an empty' : 'no'} ${sessionHeaders.sessionId} header`,
+    documented: `a non-empty ${sessionHeaders.sessionId} response header on success`,
   }, x)];
 }, onlyWhenStatus(is2xx));
 

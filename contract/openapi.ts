@@ -2,7 +2,7 @@ import type { Field, Operation } from './types.js';
 import { operations } from './operations.js';
 import { errorRow } from './errors.js';
 import { fieldSchema, requestSchema, problemSchema, validationProblemSchema, cardsResponseSchema, cardListResponseSchema, historyResponseSchema, tokenResponseSchema, tokenErrorSchema, type JsonSchema } from './schemas.js';
-import { responseMembers } from './resources.js';
+import { responseMembers, sessionHeaders } from './resources.js';
 import { tokenContract } from './token.js';
 
 /** An OpenAPI 3.1 document derived from the contract model; nothing in it is typed twice. */
@@ -21,7 +21,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
 function sessionParameters(op: Operation): unknown[] {
   if (!op.sessionRequired) return [];
-  return [responseMembers.sessionHeader, responseMembers.deviceHeader].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } }));
+  return [sessionHeaders.sessionId, sessionHeaders.deviceId].map((name) => ({ name, in: 'header', required: true, schema: { type: 'string' } }));
 }
 
 function queryParameter(field: Field): unknown {

@@ -67,12 +67,22 @@ export const responseMembers = {
   enrollCustomer: 'CustomerId',
   cards: 'cards',
   ssoToken: 'ssoToken',
-  sessionHeader: 'sessionId',
-  deviceHeader: 'deviceId',
-  apiVersion: 'apiVersion',
   /** D15/D16 legacy error members. */
   legacyErrorCode: 'ErrorCode',
   legacyErrorMessage: 'ErrorMessage',
 } as const;
+
+/**
+ * The two names of a partner session (interface.md "Common headers", D3): AuthenticatePartner
+ * takes deviceId in its body and answers with sessionId in a response header; every other
+ * operation sends both back as request headers.
+ */
+export const sessionHeaders = {
+  sessionId: 'sessionId',
+  deviceId: 'deviceId',
+} as const;
+
+/** The request header or query parameter that selects the API version (D5). */
+export const versionParameter = 'apiVersion';
 
 export const apiVersion = '1';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe } from 'vitest';
-import { operations, responseMembers, type Operation } from '../contract/index.js';
+import { operations, type Operation, sessionHeaders } from '../contract/index.js';
 import type { CallOptions, Exchange, Session } from '../client/index.js';
 import { genericRefusal } from '../checks/index.js';
 import { validPayload, type Payload } from '../generators/index.js';
@@ -32,10 +32,10 @@ interface Variant {
 }
 
 const variants: readonly Variant[] = [
-  { what: 'no sessionId header', requirement: 'SESSION-REQUIRED', options: (s) => ({ headers: { [responseMembers.deviceHeader]: s.deviceId } }) },
+  { what: 'no sessionId header', requirement: 'SESSION-REQUIRED', options: (s) => ({ headers: { [sessionHeaders.deviceId]: s.deviceId } }) },
   { what: 'a sessionId no AuthenticatePartner issued', requirement: 'SESSION-REQUIRED', options: (s) => ({ session: { sessionId: randomUUID(), deviceId: s.deviceId } }) },
   // Both headers are required: a valid sessionId alone must not do (interface.md "Endpoints").
-  { what: 'the session\'s sessionId and no deviceId header', requirement: 'SESSION-DEVICE-REQUIRED', options: (s) => ({ headers: { [responseMembers.sessionHeader]: s.sessionId } }) },
+  { what: 'the session\'s sessionId and no deviceId header', requirement: 'SESSION-DEVICE-REQUIRED', options: (s) => ({ headers: { [sessionHeaders.sessionId]: s.sessionId } }) },
   { what: 'another deviceId than the session\'s', requirement: 'SESSION-DEVICE-MATCH', options: (s) => ({ session: { sessionId: s.sessionId, deviceId: `${s.deviceId}-other` } }) },
 ];
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorRow, operation, referenceOnlyErrors, responseMembers, type Field } from '../../contract/index.js';
+import { errorRow, operation, referenceOnlyErrors, type Field, sessionHeaders } from '../../contract/index.js';
 import { sendErrorRow, sendProblem, sendValidationProblem } from '../problems.js';
 import { deniedClientId } from '../state/index.js';
 import { validateWithFaults } from './validation.js';
@@ -32,7 +32,7 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       const v = validateWithFaults(ctx.faults, op, request.body, ctx.readings);
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors);
       const session = ctx.state.sessions.open(text(v.values, 'deviceId'), clientId);
-      if (!ctx.faults.has('auth-session-header-missing')) reply.header(responseMembers.sessionHeader, session.sessionId);
+      if (!ctx.faults.has('auth-session-header-missing')) reply.header(sessionHeaders.sessionId, session.sessionId);
       if (ctx.readings.has('auth-partner-no-content')) return reply.code(204).send();
       return sendOk(reply, {});
     },

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { responseMembers } from '../../contract/index.js';
+import { sessionHeaders } from '../../contract/index.js';
 import { sendErrorRow, sendProblem } from '../problems.js';
 import type { PartnerSession } from '../state/index.js';
 import type { OperationContext } from './context.js';
@@ -15,8 +15,8 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * `WWW-Authenticate: Bearer`, D27). Runs before validation. Returns undefined after replying.
  */
 export function resolveSession(ctx: OperationContext, request: FastifyRequest, reply: FastifyReply): PartnerSession | undefined {
-  const sessionId = header(request, responseMembers.sessionHeader);
-  const deviceId = header(request, responseMembers.deviceHeader);
+  const sessionId = header(request, sessionHeaders.sessionId);
+  const deviceId = header(request, sessionHeaders.deviceId);
   const found = sessionId ? ctx.state.sessions.get(sessionId) : undefined;
   const clientId = request.clientId ?? '';
   let problem: string | undefined;

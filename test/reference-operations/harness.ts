@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { operation, tokenContract, responseMembers } from '../../contract/index.js';
+import { operation, tokenContract, sessionHeaders } from '../../contract/index.js';
 import { startReference, type RunningReference } from '../../reference/server.js';
 
 /** A response as the tests read it. */
@@ -87,7 +87,7 @@ export async function startBench(faults: string[] = []): Promise<Bench> {
     ref, deviceId, sessionId: '',
     async openSession(device = deviceId) {
       const r = await raw('AuthenticatePartner', { body: { deviceId: device } }, undefined);
-      return String(r.headers[responseMembers.sessionHeader.toLowerCase()]);
+      return String(r.headers[sessionHeaders.sessionId.toLowerCase()]);
     },
     call(operationId, c = {}) {
       const session = operationId === 'AuthenticatePartner' || c.noSession ? undefined : { sessionId: bench.sessionId, deviceId };

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { responseMembers, type Operation } from '../../../contract/index.js';
+import { type Operation, sessionHeaders } from '../../../contract/index.js';
 import type { CallInput } from '../../../client/index.js';
 import { validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
@@ -15,7 +15,7 @@ import { FixtureError } from '../state/fixtures.js';
  * writes nothing, in production too.
  */
 export function bearerProbeInput(ctx: HarnessContext, op: Operation): CallInput {
-  if (!op.sessionRequired) return { body: { [responseMembers.deviceHeader]: ctx.profile.deviceId } };
+  if (!op.sessionRequired) return { body: { [sessionHeaders.deviceId]: ctx.profile.deviceId } };
   if (op.writes) return { body: {} };
   const arb = validPayload(op, { fixed: stateFields(op), emailKey: ctx.profile.emailKey, includeOptional: false });
   return fc.sample(arb, { seed: ctx.runSeed, numRuns: 1 })[0]!;

@@ -1,4 +1,4 @@
-import { operation, responseMembers } from '../../../contract/index.js';
+import { operation, sessionHeaders } from '../../../contract/index.js';
 import { noServerError, tokenReused } from '../../../checks/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { OutcomeBuilder } from './case.js';
@@ -22,7 +22,7 @@ export async function tokenReuseCase(ctx: HarnessContext): Promise<CaseOutcome> 
 
   const opening = await ctx.client.call('AuthenticatePartner', bearerProbeInput(ctx, operation('AuthenticatePartner')), { bearer: token });
   out.judge(opening, [oracle(noServerError, {}, 'GEN-NO-5XX')]);
-  const sessionId = opening.response?.headers[responseMembers.sessionHeader.toLowerCase()];
+  const sessionId = opening.response?.headers[sessionHeaders.sessionId.toLowerCase()];
   if (!is2xx(opening.response?.status) || !sessionId) {
     if (opening.transportError) return out.outcome();
     throw new FixtureError(`AuthenticatePartner with a fresh token did not open a session (status ${opening.response?.status}): token reuse cannot be judged`);
