@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checks } from '../../checks/index.js';
 import { faultCatalogue } from '../../reference/faults/index.js';
+import { switchedFaults, type TestSource } from './switched-faults.js';
 
 /**
  * Every oracle must be shown able to fail. This keeps the catalogue honest as it grows: each
@@ -13,6 +14,9 @@ const fixedRequirement = /^[A-Z0-9-]+$/;
 /** Rules broken outside the reference: plain HTTP on the HTTPS port needs a proxy in front (test/suites/access-proxy.ts). */
 const brokenByProxy = new Set(['HTTPS-ONLY']);
 const suiteTestDirs = ['test/suites', 'test/reporting', 'test/resilience'];
+const sourcesIn = (dirs: readonly string[]): TestSource[] =>
+  dirs.flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.ts')).map((f) => ({ fileName: join(d, f), text: readFileSync(join(d, f), 'utf8') })));
+const known = new Set(faultCatalogue.map((f) => f.name));
 
 describe('fault catalogue', () => {
   it('has a fault for the requirement of every check', () => {
@@ -22,8 +26,8 @@ describe('fault catalogue', () => {
   });
 
   it('switches every fault on in a self-test that runs the suites', () => {
-    const text = suiteTestDirs.flatMap((d) => readdirSync(d).map((f) => readFileSync(join(d, f), 'utf8'))).join('\n');
-    expect(faultCatalogue.filter((f) => !text.includes(`'${f.name}'`)).map((f) => f.name)).toEqual([]);
+    const switched = switchedFaults(sourcesIn(suiteTestDirs), known, sourcesIn(['test/support']));
+    expect(faultCatalogue.filter((f) => !switched.has(f.name)).map((f) => f.name)).toEqual([]);
   });
 
   it('names each fault once, in kebab case, with a sentence of what it breaks', () => {
@@ -33,5 +37,37 @@ describe('fault catalogue', () => {
       expect(f.name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(f.breaks.length).toBeGreaterThan(20);
     }
+  });
+});
+
+/** The collector behind "switches every fault on": a mention is not a switch. */
+describe('switchedFaults', () => {
+  const [a, b, c, d] = ['find-wrong-title', 'leak-ssn-echo', 'keys-first-only', 'history-oldest-first'];
+  const source = (text: string): TestSource => ({ fileName: 'scratch.test.ts', text });
+  const switched = (text: string, helpers: readonly TestSource[] = []) => [...switchedFaults([source(text)], known, helpers)].sort();
+
+  it('does not count a fault named only in a comment, a test title or a message', () => {
+    const scratch = `
+      // switches on '${a}' (it does not)
+      /* '${b}' */
+      it('${c} is caught', () => expect(run.stdout).toContain('${d}'));
+      runConformance({ faults: [], args: ['suites/find-customer.conformance.ts'] });`;
+    expect(switched(scratch)).toEqual([]);
+    expect(faultCatalogue.filter((f) => !switchedFaults([source(scratch)], known).has(f.name)).map((f) => f.name)).toContain(a);
+  });
+
+  it('counts faults given as faults: options, proofs, REFERENCE_FAULTS, fault tables and helpers that hand them on', () => {
+    expect(switched(`runConformance({ faults: ['${a}', ...(x ? ['${b}'] : [])] });`)).toEqual([a, b].sort());
+    expect(switched(`const proofs: FaultProof[] = [{ fault: '${c}', check: 'x', operation: 'y' }];`)).toEqual([c]);
+    expect(switched(`run({ env: { REFERENCE_FAULTS: '${a},${d}' } });`)).toEqual([a, d].sort());
+    expect(switched(`const faultRuns = { '${b}': { suite: 'token' } };`)).toEqual([b]);
+    expect(switched(`const history = (fault: string, check: string) => ({ fault, checks: [check] }); history('${d}', 'newestFirst');`)).toEqual([d]);
+    const helper = { fileName: 'support.ts', text: 'export function runSuites(suites: string[], faults: string[] = []) { return runConformance({ faults }); }' };
+    expect(switched(`runSuites(['history'], ['${d}']);`, [helper])).toEqual([d]);
+  });
+
+  it('does not count a helper argument the helper does not switch on', () => {
+    const helper = { fileName: 'support.ts', text: 'export function requirementOf(fault: string) { return faultCatalogue.find((f) => f.name === fault); }' };
+    expect(switched(`requirementOf('${a}');`, [helper])).toEqual([]);
   });
 });
