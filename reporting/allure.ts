@@ -1,6 +1,8 @@
 import * as allure from 'allure-js-commons';
 import { join } from 'node:path';
 import type { Severity } from '../contract/types.js';
+import { numberedSteps, reproductionParts } from './reproduction.js';
+import type { Reproduction } from './result.js';
 
 export interface AllureTestLabels {
   /** Every requirement the test checks; each becomes a `requirement` label. */
@@ -40,25 +42,17 @@ export async function labelTest(l: AllureTestLabels): Promise<void> {
   }
 }
 
-export interface FailureAttachments {
-  readonly request?: string;
-  readonly response?: string;
-  readonly curl?: string;
-  /** Numbered steps of a stateful sequence. */
-  readonly steps?: readonly string[];
-  readonly replay?: string;
-}
-
 /**
- * Attaches request, response, curl, replay command and steps as text to the current test.
- * The texts must come redacted (the client's Redactor); `redact` runs once more on each.
+ * Attaches the failing case's request and response (`detail`) and each part of its reproduction
+ * (replay, curl, counterexample, steps) as text to the current test. Both come redacted from the
+ * runner, which built them with the client's redacting formatters.
  */
-export async function attachFailure(a: FailureAttachments, redact: (text: string) => string = (t) => t): Promise<void> {
-  const parts: Array<[string, string | undefined]> = [
-    ['request', a.request], ['response', a.response], ['curl', a.curl], ['replay', a.replay],
-    ['steps', a.steps?.map((s, i) => `${i + 1}. ${s}`).join('\n')],
-  ];
-  for (const [name, text] of parts) if (text) await allure.attachment(name, redact(text), allure.ContentType.TEXT);
+export async function attachFailure(reproduction: Reproduction | undefined, detail?: string): Promise<void> {
+  if (detail) await allure.attachment('request', detail, allure.ContentType.TEXT);
+  for (const part of reproductionParts(reproduction)) {
+    const text = part.name === 'steps' ? numberedSteps(part.steps).join('\n') : part.name === 'counterexample' ? part.text : part.command;
+    await allure.attachment(part.name, text, allure.ContentType.TEXT);
+  }
 }
 
 /** The vitest `reporters` entry for allure-vitest, writing to `${reportDir}/allure-results`. */

@@ -1,4 +1,5 @@
 import type { ReportedFinding, RequirementRow, Summary } from './model.js';
+import { reproductionLines } from './reproduction.js';
 
 /** Escapes text and attribute values, dropping characters XML 1.0 cannot carry. */
 export function xmlEscape(s: string): string {
@@ -13,14 +14,7 @@ const attrs = (a: Record<string, string | number>): string =>
   Object.entries(a).map(([k, v]) => ` ${k}="${xmlEscape(String(v))}"`).join('');
 
 function reproductionText(f: ReportedFinding): string {
-  const r = f.reproduction;
-  return [
-    `${f.title}: ${f.message}`,
-    ...(r?.replay ? [`replay: ${r.replay}`] : []),
-    ...(r?.curl ? [`curl: ${r.curl}`] : []),
-    ...(r?.counterexample ? [`counterexample: ${r.counterexample}`] : []),
-    ...(r?.steps ?? []).map((s, i) => `${i + 1}. ${s}`),
-  ].join('\n');
+  return [`${f.title}: ${f.message}`, ...reproductionLines(f.reproduction)].join('\n');
 }
 
 function testcase(r: RequirementRow): string {

@@ -1,4 +1,5 @@
 import type { ReportedFinding, RequirementRow, Summary } from './model.js';
+import { numberedSteps, reproductionParts, type ReproductionPart } from './reproduction.js';
 
 /** Table cells: one line, pipes escaped. */
 const cell = (s: string): string => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
@@ -36,15 +37,19 @@ function gaps(s: Summary, idCell: (id: string) => string): string[] {
   ];
 }
 
+function reproduction(part: ReproductionPart): string[] {
+  switch (part.name) {
+    case 'replay': case 'curl': return ['', `  ${part.name === 'replay' ? 'Replay' : 'curl'}:`, '', ...fence(part.command).map((l) => `  ${l}`)];
+    case 'counterexample': return ['', `  Counterexample: \`${cell(part.text)}\``];
+    case 'steps': return ['', '  Steps:', '', ...numberedSteps(part.steps, '     ').map((s) => `  ${s}`)];
+  }
+}
+
 function finding(f: ReportedFinding): string[] {
-  const rep = f.reproduction;
   return [
     `- **${f.title}** (\`${f.check}\`, ${f.severity}${f.occurrences > 1 ? `, ${f.occurrences} occurrences` : ''})`,
     `  ${f.message}`,
-    ...(rep?.replay ? ['', '  Replay:', '', ...fence(rep.replay).map((l) => `  ${l}`)] : []),
-    ...(rep?.curl ? ['', '  curl:', '', ...fence(rep.curl).map((l) => `  ${l}`)] : []),
-    ...(rep?.counterexample ? ['', `  Counterexample: \`${cell(rep.counterexample)}\``] : []),
-    ...(rep?.steps?.length ? ['', '  Steps:', '', ...rep.steps.map((s, i) => `  ${i + 1}. ${s.replace(/\n/g, '\n     ')}`)] : []),
+    ...reproductionParts(f.reproduction).flatMap(reproduction),
   ];
 }
 

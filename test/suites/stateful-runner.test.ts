@@ -81,7 +81,8 @@ describe('runModel', () => {
       'Increment(from 1)\n   POST /inc → 200\n     sent Increment body',
       'Increment(from 2)\n   POST /inc → 200\n     sent Increment body',
     ]);
-    expect(result.report).toMatch(/shrunk sequence \(seed 7, path [\d:]+\):\n {2}1\. setup: open a counter\n {2}2\. Increment\(from 0\)/);
+    // The console tells it as every report does (reporting/reproduction.ts): replay, counterexample, numbered steps.
+    expect(result.report).toMatch(/shrunk sequence \(seed 7, path [\d:]+\):\n {2}replay: CONFORMANCE_SEED=7 .*\n {2}counterexample: setup: open a counter → Increment\(from 0\) → .*\n {2}1\. setup: open a counter\n {2}2\. Increment\(from 0\)\n {5}POST \/inc → 200/);
     expect(result.reproduction?.replay).toMatch(/^CONFORMANCE_SEED=7 CONFORMANCE_PATH=[\d:]+ npm run conformance -- suites\/counter\.conformance\.ts -t "counter follows the model"$/);
   });
 

@@ -3,6 +3,7 @@ import type { Finding } from '../../../checks/finding.js';
 import { businessErrorCode } from '../../../checks/error-row.js';
 import { hasResponse } from '../../../checks/support.js';
 import { responseKey } from '../../../reporting/coverage.js';
+import type { Stop } from '../runner/stop.js';
 
 /** A reply the model did not predict: stops the sequence; the journal holds the findings. */
 export class ModelMismatch extends Error {
@@ -45,8 +46,8 @@ export class Journal {
   readonly leaks: Finding[] = [];
   /** Documented responses seen, for certification coverage (reporting/coverage.ts). */
   readonly responses = new Set<string>();
-  broken: string | undefined;
-  notCovered: string | undefined;
+  /** Why the sequence stopped short of proving anything (transport, harness, fixture): the property stops too. */
+  stop: Stop | undefined;
 
   /** `proven`: the requirements this property may report passed (each has a fault that fails it). */
   constructor(private readonly proven: ReadonlySet<string>) {}

@@ -1,5 +1,5 @@
 import { test } from 'vitest';
-import { requirement as requirementOf } from '../../../contract/index.js';
+import { severityOf } from '../../../checks/support.js';
 import type { Exchange } from '../../../client/exchange.js';
 import { attachFailure, labelTest } from '../../../reporting/allure.js';
 import type { HarnessContext } from '../runner/context.js';
@@ -19,11 +19,6 @@ function requestBody(ctx: HarnessContext): (x: Exchange) => string {
   };
 }
 
-function severityOf(ids: readonly string[]) {
-  const found = ids.map((id) => { try { return requirementOf(id).severity; } catch { return 'documented' as const; } });
-  return (['documented', 'standard', 'unspecified', 'ambiguous'] as const).find((s) => found.includes(s)) ?? 'documented';
-}
-
 /**
  * Declares one vitest test running a model-based property (model-run.ts) against the target:
  * selection by CONFORMANCE_ONLY, skipped by the production profile (sequences write), Allure
@@ -40,10 +35,7 @@ export function modelTest<M extends object, R, S>(ctx: HarnessContext, suiteFile
     }
     const result = await runModel(propertyEnv(ctx, suiteFile), spec, requestBody(ctx));
     if (result.failed) {
-      await attachFailure({
-        ...(result.reproduction?.steps ? { steps: result.reproduction.steps } : {}),
-        ...(result.reproduction?.replay ? { replay: result.reproduction.replay } : {}),
-      }, (t) => ctx.client.redactor.redact(t));
+      await attachFailure(result.reproduction);
       throw new ContractViolation(result.report);
     }
     if (result.broken) throw new PropertyBroken(result.report);

@@ -1,6 +1,6 @@
 import { test } from 'vitest';
-import { requirement as requirementOf } from '../../../contract/index.js';
-import { formatExchange, formatExchangeDetail } from '../../../client/index.js';
+import { describeAttempts, formatExchange, formatExchangeDetail } from '../../../client/index.js';
+import { severityOf } from '../../../checks/support.js';
 import { attachFailure, labelTest } from '../../../reporting/allure.js';
 import { progressCounter } from '../../../reporting/live-progress.js';
 import type { HarnessContext } from './context.js';
@@ -41,6 +41,7 @@ export function propertyEnv(ctx: HarnessContext, suiteFile: string): PropertyEnv
     redact: (t) => redactor.redact(t),
     curl: (x) => ctx.client.curl(x.request),
     formatExchange: (x) => formatExchange(x, redactor),
+    attempts: (x) => describeAttempts(x, redactor),
     formatDetail: (x) => formatExchangeDetail(x, redactor),
   };
 }
@@ -49,12 +50,6 @@ export function propertyEnv(ctx: HarnessContext, suiteFile: string): PropertyEnv
 export function recordUnchecked(ctx: HarnessContext, spec: Pick<PropertyTest<unknown>, 'area' | 'name' | 'operation' | 'requirements'>, status: 'not-covered' | 'skipped-by-profile', reason: string): void {
   for (const requirement of spec.requirements)
     ctx.record({ requirement, status, reason, suite: spec.area, property: spec.name, ...(spec.operation ? { operation: spec.operation } : {}) });
-}
-
-function severityOf(ids: readonly string[]) {
-  const order = ['documented', 'standard', 'unspecified', 'ambiguous'] as const;
-  const found = ids.map((id) => { try { return requirementOf(id).severity; } catch { return 'documented' as const; } });
-  return order.find((s) => found.includes(s)) ?? 'documented';
 }
 
 /**
@@ -81,12 +76,7 @@ export function propertyTest<T>(ctx: HarnessContext, suiteFile: string, spec: Pr
     const result = await runProperty(propertyEnv(ctx, suiteFile), counted);
     if (result.notCovered) return context.skip(result.notCovered);
     if (result.failed) {
-      await attachFailure({
-        ...(result.detail ? { request: result.detail } : {}),
-        ...(result.reproduction?.curl ? { curl: result.reproduction.curl } : {}),
-        ...(result.reproduction?.steps ? { steps: result.reproduction.steps } : {}),
-        ...(result.reproduction?.replay ? { replay: result.reproduction.replay } : {}),
-      }, (t) => ctx.client.redactor.redact(t));
+      await attachFailure(result.reproduction, result.detail);
       throw new ContractViolation(result.report);
     }
     if (result.broken) throw new PropertyBroken(result.report);

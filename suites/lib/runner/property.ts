@@ -1,11 +1,15 @@
 import fc from 'fast-check';
 import type { Exchange } from '../../../client/exchange.js';
-import { ClientError } from '../../../client/errors.js';
 import type { Finding } from '../../../checks/finding.js';
-import type { ResultRecord, Reproduction } from '../../../reporting/result.js';
-import { reportFailure } from './property-failure.js';
-import { isFixtureFailure, uncheckedReason, type FixtureFailure } from './unchecked.js';
+import type { ResultRecord } from '../../../reporting/result.js';
+import type { EvidenceText } from '../../../reporting/reproduction.js';
+import { describeFailure } from './property-failure.js';
+import { classifyRun, Tally, type PropertyResult } from './classify.js';
+import { refusedPath, stopOf, type Stop } from './stop.js';
+import type { FixtureFailure } from './unchecked.js';
 import { propertySeed } from './selection.js';
+
+export type { PropertyResult } from './classify.js';
 
 /** What one generated case showed: the checks that ran on it, and what they found. */
 export interface CaseOutcome {
@@ -35,119 +39,83 @@ export interface PropertySpec<T> {
    * numRuns grows to hold them all.
    */
   readonly examples?: (seed: number) => readonly T[];
-  /** A short redacted description of a case, for the counterexample. */
+  /** A short description of a case, for the counterexample (redacted when shown). */
   readonly describe: (value: T) => string;
   readonly run: (value: T) => Promise<CaseOutcome>;
   /** What the property can check; broken and not-covered rows name these when no case got that far. */
   readonly requirements?: readonly string[];
 }
 
-export interface PropertyEnv {
+/** What a runner needs from the harness: where records go, and the client's redacting text of exchanges. */
+export interface PropertyEnv extends EvidenceText {
   readonly runSeed: number;
   readonly replayPath: string | undefined;
   readonly suiteFile: string;
   readonly record: (r: ResultRecord) => void;
+  /** For text that does not come from an exchange: case descriptions, finding messages, labels, reasons. */
   readonly redact: (text: string) => string;
-  readonly curl: (exchange: Exchange) => string;
-  readonly formatExchange: (exchange: Exchange) => string;
   /** Several redacted lines (headers and bodies) of the failing exchange, for attachments. */
   readonly formatDetail?: (exchange: Exchange) => string;
 }
 
-export interface PropertyResult {
-  readonly failed: boolean;
-  readonly broken?: string;
-  readonly findings: readonly Finding[];
-  readonly reproduction?: Reproduction;
-  /** Redacted request and response of the failing case's last exchange. */
-  readonly detail?: string;
-  /** Set when the property could not run for want of target state (FixtureError): not covered. */
-  readonly notCovered?: string;
-  readonly report: string;
-}
-
-/** Why a property stopped before its cases ran out. None of them is shrunk: there is nothing to shrink. */
-type Stop = { readonly kind: 'broken' | 'harness'; readonly reason: string } | { readonly kind: 'fixture'; readonly error: FixtureFailure };
-
-function stopOf(error: unknown, redact: (t: string) => string): Stop {
-  if (error instanceof ClientError) return { kind: 'broken', reason: `${error.code}: ${redact(error.message)}` };
-  // Transport trouble in a step that makes target state (business-fixtures.ts SetupBroken).
-  if ((error as { code?: unknown } | null)?.code === 'SETUP_BROKEN') return { kind: 'broken', reason: redact((error as Error).message) };
-  if (isFixtureFailure(error)) return { kind: 'fixture', error };
-  return { kind: 'harness', reason: `harness error: ${redact(String((error as Error | null)?.message ?? error))}` };
-}
+/** Cases a property runs: its random ones, grown to hold every coverage example. */
+export const caseCount = (spec: Pick<PropertySpec<unknown>, 'numRuns'>, examples: readonly unknown[]): number =>
+  Math.max(spec.numRuns, examples.length);
 
 /**
- * Runs one property against the target and records one result per requirement: those checked
- * by completed cases passed (or failed, with the shrunk counterexample); transport trouble
- * (broken), missing target state (not covered, "blocked by" the rule a fixture answer broke)
- * and harness errors stop the property at once, without shrinking.
+ * Runs one property against the target; classify.ts turns what its cases showed into one
+ * record per requirement. Transport trouble, missing target state and harness errors stop the
+ * property at once (the remaining cases and the shrinking pass without running).
  */
 export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): Promise<PropertyResult> {
   const seed = propertySeed(env.runSeed, spec.name);
   const examples = spec.examples?.(seed) ?? [];
-  const checked = new Set<string>();
-  const responses = new Set<string>();
-  const observed: Record<string, string> = {};
+  const tally = new Tally();
   let stop: Stop | undefined;
   /** The first target state a case could not get; the cases after it still run. */
   let missing: FixtureFailure | undefined;
   let lastFailure: { value: T; outcome: CaseOutcome } | undefined;
 
-  const result = await fc.check(
-    fc.asyncProperty(spec.arbitrary, async (value) => {
-      if (stop) return true;
-      let outcome: CaseOutcome;
-      try {
-        outcome = await spec.run(value);
-      } catch (error) {
-        const why = stopOf(error, env.redact);
-        // State one case could not get (a refused enrolment, D37) skips that case; a fixture answered
-        // out of contract, transport trouble or a harness error stops the property.
-        if (why.kind === 'fixture' && !why.error.blockedBy) missing ??= why.error;
-        else stop = why;
-        return true;
-      }
-      if (outcome.broken) {
-        stop = { kind: 'broken', reason: outcome.broken };
-        return true;
-      }
-      outcome.checked.forEach((r) => checked.add(r));
-      outcome.responsesSeen?.forEach((r) => responses.add(r));
-      Object.assign(observed, outcome.observed ?? {});
-      if (outcome.findings.length === 0) return true;
-      lastFailure = { value, outcome };
-      return false;
-    }),
-    { seed, numRuns: Math.max(spec.numRuns, examples.length), ...(examples.length ? { examples: examples.map((e): [T] => [e]) } : {}), ...(env.replayPath ? { path: env.replayPath } : {}) },
-  );
+  const property = fc.asyncProperty(spec.arbitrary, async (value) => {
+    if (stop) return true;
+    let outcome: CaseOutcome;
+    try {
+      outcome = await spec.run(value);
+    } catch (error) {
+      const why = stopOf(error, env.redact);
+      // State one case could not get (a refused enrolment, D37) skips that case; a fixture answered
+      // out of contract, transport trouble or a harness error stops the property.
+      if (why.kind === 'fixture' && !why.error.blockedBy) missing ??= why.error;
+      else stop = why;
+      return true;
+    }
+    if (outcome.broken) {
+      stop = { kind: 'broken', reason: env.redact(outcome.broken) };
+      return true;
+    }
+    tally.add(outcome);
+    if (outcome.findings.length === 0) return true;
+    lastFailure = { value, outcome };
+    return false;
+  });
+  let details: fc.RunDetails<[T]> | undefined;
+  try {
+    details = await fc.check(property, {
+      seed, numRuns: caseCount(spec, examples),
+      ...(examples.length ? { examples: examples.map((e): [T] => [e]) } : {}), ...(env.replayPath ? { path: env.replayPath } : {}),
+    });
+  } catch (error) {
+    stop = refusedPath(error, env.replayPath, 'case', env.redact);
+  }
 
-  const base = { suite: spec.area, property: spec.name, ...(spec.operation ? { operation: spec.operation } : {}) };
-  const responsesSeen = [...responses];
-  const claimed = spec.requirements ?? ['GEN-NO-5XX'];
-  for (const [requirement, behaviour] of Object.entries(observed))
-    env.record({ ...base, requirement, status: 'observed', reason: behaviour });
-
-  // A failure found before transport trouble (or a missing fixture) met the shrinking is still a failure.
-  if (result.failed && lastFailure) return reportFailure(env, spec, result, lastFailure, checked, responsesSeen);
-  if (result.failed || stop?.kind === 'harness') {
-    // Stopped by a harness error (or fast-check by one outside the case): nothing it checks can be called passed.
-    const reason = stop?.kind === 'harness' ? stop.reason : `harness error: ${env.redact(String((result.errorInstance as Error | undefined)?.message ?? result.errorInstance))}`;
-    for (const requirement of new Set([...checked, ...claimed])) env.record({ ...base, requirement, status: 'broken', reason, responsesSeen });
-    return { failed: false, broken: reason, findings: [], report: `${spec.name}: ${reason}` };
-  }
-  if (stop?.kind === 'broken') {
-    for (const requirement of checked.size ? checked : claimed) env.record({ ...base, requirement, status: 'broken', reason: stop.reason, responsesSeen });
-    return { failed: false, broken: stop.reason, findings: [], report: `${spec.name}: broken (${stop.reason})` };
-  }
-  for (const requirement of checked) env.record({ ...base, requirement, status: 'passed', responsesSeen });
-  const error = stop?.kind === 'fixture' ? stop.error : missing;
-  // The blocking rule itself was recorded failed by the fixture; every other unreached one is not covered.
-  const unreached = error ? claimed.filter((r) => !checked.has(r) && r !== error.blockedBy) : [];
-  if (error && unreached.length) {
-    for (const requirement of unreached) env.record({ ...base, requirement, status: 'not-covered', reason: uncheckedReason(error, requirement, env.redact) });
-    const reason = uncheckedReason(error, unreached[0]!, env.redact);
-    return { failed: false, findings: [], notCovered: reason, report: `${spec.name}: ${reason}` };
-  }
-  return { failed: false, findings: [], report: `${spec.name}: ${result.numRuns} cases passed` };
+  const end = classifyRun({
+    suite: spec.area, property: spec.name, ...(spec.operation ? { operation: spec.operation } : {}), unit: 'case', runs: details?.numRuns ?? 0,
+    requirements: spec.requirements ?? ['GEN-NO-5XX'], checked: tally.checked, observed: tally.observed, responsesSeen: [...tally.responses],
+    ...(stop ? { stop } : {}), ...(missing ? { missing } : {}), interrupted: details?.interrupted ?? false,
+    // A failure found before transport trouble (or a missing fixture) met the shrinking is still a failure.
+    ...(details?.failed && lastFailure ? { failure: describeFailure(env, spec, details, lastFailure) } : {}),
+    ...(details?.failed && !lastFailure ? { fastCheckError: details.errorInstance } : {}),
+  }, env.redact);
+  end.records.forEach((r) => env.record(r));
+  return end.result;
 }

@@ -1,0 +1,130 @@
+import type { Finding } from '../../../checks/finding.js';
+import type { ResultRecord, Reproduction } from '../../../reporting/result.js';
+import type { Stop } from './stop.js';
+import { uncheckedReason, type FixtureFailure } from './unchecked.js';
+
+/**
+ * The one place a finished property or model-based run becomes result records. Both runners
+ * (property.ts, model/run.ts) gather the same facts and hand them here, so they cannot drift.
+ * Precedence: a counterexample found is a failure whatever stopped the run after it; then a
+ * harness error (nothing checked is called passed); then transport trouble; then gaps.
+ */
+
+/** A requirement a counterexample (or a leaking reply) failed, with what shows it. */
+export interface FailedRequirement {
+  readonly requirement: string;
+  readonly findings: readonly Finding[];
+  readonly reproduction?: Reproduction;
+}
+
+/** A failure as its runner tells it: records per requirement, the console report, the evidence for attachments. */
+export interface RunFailure {
+  readonly failed: readonly FailedRequirement[];
+  readonly findings: readonly Finding[];
+  readonly report: string;
+  readonly reproduction?: Reproduction;
+  /** Redacted request and response of the failing case's last exchange. */
+  readonly detail?: string;
+}
+
+export interface PropertyResult {
+  readonly failed: boolean;
+  readonly broken?: string;
+  readonly findings: readonly Finding[];
+  readonly reproduction?: Reproduction;
+  /** Redacted request and response of the failing case's last exchange. */
+  readonly detail?: string;
+  /** Set when the property could not run for want of target state (FixtureError): not covered. */
+  readonly notCovered?: string;
+  readonly report: string;
+}
+
+/** What one run saw, whichever runner ran it. */
+export interface RunFacts {
+  readonly suite: string;
+  readonly property: string;
+  readonly operation?: string;
+  readonly unit: 'case' | 'sequence';
+  /** Cases or sequences run (shrinking not counted). */
+  readonly runs: number;
+  /** What the property can check; gaps are named from these. */
+  readonly requirements: readonly string[];
+  readonly checked: ReadonlySet<string>;
+  readonly observed: Readonly<Record<string, string>>;
+  readonly responsesSeen: readonly string[];
+  readonly stop?: Stop;
+  /** The first state one case could not get (D37 refusal); the cases after it still ran. */
+  readonly missing?: FixtureFailure;
+  readonly failure?: RunFailure;
+  /** fast-check failed with no counterexample of ours: the error it gave (a throw outside the cases). */
+  readonly fastCheckError?: unknown;
+  /** fast-check stopped before the planned runs (interruptAfterTimeLimit, a budget). */
+  readonly interrupted?: boolean;
+  /** When given, requirements no case reached without any stop are recorded not covered with this reason. */
+  readonly unreachedReason?: string;
+}
+
+export interface RunEnd {
+  readonly records: readonly ResultRecord[];
+  readonly result: PropertyResult;
+}
+
+export function classifyRun(f: RunFacts, redact: (text: string) => string): RunEnd {
+  const base = { suite: f.suite, property: f.property, ...(f.operation ? { operation: f.operation } : {}) };
+  const records: ResultRecord[] = Object.entries(f.observed).map(([requirement, behaviour]) => ({ ...base, requirement, status: 'observed', reason: behaviour }));
+  const withSeen = { responsesSeen: f.responsesSeen };
+  const mark = (ids: Iterable<string>, status: 'passed' | 'broken', reason?: string) => {
+    for (const requirement of ids) records.push({ ...base, requirement, status, ...(reason ? { reason } : {}), ...withSeen });
+  };
+  /** Records what no case reached; returns the reason when it should skip the test (a fixture or an interruption). */
+  const gaps = (failing: ReadonlySet<string>): string | undefined => {
+    const fixture = f.stop?.kind === 'fixture' ? f.stop.error : f.missing;
+    // The rule a fixture answer broke was recorded failed by the fixture itself.
+    const unreached = f.requirements.filter((r) => !f.checked.has(r) && !failing.has(r) && r !== fixture?.blockedBy);
+    const reasonFor = (r: string) => fixture ? uncheckedReason(fixture, r, redact)
+      : f.interrupted ? `not covered: the run was interrupted after ${f.runs} ${f.unit}(s), before any reached a state where this could be checked`
+      : f.unreachedReason;
+    for (const requirement of unreached) {
+      const reason = reasonFor(requirement);
+      if (reason) records.push({ ...base, requirement, status: 'not-covered', reason });
+    }
+    return unreached.length && (fixture || f.interrupted) ? reasonFor(unreached[0]!) : undefined;
+  };
+
+  if (f.failure) {
+    const failing = new Set(f.failure.failed.map((r) => r.requirement));
+    mark([...f.checked].filter((r) => !failing.has(r)), 'passed');
+    for (const r of f.failure.failed)
+      records.push({ ...base, requirement: r.requirement, status: 'failed', findings: r.findings, ...(r.reproduction ? { reproduction: r.reproduction } : {}), ...withSeen });
+    gaps(failing);
+    const { findings, report, reproduction, detail } = f.failure;
+    return { records, result: { failed: true, findings, report, ...(reproduction ? { reproduction } : {}), ...(detail ? { detail } : {}) } };
+  }
+  const harness = f.stop?.kind === 'harness' ? f.stop.reason
+    : f.fastCheckError !== undefined ? `harness error: ${redact(String((f.fastCheckError as Error | null)?.message ?? f.fastCheckError))}` : undefined;
+  if (harness) {
+    mark(new Set([...f.checked, ...f.requirements]), 'broken', harness);
+    return { records, result: { failed: false, broken: harness, findings: [], report: `${f.property}: ${harness}` } };
+  }
+  if (f.stop?.kind === 'broken') {
+    mark(f.checked.size ? f.checked : f.requirements, 'broken', f.stop.reason);
+    return { records, result: { failed: false, broken: f.stop.reason, findings: [], report: `${f.property}: broken (${f.stop.reason})` } };
+  }
+  mark(f.checked, 'passed');
+  const notCovered = gaps(new Set());
+  if (notCovered) return { records, result: { failed: false, findings: [], notCovered, report: `${f.property}: ${notCovered}` } };
+  return { records, result: { failed: false, findings: [], report: `${f.property}: ${f.runs} ${f.unit}s passed` } };
+}
+
+/** What the cases that completed showed, gathered the same way by both runners. */
+export class Tally {
+  readonly checked = new Set<string>();
+  readonly responses = new Set<string>();
+  readonly observed: Record<string, string> = {};
+
+  add(seen: { readonly checked: Iterable<string>; readonly responsesSeen?: Iterable<string>; readonly observed?: Readonly<Record<string, string>> }): void {
+    for (const r of seen.checked) this.checked.add(r);
+    for (const r of seen.responsesSeen ?? []) this.responses.add(r);
+    Object.assign(this.observed, seen.observed ?? {});
+  }
+}
