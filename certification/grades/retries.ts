@@ -37,7 +37,8 @@ export function retryAfter(list: readonly Observation[], plan: Plan): Grade {
 
 /** CLIENT-RETRY-BACKOFF: the k-th retry of a reset call waits at least minBackoffMs · 2^(k-1). */
 export function retryBackoff(list: readonly Observation[], plan: Plan): Grade {
-  const instances: Instance[] = at(list, (o) => lost(o) && safe(o)).flatMap((i) => {
+  // Resets only: a client that gave up on a slow answer has already waited its own timeout.
+  const instances: Instance[] = at(list, (o) => o.exchange.outcome === 'reset' && safe(o)).flatMap((i) => {
     const o = list[i]!;
     const next = resentNext(list, i);
     if (!next) return [];
