@@ -6,6 +6,7 @@ import type { HarnessContext } from '../runner/context.js';
 import { judgeFixtureAnswer, type FixtureCall } from '../judge/fixture-answer.js';
 import { memoPerKey } from './memo.js';
 import { ownReasonRefusal } from '../judge/refusals.js';
+import { pooledCustomer, PoolUnavailable, type PooledCustomer } from './customer-pool.js';
 
 export interface FixtureErrorOptions {
   /** The requirement the target broke in answering the fixture call: what this blocked reads "blocked by" it. */
@@ -86,11 +87,8 @@ function samplePayload(ctx: HarnessContext, op: string, fixed: Record<string, un
   return sampleOne(arb, ctx.runSeed + attempt).body ?? {};
 }
 
-/** D37: a target may refuse a generated SSN or card for a reason of its own; setup tries this many fresh ones. */
+/** D37: a target may refuse a generated SSN or card for a reason of its own (ownReasonRefusal); setup tries this many fresh ones. */
 const setupAttempts = 4;
-
-/** The answer refuses for the target's own reasons (D37): another identity or card may be accepted. */
-const refusedForBusiness = (x: Exchange): boolean => ownReasonRefusal(x) !== undefined;
 
 const ok = (x: Exchange) => !x.transportError && x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
 
@@ -102,7 +100,7 @@ export async function enrollCustomer(ctx: HarnessContext, session: Session): Pro
   let person = personSource(ctx).next();
   let payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) });
   let exchange = await ctx.client.call('EnrollCustomer', { body: payload }, { session });
-  for (let attempt = 1; attempt < setupAttempts && refusedForBusiness(exchange); attempt += 1) {
+  for (let attempt = 1; attempt < setupAttempts && ownReasonRefusal(exchange); attempt += 1) {
     person = personSource(ctx).next();
     payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) }, attempt);
     exchange = await ctx.client.call('EnrollCustomer', { body: payload }, { session });
@@ -116,9 +114,9 @@ export async function enrollCustomer(ctx: HarnessContext, session: Session): Pro
 export async function addCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}): Promise<{ cardId: string; exchange: Exchange; payload: Record<string, unknown> }> {
   let payload: Record<string, unknown> = {};
   let exchange: Exchange | undefined;
-  // A card number the caller chose is not replaced: its refusal is the caller's to handle (refusedForBusiness).
+  // A card number the caller chose is not replaced: its refusal is the caller's to handle (addCardUnlessRefused).
   const attempts = 'cardNumber' in overrides ? 1 : setupAttempts;
-  for (let attempt = 0; attempt < attempts && (!exchange || refusedForBusiness(exchange)); attempt += 1) {
+  for (let attempt = 0; attempt < attempts && (!exchange || ownReasonRefusal(exchange)); attempt += 1) {
     payload = { ...samplePayload(ctx, 'AddOrUpdateCard', { customerId, cardNickname: runTag(ctx) }, attempt), ...overrides };
     exchange = await ctx.client.call('AddOrUpdateCard', { body: payload }, { session });
   }
@@ -134,7 +132,7 @@ export async function addCardUnlessRefused(ctx: HarnessContext, session: Session
   try {
     return await addCard(ctx, session, customerId, { cardNumber });
   } catch (error) {
-    if (error instanceof FixtureError && error.exchange && refusedForBusiness(error.exchange)) return undefined;
+    if (error instanceof FixtureError && error.exchange && ownReasonRefusal(error.exchange)) return undefined;
     throw error;
   }
 }
@@ -160,9 +158,34 @@ async function makeCustomerWithCard(ctx: HarnessContext): Promise<CustomerFixtur
     return { customerId, ...(cardId ? { cardId } : {}) };
   }
   const session = await ctx.session();
-  const customer = await enrollCustomer(ctx, session);
+  const customer = await runCustomer(ctx, session);
+  // The card is this worker's own (removed when its suite ends): another worker's may be gone already.
   const { cardId } = await addCard(ctx, session, customer.customerId);
-  return { customerId: customer.customerId, cardId, ssn: customer.ssn, dateOfBirth: customer.dateOfBirth };
+  return { ...customer, cardId };
+}
+
+/**
+ * The run's pooled customer (customer-pool.ts): enrolled once per run by the first worker that
+ * needs it. Where another worker could not make it, this worker's cases are not covered for the
+ * same reason (blocked by the rule the answer broke, which that worker recorded failed).
+ */
+async function runCustomer(ctx: HarnessContext, session: Session): Promise<PooledCustomer> {
+  try {
+    const { customer, made } = await pooledCustomer({
+      reportDir: ctx.profile.reportDir,
+      make: async () => {
+        const { customerId, ssn, dateOfBirth } = await enrollCustomer(ctx, session);
+        return { customerId, ssn, dateOfBirth };
+      },
+      failureOf: (error) => ({ message: String((error as Error | null)?.message ?? error), ...(error instanceof FixtureError && error.blockedBy ? { blockedBy: error.blockedBy } : {}) }),
+    });
+    if (made) ctx.footprint.poolCustomerMade();
+    return customer;
+  } catch (error) {
+    if (!(error instanceof PoolUnavailable)) throw error;
+    const { blockedBy } = error.failure;
+    throw new FixtureError(`the run's pooled customer could not be made by another worker: ${error.message}`, blockedBy ? { blockedBy } : {});
+  }
 }
 
 /** Deletes every card this worker added and did not delete (afterAll of each suite). */
