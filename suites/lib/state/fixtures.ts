@@ -6,7 +6,6 @@ import type { HarnessContext } from '../runner/context.js';
 import { judgeFixtureAnswer, type FixtureCall } from '../judge/fixture-answer.js';
 import { memoPerKey } from './memo.js';
 import { ownReasonRefusal } from '../judge/refusals.js';
-import { pooledCustomer, PoolUnavailable, type PooledCustomer } from './customer-pool.js';
 
 export interface FixtureErrorOptions {
   /** The requirement the target broke in answering the fixture call: what this blocked reads "blocked by" it. */
@@ -158,34 +157,9 @@ async function makeCustomerWithCard(ctx: HarnessContext): Promise<CustomerFixtur
     return { customerId, ...(cardId ? { cardId } : {}) };
   }
   const session = await ctx.session();
-  const customer = await runCustomer(ctx, session);
-  // The card is this worker's own (removed when its suite ends): another worker's may be gone already.
+  const customer = await enrollCustomer(ctx, session);
   const { cardId } = await addCard(ctx, session, customer.customerId);
-  return { ...customer, cardId };
-}
-
-/**
- * The run's pooled customer (customer-pool.ts): enrolled once per run by the first worker that
- * needs it. Where another worker could not make it, this worker's cases are not covered for the
- * same reason (blocked by the rule the answer broke, which that worker recorded failed).
- */
-async function runCustomer(ctx: HarnessContext, session: Session): Promise<PooledCustomer> {
-  try {
-    const { customer, made } = await pooledCustomer({
-      reportDir: ctx.profile.reportDir,
-      make: async () => {
-        const { customerId, ssn, dateOfBirth } = await enrollCustomer(ctx, session);
-        return { customerId, ssn, dateOfBirth };
-      },
-      failureOf: (error) => ({ message: String((error as Error | null)?.message ?? error), ...(error instanceof FixtureError && error.blockedBy ? { blockedBy: error.blockedBy } : {}) }),
-    });
-    if (made) ctx.footprint.poolCustomerMade();
-    return customer;
-  } catch (error) {
-    if (!(error instanceof PoolUnavailable)) throw error;
-    const { blockedBy } = error.failure;
-    throw new FixtureError(`the run's pooled customer could not be made by another worker: ${error.message}`, blockedBy ? { blockedBy } : {});
-  }
+  return { customerId: customer.customerId, cardId, ssn: customer.ssn, dateOfBirth: customer.dateOfBirth };
 }
 
 /** Deletes every card this worker added and did not delete (afterAll of each suite). */
