@@ -17,7 +17,7 @@ export interface ConformanceRun {
 export interface ConformanceRunOptions {
   /** REFERENCE_FAULTS of the embedded reference. */
   readonly faults?: readonly string[];
-  /** CONFORMANCE_ONLY: operations, areas or requirement ids. */
+  /** CONFORMANCE_ONLY: operations, areas, requirement ids or sections (reporting/selection.ts). */
   readonly only?: readonly string[];
   /** CONFORMANCE_RUNS (default 25: enough for a fault to show, short for the self-tests). */
   readonly runs?: number;

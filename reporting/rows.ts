@@ -10,16 +10,6 @@ import type { Waiver } from './waivers.js';
 export const genericBlocking: ReadonlySet<string> = new Set(['GEN-NO-5XX', 'GEN-JSON-BODY']);
 export const blockingSeverities: ReadonlySet<Severity> = new Set(['documented', 'standard']);
 
-/** Whether a CONFORMANCE_ONLY / CONFORMANCE_SKIP list names the requirement: its id, operation or section. */
-export function namesRequirement(list: readonly string[], q: Pick<Requirement, 'id' | 'operation' | 'section'>): boolean {
-  const own = [q.id, q.operation, q.section].filter((n): n is string => !!n).map((n) => n.toLowerCase());
-  return list.some((o) => own.includes(o.toLowerCase()));
-}
-
-export function isSelected(q: Requirement, only: readonly string[]): boolean {
-  return only.length === 0 || namesRequirement(only, q);
-}
-
 export const isBlocking = (q: Pick<Requirement, 'id' | 'severity'>): boolean =>
   genericBlocking.has(q.id) || blockingSeverities.has(q.severity);
 

@@ -3,11 +3,13 @@ import type { Operation } from '../contract/types.js';
 import type { ResultRecord } from './result.js';
 import type { AcceptedGap, Counts, ExitCode, ObservedBehaviour, RowStatus, Selection, Summary } from './model.js';
 import { isExpired, type Waiver } from './waivers.js';
-import { blockingSeverities, buildRow, isSelected, namesRequirement } from './rows.js';
+import { blockingSeverities, buildRow } from './rows.js';
+import { namesRequirement, selectsRequirement } from './selection.js';
 import { compareBaseline, type PreviousRun } from './baseline.js';
 import { responseCoverage } from './coverage.js';
 
-export { genericBlocking, isBlocking, isSelected, namesRequirement } from './rows.js';
+export { genericBlocking, isBlocking } from './rows.js';
+export { namesRequirement, selectsRequirement } from './selection.js';
 
 export interface SummaryInput {
   readonly records: readonly ResultRecord[];
@@ -49,7 +51,7 @@ export function buildSummary(input: SummaryInput): Summary {
   const { only, skip = [], filters = [] } = input.selection;
   const rows = [...input.requirements, ...unlisted].map((q) => {
     const recs = byReq.get(q.id) ?? [];
-    return buildRow(q, recs, { selected: isSelected(q, only) || recs.length > 0, filtered: filters.length > 0, skipped: namesRequirement(skip, q), waiver: valid.get(q.id) });
+    return buildRow(q, recs, { selected: selectsRequirement(only, q) || recs.length > 0, filtered: filters.length > 0, skipped: namesRequirement(skip, q), waiver: valid.get(q.id) });
   });
 
   const counts = Object.fromEntries(Object.values(countKey).map((k) => [k, 0])) as Counts;

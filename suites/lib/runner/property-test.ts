@@ -5,7 +5,7 @@ import { attachFailure, labelTest } from '../../../reporting/allure.js';
 import { progressCounter } from '../../../reporting/live-progress.js';
 import type { HarnessContext } from './context.js';
 import { runProperty, type PropertyEnv, type PropertySpec } from './property.js';
-import { isSelected, isSkipped } from './selection.js';
+import { selectsProperty, skipsProperty } from './selection.js';
 
 /** A contract violation: Allure and vitest show it as a failed assertion, not as broken. */
 export class ContractViolation extends Error {
@@ -59,7 +59,7 @@ export function recordUnchecked(ctx: HarnessContext, spec: Pick<PropertyTest<unk
  */
 export function propertyTest<T>(ctx: HarnessContext, suiteFile: string, spec: PropertyTest<T>): void {
   const item = { area: spec.area, requirements: spec.requirements, ...(spec.operation ? { operation: spec.operation } : {}) };
-  const selected = isSelected(ctx.profile.only, item) && !isSkipped(ctx.profile.skip, item);
+  const selected = selectsProperty(ctx.profile.only, item) && !skipsProperty(ctx.profile.skip, item);
   test.skipIf(!selected)(spec.name, async (context) => {
     await labelTest({
       requirement: spec.requirements.length ? spec.requirements : [spec.area], severity: severityOf(spec.requirements), suite: spec.area,
