@@ -86,11 +86,8 @@ function samplePayload(ctx: HarnessContext, op: string, fixed: Record<string, un
   return sampleOne(arb, ctx.runSeed + attempt).body ?? {};
 }
 
-/** D37: a target may refuse a generated SSN or card for a reason of its own; setup tries this many fresh ones. */
+/** D37: a target may refuse a generated SSN or card for a reason of its own (ownReasonRefusal); setup tries this many fresh ones. */
 const setupAttempts = 4;
-
-/** The answer refuses for the target's own reasons (D37): another identity or card may be accepted. */
-const refusedForBusiness = (x: Exchange): boolean => ownReasonRefusal(x) !== undefined;
 
 const ok = (x: Exchange) => !x.transportError && x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
 
@@ -102,7 +99,7 @@ export async function enrollCustomer(ctx: HarnessContext, session: Session): Pro
   let person = personSource(ctx).next();
   let payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) });
   let exchange = await ctx.client.call('EnrollCustomer', { body: payload }, { session });
-  for (let attempt = 1; attempt < setupAttempts && refusedForBusiness(exchange); attempt += 1) {
+  for (let attempt = 1; attempt < setupAttempts && ownReasonRefusal(exchange); attempt += 1) {
     person = personSource(ctx).next();
     payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) }, attempt);
     exchange = await ctx.client.call('EnrollCustomer', { body: payload }, { session });
@@ -116,9 +113,9 @@ export async function enrollCustomer(ctx: HarnessContext, session: Session): Pro
 export async function addCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}): Promise<{ cardId: string; exchange: Exchange; payload: Record<string, unknown> }> {
   let payload: Record<string, unknown> = {};
   let exchange: Exchange | undefined;
-  // A card number the caller chose is not replaced: its refusal is the caller's to handle (refusedForBusiness).
+  // A card number the caller chose is not replaced: its refusal is the caller's to handle (addCardUnlessRefused).
   const attempts = 'cardNumber' in overrides ? 1 : setupAttempts;
-  for (let attempt = 0; attempt < attempts && (!exchange || refusedForBusiness(exchange)); attempt += 1) {
+  for (let attempt = 0; attempt < attempts && (!exchange || ownReasonRefusal(exchange)); attempt += 1) {
     payload = { ...samplePayload(ctx, 'AddOrUpdateCard', { customerId, cardNickname: runTag(ctx) }, attempt), ...overrides };
     exchange = await ctx.client.call('AddOrUpdateCard', { body: payload }, { session });
   }
@@ -134,7 +131,7 @@ export async function addCardUnlessRefused(ctx: HarnessContext, session: Session
   try {
     return await addCard(ctx, session, customerId, { cardNumber });
   } catch (error) {
-    if (error instanceof FixtureError && error.exchange && refusedForBusiness(error.exchange)) return undefined;
+    if (error instanceof FixtureError && error.exchange && ownReasonRefusal(error.exchange)) return undefined;
     throw error;
   }
 }
