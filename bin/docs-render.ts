@@ -1,9 +1,7 @@
-import { checks } from '../checks/index.js';
+import { registry, requirementsNamedBy } from '../checks/registry.js';
 import { catalogueFiles, decisionAnchor, requirementAnchor, sectionOrder } from '../contract/catalogue.js';
 import { decisions, type Decision } from '../contract/decisions.js';
-import { errorRows } from '../contract/errors.js';
-import { operations } from '../contract/operations.js';
-import { fieldRequirementId, requirements, type FieldRuleKind, type Requirement } from '../contract/requirements.js';
+import { requirements, type ContractRequirement, type RequirementId } from '../contract/requirements.js';
 import { faultCatalogue } from '../reference/faults/index.js';
 import { readingCatalogue } from '../reference/readings.js';
 import { isBlocking } from '../reporting/summary.js';
@@ -20,19 +18,12 @@ const code = (xs: readonly string[]): string => xs.map((x) => `\`${x}\``).join('
 const decisionLink = (id: string): string => `[${id}](decisions.md#${decisionAnchor(id)})`;
 const requirementLink = (id: string): string => `[${id}](requirements.md#${requirementAnchor(id)})`;
 
-const kinds: readonly FieldRuleKind[] = ['REQUIRED', 'LENGTH', 'FORMAT', 'TYPE', 'RANGE'];
-const fieldRuleIds = new Set(operations.flatMap((op) => op.fields.flatMap((f) => kinds.map((k) => fieldRequirementId(op, f, k)))));
-const errorRowIds = new Set<string>(errorRows.map((e) => e.requirement));
-const successIds = new Set(operations.map((op) => `${op.code}-SUCCESS`));
-
-/** The checks that judge a requirement: its own oracles, and statusMatches where the case's expectation names it. */
-export function checksOf(id: string): string[] {
-  const named = checks.filter((c) => c.requirement.split(/[^A-Z0-9-]+/).includes(id)).map((c) => c.id);
-  const byStatus = fieldRuleIds.has(id) || errorRowIds.has(id) || successIds.has(id) ? ['statusMatches'] : [];
-  return [...new Set([...named, ...byStatus])];
+/** The checks that judge a requirement: those naming it, fixed or among what the case may derive (statusMatches: field, row and success ids). */
+export function checksOf(id: RequirementId): string[] {
+  return registry.filter((c) => requirementsNamedBy(c).includes(id)).map((c) => c.id);
 }
 
-function requirementRow(q: Requirement): string {
+function requirementRow(q: ContractRequirement): string {
   const judged = checksOf(q.id);
   const faults = faultCatalogue.filter((f) => f.requirement === q.id).map((f) => f.name);
   return `| <a id="${requirementAnchor(q.id)}"></a>\`${q.id}\` | ${q.severity}${isBlocking(q) ? ', blocks go-live' : ''} | ${cell(q.text)} | ${(q.decisions ?? []).map(decisionLink).join(', ') || '-'} | ${judged.length ? code(judged) : 'the suite\'s model or case oracle'} | ${faults.length ? code(faults) : '-'} |`;

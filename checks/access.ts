@@ -1,6 +1,7 @@
 import { apiVersion, versionParameter } from '../contract/resources.js';
 import { tokenContract } from '../contract/token.js';
-import { bodyObject, check, finding, is2xx, is4xx, nonEmptyString, show, type Responded } from './support.js';
+import { defineCheck } from './define.js';
+import { bodyObject, is2xx, is4xx, nonEmptyString, show, type Responded } from './support.js';
 import type { Finding } from './finding.js';
 
 /**
@@ -20,15 +21,19 @@ export interface TokenRequestExpectation {
  * with a non-empty access_token. Its shape is tokenResponseShape's business.
  * @see interface.md "Authentication" 4-8
  */
-export const tokenIssued = check(function tokenIssued(x: Responded, e: TokenRequestExpectation): Finding[] {
-  const token = bodyObject(x)?.access_token;
-  if (x.response.status === 200 && nonEmptyString(token)) return [];
-  return [finding('tokenIssued', 'TOKEN-ISSUED', x.request.operation, {
-    title: 'Token not issued',
-    received: `status ${x.response.status}${x.response.status === 200 ? ' without an access_token' : ` with ${show(x.response.json ?? x.response.bodyText)}`} (credentials in ${e.credentialsIn}, scope ${e.scope})`,
-    documented: `200 with an access token for a ${tokenContract.contentType} client-credentials request, credentials in a Basic header or in the form body`,
-    key: [e.credentialsIn, e.scope, x.response.status],
-  }, x)];
+export const tokenIssued = defineCheck({
+  id: 'tokenIssued', requirement: 'TOKEN-ISSUED', expectation: 'TokenRequestExpectation',
+  description: 'a documented token request (Basic header or form body, documented scope) gets 200 with an access_token',
+  rule(x, e: TokenRequestExpectation, fail) {
+    const token = bodyObject(x)?.access_token;
+    if (x.response.status === 200 && nonEmptyString(token)) return [];
+    return [fail(x.request.operation, {
+      title: 'Token not issued',
+      received: `status ${x.response.status}${x.response.status === 200 ? ' without an access_token' : ` with ${show(x.response.json ?? x.response.bodyText)}`} (credentials in ${e.credentialsIn}, scope ${e.scope})`,
+      documented: `200 with an access token for a ${tokenContract.contentType} client-credentials request, credentials in a Basic header or in the form body`,
+      key: [e.credentialsIn, e.scope, x.response.status],
+    }, x)];
+  },
 });
 
 export interface RefusalOfTokenExpectation {
@@ -44,15 +49,19 @@ export interface RefusalOfTokenExpectation {
  * token (its body is tokenErrorShape's business).
  * @see interface.md "Authentication" 4, RFC 6749 §4.4.2 and §5.2
  */
-export const tokenRequestRefused = check(function tokenRequestRefused(x: Responded, e: RefusalOfTokenExpectation): Finding[] {
-  const token = bodyObject(x)?.access_token;
-  if (is4xx(x.response.status) && token === undefined) return [];
-  return [finding('tokenRequestRefused', e.requirement, x.request.operation, {
-    title: 'Failed token request not refused',
-    received: `status ${x.response.status}${token === undefined ? '' : ' with an access_token'}`,
-    documented: 'a 4xx with an RFC 6749 section 5.2 error',
-    key: [e.requirement, x.response.status],
-  }, x)];
+export const tokenRequestRefused = defineCheck({
+  id: 'tokenRequestRefused', requirement: 'TOKEN-ERRORS', expectation: 'RefusalOfTokenExpectation',
+  description: 'a failing form token request gets a 4xx and no token (a JSON body is only observed, D33)',
+  rule(x, e: RefusalOfTokenExpectation, fail) {
+    const token = bodyObject(x)?.access_token;
+    if (is4xx(x.response.status) && token === undefined) return [];
+    return [fail(x.request.operation, {
+      title: 'Failed token request not refused',
+      received: `status ${x.response.status}${token === undefined ? '' : ' with an access_token'}`,
+      documented: 'a 4xx with an RFC 6749 section 5.2 error',
+      key: [e.requirement, x.response.status],
+    }, x)];
+  },
 });
 
 export interface ReuseExpectation {
@@ -65,14 +74,18 @@ export interface ReuseExpectation {
  * Only 401 speaks about the token; other statuses are the operations' own business.
  * @see interface.md "Authentication" 9
  */
-export const tokenReused = check(function tokenReused(x: Responded, e: ReuseExpectation): Finding[] {
-  if (x.response.status !== 401) return [];
-  return [finding('tokenReused', 'TOKEN-REUSE', x.request.operation, {
-    title: 'Token refused on reuse',
-    received: `401 on call ${e.call} with a token that served the calls before it`,
-    documented: 'clients may reuse an access token for consecutive calls until it expires',
-    key: [e.call > 1 ? 'reuse' : 'first'],
-  }, x)];
+export const tokenReused = defineCheck({
+  id: 'tokenReused', requirement: 'TOKEN-REUSE', expectation: 'ReuseExpectation',
+  description: 'a token that served a call is not refused with 401 on the next ones',
+  rule(x, e: ReuseExpectation, fail) {
+    if (x.response.status !== 401) return [];
+    return [fail(x.request.operation, {
+      title: 'Token refused on reuse',
+      received: `401 on call ${e.call} with a token that served the calls before it`,
+      documented: 'clients may reuse an access token for consecutive calls until it expires',
+      key: [e.call > 1 ? 'reuse' : 'first'],
+    }, x)];
+  },
 });
 
 export interface VersionExpectation {
@@ -84,14 +97,19 @@ export interface VersionExpectation {
  * query string, is served (2xx) by an operation that succeeds without it being wrong.
  * @see interface.md "Versioning", decisions.md D5
  */
-export const versionSelected = check(function versionSelected(x: Responded, e: VersionExpectation): Finding[] {
-  if (is2xx(x.response.status)) return [];
-  const where = e.requirement === 'VERSION-HEADER' ? 'header' : 'query parameter';
-  const name = versionParameter;
-  return [finding('versionSelected', e.requirement, x.request.operation, {
-    title: `${name} ${where} not accepted`,
-    received: `status ${x.response.status} with ${show(x.response.json ?? x.response.bodyText)}`,
-    documented: `the version is selected by a header or a query string parameter named ${name}; ${apiVersion} is current`,
-    key: [where, x.response.status],
-  }, x)];
+export const versionSelected = defineCheck({
+  id: 'versionSelected', expectation: 'VersionExpectation',
+  requirement: { from: 'case requirement', among: ['VERSION-HEADER', 'VERSION-QUERY'], of: (e: VersionExpectation) => [e.requirement] },
+  description: 'apiVersion 1 by header, or by query string, is served (D5)',
+  rule(x, e: VersionExpectation, fail) {
+    if (is2xx(x.response.status)) return [];
+    const where = e.requirement === 'VERSION-HEADER' ? 'header' : 'query parameter';
+    const name = versionParameter;
+    return [fail(e.requirement)(x.request.operation, {
+      title: `${name} ${where} not accepted`,
+      received: `status ${x.response.status} with ${show(x.response.json ?? x.response.bodyText)}`,
+      documented: `the version is selected by a header or a query string parameter named ${name}; ${apiVersion} is current`,
+      key: [where, x.response.status],
+    }, x)];
+  },
 });

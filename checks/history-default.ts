@@ -1,5 +1,5 @@
 import { history } from '../contract/resources.js';
-import { finding } from './support.js';
+import { defineInputCheck } from './define.js';
 import type { Finding } from './finding.js';
 import type { Transaction } from './history.js';
 
@@ -21,16 +21,20 @@ export interface DefaultPageInput {
  * not judged. Order within pages is HISTORY-ORDER's concern, so only membership is compared.
  * @see interface.md GetTransactionHistory (pageSize), Limits
  */
-export function defaultPageMostRecent(input: DefaultPageInput): Finding[] {
-  const held = new Set(input.defaultPage.map((t) => t.transactionId));
-  const full = input.defaultPage.length >= history.defaultPageSize;
-  const oldest = Math.min(...input.defaultPage.map(time));
-  const missing = input.firstPage.filter((t) => !held.has(t.transactionId) && (!full || time(t) > oldest));
-  if (missing.length === 0) return [];
-  return [finding('defaultPageMostRecent', 'HISTORY-PAGE-SIZE', OP, {
-    title: 'Default page is not the most recent transactions',
-    received: `${missing.length} of the ${input.firstPage.length} newest transactions (pageSize ${input.pageSize}) missing from the default page of ${input.defaultPage.length}, e.g. ${missing[0]!.transactionId} created ${missing[0]!.createdOn}`,
-    documented: `by default the ${history.defaultPageSize} most recent transactions`,
-    evidence: { missing: missing.map((t) => t.transactionId), defaultPage: input.defaultPage.map((t) => t.transactionId) }, key: ['not-most-recent'],
-  })];
-}
+export const defaultPageMostRecent = defineInputCheck({
+  id: 'defaultPageMostRecent', requirement: 'HISTORY-PAGE-SIZE', takes: 'history', expectation: 'DefaultPageInput',
+  description: 'the default page holds the newest transactions of the first pageSize page (the 20 most recent)',
+  rule: (fail) => (input: DefaultPageInput): Finding[] => {
+    const held = new Set(input.defaultPage.map((t) => t.transactionId));
+    const full = input.defaultPage.length >= history.defaultPageSize;
+    const oldest = Math.min(...input.defaultPage.map(time));
+    const missing = input.firstPage.filter((t) => !held.has(t.transactionId) && (!full || time(t) > oldest));
+    if (missing.length === 0) return [];
+    return [fail(OP, {
+      title: 'Default page is not the most recent transactions',
+      received: `${missing.length} of the ${input.firstPage.length} newest transactions (pageSize ${input.pageSize}) missing from the default page of ${input.defaultPage.length}, e.g. ${missing[0]!.transactionId} created ${missing[0]!.createdOn}`,
+      documented: `by default the ${history.defaultPageSize} most recent transactions`,
+      evidence: { missing: missing.map((t) => t.transactionId), defaultPage: input.defaultPage.map((t) => t.transactionId) }, key: ['not-most-recent'],
+    })];
+  },
+});

@@ -1,4 +1,4 @@
-import { finding } from './support.js';
+import { defineInputCheck } from './define.js';
 import type { Finding } from './finding.js';
 import type { Transaction } from './history.js';
 
@@ -22,36 +22,40 @@ export interface AccountFilterInput {
  * HISTORY-ACCOUNT-FILTER: every transaction returned for accountId belongs to the customer's
  * unfiltered history, and, where both carry real last four digits, to that card.
  */
-export function accountFilterHonoured(input: AccountFilterInput): Finding[] {
-  const all = new Set(ids(input.unfiltered));
-  // An incomplete list is the first page of the history: newest first, it holds everything newer
-  // than its oldest item; listed oldest first (HISTORY-ORDER's concern, not a filter defect),
-  // everything older than its newest; in no order, only its own time span.
-  const times = input.unfiltered.map(time);
-  const oldest = times.length ? Math.min(...times) : Infinity;
-  const newest = times.length ? Math.max(...times) : -Infinity;
-  const descending = times.every((v, i) => i === 0 || v <= times[i - 1]!);
-  const ascending = times.every((v, i) => i === 0 || v >= times[i - 1]!);
-  const judged = (t: Transaction) =>
-    input.unfilteredComplete || (descending ? time(t) > oldest : ascending ? time(t) < newest : time(t) > oldest && time(t) < newest);
-  const foreign = input.filtered.filter((t) => judged(t) && !all.has(t.transactionId));
-  const four = input.cardLastFour && /^\d{4}$/.test(input.cardLastFour) ? input.cardLastFour : undefined;
-  const otherCard = four ? input.filtered.filter((t) => t.lastFourDigitsOfCard && /^\d{4}$/.test(t.lastFourDigitsOfCard) && t.lastFourDigitsOfCard !== four) : [];
-  const out: Finding[] = [];
-  if (foreign.length) out.push(finding('accountFilterHonoured', 'HISTORY-ACCOUNT-FILTER', OP, {
-    title: 'Account filter returned foreign transactions',
-    received: `${foreign.length} transaction(s) not in the customer's history, e.g. ${foreign[0]!.transactionId}`,
-    documented: "accountId limits the customer's history to that card",
-    evidence: { foreign: ids(foreign) }, key: ['foreign'],
-  }));
-  if (otherCard.length) out.push(finding('accountFilterHonoured', 'HISTORY-ACCOUNT-FILTER', OP, {
-    title: 'Account filter returned another card\'s transactions',
-    received: `lastFourDigitsOfCard ${otherCard[0]!.lastFourDigitsOfCard} on ${otherCard.length} transaction(s)`,
-    documented: `only transactions of the card ending ${four}`,
-    evidence: { otherCard: ids(otherCard) }, key: ['other-card'],
-  }));
-  return out;
-}
+export const accountFilterHonoured = defineInputCheck({
+  id: 'accountFilterHonoured', requirement: 'HISTORY-ACCOUNT-FILTER', takes: 'history', expectation: 'AccountFilterInput',
+  description: "filtered transactions belong to the customer's history and to that card",
+  rule: (fail) => (input: AccountFilterInput): Finding[] => {
+    const all = new Set(ids(input.unfiltered));
+    // An incomplete list is the first page of the history: newest first, it holds everything newer
+    // than its oldest item; listed oldest first (HISTORY-ORDER's concern, not a filter defect),
+    // everything older than its newest; in no order, only its own time span.
+    const times = input.unfiltered.map(time);
+    const oldest = times.length ? Math.min(...times) : Infinity;
+    const newest = times.length ? Math.max(...times) : -Infinity;
+    const descending = times.every((v, i) => i === 0 || v <= times[i - 1]!);
+    const ascending = times.every((v, i) => i === 0 || v >= times[i - 1]!);
+    const judged = (t: Transaction) =>
+      input.unfilteredComplete || (descending ? time(t) > oldest : ascending ? time(t) < newest : time(t) > oldest && time(t) < newest);
+    const foreign = input.filtered.filter((t) => judged(t) && !all.has(t.transactionId));
+    const four = input.cardLastFour && /^\d{4}$/.test(input.cardLastFour) ? input.cardLastFour : undefined;
+    const otherCard = four ? input.filtered.filter((t) => t.lastFourDigitsOfCard && /^\d{4}$/.test(t.lastFourDigitsOfCard) && t.lastFourDigitsOfCard !== four) : [];
+    const out: Finding[] = [];
+    if (foreign.length) out.push(fail(OP, {
+      title: 'Account filter returned foreign transactions',
+      received: `${foreign.length} transaction(s) not in the customer's history, e.g. ${foreign[0]!.transactionId}`,
+      documented: "accountId limits the customer's history to that card",
+      evidence: { foreign: ids(foreign) }, key: ['foreign'],
+    }));
+    if (otherCard.length) out.push(fail(OP, {
+      title: 'Account filter returned another card\'s transactions',
+      received: `lastFourDigitsOfCard ${otherCard[0]!.lastFourDigitsOfCard} on ${otherCard.length} transaction(s)`,
+      documented: `only transactions of the card ending ${four}`,
+      evidence: { otherCard: ids(otherCard) }, key: ['other-card'],
+    }));
+    return out;
+  },
+});
 
 export interface AccountCompletenessInput {
   /** The card's filtered history, newest first (a default page: at most 20 items). */
@@ -74,20 +78,24 @@ export interface AccountCompletenessInput {
  * older ones out; there, ties with its oldest item may fall either side and are not judged.
  * A transaction without the card's digits (a cash pickup may carry none) is never asked for.
  */
-export function accountFilterComplete(input: AccountCompletenessInput): Finding[] {
-  const got = new Set(ids(input.filtered));
-  const cut = input.filtered.length >= input.pageSize;
-  const oldest = Math.min(...input.filtered.map(time));
-  const missing = input.unfiltered.filter((t) =>
-    t.lastFourDigitsOfCard === input.cardLastFour && !got.has(t.transactionId) && (!cut || time(t) > oldest));
-  if (missing.length === 0) return [];
-  return [finding('accountFilterComplete', 'HISTORY-ACCOUNT-FILTER', OP, {
-    title: 'Account filter left out the card\'s transactions',
-    received: `${missing.length} transaction(s) ending ${input.cardLastFour} in the unfiltered history missing from the card's, e.g. ${missing[0]!.transactionId}`,
-    documented: "accountId limits the customer's history to that card: its transactions stay",
-    evidence: { missing: ids(missing), filtered: ids(input.filtered) }, key: ['incomplete'],
-  })];
-}
+export const accountFilterComplete = defineInputCheck({
+  id: 'accountFilterComplete', requirement: 'HISTORY-ACCOUNT-FILTER', takes: 'history', expectation: 'AccountCompletenessInput',
+  description: "a transaction carrying the card's unique last four digits is in that card's filtered history",
+  rule: (fail) => (input: AccountCompletenessInput): Finding[] => {
+    const got = new Set(ids(input.filtered));
+    const cut = input.filtered.length >= input.pageSize;
+    const oldest = Math.min(...input.filtered.map(time));
+    const missing = input.unfiltered.filter((t) =>
+      t.lastFourDigitsOfCard === input.cardLastFour && !got.has(t.transactionId) && (!cut || time(t) > oldest));
+    if (missing.length === 0) return [];
+    return [fail(OP, {
+      title: 'Account filter left out the card\'s transactions',
+      received: `${missing.length} transaction(s) ending ${input.cardLastFour} in the unfiltered history missing from the card's, e.g. ${missing[0]!.transactionId}`,
+      documented: "accountId limits the customer's history to that card: its transactions stay",
+      evidence: { missing: ids(missing), filtered: ids(input.filtered) }, key: ['incomplete'],
+    })];
+  },
+});
 
 export interface HistoryPage {
   readonly totalRecords: unknown;
@@ -95,20 +103,24 @@ export interface HistoryPage {
 }
 
 /** HISTORY-TOTAL (D23): totalRecords is the same on every page and not below the distinct transactions paged through. */
-export function totalRecordsStable(pages: readonly HistoryPage[]): Finding[] {
-  const totals = [...new Set(pages.map((p) => p.totalRecords))];
-  const seen = new Set(pages.flatMap((p) => ids(p.transactions))).size;
-  const out: Finding[] = [];
-  if (totals.length > 1) out.push(finding('totalRecordsStable', 'HISTORY-TOTAL', OP, {
-    title: 'totalRecords changes between pages',
-    received: `totalRecords ${totals.map(String).join(', ')} over ${pages.length} pages`,
-    documented: 'the same totalRecords on every page', key: ['unstable'],
-  }));
-  const top = totals.filter((t): t is number => typeof t === 'number');
-  if (totals.length === 1 && top.length === 1 && top[0]! < seen) out.push(finding('totalRecordsStable', 'HISTORY-TOTAL', OP, {
-    title: 'totalRecords below the transactions paged through',
-    received: `totalRecords ${top[0]} after ${seen} distinct transactions`,
-    documented: `totalRecords of at least ${seen}`, key: ['below'],
-  }));
-  return out;
-}
+export const totalRecordsStable = defineInputCheck({
+  id: 'totalRecordsStable', requirement: 'HISTORY-TOTAL', takes: 'history', expectation: 'HistoryPage[]',
+  description: 'totalRecords equal on every page and not below what was paged (D23)',
+  rule: (fail) => (pages: readonly HistoryPage[]): Finding[] => {
+    const totals = [...new Set(pages.map((p) => p.totalRecords))];
+    const seen = new Set(pages.flatMap((p) => ids(p.transactions))).size;
+    const out: Finding[] = [];
+    if (totals.length > 1) out.push(fail(OP, {
+      title: 'totalRecords changes between pages',
+      received: `totalRecords ${totals.map(String).join(', ')} over ${pages.length} pages`,
+      documented: 'the same totalRecords on every page', key: ['unstable'],
+    }));
+    const top = totals.filter((t): t is number => typeof t === 'number');
+    if (totals.length === 1 && top.length === 1 && top[0]! < seen) out.push(fail(OP, {
+      title: 'totalRecords below the transactions paged through',
+      received: `totalRecords ${top[0]} after ${seen} distinct transactions`,
+      documented: `totalRecords of at least ${seen}`, key: ['below'],
+    }));
+    return out;
+  },
+});

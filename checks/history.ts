@@ -1,6 +1,6 @@
 import { history } from '../contract/resources.js';
 import { operation } from '../contract/operations.js';
-import { finding } from './support.js';
+import { defineInputCheck } from './define.js';
 import type { Finding } from './finding.js';
 
 /**
@@ -19,20 +19,24 @@ const ids = (list: readonly Transaction[]): string[] => list.map((t) => t.transa
 const time = (t: Transaction): number => Date.parse(t.createdOn);
 
 /** HISTORY-ORDER: createdOn never increases down the list (newest first). */
-export function newestFirst(transactions: readonly Transaction[]): Finding[] {
-  for (let i = 1; i < transactions.length; i++) {
-    const [a, b] = [transactions[i - 1]!, transactions[i]!];
-    if (time(b) > time(a)) {
-      return [finding('newestFirst', 'HISTORY-ORDER', OP, {
-        title: 'History not newest first',
-        received: `item ${i} created ${b.createdOn} after item ${i - 1} created ${a.createdOn}`,
-        documented: 'the most recent transactions first',
-        evidence: { index: i, earlier: a.transactionId, later: b.transactionId },
-      })];
+export const newestFirst = defineInputCheck({
+  id: 'newestFirst', requirement: 'HISTORY-ORDER', takes: 'history', expectation: 'Transaction[]',
+  description: 'createdOn never increases down the list',
+  rule: (fail) => (transactions: readonly Transaction[]): Finding[] => {
+    for (let i = 1; i < transactions.length; i++) {
+      const [a, b] = [transactions[i - 1]!, transactions[i]!];
+      if (time(b) > time(a)) {
+        return [fail(OP, {
+          title: 'History not newest first',
+          received: `item ${i} created ${b.createdOn} after item ${i - 1} created ${a.createdOn}`,
+          documented: 'the most recent transactions first',
+          evidence: { index: i, earlier: a.transactionId, later: b.transactionId },
+        })];
+      }
     }
-  }
-  return [];
-}
+    return [];
+  },
+});
 
 export interface PageRequest {
   /** pageSize sent; undefined when none was sent. */
@@ -50,16 +54,20 @@ export function pageLimit(request: PageRequest): number | undefined {
 }
 
 /** HISTORY-PAGE-SIZE: at most 20 by default, at most pageSize for 1..10 (+1 with a paging reference, D22). */
-export function pageWithinBounds(page: readonly Transaction[], request: PageRequest): Finding[] {
-  const limit = pageLimit(request);
-  if (limit === undefined || page.length <= limit) return [];
-  return [finding('pageWithinBounds', 'HISTORY-PAGE-SIZE', OP, {
-    title: 'Page larger than requested',
-    received: `${page.length} transactions for pageSize ${request.pageSize ?? 'not sent'}${request.withReference ? ' with a paging reference' : ''}`,
-    documented: `at most ${limit}`,
-    key: [request.pageSize ?? 'default', request.withReference ? 'ref' : 'noref'],
-  })];
-}
+export const pageWithinBounds = defineInputCheck({
+  id: 'pageWithinBounds', requirement: 'HISTORY-PAGE-SIZE', takes: 'history', expectation: 'Transaction[], PageRequest',
+  description: 'at most 20 by default, pageSize for 1..10, +1 with a paging reference (D22)',
+  rule: (fail) => (page: readonly Transaction[], request: PageRequest): Finding[] => {
+    const limit = pageLimit(request);
+    if (limit === undefined || page.length <= limit) return [];
+    return [fail(OP, {
+      title: 'Page larger than requested',
+      received: `${page.length} transactions for pageSize ${request.pageSize ?? 'not sent'}${request.withReference ? ' with a paging reference' : ''}`,
+      documented: `at most ${limit}`,
+      key: [request.pageSize ?? 'default', request.withReference ? 'ref' : 'noref'],
+    })];
+  },
+});
 
 export type PagingReading = 'pageSize' | 'pageSize+1';
 
@@ -85,34 +93,38 @@ export interface PagingResult {
  * items (either reading; the result names the one observed). A reference outside `known`
  * asserts nothing (D30).
  */
-export function pagingContinues(input: PagingInput): PagingResult {
-  const { known, knownComplete, reference, pageSize, page } = input;
-  const start = ids(known).indexOf(reference);
-  if (start < 0) return { findings: [] };
-  const rest = ids(known.slice(start));
-  const got = ids(page);
-  const fail = (received: string, documented: string, fact: string): PagingResult => ({
-    findings: [finding('pagingContinues', 'HISTORY-PAGING', OP, {
-      title: 'Paging does not continue the history', received, documented,
-      evidence: { reference, pageSize, page: got, expectedPrefix: rest.slice(0, pageSize + 1) }, key: [fact],
-    })],
-  });
-  if (got[0] !== reference) return fail(`a page starting with ${got[0] ?? 'nothing'}`, `the referenced transaction ${reference} first`, 'first');
-  const overlap = Math.min(got.length, rest.length);
-  for (let i = 1; i < overlap; i++) {
-    if (got[i] !== rest[i]) {
-      const what = got.indexOf(got[i]!) < i ? 'a duplicate' : rest.includes(got[i]!) ? 'a gap' : 'a foreign transaction';
-      return fail(`${what} at item ${i}: ${got[i]}`, `${rest[i]} (the next older transaction)`, what);
+export const pagingContinues = defineInputCheck({
+  id: 'pagingContinues', requirement: 'HISTORY-PAGING', takes: 'history', expectation: 'PagingInput',
+  description: 'a page starts at its reference and continues without gap or duplicate; names the D22 reading',
+  rule: (report) => (input: PagingInput): PagingResult => {
+    const { known, knownComplete, reference, pageSize, page } = input;
+    const start = ids(known).indexOf(reference);
+    if (start < 0) return { findings: [] };
+    const rest = ids(known.slice(start));
+    const got = ids(page);
+    const fail = (received: string, documented: string, fact: string): PagingResult => ({
+      findings: [report(OP, {
+        title: 'Paging does not continue the history', received, documented,
+        evidence: { reference, pageSize, page: got, expectedPrefix: rest.slice(0, pageSize + 1) }, key: [fact],
+      })],
+    });
+    if (got[0] !== reference) return fail(`a page starting with ${got[0] ?? 'nothing'}`, `the referenced transaction ${reference} first`, 'first');
+    const overlap = Math.min(got.length, rest.length);
+    for (let i = 1; i < overlap; i++) {
+      if (got[i] !== rest[i]) {
+        const what = got.indexOf(got[i]!) < i ? 'a duplicate' : rest.includes(got[i]!) ? 'a gap' : 'a foreign transaction';
+        return fail(`${what} at item ${i}: ${got[i]}`, `${rest[i]} (the next older transaction)`, what);
+      }
     }
-  }
-  if (knownComplete && got.length > rest.length) return fail(`${got.length} items, ${got.length - rest.length} beyond the end of the history`, `at most ${rest.length}`, 'beyond-end');
-  const short = Math.min(pageSize, rest.length);
-  if (got.length < short) return fail(`${got.length} items while ${rest.length} older-or-equal transactions exist`, `${short} (pageSize ${pageSize}) or ${short + 1} (D22)`, 'short');
-  const available = knownComplete ? rest.length : Infinity;
-  const asPageSize = Math.min(pageSize, available);
-  const asPlusOne = Math.min(pageSize + 1, available);
-  if (asPageSize === asPlusOne) return { findings: [] };
-  if (got.length === asPageSize) return { findings: [], reading: 'pageSize' };
-  if (got.length === asPlusOne) return { findings: [], reading: 'pageSize+1' };
-  return { findings: [] }; // longer pages are pageWithinBounds' concern
-}
+    if (knownComplete && got.length > rest.length) return fail(`${got.length} items, ${got.length - rest.length} beyond the end of the history`, `at most ${rest.length}`, 'beyond-end');
+    const short = Math.min(pageSize, rest.length);
+    if (got.length < short) return fail(`${got.length} items while ${rest.length} older-or-equal transactions exist`, `${short} (pageSize ${pageSize}) or ${short + 1} (D22)`, 'short');
+    const available = knownComplete ? rest.length : Infinity;
+    const asPageSize = Math.min(pageSize, available);
+    const asPlusOne = Math.min(pageSize + 1, available);
+    if (asPageSize === asPlusOne) return { findings: [] };
+    if (got.length === asPageSize) return { findings: [], reading: 'pageSize' };
+    if (got.length === asPlusOne) return { findings: [], reading: 'pageSize+1' };
+    return { findings: [] }; // longer pages are pageWithinBounds' concern
+  },
+});

@@ -1,17 +1,13 @@
 import type { Exchange } from '../client/exchange.js';
 import type { Finding } from './finding.js';
-import type { ExchangeCheck } from './support.js';
+import type { CaseKind, CheckMeta, ExchangeCheck } from './define.js';
+import type { RequirementId } from '../contract/requirements.js';
+import { registry, requirementsNamedBy, fixedRequirement, type CheckId } from './registry.js';
 import { noServerError, statusMatches, validPayloadAccepted } from './status.js';
 import { jsonMediaType } from './media-type.js';
 import { instanceIsRequestPath, problemShape, statusMemberMatches, titleAndCodeMatch, typeNamesRfcSection, validationProblemShape } from './problem.js';
 import { everyInvalidFieldNamed, noValidFieldBlamed, validationKeyPrefix } from './validation-keys.js';
-import { genericRefusal, legacyOrProblemError } from './business.js';
 import { successBodyShape } from './success-body.js';
-import { errorBodyIsJson } from './error-body.js';
-import { bearerRefused, tokenErrorShape, tokenResponseShape, wwwAuthenticateOn401 } from './token.js';
-import { cardsMatchSchema, historyMatchesSchema, noCardNumberInCards } from './resources.js';
-import { noSecretEcho } from './leak.js';
-import { tokenIssued, tokenRequestRefused, tokenReused, versionSelected } from './access.js';
 
 export * from './status.js';
 export * from './media-type.js';
@@ -25,74 +21,33 @@ export * from './history-filter.js';
 export * from './history-default.js';
 export * from './leak.js';
 export * from './access.js';
-export * from './transport.js';
+export * from './network-access.js';
 export * from './business-outcomes.js';
 export * from './fixture-answer.js';
 export * from './success-body.js';
 export * from './error-body.js';
-export { check, onlyWhenStatus, onlyWithResponse, type ExchangeCheck } from './support.js';
+export { defineCheck, defineInputCheck, type CaseKind, type CheckMeta, type DerivedRequirement, type ExchangeCheck, type Fail, type Guard } from './define.js';
+export { onlyWhenStatus, onlyWithResponse } from './support.js';
+export { answersFor, checkById, fixedRequirement, isCheck, registry, requirementsNamedBy, type CheckId, type RegisteredCheck } from './registry.js';
 
-/** One row of the check catalogue that the report and the docs print. */
+/**
+ * One row of the check catalogue as text (the registry's view for readers that print it).
+ * @deprecated read `registry` (real ids) instead; kept while the judge moves off it.
+ */
 export interface CheckInfo {
   readonly id: string;
   /** A requirement id, or where it comes from when the case decides it. */
   readonly requirement: string;
-  /** `exchange`: `(exchange, expectation) => Finding[]`; `history`: takes transactions of several pages; `probe`: a transport probe's outcome. */
   readonly takes: 'exchange' | 'history' | 'probe';
-  /** The expectation type it reads. */
   readonly expectation: string;
   readonly description: string;
 }
 
-const row = (id: string, requirement: string, expectation: string, description: string, takes: CheckInfo['takes'] = 'exchange'): CheckInfo =>
-  ({ id, requirement, takes, expectation, description });
-
-export const checks: readonly CheckInfo[] = [
-  row('noServerError', 'GEN-NO-5XX', 'unknown', 'no response has a 5xx status'),
-  row('jsonMediaType', 'GEN-JSON-BODY', 'unknown', 'a non-empty body is labelled application/json or application/problem+json and parses (D7)'),
-  row('validPayloadAccepted', 'GEN-VALID-ACCEPTED', "Expectation 'accepted'", 'a valid payload gets 2xx or an allowed business error; never 400'),
-  row('statusMatches', 'field requirement / row requirement / case requirement', 'Expectation', 'validation → 400 (or an allowed 422), problem → the row status, refused → any 4xx'),
-  row('problemShape', 'ERR-PROBLEM-SHAPE', 'Expectation', 'a documented Problem has type (URL), title, status, detail, instance, errorCode'),
-  row('validationProblemShape', 'ERR-VALIDATION-SHAPE', 'Expectation', 'a 400 validation answer has errors, type, title, status, detail, instance, validationErrors'),
-  row('typeNamesRfcSection', 'ERR-TYPE-URL', 'Expectation', '`type` is a URL naming the documented RFC section (any common URL form)'),
-  row('titleAndCodeMatch', 'ERR-TITLE-CODE', 'Expectation', '`title` and `errorCode` exactly as the Errors table row'),
-  row('statusMemberMatches', 'ERR-STATUS-MEMBER', 'Expectation', 'a Problem body `status` equals the HTTP status (RFC 7807)'),
-  row('instanceIsRequestPath', 'ERR-INSTANCE', 'Expectation', '`instance` is the request path, without query string'),
-  row('validationKeyPrefix', 'ERR-KEY-PREFIX', 'Expectation & { strictKeyCase? }', 'a named invalid field uses the command./query. prefix and [index] form exactly (D13)'),
-  row('everyInvalidFieldNamed', 'ERR-KEYS-COMPLETE', 'Expectation & { strictKeyCase? }', 'every invalid field has a validation key (D14)'),
-  row('noValidFieldBlamed', 'ERR-KEYS-COMPLETE', 'Expectation & { strictKeyCase? }', 'no field sent valid has a validation key (D14)'),
-  row('errorBodyIsJson', 'ERR-JSON-BODY', 'unknown', 'a 4xx carries a non-empty body that parses as JSON under a JSON media type (bearer 401s, D30)'),
-  row('legacyOrProblemError', 'case requirement (CARD-AUTH-FAILURE, ENROLL-DUPLICATE)', 'RefusalExpectation', 'a 4xx with {ErrorCode, ErrorMessage} or a Problem errorCode (D15, D16)'),
-  row('genericRefusal', 'case requirement', 'RefusalExpectation', 'a 4xx with a JSON error body, never 2xx (D4, D19, D20, D30)'),
-  row('tokenResponseShape', 'TOKEN-SHAPE', 'TokenExpectation', 'access_token a JWT, expires_in 3600, token_type Bearer (any case, RFC 6749 §5.1), a non-empty scope (D34)'),
-  row('tokenErrorShape', 'TOKEN-ERRORS', 'TokenErrorExpectation', 'RFC 6749 §5.2 error JSON with the expected code and status (D24)'),
-  row('wwwAuthenticateOn401', 'BEARER-WWW-AUTHENTICATE', 'unknown', 'a 401 carries WWW-Authenticate; at the token endpoint when Basic credentials were sent (D27)'),
-  row('bearerRefused', 'BEARER-REQUIRED', 'BearerExpectation', 'no, a malformed, a tampered or an expired token gets 401 (D2)'),
-  row('tokenIssued', 'TOKEN-ISSUED', 'TokenRequestExpectation', 'a documented token request (Basic header or form body, documented scope) gets 200 with an access_token'),
-  row('tokenRequestRefused', 'TOKEN-ERRORS', 'RefusalOfTokenExpectation', 'a failing form token request gets a 4xx and no token (a JSON body is only observed, D33)'),
-  row('tokenReused', 'TOKEN-REUSE', 'ReuseExpectation', 'a token that served a call is not refused with 401 on the next ones'),
-  row('versionSelected', 'case requirement (VERSION-HEADER, VERSION-QUERY)', 'VersionExpectation', 'apiVersion 1 by header, or by query string, is served (D5)'),
-  row('negotiatedTlsMinimum', 'TLS-MINIMUM', 'HandshakeOutcome', 'a completed handshake negotiates TLS 1.2 or later; a TLS 1.0/1.1-only offer fails (D26)', 'probe'),
-  row('plainHttpNotServed', 'HTTPS-ONLY', 'PlainHttpOutcome', 'plain HTTP on the HTTPS host and port gets no answer or a refusal (D26)', 'probe'),
-  row('offListSourceRefused', 'ALLOW-LIST', 'OffListOutcome', 'a request from a source off the allow list gets 403 or a refused connection (D25)', 'probe'),
-  row('sessionHeaderPresent', 'AUTH-SESSION-HEADER', 'unknown', 'AuthenticatePartner success carries a non-empty sessionId header (D3)'),
-  row('noMatchReported', 'FIND-NOT-FOUND', 'unknown', 'FindCustomer with no match: 422 CUSTOMER_NOT_FOUND or an empty customerId; names the D8 reading'),
-  row('enrolledCustomerFound', 'FIND-ENROLLED', 'EnrolledExpectation', 'FindCustomer returns the customerId EnrollCustomer gave'),
-  row('ssoTokenIssued', 'OBO-LINKED-ACCOUNT', 'unknown', 'AuthenticateOBO for a customer holding a card returns a non-empty ssoToken (D17)'),
-  row('successBodyShape', 'operation requirement (FIND-SUCCESS, ENROLL-SUCCESS, OBO-SUCCESS)', 'SuccessExpectation', 'a 2xx carries the documented member with its type: CustomerId a GUID, customerId a GUID or "" (D8), ssoToken non-empty'),
-  row('cardsMatchSchema', 'CARDS-SHAPE', 'unknown', 'cards carry every Card field with its type; expirationMonthYear MMYY'),
-  row('noCardNumberInCards', 'NO-SECRET-ECHO', 'CardNumberExpectation', 'the card list never carries a full card number'),
-  row('historyMatchesSchema', 'HISTORY-SHAPE', 'unknown', 'transactions carry every field with its type; timestamps ISO 8601 UTC'),
-  row('fixtureAnswerInContract', 'case requirement (the fixture operation\'s success row, GEN-VALID-ACCEPTED, GEN-NO-5XX)', 'FixtureAnswerExpectation', 'a fixture call (valid payload) gets 2xx with its documented member; a 400, a 5xx or a missing member fails that rule and blocks what needed the fixture'),
-  row('noSecretEcho', 'NO-SECRET-ECHO', 'SecretExpectation', 'no sensitive value sent appears in a response header or body'),
-  row('newestFirst', 'HISTORY-ORDER', 'Transaction[]', 'createdOn never increases down the list', 'history'),
-  row('pageWithinBounds', 'HISTORY-PAGE-SIZE', 'Transaction[], PageRequest', 'at most 20 by default, pageSize for 1..10, +1 with a paging reference (D22)', 'history'),
-  row('pagingContinues', 'HISTORY-PAGING', 'PagingInput', 'a page starts at its reference and continues without gap or duplicate; names the D22 reading', 'history'),
-  row('accountFilterHonoured', 'HISTORY-ACCOUNT-FILTER', 'AccountFilterInput', "filtered transactions belong to the customer's history and to that card", 'history'),
-  row('accountFilterComplete', 'HISTORY-ACCOUNT-FILTER', 'AccountCompletenessInput', "a transaction carrying the card's unique last four digits is in that card's filtered history", 'history'),
-  row('defaultPageMostRecent', 'HISTORY-PAGE-SIZE', 'DefaultPageInput', 'the default page holds the newest transactions of the first pageSize page (the 20 most recent)', 'history'),
-  row('totalRecordsStable', 'HISTORY-TOTAL', 'HistoryPage[]', 'totalRecords equal on every page and not below what was paged (D23)', 'history'),
-];
+export const checks: readonly CheckInfo[] = registry.map((c) => ({
+  id: c.id,
+  requirement: fixedRequirement(c) ?? `${typeof c.requirement === 'string' ? '' : c.requirement.from}${requirementsNamedBy(c).length ? ` (${requirementsNamedBy(c).join(', ')})` : ''}`,
+  takes: c.takes, expectation: c.expectation, description: c.description,
+}));
 
 /** The checks run on every generated field-rule case (generators/expectation.ts). */
 export const fieldRuleChecks = [
@@ -101,13 +56,14 @@ export const fieldRuleChecks = [
   validationKeyPrefix, everyInvalidFieldNamed, noValidFieldBlamed, successBodyShape,
 ] as const;
 
-export const exchangeChecks = {
-  noServerError, jsonMediaType, validPayloadAccepted, statusMatches, problemShape, validationProblemShape,
-  typeNamesRfcSection, titleAndCodeMatch, statusMemberMatches, instanceIsRequestPath, validationKeyPrefix,
-  everyInvalidFieldNamed, noValidFieldBlamed, legacyOrProblemError, genericRefusal, tokenResponseShape,
-  tokenErrorShape, wwwAuthenticateOn401, bearerRefused, cardsMatchSchema, noCardNumberInCards, historyMatchesSchema, noSecretEcho,
-  tokenIssued, tokenRequestRefused, tokenReused, versionSelected, successBodyShape, errorBodyIsJson,
-} as const;
+/**
+ * The fixed requirements of the field-rule checks that judge `kind` cases, in registry order:
+ * what a property of such cases can check beside the field rules (field-rules.ts lists them).
+ */
+export function fieldRuleRequirementsFor(kind: CaseKind): RequirementId[] {
+  const checks: readonly CheckMeta[] = fieldRuleChecks;
+  return [...new Set(checks.filter((c) => c.cases?.includes(kind)).flatMap((c) => fixedRequirement(c) ?? []))];
+}
 
 /**
  * Answers that say the target did not handle the request at all: 429 (RFC 6585 section 4;
@@ -134,16 +90,16 @@ export function transportBroken(exchange: Exchange): string | undefined {
   return `${refused} ${attempts}${retryAfter ? ` (Retry-After: ${retryAfter})` : ''}`;
 }
 
-export interface CheckRun {
+export interface CheckRun<Id extends string = CheckId> {
   readonly findings: Finding[];
   /** Ids of the checks that applied; the others are not-covered for this exchange. */
-  readonly ran: string[];
+  readonly ran: Id[];
 }
 
 /** Runs every applicable check of `list`; a broken exchange runs none. */
-export function runChecks<E>(list: ReadonlyArray<ExchangeCheck<E>>, exchange: Exchange, expectation: E): CheckRun {
+export function runChecks<E, Id extends string>(list: ReadonlyArray<ExchangeCheck<E, Id>>, exchange: Exchange, expectation: E): CheckRun<Id> {
   const findings: Finding[] = [];
-  const ran: string[] = [];
+  const ran: Id[] = [];
   if (transportBroken(exchange) !== undefined) return { findings, ran };
   for (const c of list) {
     if (!c.applies(exchange, expectation)) continue;

@@ -1,5 +1,6 @@
-import { acceptedRegExp, operation, successBodyOf, type SuccessMemberType } from '../contract/index.js';
-import { bodyObject, check, finding, is2xx, onlyWhenStatus, show, type Responded } from './support.js';
+import { acceptedRegExp, operation, operations, successBodyOf, successRequirementId, type SuccessMemberType } from '../contract/index.js';
+import { defineCheck } from './define.js';
+import { bodyObject, is2xx, onlyWhenStatus, show, type Responded } from './support.js';
 import type { Finding } from './finding.js';
 
 /** The operation answered; `kind` (a field-rule Expectation's) limits the check to valid cases. */
@@ -31,19 +32,26 @@ const documentedFor = (e: SuccessExpectation): boolean =>
  * `customerId`, a non-empty `ssoToken`. Members besides it are not asserted.
  * @see interface.md "FindCustomer", "EnrollCustomer", "AuthenticateOBO", "Resources and their fields"
  */
-export const successBodyShape = check(function successBodyShape(x: Responded, e: SuccessExpectation): Finding[] {
-  const rule = successBodyOf(e.operation)!;
-  const body = bodyObject(x);
-  const value = body?.[rule.member];
-  if (fits[rule.type](value)) return [];
-  const received = body === undefined ? `status ${x.response.status} with ${x.response.bodyText.trim() ? 'a body that is not a JSON object' : 'no body'}`
-    : value === undefined ? `status ${x.response.status} without ${rule.member}${Object.keys(body).length ? ` (members: ${Object.keys(body).join(', ')})` : ''}`
-      : `${rule.member} ${show(value)}`;
-  return [finding('successBodyShape', `${operation(e.operation).code}-SUCCESS`, e.operation, {
-    title: 'Success body not as documented',
-    received,
-    documented: `${rule.shown}: ${rule.member} is ${expected[rule.type]}`,
-    evidence: { member: rule.member, value },
-    key: [rule.member, value === undefined ? 'missing' : typeof value],
-  }, x)];
-}, onlyWhenStatus(is2xx), (_x, e) => documentedFor(e));
+export const successBodyShape = defineCheck({
+  id: 'successBodyShape', expectation: 'SuccessExpectation',
+  cases: ['accepted'],
+  requirement: { from: 'operation requirement', among: operations.filter((op) => successBodyOf(op.id)).map(successRequirementId) },
+  description: 'a 2xx carries the documented member with its type: CustomerId a GUID, customerId a GUID or "" (D8), ssoToken non-empty',
+  rule(x, e: SuccessExpectation, fail) {
+    const rule = successBodyOf(e.operation)!;
+    const body = bodyObject(x);
+    const value = body?.[rule.member];
+    if (fits[rule.type](value)) return [];
+    const received = body === undefined ? `status ${x.response.status} with ${x.response.bodyText.trim() ? 'a body that is not a JSON object' : 'no body'}`
+      : value === undefined ? `status ${x.response.status} without ${rule.member}${Object.keys(body).length ? ` (members: ${Object.keys(body).join(', ')})` : ''}`
+        : `${rule.member} ${show(value)}`;
+    return [fail(successRequirementId(operation(e.operation)))(e.operation, {
+      title: 'Success body not as documented',
+      received,
+      documented: `${rule.shown}: ${rule.member} is ${expected[rule.type]}`,
+      evidence: { member: rule.member, value },
+      key: [rule.member, value === undefined ? 'missing' : typeof value],
+    }, x)];
+  },
+  when: [onlyWhenStatus(is2xx), (_x, e) => documentedFor(e)],
+});

@@ -1,39 +1,16 @@
 import type { Exchange, ExchangeResponse } from '../client/exchange.js';
-import { requirement as requirementOf } from '../contract/requirements.js';
+import { isRequirementId, requirement as requirementOf, type RequirementId } from '../contract/requirements.js';
 import type { Severity } from '../contract/types.js';
 import type { Finding } from './finding.js';
+import type { Guard } from './define.js';
 
 /** An exchange that got an HTTP response and met no transport trouble. */
 export type Responded = Exchange & { readonly response: ExchangeResponse };
 
-/** The rule alone: runs only where every guard of its check holds. */
-export type Rule<E> = (exchange: Responded, expectation: E) => Finding[];
-export type Guard<E> = (exchange: Responded, expectation: E) => boolean;
-
-/** A check: callable as `(exchange, expectation) => Finding[]` (empty when it does not apply). */
-export interface ExchangeCheck<E> {
-  (exchange: Exchange, expectation: E): Finding[];
-  readonly id: string;
-  applies(exchange: Exchange, expectation: E): boolean;
-}
-
 export const hasResponse = (exchange: Exchange): exchange is Responded =>
   exchange.response !== undefined && exchange.transportError === undefined;
 
-/**
- * Wraps a named rule with its applicability. The rule's function name is the check id;
- * `onlyWithResponse` is always implied, so transport trouble never becomes a finding.
- */
-export function check<E>(rule: Rule<E>, ...guards: Guard<E>[]): ExchangeCheck<E> {
-  const applies = (exchange: Exchange, expectation: E): boolean =>
-    hasResponse(exchange) && guards.every((g) => g(exchange, expectation));
-  const run = (exchange: Exchange, expectation: E): Finding[] =>
-    applies(exchange, expectation) ? rule(exchange as Responded, expectation) : [];
-  Object.defineProperty(run, 'name', { value: rule.name });
-  return Object.assign(run, { id: rule.name, applies });
-}
-
-/** Applies when the exchange has a response (implied by `check`; spelled out for readability). */
+/** Applies when the exchange has a response (implied by `defineCheck`; spelled out for readability). */
 export const onlyWithResponse: Guard<unknown> = () => true;
 
 /** Applies when the HTTP status is one of these numbers or satisfies the predicate. */
@@ -49,13 +26,7 @@ const severityOrder: readonly Severity[] = ['documented', 'standard', 'unspecifi
 
 /** The requirement's severity from contract/ (unknown ids count as documented); of several, the gravest. */
 export function severityOf(ids: string | readonly string[]): Severity {
-  const found = (typeof ids === 'string' ? [ids] : ids).map((id) => {
-    try {
-      return requirementOf(id).severity;
-    } catch {
-      return 'documented' as const;
-    }
-  });
+  const found = (typeof ids === 'string' ? [ids] : ids).map((id) => (isRequirementId(id) ? requirementOf(id).severity : 'documented'));
   return severityOrder.find((s) => found.includes(s)) ?? 'documented';
 }
 
@@ -74,8 +45,11 @@ export interface FindingParts {
   readonly key?: ReadonlyArray<string | number>;
 }
 
-/** Builds a Finding in "Received ...; documented ..." form, deduplicated by check + operation + key facts. */
-export function finding(checkId: string, requirementId: string, operation: string, parts: FindingParts, exchange?: Exchange): Finding {
+/**
+ * Builds a Finding in "Received ...; documented ..." form, deduplicated by check + operation + key facts.
+ * Checks get it bound to their id and requirement (defineCheck's `fail`); a suite's own oracle names itself.
+ */
+export function finding(checkId: string, requirementId: RequirementId, operation: string, parts: FindingParts, exchange?: Exchange): Finding {
   const exchangeEvidence = exchange
     ? { status: exchange.response?.status, correlationId: exchange.request.correlationId, method: exchange.request.method, url: exchange.request.url }
     : {};
@@ -97,3 +71,6 @@ export function bodyObject(exchange: Responded): Record<string, unknown> | undef
 }
 
 export const nonEmptyString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+
+/** `s` matched literally inside a RegExp. */
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,7 +1,8 @@
 import { keyPrefix } from '../contract/keys.js';
 import type { Expectation } from '../generators/expectation.js';
 import { choseAlternative } from './error-row.js';
-import { bodyObject, check, finding, type Responded } from './support.js';
+import { defineCheck } from './define.js';
+import { bodyObject, type Responded } from './support.js';
 import type { Finding } from './finding.js';
 
 /** D13: the field part of a key is compared case-insensitively unless strict casing is on. */
@@ -49,55 +50,73 @@ const validationAnswer = (x: Responded, e: KeyExpectation): boolean =>
  * (`command.` body, `query.` query string) and `[index]` form. Fields not named at all are
  * everyInvalidFieldNamed's concern.
  */
-export const validationKeyPrefix = check(function validationKeyPrefix(x: Responded, e: KeyExpectation): Finding[] {
-  const v = e as Validation;
-  const strict = v.strictKeyCase ?? false;
-  const keys = reportedKeys(x);
-  return v.broken.flatMap((b) => {
-    if (keys.some((k) => exactKeyMatch(k, b.key, strict))) return [];
-    const near = keys.filter((k) => namesField(k, b.key, strict));
-    if (near.length === 0) return [];
-    return [finding('validationKeyPrefix', 'ERR-KEY-PREFIX', v.operation, {
-      title: 'Validation key has the wrong prefix or index form',
-      received: `key ${near.map((k) => JSON.stringify(k)).join(', ')}`,
-      documented: `key "${b.key}" (prefix and [index] form exactly${strict ? ', casing exactly' : ''})`,
-      evidence: { expected: b.key, reported: near },
-      key: [b.key, near[0]!],
-    }, x)];
-  });
-}, validationAnswer);
+export const validationKeyPrefix = defineCheck({
+  id: 'validationKeyPrefix', requirement: 'ERR-KEY-PREFIX', expectation: 'Expectation & { strictKeyCase? }',
+  cases: ['validation'],
+  description: 'a named invalid field uses the command./query. prefix and [index] form exactly (D13)',
+  rule(x, e: KeyExpectation, fail) {
+    const v = e as Validation;
+    const strict = v.strictKeyCase ?? false;
+    const keys = reportedKeys(x);
+    return v.broken.flatMap((b) => {
+      if (keys.some((k) => exactKeyMatch(k, b.key, strict))) return [];
+      const near = keys.filter((k) => namesField(k, b.key, strict));
+      if (near.length === 0) return [];
+      return [fail(v.operation, {
+        title: 'Validation key has the wrong prefix or index form',
+        received: `key ${near.map((k) => JSON.stringify(k)).join(', ')}`,
+        documented: `key "${b.key}" (prefix and [index] form exactly${strict ? ', casing exactly' : ''})`,
+        evidence: { expected: b.key, reported: near },
+        key: [b.key, near[0]!],
+      }, x)];
+    });
+  },
+  when: [validationAnswer],
+});
 
 /** ERR-KEYS-COMPLETE (D14): every invalid field is named. @see interface.md "Errors" */
-export const everyInvalidFieldNamed = check(function everyInvalidFieldNamed(x: Responded, e: KeyExpectation): Finding[] {
-  const v = e as Validation;
-  const strict = v.strictKeyCase ?? false;
-  const keys = reportedKeys(x);
-  return v.broken
-    .filter((b) => !keys.some((k) => namesField(k, b.key, strict)))
-    .map((b) => finding('everyInvalidFieldNamed', 'ERR-KEYS-COMPLETE', v.operation, {
-      title: 'Invalid field not named',
-      received: `keys ${keys.length ? keys.map((k) => JSON.stringify(k)).join(', ') : 'none'}`,
-      documented: `a validation error with key "${b.key}" (${b.violation}, ${b.requirement})`,
-      evidence: { missing: b.key, violation: b.violation, fieldRequirement: b.requirement, reported: keys },
-      key: [b.key, b.violation],
-    }, x));
-}, validationAnswer);
+export const everyInvalidFieldNamed = defineCheck({
+  id: 'everyInvalidFieldNamed', requirement: 'ERR-KEYS-COMPLETE', expectation: 'Expectation & { strictKeyCase? }',
+  cases: ['validation'],
+  description: 'every invalid field has a validation key (D14)',
+  rule(x, e: KeyExpectation, fail) {
+    const v = e as Validation;
+    const strict = v.strictKeyCase ?? false;
+    const keys = reportedKeys(x);
+    return v.broken
+      .filter((b) => !keys.some((k) => namesField(k, b.key, strict)))
+      .map((b) => fail(v.operation, {
+        title: 'Invalid field not named',
+        received: `keys ${keys.length ? keys.map((k) => JSON.stringify(k)).join(', ') : 'none'}`,
+        documented: `a validation error with key "${b.key}" (${b.violation}, ${b.requirement})`,
+        evidence: { missing: b.key, violation: b.violation, fieldRequirement: b.requirement, reported: keys },
+        key: [b.key, b.violation],
+      }, x));
+  },
+  when: [validationAnswer],
+});
 
 /** ERR-KEYS-COMPLETE (D14): no field sent valid is blamed; unknown keys are not judged. */
-export const noValidFieldBlamed = check(function noValidFieldBlamed(x: Responded, e: KeyExpectation): Finding[] {
-  const v = e as Validation;
-  const strict = v.strictKeyCase ?? false;
-  const keys = reportedKeys(x);
-  const brokenHit = (k: string) => v.broken.some((b) => namesField(k, b.key, strict));
-  return keys.flatMap((k) => {
-    const valid = v.validKeys.find((vk) => namesField(k, vk, strict));
-    if (valid === undefined || brokenHit(k)) return [];
-    return [finding('noValidFieldBlamed', 'ERR-KEYS-COMPLETE', v.operation, {
-      title: 'Valid field blamed',
-      received: `key ${JSON.stringify(k)}`,
-      documented: `only the invalid ${v.broken.map((b) => b.key).join(', ')} named; "${valid}" was sent valid`,
-      evidence: { blamed: k, validKey: valid, broken: v.broken.map((b) => b.key) },
-      key: [valid],
-    }, x)];
-  });
-}, validationAnswer);
+export const noValidFieldBlamed = defineCheck({
+  id: 'noValidFieldBlamed', requirement: 'ERR-KEYS-COMPLETE', expectation: 'Expectation & { strictKeyCase? }',
+  cases: ['validation'],
+  description: 'no field sent valid has a validation key (D14)',
+  rule(x, e: KeyExpectation, fail) {
+    const v = e as Validation;
+    const strict = v.strictKeyCase ?? false;
+    const keys = reportedKeys(x);
+    const brokenHit = (k: string) => v.broken.some((b) => namesField(k, b.key, strict));
+    return keys.flatMap((k) => {
+      const valid = v.validKeys.find((vk) => namesField(k, vk, strict));
+      if (valid === undefined || brokenHit(k)) return [];
+      return [fail(v.operation, {
+        title: 'Valid field blamed',
+        received: `key ${JSON.stringify(k)}`,
+        documented: `only the invalid ${v.broken.map((b) => b.key).join(', ')} named; "${valid}" was sent valid`,
+        evidence: { blamed: k, validKey: valid, broken: v.broken.map((b) => b.key) },
+        key: [valid],
+      }, x)];
+    });
+  },
+  when: [validationAnswer],
+});

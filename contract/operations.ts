@@ -18,17 +18,16 @@ function lengthsOnly(fields: Field[]): Field[] {
 
 const partnerBase = '/api/v1/partners';
 
-function op(o: Omit<Operation, 'path' | 'sessionRequired' | 'bodyKeyCase' | 'core'> & {
-  slug: string; core?: boolean; sessionRequired?: boolean; bodyKeyCase?: Operation['bodyKeyCase'];
-}): Operation {
+function op<const C extends string>(o: Omit<Operation, 'path' | 'sessionRequired' | 'bodyKeyCase' | 'core' | 'code'> & {
+  code: C; slug: string; core?: boolean; sessionRequired?: boolean; bodyKeyCase?: Operation['bodyKeyCase'];
+}): Operation & { readonly code: C } {
   const { slug, ...rest } = o;
   return { core: true, sessionRequired: true, bodyKeyCase: 'pascal', ...rest, path: `${partnerBase}/${slug}` };
 }
 
 const ssnFind: Field = { name: 'ssn', in: 'body', type: 'string', required: true, minLength: 9, maxLength: 9, format: 'ssn' };
 
-/** The eleven partner operations of interface.md, in its order. */
-export const operations: readonly Operation[] = [
+const operationTable = [
   op({
     id: 'AuthenticatePartner', code: 'AUTH', slug: 'authenticate', method: 'POST', section: 'AuthenticatePartner',
     sessionRequired: false, writes: false,
@@ -141,6 +140,12 @@ export const operations: readonly Operation[] = [
     errors: ['INVALID_INFORMATION', 'VALIDATION'],
   }),
 ];
+
+/** The eleven partner operations of interface.md, in its order. */
+export const operations: readonly Operation[] = operationTable;
+
+/** The codes requirement ids are built from (FIND, ENROLL...), as a type: a misspelt one does not compile. */
+export type OperationCode = (typeof operationTable)[number]['code'];
 
 export function operation(id: string): Operation {
   const found = operations.find((o) => o.id === id);

@@ -1,6 +1,6 @@
 import type { Field, Operation, Severity } from './types.js';
-import { operations } from './operations.js';
-import { errorRows, type ErrorRow } from './errors.js';
+import { operations, type OperationCode } from './operations.js';
+import { errorRows } from './errors.js';
 import { transitions } from './states.js';
 import { upperKebab } from './keys.js';
 
@@ -16,13 +16,22 @@ export interface Requirement {
 
 export type FieldRuleKind = 'REQUIRED' | 'LENGTH' | 'FORMAT' | 'TYPE' | 'RANGE';
 
-export function fieldRequirementId(op: Operation, field: Field, kind: FieldRuleKind): string {
-  return `${op.code}-${upperKebab(field.name)}-${kind}`;
+/** A field rule's id; only fieldRequirementId builds one (the field names are not a type). */
+export type FieldRequirementId = `${OperationCode}-${Uppercase<string>}-${FieldRuleKind}`;
+/** An operation's success row. */
+export type SuccessRequirementId = `${OperationCode}-${'SUCCESS'}`;
+
+export function fieldRequirementId(op: Operation, field: Field, kind: FieldRuleKind): FieldRequirementId {
+  return `${op.code}-${upperKebab(field.name)}-${kind}` as FieldRequirementId;
 }
 
-function fieldRequirements(op: Operation, field: Field): Requirement[] {
+export function successRequirementId(op: Operation): SuccessRequirementId {
+  return `${op.code}-SUCCESS` as SuccessRequirementId;
+}
+
+function fieldRequirements(op: Operation, field: Field): ContractRequirement[] {
   const base = { section: op.section, operation: op.id, ...(field.decisions ? { decisions: field.decisions } : {}) };
-  const out: Requirement[] = [];
+  const out: ContractRequirement[] = [];
   const add = (kind: FieldRuleKind, text: string, severity: Severity = 'documented') =>
     out.push({ id: fieldRequirementId(op, field, kind), severity, text, ...base });
   if (field.required) add('REQUIRED', `${field.name} is required`);
@@ -36,11 +45,11 @@ function fieldRequirements(op: Operation, field: Field): Requirement[] {
   return out;
 }
 
-const r = (id: string, section: string, severity: Severity, text: string, decisions?: string[]): Requirement =>
+const r = <const Id extends string>(id: Id, section: string, severity: Severity, text: string, decisions?: string[]) =>
   ({ id, section, severity, text, ...(decisions ? { decisions } : {}) });
 
-/** Rules that hold across operations (Errors, Authentication, Versioning, Limits). */
-const generalRequirements: Requirement[] = [
+/** Rules that hold across operations (Errors, Authentication, Versioning, Limits); their ids are written here only. */
+const generalRows = [
   r('GEN-NO-5XX', 'Errors', 'unspecified', 'no request is answered with a 5xx status'),
   r('GEN-JSON-BODY', 'Errors', 'documented', 'every body is JSON with a JSON media type', ['D7']),
   r('GEN-VALID-ACCEPTED', 'Endpoints', 'documented', 'a valid payload is never rejected with 400'),
@@ -89,24 +98,48 @@ const generalRequirements: Requirement[] = [
   r('SATTR-FILTERS', 'AddSessionAttributes', 'documented', 'filters name the customer\'s own cards; both at once is 422 INVALID_INFORMATION', ['D19']),
   r('SATTR-REQUIRED-ATTRIBUTES', 'AddSessionAttributes', 'documented', 'a list without the SsoToken attribute is refused', ['D19']),
   r('CATTR-REQUIRED-ATTRIBUTES', 'AddCustomerAttributes', 'documented', 'CustomerId and SSN attributes are required', ['D20']),
-  ...transitions.map((t) => r(t.requirement, 'States and transitions', 'documented', `${t.subject}: ${t.trigger}${t.condition ? ` when ${t.condition}` : ''} → ${t.next}`)),
-  ...(errorRows as readonly ErrorRow[]).map((e) => r(e.requirement, e.section, e.severity, `${e.status} ${e.errorCode ?? ''} ${e.title}: ${e.condition}`.replace('  ', ' '))),
 ];
 
-function operationRequirements(op: Operation): Requirement[] {
+/**
+ * Every requirement id of the contract, as a type: the hand-written ones above, the state
+ * transitions' and Errors rows' (contract/states.ts, contract/errors.ts), each operation's success
+ * row and its field rules. A misspelt id anywhere outside contract/ does not compile.
+ */
+export type RequirementId =
+  | (typeof generalRows)[number]['id']
+  | (typeof transitions)[number]['requirement']
+  | (typeof errorRows)[number]['requirement']
+  | SuccessRequirementId
+  | FieldRequirementId;
+
+const generalRequirements: ContractRequirement[] = [
+  ...generalRows,
+  ...transitions.map((t) => r(t.requirement, 'States and transitions', 'documented', `${t.subject}: ${t.trigger}${t.condition ? ` when ${t.condition}` : ''} → ${t.next}`)),
+  ...errorRows.map((e) => r(e.requirement, e.section, e.severity, `${e.status} ${'errorCode' in e ? e.errorCode : ''} ${e.title}: ${e.condition}`.replace('  ', ' '))),
+];
+
+function operationRequirements(op: Operation): ContractRequirement[] {
   return [
-    { id: `${op.code}-SUCCESS`, section: op.section, severity: op.success.severity, operation: op.id, text: `${op.id} success: ${op.success.status} ${op.success.body}` },
+    { id: successRequirementId(op), section: op.section, severity: op.success.severity, operation: op.id, text: `${op.id} success: ${op.success.status} ${op.success.body}` },
     ...op.fields.flatMap((f) => fieldRequirements(op, f)),
   ];
 }
 
-export function buildRequirements(ops: readonly Operation[]): Requirement[] {
+/** A row of the contract's catalogue: its id is a RequirementId (client rows and unlisted ids are not). */
+export type ContractRequirement = Requirement & { readonly id: RequirementId };
+
+export function buildRequirements(ops: readonly Operation[]): ContractRequirement[] {
   return [...generalRequirements, ...ops.flatMap(operationRequirements)];
 }
 
-export const requirements: readonly Requirement[] = buildRequirements(operations);
+export const requirements: readonly ContractRequirement[] = buildRequirements(operations);
 
-export function requirement(id: string): Requirement {
+const known = new Set<string>(requirements.map((q) => q.id));
+
+/** For ids read at run time (records, waivers, CONFORMANCE_ONLY): typed only once they are known. */
+export const isRequirementId = (id: string): id is RequirementId => known.has(id);
+
+export function requirement(id: RequirementId): ContractRequirement {
   const found = requirements.find((q) => q.id === id);
   if (!found) throw new Error(`contract: unknown requirement ${id}`);
   return found;

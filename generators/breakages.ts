@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Field, FieldRuleKind, Operation } from '../contract/index.js';
+import type { Field, FieldRuleKind, Operation, RequirementId } from '../contract/index.js';
 import { fieldRequirementId } from '../contract/index.js';
 import type { BrokenField } from './expectation.js';
 import { formatBreaks } from './format-breaks.js';
@@ -21,7 +21,7 @@ export interface Breakage {
   /** Errors-table rows acceptable instead of a 400 (D19). */
   readonly alternatives?: readonly string[];
   /** Set where the status is unspecified (D20): only a 4xx with a JSON error body is asserted. */
-  readonly refusedRequirement?: string;
+  readonly refusedRequirement?: RequirementId;
   readonly description: string;
 }
 

@@ -1,3 +1,5 @@
+import type { RequirementId } from '../contract/requirements.js';
+
 /**
  * What a generated case must produce. Generators attach it; checks read it. A case never
  * carries an expectation for a point decisions.md marks ambiguous.
@@ -7,7 +9,7 @@
 export interface BrokenField {
   /** Exact key as the reference writes it, e.g. `command.Ssn`, `command.CustomerAttributes[2].Value`. */
   readonly key: string;
-  readonly requirement: string;
+  readonly requirement: RequirementId;
   /** Which violation: `length-max+1`, `missing`, `type-number`, `format-letters`... */
   readonly violation: string;
 }
@@ -40,5 +42,5 @@ export type Expectation =
       /** Unspecified status: only the generic contract (4xx with a JSON error body). */
       readonly kind: 'refused';
       readonly operation: string;
-      readonly requirement: string;
+      readonly requirement: RequirementId;
     };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { RequirementId } from '../contract/requirements.js';
 import { afterAll, describe } from 'vitest';
 import { operations, type Operation, sessionHeaders } from '../contract/index.js';
 import type { CallOptions, Exchange, Session } from '../client/index.js';
@@ -55,7 +56,7 @@ async function sendWithoutSession(op: Operation, payload: Payload): Promise<Case
   for (const v of variants) {
     const x = await ctx.client.call(op.id, input, v.options(session));
     // The States table says it too: "sessionId is required by all other partner operations".
-    const rows = v.requirement === 'SESSION-REQUIRED' ? [v.requirement, 'STATE-SESSION'] : [v.requirement];
+    const rows: RequirementId[] = v.requirement === 'SESSION-REQUIRED' ? [v.requirement, 'STATE-SESSION'] : [v.requirement];
     parts.push(judge(x, { oracles: [...rows.map((r) => oracle(genericRefusal, { operation: op.id, requirement: r }, r)), leakOracle(leaks)] }));
     if (parts.at(-1)!.broken) break;
     rememberAccepted(ctx, x);

@@ -1,3 +1,4 @@
+import type { RequirementId } from '../../contract/requirements.js';
 import type { SwitchSet } from '../switchboard.js';
 
 /**
@@ -8,7 +9,7 @@ export interface Fault {
   /** kebab-case name, used in REFERENCE_FAULTS and `startReference({ faults })`. */
   readonly name: string;
   /** The contract requirement id (contract/requirements.ts) the fault violates. */
-  readonly requirement: string;
+  readonly requirement: RequirementId;
   /** One sentence: what the faulty reference does instead of the rule. */
   readonly breaks: string;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { genericRefusal, jsonMediaType, legacyOrProblemError, noServerError, runChecks, statusMatches, transportBroken, validPayloadAccepted, fieldRuleChecks } from '../../checks/index.js';
+import { genericRefusal, jsonMediaType, legacyOrProblemError, noServerError, runChecks, statusMatches, transportBroken, validPayloadAccepted, fieldRuleChecks, type RefusalExpectation } from '../../checks/index.js';
 import type { Expectation } from '../../generators/expectation.js';
 import { businessRefusal } from '../../checks/error-row.js';
 import { broken, exchange, validationBody } from './fixtures.js';
@@ -95,7 +95,7 @@ describe('statusMatches', () => {
 });
 
 describe('legacyOrProblemError (D15/D16)', () => {
-  const e = { operation: 'AddOrUpdateCard', requirement: 'CARD-AUTH-FAILURE' };
+  const e: RefusalExpectation = { operation: 'AddOrUpdateCard', requirement: 'CARD-AUTH-FAILURE' };
   it('accepts the legacy shape and a Problem errorCode', () => {
     expect(legacyOrProblemError(exchange({ status: 422, body: { ErrorCode: 'DECLINED', ErrorMessage: 'no' } }), e)).toEqual([]);
     expect(legacyOrProblemError(exchange({ status: 422, body: { ErrorCode: 51, ErrorMessage: '' } }), e)).toEqual([]);
@@ -111,7 +111,7 @@ describe('legacyOrProblemError (D15/D16)', () => {
 });
 
 describe('genericRefusal', () => {
-  const e = { operation: 'DeleteCard', requirement: 'SESSION-REQUIRED' };
+  const e: RefusalExpectation = { operation: 'DeleteCard', requirement: 'SESSION-REQUIRED' };
   it('passes a 4xx with any JSON error body', () => {
     expect(genericRefusal(exchange({ status: 401, body: { message: 'no' } }), e)).toEqual([]);
   });

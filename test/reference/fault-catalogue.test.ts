@@ -20,7 +20,7 @@ const known = new Set(faultCatalogue.map((f) => f.name));
 
 describe('fault catalogue', () => {
   it('has a fault for the requirement of every check', () => {
-    const broken = new Set(faultCatalogue.map((f) => f.requirement));
+    const broken = new Set<string>(faultCatalogue.map((f) => f.requirement));
     const without = checks.filter((c) => fixedRequirement.test(c.requirement) && !broken.has(c.requirement) && !brokenByProxy.has(c.requirement));
     expect(without.map((c) => `${c.id} (${c.requirement})`)).toEqual([]);
   });

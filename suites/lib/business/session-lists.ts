@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { RequirementId } from '../../../contract/requirements.js';
 import type { Exchange } from '../../../client/index.js';
 import { genericRefusal } from '../../../checks/index.js';
 import { alnumChars, guid, plainText, stringOf, type AttributeItem } from '../../../generators/index.js';
@@ -32,7 +33,7 @@ const insertAt = (items: readonly AttributeItem[], item: AttributeItem, at: numb
 };
 
 /** The generic contract where D19 leaves the status open: a 4xx with a JSON error body, failing `requirement`. */
-const refused = (ctx: HarnessContext, x: Exchange, requirement: string): CaseOutcome =>
+const refused = (ctx: HarnessContext, x: Exchange, requirement: RequirementId): CaseOutcome =>
   judge(x, { oracles: [oracle(genericRefusal, { operation: sattr.id, requirement }, requirement), ...genericOracles(ctx, x)] });
 
 export function sessionListScenarios(ctx: HarnessContext, suiteFile: string): void {

@@ -1,5 +1,6 @@
 import { afterAll, describe } from 'vitest';
-import { fieldRequirementId, requirements, transitions, type Field, type Operation } from '../../../contract/index.js';
+import { errorRow, fieldRequirementId, requirements, transitions, type Field, type Operation } from '../../../contract/index.js';
+import { fieldRuleRequirementsFor } from '../../../checks/index.js';
 import {
   acceptedExpectation, boundaryCoverage, boundaryValidCases, fieldViolations, isolatedCoverage, isolatedRuleCases,
   multiViolations, validPayload, violationCoverage,
@@ -15,7 +16,8 @@ import { tallyRefusals } from '../judge/refusals.js';
 import type { CaseOutcome } from '../runner/property.js';
 
 const generic = ['GEN-NO-5XX', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'];
-const errorShape = ['ERR-VALIDATION', 'ERR-VALIDATION-SHAPE', 'ERR-TYPE-URL', 'ERR-TITLE-CODE', 'ERR-STATUS-MEMBER', 'ERR-INSTANCE', 'ERR-KEY-PREFIX', 'ERR-KEYS-COMPLETE'];
+/** A violation's answer: the 400 row (the judge adds it on a 400), and what the field-rule checks judge on a validation case. */
+const errorShape = [errorRow('VALIDATION').requirement, ...fieldRuleRequirementsFor('validation')];
 
 const fieldRequirementIds = (op: Operation, field: Field): string[] =>
   requirements.filter((r) => r.operation === op.id && r.id.startsWith(fieldRequirementId(op, field, 'TYPE').replace(/-TYPE$/, '-'))).map((r) => r.id);

@@ -1,4 +1,5 @@
 import { cardNickname } from '../../../contract/index.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 import { cardsMatchSchema } from '../../../checks/index.js';
 import type { Responded } from '../../../checks/support.js';
 import { runTag } from '../state/fixtures.js';
@@ -39,7 +40,7 @@ export function expectUpsert(r: SequenceRun, x: Responded, card: Pick<ModelCard,
 }
 
 /** A card the target registered joins the model (and the footprint, so it is deleted at the end). */
-export function register(m: Model, r: SequenceRun, c: ModelCustomer, card: { cardId: string; kind: CardKind; identity: string; payload: Body; because: string }): ModelCard {
+export function register(m: Model, r: SequenceRun, c: ModelCustomer, card: { cardId: string; kind: CardKind; identity: string; payload: Body; because: RequirementId }): ModelCard {
   const added: ModelCard = {
     label: `card #${m.nextCard++}`, cardId: card.cardId, kind: card.kind, identity: card.identity, payload: card.payload,
     listedBecause: card.because, expirationFrom: card.because, nicknameFrom: card.because,

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { RequirementId } from '../../../contract/requirements.js';
 import { operation } from '../../../contract/index.js';
 import { legacyOrProblemError } from '../../../checks/index.js';
 import { mmyy, validPayload } from '../../../generators/index.js';
@@ -135,7 +136,7 @@ export class DeclinedCard extends ModelCommand {
     this.begin(r, `${OP}(${c.label}, the declining card ${tail(number)} of the profile)`);
     const x = await r.call(OP, { body: cardBody(r, c, this.generated, { cardNumber: number }) });
     c.declined.push(number.slice(-4));
-    const refusal = (requirement: string) => legacyOrProblemError(x, { operation: OP, requirement });
+    const refusal = (requirement: RequirementId) => legacyOrProblemError(x, { operation: OP, requirement });
     r.expect([...refusal('CARD-AUTH-FAILURE'), ...refusal('STATE-CARD-AUTH-FAILED')], 'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED');
   }
 }

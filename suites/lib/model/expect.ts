@@ -1,4 +1,5 @@
 import { errorRow, responseMembers, tokenizedLastFour } from '../../../contract/index.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 import { businessErrorCode } from '../../../checks/error-row.js';
 import { finding, is2xx, type Responded } from '../../../checks/support.js';
 import type { Finding } from '../../../checks/finding.js';
@@ -16,7 +17,7 @@ const show = (x: Responded): string => {
 };
 
 /** The request is accepted (2xx). */
-export function accepted(x: Responded, p: { requirement: string; documented: string }): Finding[] {
+export function accepted(x: Responded, p: { requirement: RequirementId; documented: string }): Finding[] {
   if (is2xx(x.response.status)) return [];
   return [finding('modelAccepted', p.requirement, x.request.operation, {
     title: 'Request refused where the model predicts success', received: show(x), documented: p.documented, key: [x.response.status],
@@ -24,7 +25,7 @@ export function accepted(x: Responded, p: { requirement: string; documented: str
 }
 
 /** A documented Errors-table row: its status and errorCode (e.g. 422 NO_LINKED_ACCOUNT). */
-export function refusedWithRow(x: Responded, p: { requirement: string; row: string; documented: string }): Finding[] {
+export function refusedWithRow(x: Responded, p: { requirement: RequirementId; row: string; documented: string }): Finding[] {
   const row = errorRow(p.row);
   if (x.response.status === row.status && businessErrorCode(x) === row.errorCode) return [];
   return [finding('modelRefusedWithRow', p.requirement, x.request.operation, {
@@ -41,7 +42,7 @@ export function firstCard(x: Responded): Record<string, unknown> | undefined {
 }
 
 export interface CardIdPrediction {
-  readonly requirement: string;
+  readonly requirement: RequirementId;
   /** The cardId the reply must carry (same card). */
   readonly same?: string;
   /** cardIds the reply must not carry (a re-added deleted card gets a new entry). */

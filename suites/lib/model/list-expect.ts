@@ -1,4 +1,5 @@
 import { responseMembers } from '../../../contract/index.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 import { finding, is2xx, type Responded } from '../../../checks/support.js';
 import type { Finding } from '../../../checks/finding.js';
 import { body } from './real.js';
@@ -27,7 +28,7 @@ export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding
   }
   const listed = listedCards(x);
   const out: Finding[] = [];
-  const add = (requirement: string, title: string, received: string, documented: string, key: string) =>
+  const add = (requirement: RequirementId, title: string, received: string, documented: string, key: string) =>
     out.push(finding('modelCardList', requirement, x.request.operation, { title, received, documented, key: [key] }, x));
   for (const card of customer.cards) {
     const shown = listed.find((l) => sameId(l.cardId, card.cardId));
@@ -70,7 +71,7 @@ export function listRequirements(customer: ModelCustomer): string[] {
 }
 
 /** The card a reply named is listed (e.g. the card of a new token, STATE-TCARD-CHANGED). */
-export function listsCard(x: Responded, p: { cardId: string; requirement: string; documented: string }): Finding[] {
+export function listsCard(x: Responded, p: { cardId: string; requirement: RequirementId; documented: string }): Finding[] {
   const listed = listedCards(x);
   if (is2xx(x.response.status) && listed.some((l) => sameId(l.cardId, p.cardId))) return [];
   return [finding('modelListsCard', p.requirement, x.request.operation, {

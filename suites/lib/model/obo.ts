@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { RequirementId } from '../../../contract/requirements.js';
 import { exclusiveSessionFilters, responseMembers } from '../../../contract/index.js';
 import { genericRefusal, successBodyShape } from '../../../checks/index.js';
 import { alnumChars, cardNumber, email, guid, stringOf } from '../../../generators/index.js';
@@ -105,7 +106,7 @@ export class SessionAttributesBeforeObo extends ModelCommand {
   protected async act(_m: Model, r: SequenceRun): Promise<void> {
     this.begin(r, 'AddSessionAttributes(SsoToken never issued, before any AuthenticateOBO in this session)');
     const x = await r.call('AddSessionAttributes', { body: { sessionAttributes: [{ name: 'SsoToken', value: this.token }] } });
-    const refusal = (requirement: string) => genericRefusal(x, { operation: 'AddSessionAttributes', requirement });
+    const refusal = (requirement: RequirementId) => genericRefusal(x, { operation: 'AddSessionAttributes', requirement });
     r.expect([...refusal('SATTR-AFTER-OBO'), ...refusal('STATE-SESSION-ATTRIBUTES')], 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES');
   }
 }

@@ -1,3 +1,5 @@
+import type { RequirementId } from '../../../contract/requirements.js';
+
 /**
  * The model of the target's state that the stateful commands predict from. It is much
  * simpler than the service: it keeps what a partner can observe (which cards a customer
@@ -22,9 +24,9 @@ export interface ModelCard {
    * expiration for the expiration listed (e.g. STATE-CARD-CHANGED after a new expiration),
    * the one that last set its nickname for the nickname listed.
    */
-  listedBecause: string;
-  expirationFrom: string;
-  nicknameFrom: string;
+  listedBecause: RequirementId;
+  expirationFrom: RequirementId;
+  nicknameFrom: RequirementId;
 }
 
 export interface DeletedCard {

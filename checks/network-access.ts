@@ -1,6 +1,6 @@
 import { minTlsVersion } from '../contract/token.js';
 import { referenceOnlyErrors } from '../contract/errors.js';
-import { finding } from './support.js';
+import { defineInputCheck } from './define.js';
 import type { Finding } from './finding.js';
 
 /**
@@ -26,15 +26,19 @@ export interface HandshakeOutcome {
  * TLS 1.2 or later. A probe that offers only TLS 1.0 and 1.1 must therefore fail.
  * @see interface.md "Authentication" 1, "Limits"
  */
-export function negotiatedTlsMinimum(o: HandshakeOutcome): Finding[] {
-  if (o.protocol === undefined || rank(o.protocol) >= rank(minTlsVersion)) return [];
-  return [finding('negotiatedTlsMinimum', 'TLS-MINIMUM', 'Transport', {
-    title: 'Legacy TLS negotiated',
-    received: `${o.protocol} negotiated at ${o.endpoint} (client offered ${o.offered})`,
-    documented: `TLS ${minTlsVersion.replace('TLSv', '')} or later; an older handshake fails`,
-    key: [o.endpoint, o.protocol],
-  })];
-}
+export const negotiatedTlsMinimum = defineInputCheck({
+  id: 'negotiatedTlsMinimum', requirement: 'TLS-MINIMUM', takes: 'probe', expectation: 'HandshakeOutcome',
+  description: 'a completed handshake negotiates TLS 1.2 or later; a TLS 1.0/1.1-only offer fails (D26)',
+  rule: (fail) => (o: HandshakeOutcome): Finding[] => {
+    if (o.protocol === undefined || rank(o.protocol) >= rank(minTlsVersion)) return [];
+    return [fail('Transport', {
+      title: 'Legacy TLS negotiated',
+      received: `${o.protocol} negotiated at ${o.endpoint} (client offered ${o.offered})`,
+      documented: `TLS ${minTlsVersion.replace('TLSv', '')} or later; an older handshake fails`,
+      key: [o.endpoint, o.protocol],
+    })];
+  },
+});
 
 export interface PlainHttpOutcome {
   readonly endpoint: string;
@@ -52,15 +56,19 @@ const redirectsToHttps = (o: PlainHttpOutcome) => o.status !== undefined && o.st
  * only one that refuses it (400 as many TLS terminators send, 403, 426, a redirect to https).
  * @see interface.md "Authentication" 1
  */
-export function plainHttpNotServed(o: PlainHttpOutcome): Finding[] {
-  if (o.status === undefined || refusalStatuses.has(o.status) || redirectsToHttps(o)) return [];
-  return [finding('plainHttpNotServed', 'HTTPS-ONLY', 'Transport', {
-    title: 'Plain HTTP served',
-    received: `status ${o.status} to a plain-HTTP request at ${o.endpoint}`,
-    documented: 'HTTPS only: no HTTP answer, or a refusal (400, 403, 426, redirect to https)',
-    key: [o.endpoint, o.status],
-  })];
-}
+export const plainHttpNotServed = defineInputCheck({
+  id: 'plainHttpNotServed', requirement: 'HTTPS-ONLY', takes: 'probe', expectation: 'PlainHttpOutcome',
+  description: 'plain HTTP on the HTTPS host and port gets no answer or a refusal (D26)',
+  rule: (fail) => (o: PlainHttpOutcome): Finding[] => {
+    if (o.status === undefined || refusalStatuses.has(o.status) || redirectsToHttps(o)) return [];
+    return [fail('Transport', {
+      title: 'Plain HTTP served',
+      received: `status ${o.status} to a plain-HTTP request at ${o.endpoint}`,
+      documented: 'HTTPS only: no HTTP answer, or a refusal (400, 403, 426, redirect to https)',
+      key: [o.endpoint, o.status],
+    })];
+  },
+});
 
 export interface OffListOutcome {
   readonly sourceAddress: string;
@@ -74,12 +82,16 @@ export interface OffListOutcome {
  * or at the connection. The same request from the run's own address was served.
  * @see interface.md "Authentication" 2
  */
-export function offListSourceRefused(o: OffListOutcome): Finding[] {
-  if (o.status === undefined || o.status === referenceOnlyErrors.forbidden.status) return [];
-  return [finding('offListSourceRefused', 'ALLOW-LIST', o.operation, {
-    title: 'Source off the allow list served',
-    received: `status ${o.status} from source address ${o.sourceAddress}`,
-    documented: `calls are accepted only from allow-listed addresses: ${referenceOnlyErrors.forbidden.status} or a refused connection`,
-    key: [o.sourceAddress, o.status],
-  })];
-}
+export const offListSourceRefused = defineInputCheck({
+  id: 'offListSourceRefused', requirement: 'ALLOW-LIST', takes: 'probe', expectation: 'OffListOutcome',
+  description: 'a request from a source off the allow list gets 403 or a refused connection (D25)',
+  rule: (fail) => (o: OffListOutcome): Finding[] => {
+    if (o.status === undefined || o.status === referenceOnlyErrors.forbidden.status) return [];
+    return [fail(o.operation, {
+      title: 'Source off the allow list served',
+      received: `status ${o.status} from source address ${o.sourceAddress}`,
+      documented: `calls are accepted only from allow-listed addresses: ${referenceOnlyErrors.forbidden.status} or a refused connection`,
+      key: [o.sourceAddress, o.status],
+    })];
+  },
+});
