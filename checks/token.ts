@@ -1,4 +1,4 @@
-import { tokenContract } from '../contract/token.js';
+import { tokenContract, tokenOperation } from '../contract/token.js';
 import { printIssue, schemaIssues } from './schema.js';
 import { defineCheck } from './define.js';
 import { bodyObject, is2xx, is4xx, onlyWhenStatus, type Responded } from './support.js';
@@ -119,7 +119,7 @@ export const wwwAuthenticateOn401 = defineCheck({
       documented: 'a 401 carries a WWW-Authenticate header (RFC 7235 section 3.1)',
     }, x)];
   },
-  when: [onlyWhenStatus(401), (x) => x.request.operation !== 'Token' || sentBasic(x)],
+  when: [onlyWhenStatus(401), (x) => x.request.operation !== tokenOperation || sentBasic(x)],
 });
 
 export interface BearerExpectation {

@@ -1,4 +1,4 @@
-import type { CaseRequest } from './exchange.js';
+import { wireBody, type CaseRequest } from './exchange.js';
 import type { Redactor, SecretKind } from './redaction.js';
 import { requestUrl } from './http-attempt.js';
 
@@ -53,7 +53,7 @@ export function toCurl(request: CaseRequest, redactor: Redactor, options: CurlOp
     const masked = redactor.redactHeaders({ [name]: value })[name]!;
     args.push('-H', shellQuote(withPlaceholders(`${name}: ${masked}`)));
   }
-  const body = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+  const body = wireBody(request);
   if (body !== undefined) {
     if (!hasType && request.rawBody === undefined) args.push('-H', shellQuote('content-type: application/json'));
     args.push('--data-raw', shellQuote(withPlaceholders(redactor.redactBody(body))));

@@ -1,5 +1,5 @@
 import { describeAttempts } from './attempts.js';
-import type { Exchange } from './exchange.js';
+import { wireBody, type Exchange } from './exchange.js';
 import { correlationHeader } from './http-attempt.js';
 import type { Redactor } from './redaction.js';
 
@@ -34,7 +34,7 @@ export function formatExchangeDetail(exchange: Exchange, redactor: Redactor): st
   const { request, response, transportError } = exchange;
   const lines = [`${request.method} ${redactor.redact(pathOf(request.url, request.query))}  (${correlationHeader}: ${request.correlationId})`];
   for (const [k, v] of Object.entries(redactor.redactHeaders(request.headers))) lines.push(`> ${k}: ${v}`);
-  const sent = request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+  const sent = wireBody(request);
   if (sent !== undefined) lines.push(`> ${redactor.redactBody(sent)}`);
   lines.push(...describeAttempts(exchange, redactor));
   if (response) {

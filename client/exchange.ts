@@ -63,3 +63,8 @@ export interface Attempt {
   readonly startedAtMs: number;
   readonly durationMs: number;
 }
+
+/** What a request puts on the wire: a raw body verbatim, else its JSON value serialised; undefined for none. */
+export function wireBody(request: CaseRequest): string | undefined {
+  return request.rawBody ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
+}

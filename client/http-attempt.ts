@@ -1,6 +1,6 @@
 import type { Agent } from 'undici';
 import { request as undiciRequest } from 'undici';
-import type { CaseRequest, Exchange, ExchangeResponse } from './exchange.js';
+import { wireBody, type CaseRequest, type Exchange, type ExchangeResponse } from './exchange.js';
 import { classifyError } from './classify.js';
 
 /** The harness's own request header; its value is the request's correlationId. */
@@ -23,7 +23,7 @@ function outgoingHeaders(req: CaseRequest): Record<string, string> {
 
 /** One HTTP request, never retried and never throwing: trouble becomes a TransportError. */
 export async function sendOnce(agent: Agent, req: CaseRequest, timeoutMs: number): Promise<AttemptResult> {
-  const body = req.rawBody ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
+  const body = wireBody(req);
   let status = 0;
   let headers: Record<string, string> = {};
   const chunks: Buffer[] = [];

@@ -3,7 +3,7 @@ import { rootCertificates } from 'node:tls';
 import { Agent, request as undiciRequest } from 'undici';
 import { minTlsVersion } from '../contract/token.js';
 import { classifyError } from './classify.js';
-import type { CaseRequest, Exchange } from './exchange.js';
+import { wireBody, type CaseRequest, type Exchange } from './exchange.js';
 import { attemptOf } from './attempts.js';
 import { correlationHeader, requestUrl, toResponse } from './http-attempt.js';
 
@@ -35,7 +35,7 @@ export async function sendFromSource(req: CaseRequest, options: SourceProbeOptio
     connect: { timeout: options.timeoutMs, minVersion: minTlsVersion, ...(ca ? { ca: [...rootCertificates, ca] } : {}) },
   });
   const started = performance.now();
-  const body = req.rawBody ?? (req.body === undefined ? undefined : JSON.stringify(req.body));
+  const body = wireBody(req);
   const headers = { ...req.headers, [correlationHeader]: req.correlationId, ...(req.body !== undefined && req.rawBody === undefined ? { 'content-type': 'application/json' } : {}) };
   const took = () => Math.round(performance.now() - started);
   try {

@@ -1,6 +1,6 @@
 import { test } from 'vitest';
 import { severityOf } from '../../../checks/support.js';
-import type { Exchange } from '../../../client/exchange.js';
+import { wireBody, type Exchange } from '../../../client/exchange.js';
 import { attachFailure, labelTest } from '../../../reporting/allure.js';
 import type { HarnessContext } from '../runner/context.js';
 import { runModel, type ModelSpec } from './run.js';
@@ -12,7 +12,7 @@ const maxBody = 300;
 /** The redacted request body of an exchange, short, for the numbered steps ('' for none). */
 function requestBody(ctx: HarnessContext): (x: Exchange) => string {
   return (x) => {
-    const sent = x.request.rawBody ?? (x.request.body === undefined ? undefined : JSON.stringify(x.request.body));
+    const sent = wireBody(x.request);
     if (sent === undefined) return '';
     const text = ctx.client.redactor.redactBody(sent);
     return text.length > maxBody ? `${text.slice(0, maxBody)}… (${text.length} chars)` : text;
