@@ -59,15 +59,6 @@ export async function enrollFrom(ctx: HarnessContext, session: Session, payload:
   return { customerId, body: (exchange.request.body ?? {}) as Record<string, unknown>, exchange };
 }
 
-/** A fresh ssoToken for `customerId` in `session` (AddSessionAttributes needs the newest, D18). */
-export async function ssoTokenFor(ctx: HarnessContext, session: Session, customerId: string): Promise<string> {
-  const x = await ctx.client.call('AuthenticateOBO', { body: { customerId } }, { session });
-  const token = fixtureBody(ctx, x, { what: 'AuthenticateOBO of a customer with a card', operation: 'AuthenticateOBO', member: [responseMembers.ssoToken] })[responseMembers.ssoToken];
-  if (typeof token !== 'string' || token === '') throw new FixtureError(`AuthenticateOBO gave no ${responseMembers.ssoToken}`);
-  ctx.client.redactor.learn(token, 'ssoToken');
-  return token;
-}
-
 /** Cards a response lists are counted and deleted when the suite ends (a faulty target may register what it should refuse). */
 export function rememberListedCards(ctx: HarnessContext, x: Exchange): void {
   ctx.footprint.rememberCardsOf(x);

@@ -3,7 +3,8 @@ import { exclusiveSessionFilters, fieldRequirementId, operation } from '../../..
 import type { Exchange } from '../../../client/index.js';
 import { validAttributeList, type AttributeItem, type Payload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { customerWithKnownCard, ssoTokenFor, type CustomerWithKnownCard } from './fixtures.js';
+import { customerWithKnownCard, type CustomerWithKnownCard } from './fixtures.js';
+import { ssoTokenFor } from '../state/case-state.js';
 import { stateSlot } from '../state/case-state.js';
 
 /** AddSessionAttributes as the business scenarios send it: after a successful AuthenticateOBO. */

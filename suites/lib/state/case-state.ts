@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Session } from '../../../client/index.js';
 import { responseMembers } from '../../../contract/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { addCard, customerWithCard, FixtureError, nextPerson, type CustomerFixture } from './fixtures.js';
+import { addCard, customerWithCard, fixtureBody, FixtureError, nextPerson, type CustomerFixture } from './fixtures.js';
 
 /**
  * Stand-ins that generated payloads carry where a field must name target state. They are
@@ -36,10 +36,11 @@ async function fixtureOrNone(ctx: HarnessContext): Promise<CustomerFixture | und
   }
 }
 
-async function ssoTokenFor(ctx: HarnessContext, session: Session, customerId: string): Promise<string> {
+/** A fresh ssoToken for `customerId` in `session` (AddSessionAttributes needs the newest, D18). */
+export async function ssoTokenFor(ctx: HarnessContext, session: Session, customerId: string): Promise<string> {
   const x = await ctx.client.call('AuthenticateOBO', { body: { customerId } }, { session });
-  const token = (x.response?.json as Record<string, unknown> | undefined)?.[responseMembers.ssoToken];
-  if (typeof token !== 'string' || token === '') throw new FixtureError(`AuthenticateOBO gave no ssoToken for the fixture customer (status ${x.response?.status ?? x.transportError?.code})`);
+  const token = fixtureBody(ctx, x, { what: 'AuthenticateOBO of a customer with a card', operation: 'AuthenticateOBO', member: [responseMembers.ssoToken] })[responseMembers.ssoToken];
+  if (typeof token !== 'string' || token === '') throw new FixtureError(`AuthenticateOBO gave no ${responseMembers.ssoToken} for the customer (status ${x.response?.status})`);
   ctx.client.redactor.learn(token, 'ssoToken');
   return token;
 }
@@ -53,14 +54,15 @@ async function resolveSlots(ctx: HarnessContext, session: Session, slots: Readon
     if (v === undefined) throw new FixtureError(`no ${what} to send (sandbox: the fixture could not be made; production: set TARGET_FIXTURE_CUSTOMER_ID and TARGET_FIXTURE_CARD_ID)`);
     return v;
   };
-  const orStandIn = <T extends string>(v: T | undefined, what: string): string => (kind === 'violation' ? v ?? randomUUID() : need(v, what));
+  // A violation is refused before the target reads the state it names: any GUID will do where there is none.
+  const orAnyGuid = <T extends string>(v: T | undefined, what: string): string => (kind === 'violation' ? v ?? randomUUID() : need(v, what));
   for (const slot of slots) {
-    const real = stateSlot[slot];
-    if (slot === 'customerId') out.set(real, orStandIn(fixture?.customerId, 'customer'));
-    if (slot === 'cardId') out.set(real, orStandIn(fixture?.cardId, 'card'));
-    if (slot === 'customerSsn') out.set(real, kind === 'violation' ? fixture?.ssn ?? real : need(fixture?.ssn, 'SSN of a customer this run enrolled'));
+    const standIn = stateSlot[slot];
+    if (slot === 'customerId') out.set(standIn, orAnyGuid(fixture?.customerId, 'customer'));
+    if (slot === 'cardId') out.set(standIn, orAnyGuid(fixture?.cardId, 'card'));
+    if (slot === 'customerSsn') out.set(standIn, kind === 'violation' ? fixture?.ssn ?? standIn : need(fixture?.ssn, 'SSN of a customer this run enrolled'));
     if (slot === 'freshCardId')
-      out.set(real, kind === 'violation' ? randomUUID() : (await addCard(ctx, session, need(fixture, 'customer').customerId)).cardId);
+      out.set(standIn, kind === 'violation' ? randomUUID() : (await addCard(ctx, session, need(fixture, 'customer').customerId)).cardId);
     if (slot === 'freshSsn' || slot === 'freshEmail') {
       const person = nextPerson(ctx);
       out.set(stateSlot.freshSsn, person.ssn);
@@ -68,7 +70,7 @@ async function resolveSlots(ctx: HarnessContext, session: Session, slots: Readon
     }
     if (slot === 'ssoToken') {
       const customer = fixture?.customerId;
-      out.set(real, kind === 'violation' && !customer ? real : await ssoTokenFor(ctx, session, need(customer, 'customer')));
+      out.set(standIn, kind === 'violation' && !customer ? standIn : await ssoTokenFor(ctx, session, need(customer, 'customer')));
     }
   }
   return out;
