@@ -17,8 +17,11 @@ import { defaults } from '../contract/profile.js';
 import { variables } from '../contract/profile-variables.js';
 import { watchTree, type TreePeak } from './bench-memory.js';
 import { measureThroughput } from './bench-throughput.js';
+import { before, detectionsPer1000, figureLines, figuresOf, sampleFaults } from './bench-budget.js';
+import { faultCatalogue } from '../reference/faults/index.js';
+import type { Summary } from '../reporting/model.js';
 
-interface Timed { readonly seconds: number; readonly exitCode: number | null; readonly peak: TreePeak | undefined; readonly verdict?: string }
+interface Timed { readonly seconds: number; readonly exitCode: number | null; readonly peak: TreePeak | undefined; readonly verdict?: string; readonly summary?: Summary }
 
 /** A conformance run as a user starts it, against the embedded reference whatever .env holds. */
 async function timedRun(env: Record<string, string>, args: readonly string[] = []): Promise<Timed> {
@@ -34,19 +37,42 @@ async function timedRun(env: Record<string, string>, args: readonly string[] = [
   const seconds = (performance.now() - started) / 1000;
   const peak = memory.stop();
   let verdict: string | undefined;
+  let summary: Summary | undefined;
   try {
-    const summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as { counts: Record<string, number> };
+    summary = JSON.parse(readFileSync(join(reportDir, 'summary.json'), 'utf8')) as Summary;
     verdict = `${summary.counts.passed} passed, ${summary.counts.failed} failed, ${summary.counts.broken} broken`;
   } catch {
     verdict = undefined;
   }
   rmSync(reportDir, { recursive: true, force: true });
-  return { seconds, exitCode, peak, ...(verdict ? { verdict } : {}) };
+  return { seconds, exitCode, peak, ...(verdict ? { verdict } : {}), ...(summary ? { summary } : {}) };
 }
 
 const fixed = (n: number, digits = 1) => n.toFixed(digits);
 const mb = (n: number) => `${Math.round(n)} MB`;
 const growthSuites = ['suites/find-customer.conformance.ts', 'suites/get-registered-cards.conformance.ts'];
+
+/**
+ * Issue 12: requests, customers and seconds of a full default run at the default courtesy rate
+ * (TARGET_RATE_LIMIT=200), and the share of the fault catalogue it catches per 1,000 requests,
+ * each beside the figure before the request budget (bench-budget.ts).
+ */
+async function budgetFigures(): Promise<void> {
+  console.log(`\n(d) cost of a full default run against the embedded reference, TARGET_RATE_LIMIT=200 (issue 12; before: commit 2b52bd5)`);
+  const clean = await timedRun({ TARGET_RATE_LIMIT: '200' });
+  if (!clean.summary) return void console.log(`  the run wrote no summary (exit ${clean.exitCode})`);
+  const now = figuresOf(clean.summary, clean.seconds);
+  let caught = 0;
+  for (const fault of sampleFaults) {
+    const run = await timedRun({ REFERENCE_FAULTS: fault });
+    const requirement = faultCatalogue.find((f) => f.name === fault)?.requirement;
+    if (run.summary?.requirements.find((r) => r.id === requirement)?.status === 'failed') caught += 1;
+    else console.log(`  ${fault}: not caught by a default run (exit ${run.exitCode})`);
+  }
+  const detections = detectionsPer1000(caught, sampleFaults.length, faultCatalogue.length, now.requests);
+  figureLines(now, detections, `${caught} of a sample of ${sampleFaults.length} faults caught, scaled to the catalogue's ${faultCatalogue.length}`).forEach((l) => console.log(l));
+  console.log(`  goals: at most 2,500 requests (before ${before.requests}), 30 customers, 15 s`);
+}
 
 async function main(): Promise<void> {
   const cores = availableParallelism();
@@ -62,6 +88,8 @@ async function main(): Promise<void> {
       console.log(`  peak RSS, one process    ${mb(full.peak.largestMb)} (${full.peak.largestLabel}; the kernel's VmHWM)`);
     } else console.log('  peak RSS                 n/a (needs /proc)');
   }
+
+  if (process.env.BENCH_SKIP_BUDGET !== 'true') await budgetFigures();
 
   const seconds = Number(process.env.BENCH_SECONDS ?? 2);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -55,6 +55,10 @@ export interface Profile {
   readonly rateLimit: number;
   readonly timeoutMs: number;
   readonly runs: number;
+  /** CONFORMANCE_RUNS was set: it wins over the budget (every property runs `runs` cases). */
+  readonly runsSet: boolean;
+  /** CONFORMANCE_BUDGET, or the profile kind's default: requests a full run may spend (suites/lib/runner/budget.ts). */
+  readonly budget: number;
   readonly writeRuns: number;
   readonly seed: number | undefined;
   readonly path: string | undefined;
@@ -78,7 +82,10 @@ export const defaults = {
   rateLimit: 200,
   timeoutMs: 10_000,
   runs: 100,
-  writeRuns: 20,
+  /** A valid write leaves a customer or a card behind on a shared sandbox (customers cannot be deleted). */
+  writeRuns: 3,
+  /** Requests of a full run; production sends only reads, so fewer properties share it. */
+  budget: { sandbox: 2000, production: 1200 },
   reportDir: 'reports',
   authPath: '/oauth2/token',
 } as const;
@@ -165,6 +172,8 @@ export function loadProfile(env: Env): Profile {
     rateLimit: (values.TARGET_RATE_LIMIT as number | undefined) ?? defaults.rateLimit,
     timeoutMs: (values.TARGET_TIMEOUT_MS as number | undefined) ?? defaults.timeoutMs,
     runs: (values.CONFORMANCE_RUNS as number | undefined) ?? defaults.runs,
+    runsSet: values.CONFORMANCE_RUNS !== undefined,
+    budget: (values.CONFORMANCE_BUDGET as number | undefined) ?? defaults.budget[(values.TARGET_PROFILE as Profile['kind'] | undefined) ?? defaults.kind],
     writeRuns: (values.CONFORMANCE_WRITE_RUNS as number | undefined) ?? defaults.writeRuns,
     seed: values.CONFORMANCE_SEED as number | undefined,
     path: values.CONFORMANCE_PATH as string | undefined,

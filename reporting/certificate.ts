@@ -2,6 +2,7 @@ import { sectionOrder } from '../contract/catalogue.js';
 import { certificateCss } from './certificate-style.js';
 import { esc, evidenceAnchor, section, statusBadge, table, type Html } from './certificate-html.js';
 import type { ReportedFinding, RequirementRow, Summary } from './model.js';
+import { footprintDetail } from './footprint-text.js';
 
 /** What the certificate says about the run beyond the summary: who ran what, with which seed. */
 export interface CertificateRun {
@@ -88,7 +89,7 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
       table(['Operation', 'Status', 'Code', 'Observed'], cov.rows.map((r) => [esc(r.operation), String(r.status), esc(r.code), r.observed ? 'yes' : '<strong>no</strong>']))),
     section('Accepted gaps and waivers', gapsAndWaivers(s)),
     section('Footprint on the target', s.footprint
-      ? `<p>${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.</p>`
+      ? `<p>${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.</p>${footprintDetail(s.footprint).map((l) => `<p>${esc(l)}</p>`).join('')}`
       : '<p>Not recorded (nothing was written, or the run stopped before the suites).</p>'),
     `<footer>Generated ${esc(s.finishedAt)} from the run's result records. Requirement ids link to the requirement catalogue shipped with the harness.</footer>`,
   ];

@@ -108,11 +108,27 @@ export interface Summary {
   readonly waivers: { readonly applied: readonly Waiver[]; readonly expired: readonly Waiver[]; readonly unused: readonly Waiver[] };
   readonly baseline?: BaselineDiff;
   /** What the run created on the target and removed again (sandbox footprint). */
-  readonly footprint?: { readonly customersEnrolled: number; readonly cardsAdded: number; readonly cardsRemoved: number };
+  readonly footprint?: Footprint;
   /** Blocking requirements left unchecked that CONFORMANCE_SKIP or a waiver accepted. */
   readonly acceptedGaps: readonly AcceptedGap[];
   /** Selected blocking requirements left unchecked and not accepted: they make the run exit 4. */
   readonly unchecked: readonly string[];
   /** Records naming a requirement that contract/requirements.ts does not have (harness bugs). */
   readonly unknownRequirements: readonly string[];
+}
+
+/** What a run cost the target: what it created and removed, the requests it sent, and what the request budget left out. */
+export interface Footprint {
+  readonly customersEnrolled: number;
+  readonly cardsAdded: number;
+  readonly cardsRemoved: number;
+  /** Requests sent by operation (retries included; Token: the token endpoint). */
+  readonly requests?: Readonly<Record<string, number>>;
+  /** The run's pooled customer(s), and enrolments that needed an identity of their own. */
+  readonly customerPool?: { readonly size: number; readonly freshEnrolments: number };
+  /** suites/lib/runner/budget-report.ts ExplorationCounts. */
+  readonly exploration?: {
+    readonly budget?: number; readonly properties: number; readonly coverage: number; readonly wished: number; readonly granted: number;
+    readonly cut: ReadonlyArray<{ readonly property: string; readonly unit: 'case' | 'sequence'; readonly granted: number; readonly wished: number }>;
+  };
 }

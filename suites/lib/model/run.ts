@@ -8,6 +8,7 @@ import { refusedPath, type Stop } from '../runner/stop.js';
 import { Journal } from './journal.js';
 import { describeModelFailure } from './report.js';
 import { coverageSequence, runSequence, type ModelSpec } from './sequence.js';
+import { grantedRandom, type Exploration } from '../runner/budget.js';
 
 export { Journal, ModelMismatch, StepBroken } from './journal.js';
 export { formatSteps } from './report.js';
@@ -23,8 +24,9 @@ export { coverageSequence, type ModelSpec, type Sequence } from './sequence.js';
 /** Re-runs allowed while shrinking: bounds what a failure costs a shared sandbox. */
 export const maxShrinkRuns = 150;
 
-/** Random sequences a property runs before its coverage sequence. */
-export const randomSequences = (spec: Pick<ModelSpec<object, unknown>, 'sequences'>): number => spec.sequences;
+/** Random sequences a property runs before its coverage sequence (as many as the request budget grants, budget.ts). */
+export const randomSequences = (spec: Pick<ModelSpec<object, unknown>, 'sequences' | 'area' | 'name'>, exploration?: Exploration): number =>
+  grantedRandom(exploration, { area: spec.area, name: spec.name, unit: 'sequence', wished: spec.sequences, coverage: 0 });
 
 type Commands<M extends object, R> = Iterable<fc.AsyncCommand<M, R>>;
 
@@ -38,7 +40,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   let generated = -1;
   let shrinkRuns = 0;
 
-  const planned = randomSequences(spec);
+  const planned = randomSequences(spec, env.exploration);
   // The coverage sequence replays by a path no random sequence has: the number of random sequences.
   const coveragePath = String(planned);
   let inCoverage = false;
@@ -76,7 +78,8 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
     if (env.replayPath?.split(':')[0] === coveragePath) return coverage();
     const random = await run({ seed, numRuns: planned, ...(env.replayPath ? { path: env.replayPath } : {}) });
     const unreached = spec.requirements.some((r) => !tally.checked.has(r));
-    if (random.failed || stop || leak || env.replayPath || !unreached) return random;
+    // Under the request budget the random sequences are few: the coverage sequence always follows them.
+    if (random.failed || stop || leak || env.replayPath || (!unreached && !env.exploration?.budgeted('sequence'))) return random;
     return coverage();
   };
 

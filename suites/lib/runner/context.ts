@@ -42,7 +42,9 @@ export function harness(env: NodeJS.ProcessEnv = process.env): HarnessContext {
 function buildContext(env: NodeJS.ProcessEnv): HarnessContext {
   const profile = loadProfile(env);
   if (!profile.target) throw new TargetNotResolvedError();
-  const client = createPartnerClient({ profile, target: profile.target });
+  // The footprint counts every exchange the client records: requests per operation, customers enrolled.
+  const footprint = new Footprint(profile.reportDir);
+  const client = createPartnerClient({ profile, target: profile.target, recorder: footprint.countingRecorder() });
   client.redactor.learn(profile.target.clientSecret, 'clientSecret');
   const sink = new ResultSink({ reportDir: profile.reportDir, redact: (t) => client.redactor.redact(t) });
   const runSeed = profile.seed ?? 0;
@@ -58,7 +60,7 @@ function buildContext(env: NodeJS.ProcessEnv): HarnessContext {
     runSeed,
     runId,
     session: () => (opening ??= client.openSession()),
-    footprint: new Footprint(profile.reportDir),
+    footprint,
     record: (r) => sink.record(r),
     ...(denied ? { deniedClient: denied } : {}),
   };

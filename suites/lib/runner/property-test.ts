@@ -6,6 +6,7 @@ import { progressCounter } from '../../../reporting/live-progress.js';
 import type { HarnessContext } from './context.js';
 import { runProperty, type PropertyEnv, type PropertySpec } from './property.js';
 import { selectsProperty, skipsProperty } from './selection.js';
+import { explorationOf } from './budget.js';
 
 /** A contract violation: Allure and vitest show it as a failed assertion, not as broken. */
 export class ContractViolation extends Error {
@@ -43,6 +44,7 @@ export function propertyEnv(ctx: HarnessContext, suiteFile: string): PropertyEnv
     formatExchange: (x) => formatExchange(x, redactor),
     attempts: (x) => describeAttempts(x, redactor),
     formatDetail: (x) => formatExchangeDetail(x, redactor),
+    exploration: explorationOf(ctx),
   };
 }
 

@@ -8,6 +8,7 @@ import { classifyRun, Tally, type PropertyResult } from './classify.js';
 import { refusedPath, stopOf, type Stop } from './stop.js';
 import type { FixtureFailure } from './unchecked.js';
 import { propertySeed } from './selection.js';
+import { grantedRandom, type Exploration } from './budget.js';
 
 export type { PropertyResult } from './classify.js';
 
@@ -56,11 +57,13 @@ export interface PropertyEnv extends EvidenceText {
   readonly redact: (text: string) => string;
   /** Several redacted lines (headers and bodies) of the failing exchange, for attachments. */
   readonly formatDetail?: (exchange: Exchange) => string;
+  /** The run's request budget (budget.ts); without it a property runs the cases it asks for. */
+  readonly exploration?: Exploration;
 }
 
-/** Cases a property runs: its random ones, grown to hold every coverage example. */
-export const caseCount = (spec: Pick<PropertySpec<unknown>, 'numRuns'>, examples: readonly unknown[]): number =>
-  Math.max(spec.numRuns, examples.length);
+/** Cases a property runs: every coverage example, then its random ones (as many as the request budget grants, budget.ts). */
+export const caseCount = (spec: Pick<PropertySpec<unknown>, 'numRuns' | 'area' | 'name'>, examples: readonly unknown[], exploration?: Exploration): number =>
+  examples.length + grantedRandom(exploration, { area: spec.area, name: spec.name, unit: 'case', wished: Math.max(0, spec.numRuns - examples.length), coverage: examples.length });
 
 /**
  * Runs one property against the target; classify.ts turns what its cases showed into one
@@ -101,7 +104,7 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
   let details: fc.RunDetails<[T]> | undefined;
   try {
     details = await fc.check(property, {
-      seed, numRuns: caseCount(spec, examples),
+      seed, numRuns: caseCount(spec, examples, env.exploration),
       ...(examples.length ? { examples: examples.map((e): [T] => [e]) } : {}), ...(env.replayPath ? { path: env.replayPath } : {}),
     });
   } catch (error) {

@@ -6,6 +6,7 @@ import type { HarnessContext } from '../runner/context.js';
 import { judgeFixtureAnswer, type FixtureCall } from '../judge/fixture-answer.js';
 import { memoPerKey } from './memo.js';
 import { ownReasonRefusal } from '../judge/refusals.js';
+import { pooledCustomer, PoolUnavailable, type PooledCustomer } from './customer-pool.js';
 
 export interface FixtureErrorOptions {
   /** The requirement the target broke in answering the fixture call: what this blocked reads "blocked by" it. */
@@ -86,6 +87,20 @@ function samplePayload(ctx: HarnessContext, op: string, fixed: Record<string, un
   return sampleOne(arb, ctx.runSeed + attempt).body ?? {};
 }
 
+const cardSerials = new WeakMap<HarnessContext, number>();
+
+/**
+ * Where the next card of this worker is drawn from. The run's pooled customer holds a card of
+ * every worker: the same number twice would be one card (an update), which the first worker to
+ * finish deletes under the others; and a DeleteCard case must delete a card of its own, never the
+ * fixture's. Workers start far apart (by process id), each card moves on.
+ */
+function nextCardSerial(ctx: HarnessContext): number {
+  const serial = cardSerials.get(ctx) ?? (process.pid % 10_000) * 1_000;
+  cardSerials.set(ctx, serial + setupAttempts);
+  return serial;
+}
+
 /** D37: a target may refuse a generated SSN or card for a reason of its own (ownReasonRefusal); setup tries this many fresh ones. */
 const setupAttempts = 4;
 
@@ -115,8 +130,9 @@ export async function addCard(ctx: HarnessContext, session: Session, customerId:
   let exchange: Exchange | undefined;
   // A card number the caller chose is not replaced: its refusal is the caller's to handle (addCardUnlessRefused).
   const attempts = 'cardNumber' in overrides ? 1 : setupAttempts;
+  const serial = nextCardSerial(ctx);
   for (let attempt = 0; attempt < attempts && (!exchange || ownReasonRefusal(exchange)); attempt += 1) {
-    payload = { ...samplePayload(ctx, 'AddOrUpdateCard', { customerId, cardNickname: runTag(ctx) }, attempt), ...overrides };
+    payload = { ...samplePayload(ctx, 'AddOrUpdateCard', { customerId, cardNickname: runTag(ctx) }, serial + attempt), ...overrides };
     exchange = await ctx.client.call('AddOrUpdateCard', { body: payload }, { session });
   }
   if (!exchange) throw new FixtureError('no AddOrUpdateCard attempt was made');
@@ -157,9 +173,34 @@ async function makeCustomerWithCard(ctx: HarnessContext): Promise<CustomerFixtur
     return { customerId, ...(cardId ? { cardId } : {}) };
   }
   const session = await ctx.session();
-  const customer = await enrollCustomer(ctx, session);
+  const customer = await runCustomer(ctx, session);
+  // The card is this worker's own (removed when its suite ends): another worker's may be gone already.
   const { cardId } = await addCard(ctx, session, customer.customerId);
-  return { customerId: customer.customerId, cardId, ssn: customer.ssn, dateOfBirth: customer.dateOfBirth };
+  return { ...customer, cardId };
+}
+
+/**
+ * The run's pooled customer (customer-pool.ts): enrolled once per run by the first worker that
+ * needs it. Where another worker could not make it, this worker's cases are not covered for the
+ * same reason (blocked by the rule the answer broke, which that worker recorded failed).
+ */
+async function runCustomer(ctx: HarnessContext, session: Session): Promise<PooledCustomer> {
+  try {
+    const { customer, made } = await pooledCustomer({
+      reportDir: ctx.profile.reportDir,
+      make: async () => {
+        const { customerId, ssn, dateOfBirth } = await enrollCustomer(ctx, session);
+        return { customerId, ssn, dateOfBirth };
+      },
+      failureOf: (error) => ({ message: String((error as Error | null)?.message ?? error), ...(error instanceof FixtureError && error.blockedBy ? { blockedBy: error.blockedBy } : {}) }),
+    });
+    if (made) ctx.footprint.poolCustomerMade();
+    return customer;
+  } catch (error) {
+    if (!(error instanceof PoolUnavailable)) throw error;
+    const { blockedBy } = error.failure;
+    throw new FixtureError(`the run's pooled customer could not be made by another worker: ${error.message}`, blockedBy ? { blockedBy } : {});
+  }
 }
 
 /** Deletes every card this worker added and did not delete (afterAll of each suite). */

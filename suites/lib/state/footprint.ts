@@ -1,17 +1,28 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exchange } from '../../../client/exchange.js';
+import { ExchangeRecorder } from '../../../client/index.js';
 import { operations, responseMembers } from '../../../contract/index.js';
 import { rawDir } from '../../../reporting/recorder.js';
+import { readExploration, type ExplorationCounts } from '../runner/budget-report.js';
 
 /** What one run left on the target: the summary reports it (issue: footprint on a shared sandbox). */
 export interface FootprintCounts {
   customersEnrolled: number;
   cardsAdded: number;
   cardsRemoved: number;
+  /** Requests sent (retries included), by operation (the token endpoint's included). */
+  requests?: Record<string, number>;
+  /** Customers of the run's pool (customer-pool.ts), and enrolments that needed an identity of their own. */
+  customerPool?: { size: number; freshEnrolments: number };
+  exploration?: ExplorationCounts;
 }
 
-type Event = { kind: 'customer' } | { kind: 'card-added' | 'card-removed'; customerId: string; cardId: string };
+type Event =
+  | { kind: 'customer' }
+  | { kind: 'card-added' | 'card-removed'; customerId: string; cardId: string }
+  | { kind: 'request'; operation: string; sent: number }
+  | { kind: 'pool-customer' };
 
 /**
  * Counts what the harness creates and remembers the cards it added, so the suite that
@@ -31,8 +42,36 @@ export class Footprint {
     appendFileSync(this.#file, `${JSON.stringify(e)}\n`, 'utf8');
   }
 
-  customerEnrolled(): void {
-    this.#log({ kind: 'customer' });
+  /**
+   * Kept for callers that count an enrolment themselves: every accepted EnrollCustomer is counted
+   * where it is sent (`requestCounter`), whichever path sent it, so this counts nothing twice.
+   */
+  customerEnrolled(): void {}
+
+  /** A customer of the run's pool was made (customer-pool.ts): the summary reports the pool's size. */
+  poolCustomerMade(): void {
+    this.#log({ kind: 'pool-customer' });
+  }
+
+  /** An exchange recorder for the client that counts what it records (countExchange). */
+  countingRecorder(): ExchangeRecorder {
+    const count = (x: Exchange) => this.countExchange(x);
+    return new (class extends ExchangeRecorder {
+      override record(x: Exchange): void {
+        super.record(x);
+        count(x);
+      }
+    })();
+  }
+
+  /**
+   * Counts every exchange the client records: requests by operation (each attempt of a retried
+   * one) and each accepted EnrollCustomer as a customer enrolled. One line per exchange, written
+   * at once, so a worker that is stopped still leaves its count.
+   */
+  countExchange(x: Exchange): void {
+    this.#log({ kind: 'request', operation: x.request.operation, sent: requestsOf(x) });
+    if (x.request.operation === enrolls && x.response && x.response.status >= 200 && x.response.status < 300) this.#log({ kind: 'customer' });
   }
 
   cardAdded(customerId: string, cardId: string): void {
@@ -81,6 +120,15 @@ export function cardOwner(x: Exchange, card: Readonly<Record<string, unknown>>):
   return typeof card.customerId === 'string' && card.customerId !== '' ? card.customerId : undefined;
 }
 
+const enrolls = 'EnrollCustomer';
+
+/** HTTP requests behind one exchange: each attempt of a retried one (an exchange of any client version). */
+function requestsOf(x: Exchange): number {
+  const attempts = (x as { attempts?: unknown }).attempts;
+  if (Array.isArray(attempts)) return Math.max(1, attempts.length);
+  return typeof attempts === 'number' && attempts > 0 ? attempts : 1;
+}
+
 /** Adds up the footprint events of every worker of a run. */
 export function readFootprint(reportDir: string): FootprintCounts {
   const counts: FootprintCounts = { customersEnrolled: 0, cardsAdded: 0, cardsRemoved: 0 };
@@ -94,10 +142,15 @@ export function readFootprint(reportDir: string): FootprintCounts {
         if (e.kind === 'customer') counts.customersEnrolled += 1;
         if (e.kind === 'card-added') counts.cardsAdded += 1;
         if (e.kind === 'card-removed') counts.cardsRemoved += 1;
+        if (e.kind === 'request') (counts.requests ??= {})[e.operation] = (counts.requests[e.operation] ?? 0) + e.sent;
+        if (e.kind === 'pool-customer') counts.customerPool = { size: (counts.customerPool?.size ?? 0) + 1, freshEnrolments: 0 };
       } catch {
         // a line cut short by a crash: the counts stay a lower bound
       }
     }
   }
+  if (counts.customerPool) counts.customerPool.freshEnrolments = Math.max(0, counts.customersEnrolled - counts.customerPool.size);
+  const exploration = readExploration(dir);
+  if (exploration) counts.exploration = exploration;
   return counts;
 }

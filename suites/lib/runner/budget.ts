@@ -1,0 +1,103 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { rawDir } from '../../../reporting/recorder.js';
+import type { HarnessContext } from './context.js';
+
+/**
+ * CONFORMANCE_BUDGET: the requests a full run may spend. Every coverage case runs whatever the
+ * budget (it is what makes the verdict complete); random exploration gets what is left of an
+ * equal share per test of the full run. The share depends on the budget and on the number of
+ * tests of a full run only, never on timing, other workers or a filter: a property draws the
+ * same cases in a filtered run as in a full one, so a self-test of one suite proves what the
+ * default run catches. CONFORMANCE_RUNS (cases) and CONFORMANCE_SEQUENCES (model sequences),
+ * when set, win over the budget.
+ */
+
+/**
+ * Tests of a full run (`vitest list` of the conformance project): the budget is shared by them.
+ * test/suites/budget-plan.test.ts lists the suites and keeps this true.
+ */
+export const testsOfFullRun = 135;
+
+/**
+ * Requests one random case costs, by area (an estimate fixed in advance, so the number of cases
+ * never depends on what the target answered): a field-rule case is one request, a history case
+ * reads a few pages, a model sequence is a session, an enrolment, up to 20 commands and a check.
+ */
+const requestsPerCase: Readonly<Record<string, number>> = { 'field-rules': 1, history: 3, stateful: 25 };
+const otherCase = 2;
+
+
+export interface ExplorationSettings {
+  readonly budget: number;
+  /** CONFORMANCE_RUNS was set: case properties run what they ask for. */
+  readonly runsSet: boolean;
+  /** CONFORMANCE_SEQUENCES was set: model properties run what they ask for. */
+  readonly sequencesSet: boolean;
+  readonly reportDir: string;
+}
+
+export interface Wish {
+  readonly area: string;
+  readonly name: string;
+  readonly unit: 'case' | 'sequence';
+  /** Random cases (or sequences) the property asks for without a budget. */
+  readonly wished: number;
+  /** Coverage cases it runs first whatever the budget (they count against its share). */
+  readonly coverage: number;
+}
+
+/** One property's line in raw/exploration-*.jsonl: the summary adds them up (footprint.ts). */
+export interface Granted extends Wish {
+  readonly granted: number;
+  readonly budget: number | undefined;
+}
+
+/** Random cases a property gets from a share of `budget` requests (pure: the self-tests call it). */
+export function grantedCases(budget: number, wish: Pick<Wish, 'area' | 'unit' | 'wished' | 'coverage'>): number {
+  const share = budget / testsOfFullRun;
+  const affordable = Math.floor(share / (requestsPerCase[wish.area] ?? otherCase)) - wish.coverage;
+  // A property with no coverage phase needs one case to check anything at all; a model property
+  // under the budget always runs its coverage sequence (model/run.ts), so it may get no random one.
+  const least = wish.unit === 'case' && wish.coverage === 0 ? 1 : 0;
+  return Math.min(wish.wished, Math.max(least, affordable));
+}
+
+export class Exploration {
+  readonly #file: string;
+
+  constructor(readonly settings: ExplorationSettings) {
+    mkdirSync(rawDir(settings.reportDir), { recursive: true });
+    this.#file = join(rawDir(settings.reportDir), `exploration-${process.pid}.jsonl`);
+  }
+
+  /** The budget, not CONFORMANCE_RUNS / CONFORMANCE_SEQUENCES, decides how many random cases of this unit run. */
+  budgeted(unit: Wish['unit']): boolean {
+    return !(unit === 'case' ? this.settings.runsSet : this.settings.sequencesSet);
+  }
+
+  /** Random cases the property runs after its coverage cases; written down for the summary. */
+  grant(wish: Wish): number {
+    const explicit = !this.budgeted(wish.unit);
+    const granted = explicit ? wish.wished : grantedCases(this.settings.budget, wish);
+    const line: Granted = { ...wish, granted, budget: explicit ? undefined : this.settings.budget };
+    appendFileSync(this.#file, `${JSON.stringify(line)}\n`, 'utf8');
+    return granted;
+  }
+}
+
+/** Random cases of a property: what the run's budget grants, or (no budget given, as in unit self-tests) what it asks for. */
+export const grantedRandom = (exploration: Exploration | undefined, wish: Wish): number => exploration?.grant(wish) ?? wish.wished;
+
+const perWorker = new WeakMap<HarnessContext, Exploration>();
+
+/** The budget of this worker's run, from the profile (CONFORMANCE_SEQUENCES is read where the model reads it). */
+export function explorationOf(ctx: HarnessContext, env: NodeJS.ProcessEnv = process.env): Exploration {
+  let exploration = perWorker.get(ctx);
+  if (!exploration) {
+    const { budget, runsSet, reportDir } = ctx.profile;
+    exploration = new Exploration({ budget, runsSet, sequencesSet: Boolean(env.CONFORMANCE_SEQUENCES), reportDir });
+    perWorker.set(ctx, exploration);
+  }
+  return exploration;
+}

@@ -1,0 +1,91 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rawDir } from '../../../reporting/recorder.js';
+
+/**
+ * The run's customer pool: customers cannot be deleted, so the customer every property may share
+ * (one that needs no fresh identity) is enrolled once per run, not once per vitest worker. Workers
+ * are separate processes: the first to need it takes a lock file in REPORT_DIR/raw (cleared at the
+ * start of every run) and makes it; the others wait for the file it writes. A failure to make it is
+ * written too, so every worker reports the same gap instead of trying again.
+ */
+
+export interface PooledCustomer {
+  readonly customerId: string;
+  readonly ssn: string;
+  readonly dateOfBirth: string;
+}
+
+/** What the maker could not do: the worker that reads it throws it as its own FixtureError. */
+export interface PoolFailure {
+  readonly message: string;
+  readonly blockedBy?: string;
+}
+
+type PoolFile = { readonly customer: PooledCustomer } | { readonly failure: PoolFailure };
+
+/** How long a worker waits for another to make the pool: an enrolment under a low rate limit, with retries. */
+export const poolWaitMs = 120_000;
+const pollMs = 50;
+
+export interface PoolOptions {
+  readonly reportDir: string;
+  /** Enrols the pool's customer; a rejection whose `poolFailure` says so is shared with every worker. */
+  readonly make: () => Promise<PooledCustomer>;
+  readonly failureOf: (error: unknown) => PoolFailure;
+  readonly waitMs?: number;
+}
+
+const paths = (reportDir: string) => ({ lock: join(rawDir(reportDir), 'customer-pool.lock'), file: join(rawDir(reportDir), 'customer-pool.json') });
+
+function read(file: string): PoolFile | undefined {
+  if (!existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as PoolFile;
+}
+
+/** Written whole or not at all: a reader never sees half a file. */
+function write(file: string, content: PoolFile): void {
+  writeFileSync(`${file}.${process.pid}`, JSON.stringify(content), 'utf8');
+  renameSync(`${file}.${process.pid}`, file);
+}
+
+/** Thrown where the pool could not be made (by this worker or another): the caller turns it into its FixtureError. */
+export class PoolUnavailable extends Error {
+  readonly code = 'POOL_UNAVAILABLE';
+  constructor(readonly failure: PoolFailure) {
+    super(failure.message);
+    this.name = 'PoolUnavailable';
+  }
+}
+
+/** The run's pooled customer, made by whichever worker asks first. `made` is true in that worker only. */
+export async function pooledCustomer(options: PoolOptions): Promise<{ customer: PooledCustomer; made: boolean }> {
+  const { lock, file } = paths(options.reportDir);
+  mkdirSync(rawDir(options.reportDir), { recursive: true });
+  let mine = false;
+  try {
+    closeSync(openSync(lock, 'wx'));
+    mine = true;
+  } catch (error) {
+    // EEXIST: another worker holds the lock and makes the customer
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (mine) {
+    try {
+      const customer = await options.make();
+      write(file, { customer });
+      return { customer, made: true };
+    } catch (error) {
+      write(file, { failure: options.failureOf(error) });
+      throw error;
+    }
+  }
+  const deadline = Date.now() + (options.waitMs ?? poolWaitMs);
+  for (;;) {
+    const found = read(file);
+    if (found && 'customer' in found) return { customer: found.customer, made: false };
+    if (found) throw new PoolUnavailable(found.failure);
+    if (Date.now() > deadline) throw new PoolUnavailable({ message: `no pooled customer after ${(options.waitMs ?? poolWaitMs) / 1000} s: the worker making it did not finish` });
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
