@@ -26,8 +26,8 @@ describe('request budget', () => {
     expect(grantedCases(500, { area: 'field-rules', unit: 'case', wished: 90, coverage: 10 })).toBe(0);
     // A property without a coverage phase runs one case whatever the budget.
     expect(grantedCases(100, { area: 'business-errors', unit: 'case', wished: 2, coverage: 0 })).toBe(1);
-    // Model sequences cost a session, an enrolment and up to 20 commands each.
-    expect(grantedCases(2000, { area: 'stateful', unit: 'sequence', wished: 50, coverage: 0 })).toBe(0);
+    // Model sequences cost a session, an enrolment and up to 20 commands each; one runs whatever the share.
+    expect(grantedCases(2000, { area: 'stateful', unit: 'sequence', wished: 50, coverage: 0 })).toBe(1);
     expect(grantedCases(20_000, { area: 'stateful', unit: 'sequence', wished: 50, coverage: 0 })).toBe(5);
   });
 });

@@ -57,9 +57,11 @@ export interface Granted extends Wish {
 export function grantedCases(budget: number, wish: Pick<Wish, 'area' | 'unit' | 'wished' | 'coverage'>): number {
   const share = budget / testsOfFullRun;
   const affordable = Math.floor(share / (requestsPerCase[wish.area] ?? otherCase)) - wish.coverage;
-  // A property with no coverage phase needs one case to check anything at all; a model property
-  // under the budget always runs its coverage sequence (model/run.ts), so it may get no random one.
-  const least = wish.unit === 'case' && wish.coverage === 0 ? 1 : 0;
+  // A property with no coverage phase needs one case to check anything at all. A model property
+  // runs one random sequence before its coverage sequence even where its share buys none: where the
+  // target refuses some cards or enrolments for reasons of its own (D37), the coverage sequence
+  // alone can miss a state (seed 2 left STATE-OBO unchecked), and a failure found at random is shrunk.
+  const least = wish.unit === 'sequence' || wish.coverage === 0 ? 1 : 0;
   return Math.min(wish.wished, Math.max(least, affordable));
 }
 
