@@ -15,7 +15,7 @@ import type { HarnessContext } from './context.js';
 
 /**
  * Tests of a full run (`vitest list` of the conformance project): the budget is shared by them.
- * test/suites/budget-plan.test.ts lists the suites and keeps this true.
+ * test/suites/budget.test.ts lists the suites and keeps this true.
  */
 export const testsOfFullRun = 135;
 
