@@ -1,7 +1,7 @@
 import type { Exchange } from '../client/exchange.js';
 import type { RequirementId } from '../contract/requirements.js';
 import type { Expectation } from '../generators/expectation.js';
-import type { Finding } from './finding.js';
+import type { Finding, FindingCheckId } from './finding.js';
 import { finding, hasResponse, type FindingParts, type Responded } from './support.js';
 
 /**
@@ -58,7 +58,8 @@ export interface ExchangeCheck<E, Id extends string = string> extends CheckMeta<
 export type InputCheck<F extends (...args: never[]) => unknown, Id extends string = string> = F & CheckMeta<Id> & { readonly takes: 'history' | 'probe' };
 
 function failFor(id: string, requirement: RequirementRule<unknown>): FailFor<RequirementRule<unknown>> {
-  const bound = (req: RequirementId): Fail => (operation, parts, exchange) => finding(id, req, operation, parts, exchange);
+  // The id being defined: a CheckId once its module is registered (registry.ts derives the type from these values).
+  const bound = (req: RequirementId): Fail => (operation, parts, exchange) => finding(id as FindingCheckId, req, operation, parts, exchange);
   return (typeof requirement === 'string' ? bound(requirement) : bound) as FailFor<RequirementRule<unknown>>;
 }
 

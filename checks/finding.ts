@@ -1,4 +1,16 @@
 import type { Severity } from '../contract/types.js';
+import type { RequirementId } from '../contract/requirements.js';
+import type { CheckId } from './registry.js';
+
+/**
+ * Oracles that are no registered check, because they read what only a suite holds (the model's
+ * state, a scenario's cards): a suite room declares each id here by module augmentation
+ * (suites/lib/judge/oracle-ids.ts), so checks/ names none of them and a misspelt one does not compile.
+ */
+export interface SuiteOracles {}
+
+/** Who found it: a registered check, or a suite's own oracle. */
+export type FindingCheckId = CheckId | keyof SuiteOracles;
 
 /**
  * A failure is data: a short fixed title, a Received/Documented message, typed evidence,
@@ -6,8 +18,8 @@ import type { Severity } from '../contract/types.js';
  */
 export interface Finding {
   /** The check's id (its function name), e.g. `statusMatches`. */
-  readonly check: string;
-  readonly requirement: string;
+  readonly check: FindingCheckId;
+  readonly requirement: RequirementId;
   readonly severity: Severity;
   readonly title: string;
   /** "Received ...; documented ..." */

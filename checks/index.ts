@@ -2,16 +2,20 @@ import type { Exchange } from '../client/exchange.js';
 import type { Finding } from './finding.js';
 import type { CaseKind, CheckMeta, ExchangeCheck } from './define.js';
 import type { RequirementId } from '../contract/requirements.js';
-import { registry, requirementsNamedBy, fixedRequirement, type CheckId } from './registry.js';
+import { fixedRequirement, type CheckId } from './registry.js';
 import { noServerError, statusMatches, validPayloadAccepted } from './status.js';
 import { jsonMediaType } from './media-type.js';
-import { instanceIsRequestPath, problemShape, statusMemberMatches, titleAndCodeMatch, typeNamesRfcSection, validationProblemShape } from './problem.js';
+import { problemShape, validationProblemShape } from './problem-shape.js';
+import { statusMemberMatches, titleAndCodeMatch, typeNamesRfcSection } from './problem-members.js';
+import { instanceIsRequestPath } from './problem-instance.js';
 import { everyInvalidFieldNamed, noValidFieldBlamed, validationKeyPrefix } from './validation-keys.js';
 import { successBodyShape } from './success-body.js';
 
 export * from './status.js';
 export * from './media-type.js';
-export * from './problem.js';
+export * from './problem-shape.js';
+export * from './problem-members.js';
+export * from './problem-instance.js';
 export * from './validation-keys.js';
 export * from './business.js';
 export * from './token.js';
@@ -29,25 +33,6 @@ export * from './error-body.js';
 export { defineCheck, defineInputCheck, type CaseKind, type CheckMeta, type DerivedRequirement, type ExchangeCheck, type Fail, type Guard } from './define.js';
 export { onlyWhenStatus, onlyWithResponse } from './support.js';
 export { answersFor, checkById, fixedRequirement, isCheck, registry, requirementsNamedBy, type CheckId, type RegisteredCheck } from './registry.js';
-
-/**
- * One row of the check catalogue as text (the registry's view for readers that print it).
- * @deprecated read `registry` (real ids) instead; kept while the judge moves off it.
- */
-export interface CheckInfo {
-  readonly id: string;
-  /** A requirement id, or where it comes from when the case decides it. */
-  readonly requirement: string;
-  readonly takes: 'exchange' | 'history' | 'probe';
-  readonly expectation: string;
-  readonly description: string;
-}
-
-export const checks: readonly CheckInfo[] = registry.map((c) => ({
-  id: c.id,
-  requirement: fixedRequirement(c) ?? `${typeof c.requirement === 'string' ? '' : c.requirement.from}${requirementsNamedBy(c).length ? ` (${requirementsNamedBy(c).join(', ')})` : ''}`,
-  takes: c.takes, expectation: c.expectation, description: c.description,
-}));
 
 /** The checks run on every generated field-rule case (generators/expectation.ts). */
 export const fieldRuleChecks = [

@@ -1,7 +1,7 @@
 import type { Exchange, ExchangeResponse } from '../client/exchange.js';
 import { isRequirementId, requirement as requirementOf, type RequirementId } from '../contract/requirements.js';
 import type { Severity } from '../contract/types.js';
-import type { Finding } from './finding.js';
+import type { Finding, FindingCheckId } from './finding.js';
 import type { Guard } from './define.js';
 
 /** An exchange that got an HTTP response and met no transport trouble. */
@@ -49,7 +49,7 @@ export interface FindingParts {
  * Builds a Finding in "Received ...; documented ..." form, deduplicated by check + operation + key facts.
  * Checks get it bound to their id and requirement (defineCheck's `fail`); a suite's own oracle names itself.
  */
-export function finding(checkId: string, requirementId: RequirementId, operation: string, parts: FindingParts, exchange?: Exchange): Finding {
+export function finding(checkId: FindingCheckId, requirementId: RequirementId, operation: string, parts: FindingParts, exchange?: Exchange): Finding {
   const exchangeEvidence = exchange
     ? { status: exchange.response?.status, correlationId: exchange.request.correlationId, method: exchange.request.method, url: exchange.request.url }
     : {};

@@ -70,8 +70,11 @@ export const errorRows = [
 
 export type ErrorKey = (typeof errorRows)[number]['key'];
 
-export function errorRow(key: ErrorKey | string): ErrorRow {
-  const row = (errorRows as readonly ErrorRow[]).find((r) => r.key === key);
+/** A row of the table, its requirement the literal id (a RequirementId). */
+export type ContractErrorRow = ErrorRow & { readonly requirement: (typeof errorRows)[number]['requirement'] };
+
+export function errorRow(key: ErrorKey | string): ContractErrorRow {
+  const row = (errorRows as readonly ContractErrorRow[]).find((r) => r.key === key);
   if (!row) throw new Error(`contract: unknown error row ${key}`);
   return row;
 }

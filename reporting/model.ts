@@ -1,6 +1,5 @@
 import type { Severity } from '../contract/types.js';
-import type { Finding } from '../checks/finding.js';
-import type { Reproduction } from './result.js';
+import type { RecordedFinding, Reproduction } from './result.js';
 import type { Waiver } from './waivers.js';
 
 /** A requirement's status in the report; 'not-covered' and 'not-selected' are never shown as passed. */
@@ -8,7 +7,7 @@ export type RowStatus =
   | 'passed' | 'failed' | 'waived' | 'broken' | 'observed' | 'skipped-by-profile' | 'not-covered' | 'not-selected';
 
 /** One deduplicated finding (by dedupKey) with the reproduction of its first occurrence. */
-export interface ReportedFinding extends Finding {
+export interface ReportedFinding extends RecordedFinding {
   readonly occurrences: number;
   readonly reproduction?: Reproduction;
 }

@@ -1,4 +1,5 @@
 import type { Finding } from '../checks/finding.js';
+import type { RequirementId } from '../contract/requirements.js';
 
 /**
  * The outcome of one check on one requirement in one property or step. The run's
@@ -19,6 +20,12 @@ export interface Reproduction {
   readonly counterexample?: string;
 }
 
+/**
+ * A finding as a record holds it: text ids, since records are read back from disk (merge-reports,
+ * baselines) and a client certificate names requirements of its own.
+ */
+export type RecordedFinding = Omit<Finding, 'check' | 'requirement'> & { readonly check: string; readonly requirement: string };
+
 export interface ResultRecord {
   readonly requirement: string;
   readonly status: ResultStatus;
@@ -26,10 +33,13 @@ export interface ResultRecord {
   readonly property: string;
   readonly operation?: string;
   readonly check?: string;
-  readonly findings?: readonly Finding[];
+  readonly findings?: readonly RecordedFinding[];
   /** Why broken, not covered or skipped; or, for 'observed', what the target showed (ambiguous points). */
   readonly reason?: string;
   readonly reproduction?: Reproduction;
   /** Documented responses seen (for certification coverage): `${operation} ${status} ${errorCode|'success'}`. */
   readonly responsesSeen?: readonly string[];
 }
+
+/** A record the suites build: its requirement and its findings' ids are typed, so a misspelt one does not compile. */
+export type SuiteRecord = ResultRecord & { readonly requirement: RequirementId; readonly findings?: readonly Finding[] };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
-import { documentedScopes, tokenContract } from '../contract/index.js';
+import { documentedScopes, tokenContract, type RequirementId } from '../contract/index.js';
 import type { TokenRequestOptions } from '../client/index.js';
 import {
   jsonMediaType, noServerError, tokenErrorShape, tokenIssued, tokenRequestRefused, tokenResponseShape, wwwAuthenticateOn401,
@@ -18,7 +18,7 @@ import { tokenReuseCase } from './lib/access/token.js';
 const ctx = harness();
 const file = 'suites/token.conformance.ts';
 const area = 'token';
-const generic = ['GEN-NO-5XX', 'GEN-JSON-BODY'];
+const generic: RequirementId[] = ['GEN-NO-5XX', 'GEN-JSON-BODY'];
 const { profile } = ctx;
 const partnerScope = profile.partnerScope!;
 const mode = profile.credentialsIn;

@@ -61,7 +61,7 @@ describe('ids are types', () => {
     // @ts-expect-error a misspelt requirement id
     expect(() => requirement('GEN-NO-5XXX')).toThrow();
     // @ts-expect-error a misspelt requirement id given to a finding
-    finding('someOracle', 'HISTORY-ORDERR', 'GetTransactionHistory', { title: 't', received: 'r', documented: 'd' });
+    finding('newestFirst', 'HISTORY-ORDERR', 'GetTransactionHistory', { title: 't', received: 'r', documented: 'd' });
     // @ts-expect-error a misspelt check id
     expect(() => all.answersFor('statusMatch', {})).toThrow();
   });

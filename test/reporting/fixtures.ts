@@ -1,7 +1,6 @@
 import type { Requirement } from '../../contract/requirements.js';
 import { operation } from '../../contract/operations.js';
-import type { Finding } from '../../checks/finding.js';
-import type { ResultRecord } from '../../reporting/result.js';
+import type { RecordedFinding, ResultRecord } from '../../reporting/result.js';
 import { buildSummary, type SummaryInput } from '../../reporting/summary.js';
 
 /** A small contract slice: enough rows for every status without 242-row snapshots. */
@@ -16,7 +15,7 @@ export const reqs: Requirement[] = [
   { id: 'TOKEN-SHAPE', section: 'Authentication', severity: 'documented', text: 'access_token, expires_in 3600' },
 ];
 
-export const finding = (over: Partial<Finding> = {}): Finding => ({
+export const finding = (over: Partial<RecordedFinding> = {}): RecordedFinding => ({
   check: 'validationKeyNamesField', requirement: 'FIND-SSN-LENGTH', severity: 'documented',
   title: 'Validation key names the wrong field', message: 'Received key command.Dob; documented command.Ssn',
   dedupKey: 'FIND-SSN-LENGTH|key', ...over,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/exchange.js';
 import { noServerError } from '../../checks/index.js';
-import { operation } from '../../contract/index.js';
+import { operation, type RequirementId } from '../../contract/index.js';
+import type { FindingCheckId } from '../../checks/finding.js';
 import { acceptedExpectation } from '../../generators/index.js';
 import { OutcomeBuilder } from '../../suites/lib/access/case.js';
 import { judgeFieldCase } from '../../suites/lib/judge/field-case.js';
@@ -25,9 +26,9 @@ const unreachable = { ...answer('FindCustomer', 200), response: undefined, trans
 const declined = (op: string, status = 422) => answer(op, status, { ErrorCode: 'ISSUER_DECLINED', ErrorMessage: 'declined by issuer' });
 
 /** An oracle that finds `found` findings, and counts its runs. */
-function counting(requirements: string[], found: number, extra: Partial<Oracle> = {}): Oracle & { runs: number } {
+function counting(requirements: RequirementId[], found: number, extra: Partial<Oracle> = {}): Oracle & { runs: number } {
   const o = {
-    id: 'counting', requirements, failsWith: requirements.slice(1), runs: 0, applies: () => true,
+    id: 'counting' as FindingCheckId, requirements, failsWith: requirements.slice(1), runs: 0, applies: () => true,
     run(x: Exchange) {
       o.runs += 1;
       return Array.from({ length: found }, () => ({ check: 'counting', requirement: requirements[0]!, severity: 'documented', title: 't', message: 'm', dedupKey: `k|${x.request.operation}` }));
@@ -47,8 +48,8 @@ describe('judge', () => {
 
   it('checks what applies; the requirements after the first fail only with findings', () => {
     const x = answer('FindCustomer', 500);
-    const outcome = judge(x, { oracles: [oracle(noServerError, undefined, 'GEN-NO-5XX', 'FIND-NOT-FOUND'), counting(['A', 'B'], 0), counting(['C'], 0, { applies: () => false })] });
-    expect(outcome.checked).toEqual(['GEN-NO-5XX', 'FIND-NOT-FOUND', 'A', 'B']);
+    const outcome = judge(x, { oracles: [oracle(noServerError, undefined, 'GEN-NO-5XX', 'FIND-NOT-FOUND'), counting(['ERR-INSTANCE', 'ERR-TYPE-URL'], 0), counting(['ERR-TITLE-CODE'], 0, { applies: () => false })] });
+    expect(outcome.checked).toEqual(['GEN-NO-5XX', 'FIND-NOT-FOUND', 'ERR-INSTANCE', 'ERR-TYPE-URL']);
     expect(outcome.failsWith).toEqual(['FIND-NOT-FOUND']);
     expect(outcome.findings.map((f) => f.requirement)).toEqual(['GEN-NO-5XX']);
     expect(outcome.responsesSeen).toEqual(['FindCustomer 500 NONE']);
@@ -57,7 +58,7 @@ describe('judge', () => {
   it('withholds what judges an acceptance on a refusal for the target\'s own reasons, and observes it', () => {
     const acceptance = counting(['SATTR-FILTERS'], 1, { judgesAcceptance: true });
     const generic = counting(['GEN-JSON-BODY'], 0);
-    const rule = { foreseen: ['INVALID_INFORMATION'], requirement: 'SATTR-FILTERS', what: 'the card' };
+    const rule = { foreseen: ['INVALID_INFORMATION'], requirement: 'SATTR-FILTERS' as const, what: 'the card' };
     const outcome = judge(declined('AddSessionAttributes'), { oracles: [acceptance, generic], ownRefusal: rule });
     expect(acceptance.runs).toBe(0);
     expect(outcome.checked).toEqual(['GEN-JSON-BODY']);
@@ -108,10 +109,10 @@ describe('combining outcomes', () => {
     const bad = answer('EnrollCustomer', 500);
     const outcome = combine([
       judge(bad, { oracles: [oracle(noServerError, undefined, 'GEN-NO-5XX')] }), judge(ok, { oracles: [] }),
-      { exchanges: [], findings: [], checked: [], observed: { R: 'one' } }, { exchanges: [], findings: [], checked: [], observed: { R: 'two' } },
+      { exchanges: [], findings: [], checked: [], observed: { 'FIND-NOT-FOUND': 'one' } }, { exchanges: [], findings: [], checked: [], observed: { 'FIND-NOT-FOUND': 'two' } },
     ]);
     expect(outcome.exchanges).toEqual([ok, bad]);
-    expect(outcome.observed).toEqual({ R: 'one; two' });
+    expect(outcome.observed).toEqual({ 'FIND-NOT-FOUND': 'one; two' });
     expect(combine([judge(unreachable, { oracles: [] }), { exchanges: [], findings: [], checked: [], broken: 'later' }]).broken).toBe('TIMEOUT: slow');
   });
 

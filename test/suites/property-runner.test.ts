@@ -3,9 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { TokenRequestError } from '../../client/errors.js';
 import type { Exchange } from '../../client/exchange.js';
 import type { Finding } from '../../checks/finding.js';
+import type { RequirementId } from '../../contract/requirements.js';
 import type { ResultRecord } from '../../reporting/result.js';
 import { FixtureError } from '../../suites/lib/state/fixtures.js';
 import { runProperty, type CaseOutcome, type PropertyEnv, type PropertySpec } from '../../suites/lib/runner/property.js';
+
+/** Placeholder requirement ids: the runner treats ids as opaque, and one letter keeps the expected records short. */
+const placeholder = (id: string) => id as RequirementId;
+const A = placeholder('A'), B = placeholder('B'), C = placeholder('C');
 
 /**
  * The property runner's branches with a fake environment, no network: what each outcome records.
@@ -20,15 +25,15 @@ function fakeEnv(): PropertyEnv & { records: ResultRecord[] } {
   };
 }
 const exchange = { request: { operation: 'FindCustomer', method: 'POST', url: 'https://t/x', headers: {}, correlationId: 'c' }, durationMs: 1, attempts: [] } as unknown as Exchange;
-const pass = (checked: string[]): CaseOutcome => ({ exchanges: [exchange], findings: [], checked });
-const finding: Finding = { check: 'statusMatches', requirement: 'B', severity: 'documented', title: 'Unexpected status', message: 'Received 200; documented 400', dedupKey: 'statusMatches|FindCustomer|B' };
+const pass = (checked: RequirementId[]): CaseOutcome => ({ exchanges: [exchange], findings: [], checked });
+const finding: Finding = { check: 'statusMatches', requirement: B, severity: 'documented', title: 'Unexpected status', message: 'Received 200; documented 400', dedupKey: 'statusMatches|FindCustomer|B' };
 
 /** A property over 0..99 whose case `run(n)` decides, counting the calls. */
 function spec(run: (n: number) => Promise<CaseOutcome>, numRuns = 30): PropertySpec<number> & { calls: () => number } {
   let calls = 0;
   return {
     area: 'fake', name: 'fake property', operation: 'FindCustomer', arbitrary: fc.integer({ min: 0, max: 99 }), numRuns,
-    describe: (n) => `n=${n}`, requirements: ['A', 'B', 'C'],
+    describe: (n) => `n=${n}`, requirements: [A, B, C],
     run: (n) => { calls += 1; return run(n); },
     calls: () => calls,
   };
@@ -38,14 +43,14 @@ const statuses = (records: readonly ResultRecord[]) => records.map((r) => `${r.r
 describe('runProperty', () => {
   it('records what passing cases checked as passed, and nothing for what no case reached', async () => {
     const env = fakeEnv();
-    const result = await runProperty(env, spec(async () => pass(['A', 'B'])));
+    const result = await runProperty(env, spec(async () => pass([A, B])));
     expect(result).toMatchObject({ failed: false, report: 'fake property: 30 cases passed' });
     expect(statuses(env.records)).toEqual(['A passed', 'B passed']);
   });
 
   it('records a counterexample as failed with its reproduction, the other checked requirements passed', async () => {
     const env = fakeEnv();
-    const result = await runProperty(env, spec(async (n) => (n >= 10 ? { ...pass(['A', 'B']), findings: [finding] } : pass(['A', 'B']))));
+    const result = await runProperty(env, spec(async (n) => (n >= 10 ? { ...pass([A, B]), findings: [finding] } : pass([A, B]))));
     expect(result.failed).toBe(true);
     expect(statuses(env.records)).toEqual(['A passed', 'B failed']);
     const failed = env.records.find((r) => r.status === 'failed')!;
@@ -54,7 +59,7 @@ describe('runProperty', () => {
 
   it('stops at a harness error without shrinking and calls nothing it checks passed', async () => {
     const env = fakeEnv();
-    const s = spec(async (n) => { if (n >= 10) throw new TypeError('boom'); return pass(['A']); });
+    const s = spec(async (n) => { if (n >= 10) throw new TypeError('boom'); return pass([A]); });
     const result = await runProperty(env, s);
     expect(result.broken).toBe('harness error: boom');
     expect(statuses(env.records)).toEqual(['A broken', 'B broken', 'C broken']);
@@ -81,11 +86,11 @@ describe('runProperty', () => {
     let cases = 0;
     const s = spec(async () => {
       if (++cases > 3) throw new FixtureError('EnrollCustomer of a fixture customer was answered out of contract', { blockedBy: 'ENROLL-SUCCESS', exchange });
-      return pass(['A']);
+      return pass([A]);
     });
-    const result = await runProperty(env, { ...s, requirements: ['A', 'B', 'C', 'ENROLL-SUCCESS'] });
+    const result = await runProperty(env, { ...s, requirements: [A, B, C, 'ENROLL-SUCCESS'] });
     expect(statuses(env.records)).toEqual(['A passed', 'B not-covered', 'C not-covered']);
-    expect(env.records.find((r) => r.requirement === 'B')?.reason).toBe('blocked by ENROLL-SUCCESS: EnrollCustomer of a fixture customer was answered out of contract');
+    expect(env.records.find((r) => r.requirement === B)?.reason).toBe('blocked by ENROLL-SUCCESS: EnrollCustomer of a fixture customer was answered out of contract');
     expect(result.notCovered).toMatch(/^blocked by ENROLL-SUCCESS/);
     // It stopped at the fourth case: neither the remaining cases nor any shrinking ran.
     expect(s.calls()).toBe(4);
@@ -95,11 +100,11 @@ describe('runProperty', () => {
     const env = fakeEnv();
     const gap = spec(async () => { throw new FixtureError('no denied client is configured: set TARGET_DENIED_CLIENT_ID', { enabledBy: 'TARGET_DENIED_CLIENT_ID' }); }, 2);
     await runProperty(env, gap);
-    expect(env.records.map((r) => r.reason)).toEqual(['A', 'B', 'C'].map((id) => `not covered: no denied client is configured: set TARGET_DENIED_CLIENT_ID; or accept the gap with CONFORMANCE_SKIP=${id}`));
+    expect(env.records.map((r) => r.reason)).toEqual([A, B, C].map((id) => `not covered: no denied client is configured: set TARGET_DENIED_CLIENT_ID; or accept the gap with CONFORMANCE_SKIP=${id}`));
 
     // A refused enrolment (D37) in some cases: the others still run and check what they can.
     const some = fakeEnv();
-    const s = spec(async (n) => { if (n % 3 === 0) throw new FixtureError('EnrollCustomer refused the identity (422)'); return pass(['A', 'B']); });
+    const s = spec(async (n) => { if (n % 3 === 0) throw new FixtureError('EnrollCustomer refused the identity (422)'); return pass([A, B]); });
     await runProperty(some, s);
     expect(s.calls()).toBe(30);
     expect(statuses(some.records)).toEqual(['A passed', 'B passed', 'C not-covered']);

@@ -2,22 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { TokenRequestError } from '../../client/errors.js';
 import type { Exchange } from '../../client/exchange.js';
 import type { Finding } from '../../checks/finding.js';
+import type { RequirementId } from '../../contract/requirements.js';
 import type { ResultRecord } from '../../reporting/result.js';
 import { classifyRun, type RunFacts } from '../../suites/lib/runner/classify.js';
 import { refusedPath, stopOf } from '../../suites/lib/runner/stop.js';
 import { StepBroken } from '../../suites/lib/model/journal.js';
 import { FixtureError } from '../../suites/lib/state/fixtures.js';
 
+/** Placeholder requirement ids: the runner treats ids as opaque, and one letter keeps the expected records short. */
+const placeholder = (id: string) => id as RequirementId;
+const A = placeholder('A'), B = placeholder('B'), C = placeholder('C'), D = placeholder('D');
+
 /** The one classifier both runners use (suites/lib/runner/classify.ts): every branch, no fast-check, no network. */
 
-const finding: Finding = { check: 'statusMatches', requirement: 'B', severity: 'documented', title: 'Unexpected status', message: 'Received 200; documented 400', dedupKey: 'k' };
+const finding: Finding = { check: 'statusMatches', requirement: B, severity: 'documented', title: 'Unexpected status', message: 'Received 200; documented 400', dedupKey: 'k' };
 const facts = (over: Partial<RunFacts> = {}): RunFacts => ({
-  suite: 'fake', property: 'p', operation: 'FindCustomer', unit: 'case', runs: 30, requirements: ['A', 'B', 'C'],
-  checked: new Set(['A', 'B']), observed: {}, responsesSeen: ['FindCustomer 200 success'], ...over,
+  suite: 'fake', property: 'p', operation: 'FindCustomer', unit: 'case', runs: 30, requirements: [A, B, C],
+  checked: new Set([A, B]), observed: {}, responsesSeen: ['FindCustomer 200 success'], ...over,
 });
 const upper = (t: string) => t.replace(/secret/g, '[x:***]');
 const statuses = (records: readonly ResultRecord[]) => records.map((r) => `${r.requirement} ${r.status}`).sort();
-const failure = { failed: [{ requirement: 'B', findings: [finding], reproduction: { seed: 1, replay: 'r' } }], findings: [finding], report: 'p: failed', reproduction: { seed: 1, replay: 'r' }, detail: 'POST /x' };
+const failure = { failed: [{ requirement: B, findings: [finding], reproduction: { seed: 1, replay: 'r' } }], findings: [finding], report: 'p: failed', reproduction: { seed: 1, replay: 'r' }, detail: 'POST /x' };
 
 describe('classifyRun', () => {
   it('pass: what cases checked passed, with the responses seen; nothing for what none reached unless the runner names why', () => {
@@ -28,7 +33,7 @@ describe('classifyRun', () => {
 
     const model = classifyRun(facts({ unit: 'sequence', unreachedReason: 'none of 30 sequence(s) reached it' }), upper);
     expect(statuses(model.records)).toEqual(['A passed', 'B passed', 'C not-covered']);
-    expect(model.records.find((r) => r.requirement === 'C')?.reason).toBe('none of 30 sequence(s) reached it');
+    expect(model.records.find((r) => r.requirement === C)?.reason).toBe('none of 30 sequence(s) reached it');
     // A rule no random sequence reached is a gap in the summary, not a skipped test.
     expect(model.result).toEqual({ failed: false, findings: [], report: 'p: 30 sequences passed' });
   });
@@ -51,7 +56,7 @@ describe('classifyRun', () => {
     const missing = { code: 'FIXTURE_UNAVAILABLE' as const, message: 'EnrollCustomer refused a secret identity' };
     const end = classifyRun(facts({ failure, missing }), upper);
     expect(statuses(end.records)).toEqual(['A passed', 'B failed', 'C not-covered']);
-    expect(end.records.find((r) => r.requirement === 'C')?.reason).toBe('not covered: EnrollCustomer refused a [x:***] identity');
+    expect(end.records.find((r) => r.requirement === C)?.reason).toBe('not covered: EnrollCustomer refused a [x:***] identity');
   });
 
   it('harness error: nothing the property checks or claims is called passed; fast-check’s own error counts as one', () => {
@@ -74,7 +79,7 @@ describe('classifyRun', () => {
 
   it('fixture failure: checked passed, the rule the fixture broke left to the fixture, the rest not covered; the test is skipped', () => {
     const error = { code: 'FIXTURE_UNAVAILABLE' as const, message: 'EnrollCustomer answered out of contract', blockedBy: 'ENROLL-SUCCESS' };
-    const end = classifyRun(facts({ stop: { kind: 'fixture', error }, requirements: ['A', 'B', 'C', 'D', 'ENROLL-SUCCESS'] }), upper);
+    const end = classifyRun(facts({ stop: { kind: 'fixture', error }, requirements: [A, B, C, D, 'ENROLL-SUCCESS'] }), upper);
     expect(statuses(end.records)).toEqual(['A passed', 'B passed', 'C not-covered', 'D not-covered']);
     expect(end.result.notCovered).toBe('blocked by ENROLL-SUCCESS: EnrollCustomer answered out of contract');
 
@@ -83,7 +88,7 @@ describe('classifyRun', () => {
     expect(configured.result.notCovered).toBe('not covered: no denied client; or accept the gap with CONFORMANCE_SKIP=C');
 
     // Everything was checked before the fixture failed: nothing is left uncovered, the property passed.
-    const late = classifyRun(facts({ stop: { kind: 'fixture', error: gap }, checked: new Set(['A', 'B', 'C']) }), upper);
+    const late = classifyRun(facts({ stop: { kind: 'fixture', error: gap }, checked: new Set([A, B, C]) }), upper);
     expect(late.result).toEqual({ failed: false, findings: [], report: 'p: 30 cases passed' });
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/exchange.js';
 import { finding } from '../../checks/support.js';
 import type { ResultRecord } from '../../reporting/result.js';
+import type { FindingCheckId } from '../../checks/finding.js';
 import { Journal, runModel, StepBroken, type ModelSpec } from '../../suites/lib/model/run.js';
 import { FixtureError } from '../../suites/lib/state/fixtures.js';
 import { lastFourAllowed } from '../../suites/lib/model/expect.js';
@@ -28,7 +29,7 @@ class Increment implements fc.AsyncCommand<Counter, Real> {
     r.journal.exchange(exchange());
     if (r.leakAt === m.value) r.journal.leak([finding('noSecretEcho', 'NO-SECRET-ECHO', 'Increment', { title: 'Sensitive value echoed', received: 'a card number', documented: 'none' })]);
     const wrong = r.value !== m.value
-      ? [finding('counterMatches', 'STATE-CARD-CHANGED', 'Increment', { title: 'Counter off', received: `${r.value}`, documented: `${m.value}` })]
+      ? [finding('counterMatches' as FindingCheckId, 'STATE-CARD-CHANGED', 'Increment', { title: 'Counter off', received: `${r.value}`, documented: `${m.value}` })]
       : [];
     r.journal.expect(wrong, 'STATE-CARD-CHANGED');
   }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../../../client/index.js';
 import type { Finding } from '../../../checks/finding.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { propertyTest } from '../runner/property-test.js';
@@ -16,7 +17,7 @@ export interface FixedCase {
   readonly area: string;
   readonly name: string;
   readonly operation?: string;
-  readonly requirements: readonly string[];
+  readonly requirements: readonly RequirementId[];
   /** One line naming what is sent, for the counterexample. */
   readonly description: string;
   readonly writes?: boolean;
@@ -49,7 +50,7 @@ export class OutcomeBuilder {
   }
 
   /** Findings of an oracle that reads a probe outcome rather than an exchange. */
-  probe(requirement: string, findings: readonly Finding[]): void {
+  probe(requirement: RequirementId, findings: readonly Finding[]): void {
     this.#parts.push({ exchanges: [], findings, checked: [requirement] });
   }
 
@@ -57,7 +58,7 @@ export class OutcomeBuilder {
     this.#parts.push({ exchanges: [], findings: [], checked: [], broken: reason });
   }
 
-  observe(requirement: string, behaviour: string): void {
+  observe(requirement: RequirementId, behaviour: string): void {
     this.#parts.push({ exchanges: [], findings: [], checked: [], observed: { [requirement]: behaviour } });
   }
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { operation, operations, type Operation } from '../../../contract/index.js';
+import { operation, operations, type Operation, type RequirementId } from '../../../contract/index.js';
 import { errorBodyIsJson } from '../../../checks/index.js';
 import type { Exchange } from '../../../client/index.js';
 import { guid } from '../../../generators/index.js';
@@ -14,7 +14,7 @@ import type { CaseOutcome } from '../runner/property.js';
 const area = 'business-errors';
 const deleteCard = operation('DeleteCard');
 /** D30: the status is unspecified; a 5xx (GEN-NO-5XX) and a 4xx without a JSON error body (ERR-JSON-BODY) are not. */
-const requirements = ['GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'];
+const requirements: RequirementId[] = ['GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'];
 
 /** Never 5xx; a 4xx carries a JSON error body; a 2xx is not asserted against (D30: unspecified). */
 const judgeUnlisted = (ctx: HarnessContext, x: Exchange): CaseOutcome =>

@@ -1,5 +1,5 @@
 import { afterAll, describe } from 'vitest';
-import { errorRow, fieldRequirementId, requirements, transitions, type Field, type Operation } from '../../../contract/index.js';
+import { errorRow, fieldRequirementId, requirements, successRequirementId, transitions, type Field, type Operation, type RequirementId } from '../../../contract/index.js';
 import { fieldRuleRequirementsFor } from '../../../checks/index.js';
 import {
   acceptedExpectation, boundaryCoverage, boundaryValidCases, fieldViolations, isolatedCoverage, isolatedRuleCases,
@@ -15,11 +15,11 @@ import { propertyTest } from '../runner/property-test.js';
 import { tallyRefusals } from '../judge/refusals.js';
 import type { CaseOutcome } from '../runner/property.js';
 
-const generic = ['GEN-NO-5XX', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'];
+const generic: RequirementId[] = ['GEN-NO-5XX', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'];
 /** A violation's answer: the 400 row (the judge adds it on a 400), and what the field-rule checks judge on a validation case. */
 const errorShape = [errorRow('VALIDATION').requirement, ...fieldRuleRequirementsFor('validation')];
 
-const fieldRequirementIds = (op: Operation, field: Field): string[] =>
+const fieldRequirementIds = (op: Operation, field: Field): RequirementId[] =>
   requirements.filter((r) => r.operation === op.id && r.id.startsWith(fieldRequirementId(op, field, 'TYPE').replace(/-TYPE$/, '-'))).map((r) => r.id);
 
 const deletesCards = transitions.find((t) => t.requirement === 'STATE-CARD-DELETED')!.trigger;
@@ -62,7 +62,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
 
     propertyTest(ctx, suiteFile, {
       area, operation: op.id, name: `${op.id}: a valid payload is accepted`, writes: op.writes,
-      requirements: ['GEN-VALID-ACCEPTED', `${op.code}-SUCCESS`, ...generic],
+      requirements: ['GEN-VALID-ACCEPTED', successRequirementId(op), ...generic],
       arbitrary: validPayload(op, options).map((input): GeneratedCase => ({ input, expectation: acceptedExpectation(op), description: `${op.id}: valid payload` })),
       numRuns: validRuns,
       describe: describeCase,

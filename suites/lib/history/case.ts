@@ -8,6 +8,8 @@ import { LeakGuard } from '../runner/leak-guard.js';
 import { accepted } from '../model/expect.js';
 import { propertyTest } from '../runner/property-test.js';
 import type { CaseOutcome } from '../runner/property.js';
+import type { Observed } from '../runner/classify.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 import { judge, type Oracle } from '../judge/judge.js';
 import { leakOracle } from '../judge/oracles.js';
 
@@ -54,7 +56,7 @@ export class HistoryCase {
     return p;
   }
 
-  outcome(checked: readonly string[], observed?: Record<string, string>): CaseOutcome {
+  outcome(checked: readonly RequirementId[], observed?: Observed): CaseOutcome {
     if (this.broken) return { exchanges: this.exchanges, findings: [], checked: [], broken: this.broken };
     return { exchanges: this.exchanges, findings: this.findings, checked: [...checked, 'NO-SECRET-ECHO'], responsesSeen: this.responsesSeen, ...(observed ? { observed } : {}) };
   }
@@ -62,13 +64,13 @@ export class HistoryCase {
 
 export interface HistoryProperty<T> {
   readonly name: string;
-  readonly requirement: string;
+  readonly requirement: RequirementId;
   /** Further requirements a case may check (the generic contract of D30); its probe says which it did. */
-  readonly alsoChecks?: readonly string[];
+  readonly alsoChecks?: readonly RequirementId[];
   readonly arbitrary: fc.Arbitrary<T>;
   readonly describe: (value: T) => string;
   /** Runs the case; says whether the history let it check the requirement (undefined: transport trouble). */
-  readonly probe: (c: HistoryCase, value: T) => Promise<{ covered: boolean; checked?: readonly string[]; observed?: Record<string, string> } | undefined>;
+  readonly probe: (c: HistoryCase, value: T) => Promise<{ covered: boolean; checked?: readonly RequirementId[]; observed?: Observed } | undefined>;
 }
 
 /**
@@ -77,8 +79,8 @@ export interface HistoryProperty<T> {
  * not covered (D21: a target without history is never reported passed).
  */
 export class HistoryCases {
-  readonly #attempted = new Map<string, string>();
-  readonly #covered = new Set<string>();
+  readonly #attempted = new Map<RequirementId, string>();
+  readonly #covered = new Set<RequirementId>();
 
   constructor(private readonly ctx: HarnessContext, private readonly suiteFile: string) {}
 

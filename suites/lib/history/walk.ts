@@ -1,6 +1,7 @@
 import { errorBodyIsJson, jsonMediaType, noServerError } from '../../../checks/index.js';
 import { is4xx, type Responded } from '../../../checks/support.js';
 import type { Finding } from '../../../checks/finding.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 import type { HistoryCase } from './case.js';
 import type { HistoryPage, HistoryQuery } from './probe.js';
 
@@ -38,11 +39,11 @@ export function walkedBeyondFirstPage(pages: readonly HistoryPage[]): boolean {
  * an empty page, or a 4xx with a JSON error body, never a 5xx. Nothing more is asserted. Says
  * which generic requirements the answer let it check (a 4xx: ERR-JSON-BODY; a body: GEN-JSON-BODY).
  */
-export function unknownReferenceAnswered(x: Responded): { findings: Finding[]; checked: string[] } {
+export function unknownReferenceAnswered(x: Responded): { findings: Finding[]; checked: RequirementId[] } {
   const refused = is4xx(x.response.status);
   const body = x.response.bodyText.trim().length > 0;
   return {
     findings: [...noServerError(x, undefined), ...(refused ? errorBodyIsJson(x, undefined) : jsonMediaType(x, undefined))],
-    checked: ['GEN-NO-5XX', ...(refused ? ['ERR-JSON-BODY'] : body ? ['GEN-JSON-BODY'] : [])],
+    checked: ['GEN-NO-5XX', ...(refused ? ['ERR-JSON-BODY' as const] : body ? ['GEN-JSON-BODY' as const] : [])],
   };
 }

@@ -1,29 +1,14 @@
-import { errorRow, operations as contractOperations, type Operation } from '../../../contract/index.js';
+import { errorRow, operations as contractOperations, successRequirementId, type Operation, type RequirementId } from '../../../contract/index.js';
 import type { Exchange } from '../../../client/index.js';
-import { checks as catalogue, fieldRuleChecks, noSecretEcho } from '../../../checks/index.js';
+import { answersFor, fieldRuleChecks, noSecretEcho } from '../../../checks/index.js';
 import { isLuhnValid } from '../../../generators/cards.js';
 import type { Expectation } from '../../../generators/expectation.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { judge, type Expected, type Oracle } from './judge.js';
-
-const fixedRequirement = /^[A-Z0-9-]+$/;
-const requirementOfCheck = new Map(catalogue.filter((c) => fixedRequirement.test(c.requirement)).map((c) => [c.id, c.requirement]));
-
-/** The requirements check `id` answers for on a case of `e`; statusMatches answers for what the case documents. */
-function requirementsOfCheck(id: string, e: Expectation): string[] {
-  const out = new Set<string>();
-  const fixed = requirementOfCheck.get(id);
-  if (fixed) out.add(fixed);
-  if (id === 'statusMatches') {
-    if (e.kind === 'validation') e.broken.forEach((b) => out.add(b.requirement));
-    if (e.kind === 'problem') out.add(errorRow(e.row).requirement);
-    if (e.kind === 'refused') out.add(e.requirement);
-  }
-  return [...out];
-}
+import type { SuiteOracleId } from './oracle-ids.js';
 
 /** A requirement the answer's status puts the case under (its shape oracles answer for it); runs no check of its own. */
-const answeredAs = (id: string, requirement: string, when: (status: number) => boolean): Oracle =>
+const answeredAs = (id: SuiteOracleId, requirement: RequirementId, when: (status: number) => boolean): Oracle =>
   ({ id, requirements: [requirement], applies: (x) => x.response !== undefined && when(x.response.status), run: () => [] });
 
 /**
@@ -36,7 +21,7 @@ function statusRows(e: Expectation, ops: readonly Operation[]): Oracle[] {
   if (e.kind !== 'accepted') return [];
   const op = ops.find((o) => o.id === e.operation);
   if (!op) throw new Error(`judge: operation ${e.operation} is not in the operation list`);
-  return [answeredAs('successRow', `${op.code}-SUCCESS`, (s) => s >= 200 && s < 300)];
+  return [answeredAs('successRow', successRequirementId(op), (s) => s >= 200 && s < 300)];
 }
 
 /** Shaped like a real secret: echoing a mangled value in a validation message is not asserted. */
@@ -78,14 +63,14 @@ export interface JudgeOptions {
 export function fieldCaseExpected(e: Expectation, options: JudgeOptions): Expected {
   const withKeyCase = { ...e, strictKeyCase: options.strictKeyCase };
   const rules = fieldRuleChecks.map((c): Oracle => {
-    const requirements = requirementsOfCheck(c.id, e);
+    const requirements = answersFor(c, e);
     return {
       id: c.id, requirements, judgesAcceptance: requirements.includes('GEN-VALID-ACCEPTED'),
       applies: (x) => c.applies(x, withKeyCase), run: (x) => c(x, withKeyCase),
     };
   });
   const sent = (x: Exchange) => ({ sent: [...sentSecrets(x.request.body), ...options.runSecrets] });
-  const leak: Oracle = { id: noSecretEcho.id, requirements: requirementsOfCheck(noSecretEcho.id, e), applies: (x) => noSecretEcho.applies(x, sent(x)), run: (x) => noSecretEcho(x, sent(x)) };
+  const leak: Oracle = { id: noSecretEcho.id, requirements: answersFor(noSecretEcho, e), applies: (x) => noSecretEcho.applies(x, sent(x)), run: (x) => noSecretEcho(x, sent(x)) };
   return {
     oracles: [...rules, leak, ...statusRows(e, options.operations ?? contractOperations)],
     ...(e.kind === 'accepted' && e.ownRefusals ? { ownRefusal: { foreseen: e.allowedBusinessErrors, requirement: 'GEN-VALID-ACCEPTED', what: 'a valid payload' } } : {}),

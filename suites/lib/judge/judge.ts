@@ -1,9 +1,11 @@
 import type { Exchange } from '../../../client/index.js';
 import { businessErrorCode } from '../../../checks/error-row.js';
 import { transportBroken, type ExchangeCheck } from '../../../checks/index.js';
-import type { Finding } from '../../../checks/finding.js';
+import type { Finding, FindingCheckId } from '../../../checks/finding.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 import { responseKey } from '../../../reporting/coverage.js';
 import type { CaseOutcome } from '../runner/property.js';
+import { observedEntries } from '../runner/classify.js';
 import { ownReasonRefusal, refusalNote } from './refusals.js';
 
 /**
@@ -15,11 +17,11 @@ import { ownReasonRefusal, refusalNote } from './refusals.js';
 
 /** One check bound to its expectation, and the requirements it answers for on an exchange. */
 export interface Oracle {
-  readonly id: string;
+  readonly id: FindingCheckId;
   /** Checked whenever the oracle applies (its findings name their own requirement). */
-  readonly requirements: readonly string[];
+  readonly requirements: readonly RequirementId[];
   /** Fail together with its findings (the scenario behind a wrong status). */
-  readonly failsWith?: readonly string[];
+  readonly failsWith?: readonly RequirementId[];
   /** Judges what an acceptance would show: withheld on a refusal for the target's own reasons (D37). */
   readonly judgesAcceptance?: boolean;
   applies(x: Exchange): boolean;
@@ -27,7 +29,7 @@ export interface Oracle {
 }
 
 /** `c` under `expectation`; the first requirement is the one its findings name, the others fail with them. */
-export function oracle<E>(c: ExchangeCheck<E>, expectation: E, ...requirements: string[]): Oracle {
+export function oracle<E>(c: ExchangeCheck<E, FindingCheckId>, expectation: E, ...requirements: RequirementId[]): Oracle {
   return { id: c.id, requirements, failsWith: requirements.slice(1), applies: (x) => c.applies(x, expectation), run: (x) => c(x, expectation) };
 }
 
@@ -36,7 +38,7 @@ export interface OwnRefusalRule {
   /** Codes the case judges as documented answers (an Errors-table row): no refusal of its own. */
   readonly foreseen: readonly string[];
   /** The requirement the refusal is observed under. */
-  readonly requirement: string;
+  readonly requirement: RequirementId;
   /** What was refused, for the note ("a valid payload"). */
   readonly what: string;
 }
@@ -59,8 +61,8 @@ export function judge(x: Exchange, expected: Expected): CaseOutcome {
   const rule = expected.ownRefusal;
   const refusal = rule ? ownReasonRefusal(x, rule.foreseen) : undefined;
   const findings: Finding[] = [];
-  const checked = new Set<string>();
-  const failsWith = new Set<string>();
+  const checked = new Set<RequirementId>();
+  const failsWith = new Set<RequirementId>();
   for (const o of expected.oracles) {
     if ((refusal && o.judgesAcceptance) || !o.applies(x)) continue;
     const found = o.run(x);
@@ -85,8 +87,8 @@ export function combine(parts: readonly CaseOutcome[]): CaseOutcome {
   const failing = parts.find((p) => p.findings.length > 0 && p.exchanges.length > 0)?.exchanges.at(-1);
   const exchanges = parts.flatMap((p) => p.exchanges);
   const failsWith = parts.filter((p) => p.findings.length > 0).flatMap((p) => p.failsWith ?? []);
-  const observed: Record<string, string> = {};
-  for (const [requirement, note] of parts.flatMap((p) => Object.entries(p.observed ?? {})))
+  const observed: Partial<Record<RequirementId, string>> = {};
+  for (const [requirement, note] of parts.flatMap((p) => observedEntries(p.observed ?? {})))
     observed[requirement] = observed[requirement] ? `${observed[requirement]}; ${note}` : note;
   const responsesSeen = [...new Set(parts.flatMap((p) => p.responsesSeen ?? []))];
   return {

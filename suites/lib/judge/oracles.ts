@@ -1,6 +1,7 @@
 import type { Exchange } from '../../../client/index.js';
 import { jsonMediaType, noSecretEcho, noServerError } from '../../../checks/index.js';
 import type { Expectation } from '../../../generators/index.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { LeakGuard } from '../runner/leak-guard.js';
 import type { CaseOutcome } from '../runner/property.js';
@@ -48,7 +49,7 @@ export function judgeExpectation(ctx: HarnessContext, x: Exchange, expectation: 
  * `x` against the Errors-table row `row` (Expectation kind 'problem'), plus `extra` oracles. The
  * `scenario` requirements are checked with the row and fail when the status is not the row's.
  */
-export function judgeRow(ctx: HarnessContext, x: Exchange, row: string, options: { extra?: readonly Oracle[]; scenario?: readonly string[] } = {}): CaseOutcome {
+export function judgeRow(ctx: HarnessContext, x: Exchange, row: string, options: { extra?: readonly Oracle[]; scenario?: readonly RequirementId[] } = {}): CaseOutcome {
   const expected = fieldCaseExpected({ kind: 'problem', operation: x.request.operation, row }, judgeOptions(ctx));
   const scenario = options.scenario ?? [];
   const withScenario = (o: Oracle): Oracle => (o.id === 'statusMatches' && scenario.length

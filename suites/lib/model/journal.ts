@@ -4,6 +4,7 @@ import { businessErrorCode } from '../../../checks/error-row.js';
 import { hasResponse } from '../../../checks/support.js';
 import { responseKey } from '../../../reporting/coverage.js';
 import type { Stop } from '../runner/stop.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 
 /** A reply the model did not predict: stops the sequence; the journal holds the findings. */
 export class ModelMismatch extends Error {
@@ -40,8 +41,8 @@ export class Journal {
   #cleaning = false;
   /** The steps up to the first reply that leaked. */
   #leakStory: readonly Step[] = [];
-  readonly checked = new Set<string>();
-  readonly observed: Record<string, string> = {};
+  readonly checked = new Set<RequirementId>();
+  readonly observed: Partial<Record<RequirementId, string>> = {};
   readonly findings: Finding[] = [];
   readonly leaks: Finding[] = [];
   /** Documented responses seen, for certification coverage (reporting/coverage.ts). */
@@ -50,7 +51,7 @@ export class Journal {
   stop: Stop | undefined;
 
   /** `proven`: the requirements this property may report passed (each has a fault that fails it). */
-  constructor(private readonly proven: ReadonlySet<string>) {}
+  constructor(private readonly proven: ReadonlySet<RequirementId>) {}
 
   step(label: string): void {
     (this.#cleaning ? this.cleanupSteps : this.steps).push({ label, exchanges: [] });
@@ -79,7 +80,7 @@ export class Journal {
   }
 
   /** Marks `requirements` checked; with findings, records them and stops the sequence. */
-  expect(findings: readonly Finding[], ...requirements: string[]): void {
+  expect(findings: readonly Finding[], ...requirements: RequirementId[]): void {
     for (const r of requirements) if (this.proven.has(r)) this.checked.add(r);
     if (findings.length === 0) return;
     this.findings.push(...findings);
@@ -93,7 +94,7 @@ export class Journal {
     this.leaks.push(...findings);
   }
 
-  observe(requirement: string, behaviour: string): void {
+  observe(requirement: RequirementId, behaviour: string): void {
     this.observed[requirement] = behaviour;
   }
 }

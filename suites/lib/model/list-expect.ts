@@ -62,11 +62,11 @@ export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding
 }
 
 /** The requirements a list comparison checked for this customer. */
-export function listRequirements(customer: ModelCustomer): string[] {
+export function listRequirements(customer: ModelCustomer): RequirementId[] {
   return [
     'CARDS-SHAPE',
     ...customer.cards.flatMap((c) => [c.listedBecause, c.expirationFrom, c.nicknameFrom]),
-    ...(customer.deleted.length ? ['STATE-CARD-DELETED'] : []),
+    ...(customer.deleted.length ? ['STATE-CARD-DELETED' as const] : []),
   ];
 }
 

@@ -1,6 +1,7 @@
 import type { CallInput, CallOptions, Exchange, Session } from '../../../client/index.js';
 import type { Responded } from '../../../checks/support.js';
 import type { Finding } from '../../../checks/finding.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 import type { HarnessContext } from '../runner/context.js';
 import { LeakGuard } from '../runner/leak-guard.js';
 import { StepBroken, type Journal } from './journal.js';
@@ -42,11 +43,11 @@ export class SequenceRun {
   }
 
   /** Compares: marks the requirements checked and stops the sequence on findings. */
-  expect(findings: readonly Finding[], ...requirements: string[]): void {
+  expect(findings: readonly Finding[], ...requirements: RequirementId[]): void {
     this.journal.expect(findings, ...requirements);
   }
 
-  observe(requirement: string, behaviour: string): void {
+  observe(requirement: RequirementId, behaviour: string): void {
     this.journal.observe(requirement, behaviour);
   }
 }

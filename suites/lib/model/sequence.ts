@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { oneOfEach } from '../../../generators/index.js';
 import { stopOf } from '../runner/stop.js';
 import { ModelMismatch, type Journal } from './journal.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 
 /** One model-based property and one run of it: what a sequence starts from, does and leaves behind. */
 
@@ -14,7 +15,7 @@ export interface ModelSpec<M extends object, R, S = unknown> {
   readonly area: string;
   readonly name: string;
   /** Every requirement the property can check; only these are reported passed. */
-  readonly requirements: readonly string[];
+  readonly requirements: readonly RequirementId[];
   readonly sequences: number;
   readonly maxCommands: number;
   readonly commands: ReadonlyArray<fc.Arbitrary<fc.AsyncCommand<M, R>>>;

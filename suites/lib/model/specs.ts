@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { variables } from '../../../contract/profile-variables.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { Journal, ModelSpec, Sequence } from './run.js';
 import { SessionError } from '../../../client/index.js';
@@ -40,7 +41,7 @@ async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues)
 type Commands = Array<fc.Arbitrary<ModelCommand>>;
 type SetupValues = { generated: Record<string, unknown>; slashed: boolean };
 
-function spec(ctx: HarnessContext, name: string, requirements: string[], commands: Commands): ModelSpec<Model, SequenceRun, SetupValues> {
+function spec(ctx: HarnessContext, name: string, requirements: RequirementId[], commands: Commands): ModelSpec<Model, SequenceRun, SetupValues> {
   return {
     area: 'stateful', name, requirements, commands,
     sequences: sequencesOf(), maxCommands,

@@ -1,5 +1,6 @@
 import type { Finding } from '../../../checks/finding.js';
-import type { ResultRecord, Reproduction } from '../../../reporting/result.js';
+import type { RequirementId } from '../../../contract/requirements.js';
+import type { Reproduction, SuiteRecord } from '../../../reporting/result.js';
 import type { Stop } from './stop.js';
 import { uncheckedReason, type FixtureFailure } from './unchecked.js';
 
@@ -10,9 +11,16 @@ import { uncheckedReason, type FixtureFailure } from './unchecked.js';
  * harness error (nothing checked is called passed); then transport trouble; then gaps.
  */
 
+/** What the target showed on ambiguous points: requirement → behaviour. */
+export type Observed = Readonly<Partial<Record<RequirementId, string>>>;
+
+/** The notes of `observed`; its keys are requirement ids by its type. */
+export const observedEntries = (observed: Observed): Array<[RequirementId, string]> =>
+  Object.entries(observed).filter((e): e is [RequirementId, string] => e[1] !== undefined);
+
 /** A requirement a counterexample (or a leaking reply) failed, with what shows it. */
 export interface FailedRequirement {
-  readonly requirement: string;
+  readonly requirement: RequirementId;
   readonly findings: readonly Finding[];
   readonly reproduction?: Reproduction;
 }
@@ -48,9 +56,9 @@ export interface RunFacts {
   /** Cases or sequences run (shrinking not counted). */
   readonly runs: number;
   /** What the property can check; gaps are named from these. */
-  readonly requirements: readonly string[];
-  readonly checked: ReadonlySet<string>;
-  readonly observed: Readonly<Record<string, string>>;
+  readonly requirements: readonly RequirementId[];
+  readonly checked: ReadonlySet<RequirementId>;
+  readonly observed: Observed;
   readonly responsesSeen: readonly string[];
   readonly stop?: Stop;
   /** The first state one case could not get (D37 refusal); the cases after it still ran. */
@@ -65,19 +73,19 @@ export interface RunFacts {
 }
 
 export interface RunEnd {
-  readonly records: readonly ResultRecord[];
+  readonly records: readonly SuiteRecord[];
   readonly result: PropertyResult;
 }
 
 export function classifyRun(f: RunFacts, redact: (text: string) => string): RunEnd {
   const base = { suite: f.suite, property: f.property, ...(f.operation ? { operation: f.operation } : {}) };
-  const records: ResultRecord[] = Object.entries(f.observed).map(([requirement, behaviour]) => ({ ...base, requirement, status: 'observed', reason: behaviour }));
+  const records: SuiteRecord[] = observedEntries(f.observed).map(([requirement, behaviour]) => ({ ...base, requirement, status: 'observed', reason: behaviour }));
   const withSeen = { responsesSeen: f.responsesSeen };
-  const mark = (ids: Iterable<string>, status: 'passed' | 'broken', reason?: string) => {
+  const mark = (ids: Iterable<RequirementId>, status: 'passed' | 'broken', reason?: string) => {
     for (const requirement of ids) records.push({ ...base, requirement, status, ...(reason ? { reason } : {}), ...withSeen });
   };
   /** Records what no case reached; returns the reason when it should skip the test (a fixture or an interruption). */
-  const gaps = (failing: ReadonlySet<string>): string | undefined => {
+  const gaps = (failing: ReadonlySet<RequirementId>): string | undefined => {
     const fixture = f.stop?.kind === 'fixture' ? f.stop.error : f.missing;
     // The rule a fixture answer broke was recorded failed by the fixture itself.
     const unreached = f.requirements.filter((r) => !f.checked.has(r) && !failing.has(r) && r !== fixture?.blockedBy);
@@ -118,11 +126,11 @@ export function classifyRun(f: RunFacts, redact: (text: string) => string): RunE
 
 /** What the cases that completed showed, gathered the same way by both runners. */
 export class Tally {
-  readonly checked = new Set<string>();
+  readonly checked = new Set<RequirementId>();
   readonly responses = new Set<string>();
-  readonly observed: Record<string, string> = {};
+  readonly observed: Partial<Record<RequirementId, string>> = {};
 
-  add(seen: { readonly checked: Iterable<string>; readonly responsesSeen?: Iterable<string>; readonly observed?: Readonly<Record<string, string>> }): void {
+  add(seen: { readonly checked: Iterable<RequirementId>; readonly responsesSeen?: Iterable<string>; readonly observed?: Observed }): void {
     for (const r of seen.checked) this.checked.add(r);
     for (const r of seen.responsesSeen ?? []) this.responses.add(r);
     Object.assign(this.observed, seen.observed ?? {});

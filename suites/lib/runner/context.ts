@@ -1,7 +1,7 @@
 import { loadProfile, type Profile } from '../../../contract/profile.js';
 import { createPartnerClient, type PartnerClient, type Session } from '../../../client/index.js';
 import { ResultSink } from '../../../reporting/recorder.js';
-import type { ResultRecord } from '../../../reporting/result.js';
+import type { SuiteRecord } from '../../../reporting/result.js';
 import { Footprint } from '../state/footprint.js';
 
 /**
@@ -18,7 +18,7 @@ export interface HarnessContext {
   /** The partner session, opened on first use (AuthenticatePartner with the profile's deviceId). */
   session(): Promise<Session>;
   readonly footprint: Footprint;
-  record(r: ResultRecord): void;
+  record(r: SuiteRecord): void;
   /** Credentials of a client whose AuthenticatePartner is denied, when the run knows one. */
   readonly deniedClient?: { readonly clientId: string; readonly clientSecret: string };
 }

@@ -3,6 +3,7 @@ import { describeAttempts, formatExchange, formatExchangeDetail } from '../../..
 import { severityOf } from '../../../checks/support.js';
 import { attachFailure, labelTest } from '../../../reporting/allure.js';
 import { progressCounter } from '../../../reporting/live-progress.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 import type { HarnessContext } from './context.js';
 import { runProperty, type PropertyEnv, type PropertySpec } from './property.js';
 import { selectsProperty, skipsProperty } from './selection.js';
@@ -27,7 +28,7 @@ export class PropertyBroken extends Error {
 
 export interface PropertyTest<T> extends PropertySpec<T> {
   /** Every requirement the property can check: selection, skips and not-covered rows use them. */
-  readonly requirements: readonly string[];
+  readonly requirements: readonly RequirementId[];
   /** The property creates, changes or deletes data: skipped by the production profile unless writes are allowed. */
   readonly writes?: boolean;
 }

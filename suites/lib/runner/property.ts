@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { Exchange } from '../../../client/exchange.js';
 import type { Finding } from '../../../checks/finding.js';
-import type { ResultRecord } from '../../../reporting/result.js';
+import type { RequirementId } from '../../../contract/requirements.js';
+import type { SuiteRecord } from '../../../reporting/result.js';
 import type { EvidenceText } from '../../../reporting/reproduction.js';
 import { describeFailure } from './property-failure.js';
 import { classifyRun, Tally, type PropertyResult } from './classify.js';
@@ -17,15 +18,15 @@ export interface CaseOutcome {
   readonly exchanges: readonly Exchange[];
   readonly findings: readonly Finding[];
   /** Requirement ids this case checked (passed unless a finding names them). */
-  readonly checked: readonly string[];
+  readonly checked: readonly RequirementId[];
   /** Requirement ids that fail with the case when it has findings (e.g. the field rule behind a wrong status). */
-  readonly failsWith?: readonly string[];
+  readonly failsWith?: readonly RequirementId[];
   /** Transport trouble: the case proves nothing. */
   readonly broken?: string;
   /** Documented responses seen, `${operation} ${status} ${errorCode|'success'}`. */
   readonly responsesSeen?: readonly string[];
   /** What the target showed on an ambiguous point: requirement → behaviour. */
-  readonly observed?: Readonly<Record<string, string>>;
+  readonly observed?: Readonly<Partial<Record<RequirementId, string>>>;
 }
 
 export interface PropertySpec<T> {
@@ -44,7 +45,7 @@ export interface PropertySpec<T> {
   readonly describe: (value: T) => string;
   readonly run: (value: T) => Promise<CaseOutcome>;
   /** What the property can check; broken and not-covered rows name these when no case got that far. */
-  readonly requirements?: readonly string[];
+  readonly requirements?: readonly RequirementId[];
 }
 
 /** What a runner needs from the harness: where records go, and the client's redacting text of exchanges. */
@@ -52,7 +53,7 @@ export interface PropertyEnv extends EvidenceText {
   readonly runSeed: number;
   readonly replayPath: string | undefined;
   readonly suiteFile: string;
-  readonly record: (r: ResultRecord) => void;
+  readonly record: (r: SuiteRecord) => void;
   /** For text that does not come from an exchange: case descriptions, finding messages, labels, reasons. */
   readonly redact: (text: string) => string;
   /** Several redacted lines (headers and bodies) of the failing exchange, for attachments. */

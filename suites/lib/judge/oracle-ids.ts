@@ -1,0 +1,33 @@
+/**
+ * The suites' own oracles, by id: each reads state only a suite holds, so it is no registered
+ * check (checks/registry.ts), and its id is declared here once, with what it judges. A finding or
+ * an oracle naming an id that is neither a check's nor one of these does not compile.
+ */
+declare module '../../../checks/finding.js' {
+  interface SuiteOracles {
+    /** The answer's status puts a validation case under ERR-VALIDATION (field-case.ts). */
+    validationRow: true;
+    /** A 2xx to a valid payload puts the case under the operation's success row (field-case.ts). */
+    successRow: true;
+    /** An operation the model predicts accepted is accepted (model/expect.ts; history/case.ts). */
+    modelAccepted: true;
+    /** An operation the model predicts refused is refused with the row's status (model/expect.ts). */
+    modelRefusedWithRow: true;
+    /** A card id as the model predicts it: new, or the one already registered (model/expect.ts). */
+    modelCardId: true;
+    /** A listed card's last four digits as the model's card (model/expect.ts). */
+    modelLastFour: true;
+    /** FindCustomer finds the customer the model enrolled (model/expect.ts). */
+    modelFindsCustomer: true;
+    /** AuthenticateOBO issues an ssoToken where the model has a card (model/expect.ts). */
+    modelSsoToken: true;
+    /** GetCards lists what the model holds (model/list-expect.ts). */
+    modelCardList: true;
+    /** GetCards lists a card the model registered (model/list-expect.ts). */
+    modelListsCard: true;
+    /** A session filter naming the customer's own card is accepted (business/session-filters.ts). */
+    ownCardFilterAccepted: true;
+  }
+}
+
+export type SuiteOracleId = keyof import('../../../checks/finding.js').SuiteOracles;
