@@ -82,3 +82,9 @@ export function documentedErrorRow(exchange: Responded, e: Expectation): ErrorRo
 export function choseAlternative(exchange: Responded, e: Expectation): boolean {
   return e.kind === 'validation' && exchange.response.status !== 400 && documentedErrorRow(exchange, e) !== undefined;
 }
+
+/** Whether the Errors table documents this answer to the case (the Problem checks apply only then). */
+export const hasDocumentedRow = (exchange: Responded, e: Expectation): boolean => documentedErrorRow(exchange, e) !== undefined;
+
+/** A member of the error body, or undefined. */
+export const problemMember = (exchange: Responded, name: string): unknown => bodyObject(exchange)?.[name];

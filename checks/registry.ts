@@ -11,7 +11,9 @@ import * as history from './history.js';
 import * as leak from './leak.js';
 import * as mediaType from './media-type.js';
 import * as networkAccess from './network-access.js';
-import * as problem from './problem.js';
+import * as problemShape from './problem-shape.js';
+import * as problemMembers from './problem-members.js';
+import * as problemInstance from './problem-instance.js';
 import * as resources from './resources.js';
 import * as status from './status.js';
 import * as successBody from './success-body.js';
@@ -24,7 +26,7 @@ import * as validationKeys from './validation-keys.js';
  * and the per-suite lists derive from it; `CheckId` is the type of its ids.
  */
 export const checkModules = [
-  status, mediaType, problem, validationKeys, business, successBody, errorBody, token, resources, leak,
+  status, mediaType, problemShape, problemMembers, problemInstance, validationKeys, business, successBody, errorBody, token, resources, leak,
   access, businessOutcomes, fixtureAnswer, history, historyFilter, historyDefault, networkAccess,
 ] as const;
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorRow, operation, type Operation } from '../../../contract/index.js';
+import { errorRow, operation, type ErrorKey, type Operation, type RequirementId } from '../../../contract/index.js';
 import { validPayload, type Payload, type PayloadOptions } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { stateFields } from '../state/case-state.js';
@@ -9,11 +9,11 @@ import { runTag } from '../state/fixtures.js';
 
 export const genericRequirements = ['GEN-NO-5XX', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'] as const;
 
-/** What a Problem of an Errors-table row is checked for besides its status (checks/problem.ts). */
+/** What a Problem of an Errors-table row is checked for besides its status (checks/problem-shape.ts, problem-members.ts, problem-instance.ts). */
 export const rowShapeRequirements = ['ERR-PROBLEM-SHAPE', 'ERR-TYPE-URL', 'ERR-TITLE-CODE', 'ERR-STATUS-MEMBER', 'ERR-INSTANCE'] as const;
 
 /** The row's own requirement, its shape requirements and the generic ones. */
-export const rowRequirements = (row: string): string[] => [errorRow(row).requirement, ...rowShapeRequirements, ...genericRequirements];
+export const rowRequirements = (row: ErrorKey): RequirementId[] => [errorRow(row).requirement, ...rowShapeRequirements, ...genericRequirements];
 
 /** Scenario cases are few and make target state: not shrunk, so a failure does not enrol dozens more customers. */
 export const fixedCases = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T> => fc.noShrink(arb);

@@ -1,52 +1,11 @@
 import { problemMediaType, type RfcSection } from '../contract/errors.js';
-import { operation as operationOf } from '../contract/operations.js';
 import type { Expectation } from '../generators/expectation.js';
-import { documentedErrorRow } from './error-row.js';
-import { printIssue, schemaIssues } from './schema.js';
-import { defineCheck, type Fail } from './define.js';
+import { documentedErrorRow, hasDocumentedRow as hasRow, problemMember as member } from './error-row.js';
+import { defineCheck } from './define.js';
 import { bodyObject, escapeRegExp, show, type Responded } from './support.js';
 import type { Finding } from './finding.js';
 
-const shapeIs = (shape: 'problem' | 'validationProblem') => (x: Responded, e: Expectation): boolean =>
-  documentedErrorRow(x, e)?.shape === shape;
-const hasRow = (x: Responded, e: Expectation): boolean => documentedErrorRow(x, e) !== undefined;
-const member = (x: Responded, name: string): unknown => bodyObject(x)?.[name];
-
-function shapeFindings(fail: Fail, schema: 'problem' | 'validationProblem', x: Responded, e: Expectation): Finding[] {
-  const issues = schemaIssues(schema, x.response.json);
-  if (issues.length === 0) return [];
-  return [fail(e.operation, {
-    title: schema === 'problem' ? 'Problem body malformed' : 'Validation problem body malformed',
-    received: issues.map(printIssue).join(', '),
-    documented: schema === 'problem'
-      ? 'a Problem with type (URL), title, status (Int), detail, instance, errorCode'
-      : 'a validation problem with errors, type (URL), title, status (Int), detail, instance, validationErrors [{key, message}]',
-    evidence: { issues },
-    key: issues.map((i) => `${i.path}:${i.keyword}`).sort(),
-  }, x)];
-}
-
-/** ERR-PROBLEM-SHAPE: where the Errors table documents a Problem, the body is one. @see interface.md "Errors" */
-export const problemShape = defineCheck({
-  id: 'problemShape', requirement: 'ERR-PROBLEM-SHAPE', expectation: 'Expectation',
-  cases: ['problem', 'accepted'],
-  description: 'a documented Problem has type (URL), title, status, detail, instance, errorCode',
-  rule(x, e: Expectation, fail) {
-    return shapeFindings(fail, 'problem', x, e);
-  },
-  when: [shapeIs('problem')],
-});
-
-/** ERR-VALIDATION-SHAPE: a 400 validation answer is a validation problem. @see interface.md "Errors" */
-export const validationProblemShape = defineCheck({
-  id: 'validationProblemShape', requirement: 'ERR-VALIDATION-SHAPE', expectation: 'Expectation',
-  cases: ['validation'],
-  description: 'a 400 validation answer has errors, type, title, status, detail, instance, validationErrors',
-  rule(x, e: Expectation, fail) {
-    return shapeFindings(fail, 'validationProblem', x, e);
-  },
-  when: [shapeIs('validationProblem')],
-});
+/** What the members of a documented Problem say: type, title and errorCode, status (problem-instance.ts: instance). */
 
 /**
  * Whether a URL names an RFC section in any common form: tools.ietf.org/html/rfc7235#section-3.1,
@@ -158,50 +117,4 @@ export const statusMemberMatches = defineCheck({
     }, x)];
   },
   when: [(x, e) => hasRow(x, e) || (x.response.mediaType === problemMediaType && bodyObject(x) !== undefined)],
-});
-
-function pathOf(value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    return url.search || url.hash ? undefined : url.pathname;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Whether `instance` names the request path: the path itself, or a full URL with that path.
- * A path that omits a gateway prefix of the base URL is accepted when it still holds the
- * operation's documented path (the target may not see the prefix).
- */
-export function instanceNamesPath(instance: string, requestUrl: string, operation: string): boolean {
-  const requestPath = pathOf(requestUrl) ?? new URL(requestUrl).pathname;
-  const named = instance.startsWith('/') ? instance : pathOf(instance);
-  if (named === undefined) return false;
-  if (named === requestPath) return true;
-  let documented: string | undefined;
-  try {
-    documented = operationOf(operation).path;
-  } catch {
-    documented = undefined;
-  }
-  return documented !== undefined && named.endsWith(documented) && requestPath.endsWith(named);
-}
-
-/** ERR-INSTANCE: `instance` is the request path, without a query string. @see interface.md "Errors" */
-export const instanceIsRequestPath = defineCheck({
-  id: 'instanceIsRequestPath', requirement: 'ERR-INSTANCE', expectation: 'Expectation',
-  cases: ['validation', 'problem', 'accepted'],
-  description: '`instance` is the request path, without query string',
-  rule(x, e: Expectation, fail) {
-    const instance = member(x, 'instance') as string;
-    if (instanceNamesPath(instance, x.request.url, x.request.operation)) return [];
-    return [fail(e.operation, {
-      title: 'Problem instance is not the request path',
-      received: `instance ${JSON.stringify(instance)}`,
-      documented: `the request path ${new URL(x.request.url).pathname}`,
-      key: [instance.replace(/[0-9a-f-]{36}/gi, '<guid>')],
-    }, x)];
-  },
-  when: [hasRow, (x) => typeof member(x, 'instance') === 'string'],
 });
