@@ -32,7 +32,7 @@ export class WaiversError extends Error {
   }
 }
 
-const knownIds = new Set(requirements.map((r) => r.id));
+const knownIds = new Set<string>(requirements.map((r) => r.id));
 
 function isCalendarDate(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
