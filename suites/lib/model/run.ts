@@ -24,6 +24,13 @@ export { coverageSequence, type ModelSpec, type Sequence } from './sequence.js';
 /** Re-runs allowed while shrinking: bounds what a failure costs a shared sandbox. */
 export const maxShrinkRuns = 150;
 
+/**
+ * Random sequences drawn to find a shrinkable counterexample when only the coverage sequence
+ * failed (fc.commands cannot shrink a sequence it did not generate, and an unshrunk coverage
+ * sequence hides its failing step among twenty others). They cost requests only on a faulty target.
+ */
+export const huntSequences = 20;
+
 /** Random sequences a property runs before its coverage sequence (as many as the request budget grants, budget.ts). */
 export const randomSequences = (spec: Pick<ModelSpec<object, unknown>, 'sequences' | 'area' | 'name'>, exploration?: Exploration): number =>
   grantedRandom(exploration, { area: spec.area, name: spec.name, unit: 'sequence', wished: spec.sequences, coverage: 0 });
@@ -41,8 +48,9 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   let shrinkRuns = 0;
 
   const planned = randomSequences(spec, env.exploration);
-  // The coverage sequence replays by a path no random sequence has: the number of random sequences.
-  const coveragePath = String(planned);
+  const hunted = Math.max(planned, huntSequences);
+  // The coverage sequence replays by a path no random or hunting sequence has.
+  const coveragePath = String(hunted);
   let inCoverage = false;
   const run = (options: fc.Parameters<[S, Commands<M, R>]>) => fc.check(
     // Shrinking drops commands; it leaves generated values (payload texts) alone: a shorter
@@ -79,8 +87,23 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
     const random = await run({ seed, numRuns: planned, ...(env.replayPath ? { path: env.replayPath } : {}) });
     const unreached = spec.requirements.some((r) => !tally.checked.has(r));
     // Under the request budget the random sequences are few: the coverage sequence always follows them.
-    if (random.failed || stop || leak || env.replayPath || (!unreached && !env.exploration?.budgeted('sequence'))) return random;
-    return coverage();
+    // A leak does not end the property (it fails no rule of the model), so it does not skip coverage either.
+    if (random.failed || stop || env.replayPath || (!unreached && !env.exploration?.budgeted('sequence'))) return random;
+    const covered = await coverage();
+    if (!covered.failed || stop || hunted <= planned) return covered;
+    return hunt(covered);
+  };
+  /**
+   * The coverage sequence failed: the same seed's random sequences, more of them, may fail too and
+   * shrink to a short story that replays by its own path; if none does, the coverage sequence is told whole.
+   */
+  const hunt = async (covered: fc.RunDetails<[S, Commands<M, R>]>) => {
+    const found = failure;
+    [failure, inCoverage, generated, shrinkRuns] = [undefined, false, -1, 0];
+    const random = await run({ seed, numRuns: hunted });
+    if (random.failed || stop) return random;
+    [failure, inCoverage] = [found, true];
+    return covered;
   };
 
   let result: fc.RunDetails<[S, Commands<M, R>]> | undefined;
