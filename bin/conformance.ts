@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { rateLedgerDirVariable } from '../client/rate-ledger.js';
+import { privateDirVariable } from '../suites/lib/state/customer-pool.js';
 import { embeddedReferenceRateLimit, loadProfile } from '../contract/profile.js';
 import { exitOnConfigError } from './config-exit.js';
 import { resolveTarget, type ResolvedTarget } from './target.js';
@@ -78,15 +79,18 @@ const workersWanted = process.env.VITEST_MAX_WORKERS ?? (target.embedded ? Strin
 const share = workerShare({ concurrency: profile.concurrency, rateLimit: room < 1 ? rateLimit : room }, workersWanted);
 // Each test file runs in a fresh worker process: the ledgers carry a slot's rate window over.
 const ledgers = mkdtempSync(join(tmpdir(), 'pc-rate-'));
+// State the workers share that must not reach REPORT_DIR (the pooled customer's SSN): removed at the end.
+const privateDir = mkdtempSync(join(tmpdir(), 'pc-private-'));
 console.log(`partner-conformance: ${target.embedded ? 'embedded reference service' : 'target'} ${target.env.TARGET_BASE_URL ?? profile.target?.baseUrl}, profile ${profile.kind}, seed ${seed}`);
 const vitestExit: number = interrupted ? 130 : await new Promise((resolve) => {
   child = spawn(process.execPath, suiteRunnerArgs(process.argv.slice(2)), {
     stdio: 'inherit',
-    env: { ...process.env, REPORT_DIR: resolvePath(profile.reportDir), ...target.env, ...shareEnv(share), [rateLedgerDirVariable]: ledgers, CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString() },
+    env: { ...process.env, REPORT_DIR: resolvePath(profile.reportDir), ...target.env, ...shareEnv(share), [rateLedgerDirVariable]: ledgers, [privateDirVariable]: privateDir, CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString() },
   });
   child.on('exit', (code) => resolve(code ?? 1));
 });
 rmSync(ledgers, { recursive: true, force: true });
+rmSync(privateDir, { recursive: true, force: true });
 const exitCode = finishRun({ profile, target, startedAt, vitestExit, interrupted, seed, args: process.argv.slice(2), ...inputs });
 await target.close();
 process.exit(exitCode);

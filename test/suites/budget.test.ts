@@ -37,14 +37,14 @@ describe('customer pool', () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'pc-pool-'));
     let made = 0;
     const make = async () => { made += 1; return { customerId: 'c-1', ssn: '123456789', dateOfBirth: '1980-01-02' }; };
-    const options = { reportDir, make, failureOf: (e: unknown) => ({ message: String(e) }), waitMs: 5_000 };
+    const options = { dir: reportDir, make, failureOf: (e: unknown) => ({ message: String(e) }), waitMs: 5_000 };
     const [a, b, c] = await Promise.all([pooledCustomer(options), pooledCustomer(options), pooledCustomer(options)]);
     expect(made).toBe(1);
     expect([a.made, b.made, c.made].filter(Boolean)).toHaveLength(1);
     expect(new Set([a, b, c].map((x) => x.customer.customerId))).toEqual(new Set(['c-1']));
 
     const failing = mkdtempSync(join(tmpdir(), 'pc-pool-'));
-    const refused = { reportDir: failing, make: () => Promise.reject(new Error('EnrollCustomer refused')), failureOf: () => ({ message: 'refused', blockedBy: 'ENROLL-SUCCESS' }), waitMs: 5_000 };
+    const refused = { dir: failing, make: () => Promise.reject(new Error('EnrollCustomer refused')), failureOf: () => ({ message: 'refused', blockedBy: 'ENROLL-SUCCESS' }), waitMs: 5_000 };
     const outcomes = await Promise.allSettled([pooledCustomer(refused), pooledCustomer(refused)]);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     const shared = outcomes.map((o) => (o as PromiseRejectedResult).reason).find((e) => e instanceof PoolUnavailable) as PoolUnavailable;

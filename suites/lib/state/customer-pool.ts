@@ -1,12 +1,12 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rawDir } from '../../../reporting/recorder.js';
 
 /**
  * The run's customer pool: customers cannot be deleted, so the customer every property may share
  * (one that needs no fresh identity) is enrolled once per run, not once per vitest worker. Workers
- * are separate processes: the first to need it takes a lock file in REPORT_DIR/raw (cleared at the
- * start of every run) and makes it; the others wait for the file it writes. A failure to make it is
+ * are separate processes: the first to need it takes a lock file in the run's private directory
+ * (privatePoolDir) and makes it; the others wait for the file it writes. A failure to make it is
  * written too, so every worker reports the same gap instead of trying again.
  */
 
@@ -28,15 +28,28 @@ type PoolFile = { readonly customer: PooledCustomer } | { readonly failure: Pool
 export const poolWaitMs = 120_000;
 const pollMs = 50;
 
+/** Set by bin/conformance.ts: a directory made for this run only and removed when it ends. */
+export const privateDirVariable = 'CONFORMANCE_PRIVATE_DIR';
+
+let ownDir: string | undefined;
+/**
+ * Where the pool lives: never REPORT_DIR, because the file holds the customer's SSN and date of
+ * birth (reports carry no personal data). Outside bin/conformance.ts, a directory of this worker's.
+ */
+export function privatePoolDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env[privateDirVariable] || (ownDir ??= mkdtempSync(join(tmpdir(), 'pc-private-')));
+}
+
 export interface PoolOptions {
-  readonly reportDir: string;
+  /** A directory private to the run (privatePoolDir), not REPORT_DIR. */
+  readonly dir: string;
   /** Enrols the pool's customer; a rejection whose `poolFailure` says so is shared with every worker. */
   readonly make: () => Promise<PooledCustomer>;
   readonly failureOf: (error: unknown) => PoolFailure;
   readonly waitMs?: number;
 }
 
-const paths = (reportDir: string) => ({ lock: join(rawDir(reportDir), 'customer-pool.lock'), file: join(rawDir(reportDir), 'customer-pool.json') });
+const paths = (dir: string) => ({ lock: join(dir, 'customer-pool.lock'), file: join(dir, 'customer-pool.json') });
 
 function read(file: string): PoolFile | undefined {
   if (!existsSync(file)) return undefined;
@@ -45,7 +58,7 @@ function read(file: string): PoolFile | undefined {
 
 /** Written whole or not at all: a reader never sees half a file. */
 function write(file: string, content: PoolFile): void {
-  writeFileSync(`${file}.${process.pid}`, JSON.stringify(content), 'utf8');
+  writeFileSync(`${file}.${process.pid}`, JSON.stringify(content), { encoding: 'utf8', mode: 0o600 });
   renameSync(`${file}.${process.pid}`, file);
 }
 
@@ -60,8 +73,8 @@ export class PoolUnavailable extends Error {
 
 /** The run's pooled customer, made by whichever worker asks first. `made` is true in that worker only. */
 export async function pooledCustomer(options: PoolOptions): Promise<{ customer: PooledCustomer; made: boolean }> {
-  const { lock, file } = paths(options.reportDir);
-  mkdirSync(rawDir(options.reportDir), { recursive: true });
+  const { lock, file } = paths(options.dir);
+  mkdirSync(options.dir, { recursive: true, mode: 0o700 });
   let mine = false;
   try {
     closeSync(openSync(lock, 'wx'));

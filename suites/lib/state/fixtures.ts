@@ -6,7 +6,7 @@ import type { HarnessContext } from '../runner/context.js';
 import { judgeFixtureAnswer, type FixtureCall } from '../judge/fixture-answer.js';
 import { memoPerKey } from './memo.js';
 import { ownReasonRefusal } from '../judge/refusals.js';
-import { pooledCustomer, PoolUnavailable, type PooledCustomer } from './customer-pool.js';
+import { pooledCustomer, PoolUnavailable, privatePoolDir, type PooledCustomer } from './customer-pool.js';
 
 export interface FixtureErrorOptions {
   /** The requirement the target broke in answering the fixture call: what this blocked reads "blocked by" it. */
@@ -187,7 +187,7 @@ async function makeCustomerWithCard(ctx: HarnessContext): Promise<CustomerFixtur
 async function runCustomer(ctx: HarnessContext, session: Session): Promise<PooledCustomer> {
   try {
     const { customer, made } = await pooledCustomer({
-      reportDir: ctx.profile.reportDir,
+      dir: privatePoolDir(),
       make: async () => {
         const { customerId, ssn, dateOfBirth } = await enrollCustomer(ctx, session);
         return { customerId, ssn, dateOfBirth };
