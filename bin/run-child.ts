@@ -19,8 +19,11 @@ export interface ConformanceRunOptions {
   readonly faults?: readonly string[];
   /** CONFORMANCE_ONLY: operations, areas, requirement ids or sections (reporting/selection.ts). */
   readonly only?: readonly string[];
-  /** CONFORMANCE_RUNS (default 25: enough for a fault to show, short for the self-tests). */
-  readonly runs?: number;
+  /**
+   * CONFORMANCE_RUNS (default 25: a fixed volume per property, for the readings sweep); null leaves it
+   * unset, so the request budget decides as in a user's default run (the fault proofs).
+   */
+  readonly runs?: number | null;
   readonly seed?: number;
   /** REPORT_DIR; a fresh temporary directory when unset. */
   readonly reportDir?: string;
@@ -43,7 +46,7 @@ export function runConformance(options: ConformanceRunOptions = {}): Promise<Con
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
     REPORT_DIR: reportDir,
-    CONFORMANCE_RUNS: String(options.runs ?? 25),
+    ...(options.runs === null ? {} : { CONFORMANCE_RUNS: String(options.runs ?? 25) }),
     CONFORMANCE_SEED: String(options.seed ?? 20261122),
     WAIVERS_FILE: join(packageRoot, 'waivers.json'),
     ...(options.faults?.length ? { REFERENCE_FAULTS: options.faults.join(',') } : {}),

@@ -22,14 +22,13 @@ const alone: Array<{ proofs: FaultProof[]; suites: string[]; only?: string[]; en
   {
     // valid EnrollCustomer payloads and FindCustomer's no-match Problem: different suites. Only the
     // valid-payload properties run (a rejected valid title also makes every EnrollCustomer violation
-    // case blame it, and shrinking those takes a minute), with more runs: a bound case sets title to 10 in ~1 of 4.
+    // case blame it, and shrinking those takes a minute); the coverage phase sends title at its max.
     proofs: [
       { fault: 'enroll-title-max-off-by-one', check: 'validPayloadAccepted', operation: 'EnrollCustomer' },
       { fault: 'find-wrong-title', check: 'titleAndCodeMatch', operation: 'FindCustomer' },
     ],
     suites: ['enroll-customer', 'find-customer'],
     only: ['GEN-VALID-ACCEPTED'],
-    env: { CONFORMANCE_RUNS: '60', CONFORMANCE_WRITE_RUNS: '60' },
   },
   { proofs: [{ fault: 'server-error-on-null', check: 'noServerError', operation: 'FindCustomer' }], suites: ['find-customer'] },
   { proofs: [{ fault: 'keys-first-only', check: 'everyInvalidFieldNamed', operation: 'FindCustomer' }], suites: ['find-customer'] },
@@ -98,9 +97,9 @@ describe('field-rule oracles fail on their reference faults', () => {
     expectCaught(await runWithFaults(g.proofs, g.suites, { ...(g.only ? { only: g.only } : {}), ...(g.env ? { env: g.env } : {}) }), g.proofs);
   });
 
-  // Seven kinds of isolated break for AddCustomerAttributes, five for EnrollCustomer: 40 runs meet each.
+  // Seven kinds of isolated break for AddCustomerAttributes, five for EnrollCustomer: the coverage phase
+  // sends each once (isolatedCoverage), so the default budget meets each.
   it.each(isolated.map((proofs) => [proofs.map((p) => p.fault).join(' + '), proofs] as const))('rule broken alone: %s', async (_name, proofs) => {
-    const env = { CONFORMANCE_RUNS: '40', CONFORMANCE_WRITE_RUNS: '40' };
-    expectCaught(await runWithFaults(proofs, ['enroll-customer', 'add-customer-attributes'], { only: isolatedRequirements, env }), proofs);
+    expectCaught(await runWithFaults(proofs, ['enroll-customer', 'add-customer-attributes'], { only: isolatedRequirements }), proofs);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../support/conformance-run.js';
-import { expectCaught, expectNumberedSteps, faultSequences, row, runSuites, type Caught } from './stateful-support.js';
+import { expectCaught, expectNumberedSteps, row, runSuites, type Caught } from './stateful-support.js';
 
 /**
  * Each fault of a stateful rule is caught by the model-based suite, and the failure prints
@@ -44,9 +44,12 @@ const cards: Record<string, Caught> = {
   // A leak does not stop a sequence (it must not hide a state defect): it is shown as the sequence up to the leaking reply.
   'leak-card-number': {
     fault: 'leak-card-number', checks: ['noSecretEcho', 'noCardNumberInCards'], operation: /^AddOrUpdateCard$/,
-    story: /sequence up to the reply that leaked, as generated \(seed \d+, path \d+\):\n\s+1\. setup: [\s\S]*?\n\s+\d+\. AddOrUpdateCard\(customer #\d, new card/,
+    // reporting/reproduction.ts order: replay and counterexample lines, then the numbered steps.
+    story: /sequence up to the reply that leaked, as generated \(seed \d+, path \d+\):\n\s+replay: [^\n]+\n\s+counterexample: [^\n]+\n\s+1\. setup: [\s\S]*?\n\s+\d+\. AddOrUpdateCard\(customer #\d, new card/,
   },
 };
+
+const modelExploresFor = new Set(['sattr-both-filters-accepted', 'sattr-foreign-card-accepted']);
 
 /** One run per group: [customers fault?, cards fault?, linked-accounts fault?]. */
 const groups: Caught[][] = [
@@ -70,7 +73,10 @@ describe('stateful suite: every fault of a stateful rule is caught, with the shr
   });
 
   it.each(groups.map((g) => [g.map((c) => c.fault).join(' + '), g] as const))('%s', async (_name, group) => {
-    const run = await runSuites(['stateful'], group.map((c) => c.fault));
+    // The default run catches these two by the business-errors suite (business-faults.test.ts); the
+    // model meets them only when it explores more sequences than the default budget grants.
+    const exploring: Record<string, string> = group.some((c) => modelExploresFor.has(c.fault)) ? { CONFORMANCE_SEQUENCES: '20' } : {};
+    const run = await runSuites(['stateful'], group.map((c) => c.fault), exploring);
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
     for (const c of group) expectCaught(run, c);
     expectNumberedSteps(run);
@@ -84,8 +90,8 @@ describe('stateful suite: a failure replays from the seed and path it prints', (
     expect(m, first.stdout.slice(-3000)).not.toBeNull();
     const [, seed, path, suite, name] = m!;
     const again = await runConformance({
-      faults: ['card-update-not-stored'], seed: Number(seed), args: [suite!, '-t', name!],
-      env: { CONFORMANCE_PATH: path!, CONFORMANCE_SEQUENCES: String(faultSequences), TARGET_RATE_LIMIT: '5000' },
+      faults: ['card-update-not-stored'], seed: Number(seed), args: [suite!, '-t', name!], runs: null,
+      env: { CONFORMANCE_PATH: path!, TARGET_RATE_LIMIT: '5000' },
     });
     expect(again.stdout).toMatch(/failed after 1 sequence\(s\)/);
     const story = (out: string) => [...out.matchAll(/\n\s+(\d+\. [A-Za-z]+\(customer #\d[^\n]*)/g)].map((s) => s[1]);
