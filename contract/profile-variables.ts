@@ -47,7 +47,7 @@ export const variables = {
   TARGET_TIMEOUT_MS: { schema: positiveInt, example: '10000', explain: 'per-request timeout in milliseconds (default 10000)' },
   CONFORMANCE_BUDGET: { schema: z.coerce.number({ message: 'must be a whole number of requests' }).int('must be a whole number of requests').min(100, 'must be at least 100 requests'), example: '2000', explain: 'requests a full run may spend: every coverage case runs, random exploration gets an equal share per property (default 2000 sandbox, 1200 production); CONFORMANCE_RUNS, when set, wins' },
   CONFORMANCE_RUNS: { schema: positiveInt, example: '100', explain: 'runs per property, whatever the budget (unset: CONFORMANCE_BUDGET decides, at most 100 per property)' },
-  CONFORMANCE_WRITE_RUNS: { schema: positiveInt, example: '3', explain: 'runs of valid-payload properties that create data (default 3, coverage cases included: a customer cannot be deleted)' },
+  CONFORMANCE_WRITE_RUNS: { schema: positiveInt, example: '2', explain: 'runs of valid-payload properties that create data (default 2, coverage cases included: a customer cannot be deleted)' },
   CONFORMANCE_SEQUENCES: { schema: positiveInt, example: '50', explain: 'random command sequences per model-based stateful property, up to 20 commands each (default 50)' },
   CONFORMANCE_SEED: { schema: z.coerce.number({ message: 'must be an integer' }).int('must be an integer'), example: '42', explain: 'seed of the run; printed by every failure for replay' },
   CONFORMANCE_PATH: { schema: z.string().regex(/^[0-9]+(:[0-9]+)*$/, 'must be a fast-check path such as 3:1:0'), example: '3:1:0', explain: 'replay one counterexample: the path printed with its seed' },

@@ -83,7 +83,7 @@ export const defaults = {
   timeoutMs: 10_000,
   runs: 100,
   /** A valid write leaves a customer or a card behind on a shared sandbox (customers cannot be deleted). */
-  writeRuns: 3,
+  writeRuns: 2,
   /** Requests of a full run; production sends only reads, so fewer properties share it. */
   budget: { sandbox: 2000, production: 1200 },
   reportDir: 'reports',
