@@ -87,7 +87,8 @@ describe('production profile', () => {
     expect(skipped.map((r) => r.id)).toEqual(expect.arrayContaining(['ENROLL-SUCCESS', 'CARD-SUCCESS', 'DELETE-SUCCESS']));
     for (const r of skipped) expect(r.reasons.join(' ')).toMatch(/TARGET_PROFILE=production/);
     // Regression: cards merely listed by GetRegisteredCards were counted as added, then deleted at the end of the suite.
-    expect(run.summary!.footprint).toEqual({ customersEnrolled: 0, cardsAdded: 0, cardsRemoved: 0 });
+    const { customersEnrolled, cardsAdded, cardsRemoved } = run.summary!.footprint!;
+    expect({ customersEnrolled, cardsAdded, cardsRemoved }).toEqual({ customersEnrolled: 0, cardsAdded: 0, cardsRemoved: 0 });
   });
 
   it('refuses to start a production run that selects writing operations, naming TARGET_ALLOW_WRITES', async () => {
