@@ -2,26 +2,15 @@ import { operation, operations, type Operation, sessionHeaders } from '../contra
 import type { InterceptedCall, Interceptor, PlannedAnswer } from '../reference/interception.js';
 import { plannedAnswer } from './answers.js';
 import type { Plan } from './plan.js';
+import { prng } from '../generators/personal.js';
 import { injectableAnswers, type ScenarioResponse } from './responses.js';
 
 /** One call the plan answers: the k-th call of an operation. */
 export interface ScheduledAnswer { readonly operation: string; readonly call: number; readonly response: ScenarioResponse }
 
-/** mulberry32: a small seeded generator, so a "random" plan replays with its seed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Every answered call of the plan; a random call is drawn among the free ones of its range. */
 export function schedule(plan: Plan, seed: number): ScheduledAnswer[] {
-  const random = seeded(seed);
+  const random = prng(seed);
   const taken = new Map<string, Set<number>>();
   const out: ScheduledAnswer[] = [];
   const fixedFirst = [...plan.injections].sort((a, b) => Number(a.call === 'random') - Number(b.call === 'random'));

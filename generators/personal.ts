@@ -16,8 +16,8 @@ export interface PersonalDataSource {
   next(): PersonalData;
 }
 
-/** mulberry32: a small seeded PRNG, so a seed gives the same people in the same order. */
-function prng(seed: number): () => number {
+/** mulberry32: a small seeded PRNG, so a seed gives the same people (or plan) in the same order. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
