@@ -15,6 +15,7 @@ export default defineConfig({
     testTimeout: 1_800_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    isolate: false,
     setupFiles: ['allure-vitest/setup'],
     reporters: ['./reporting/live.ts', allureReporterConfig(reportDir)],
     outputFile: { junit: join(reportDir, 'vitest-junit.xml') },

@@ -20,7 +20,7 @@ export interface FixtureAnswer {
 }
 
 /** Findings already recorded by this worker: a memoised fixture is asked for by many cases, reported once. */
-const recorded = new WeakMap<HarnessContext, Set<string>>();
+const recorded = new WeakMap<HarnessContext['client'], Set<string>>();
 
 /**
  * Judges a fixture call's answer with fixtureAnswerInContract. An answer out of contract is
@@ -33,8 +33,8 @@ export function judgeFixtureAnswer(ctx: HarnessContext, x: Exchange, call: Fixtu
   if (broken) return { broken };
   const [finding] = fixtureAnswerInContract(x, call);
   if (finding) {
-    const seen = recorded.get(ctx) ?? new Set<string>();
-    recorded.set(ctx, seen);
+    const seen = recorded.get(ctx.client) ?? new Set<string>();
+    recorded.set(ctx.client, seen);
     if (!seen.has(finding.dedupKey)) {
       seen.add(finding.dedupKey);
       ctx.record({

@@ -91,15 +91,15 @@ export class Exploration {
 /** Random cases of a property: what the run's budget grants, or (no budget given, as in unit self-tests) what it asks for. */
 export const grantedRandom = (exploration: Exploration | undefined, wish: Wish): number => exploration?.grant(wish) ?? wish.wished;
 
-const perWorker = new WeakMap<HarnessContext, Exploration>();
+const perWorker = new WeakMap<HarnessContext['client'], Exploration>();
 
 /** The budget of this worker's run, from the profile (CONFORMANCE_SEQUENCES is read where the model reads it). */
 export function explorationOf(ctx: HarnessContext, env: NodeJS.ProcessEnv = process.env): Exploration {
-  let exploration = perWorker.get(ctx);
+  let exploration = perWorker.get(ctx.client);
   if (!exploration) {
     const { budget, runsSet, reportDir } = ctx.profile;
     exploration = new Exploration({ budget, runsSet, sequencesSet: Boolean(env.CONFORMANCE_SEQUENCES), reportDir });
-    perWorker.set(ctx, exploration);
+    perWorker.set(ctx.client, exploration);
   }
   return exploration;
 }

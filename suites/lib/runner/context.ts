@@ -5,9 +5,11 @@ import type { SuiteRecord } from '../../../reporting/result.js';
 import { Footprint } from '../state/footprint.js';
 
 /**
- * What every suite file shares: the profile, one client (token cache, limits, redaction),
- * the partner session, the run's footprint and the result sink. Built once per vitest worker
- * from the TARGET_* variables that bin/conformance.ts resolved.
+ * What a suite file works with: the profile, one client (token cache, limits, redaction), the
+ * partner session, the run's footprint and the result sink, all built once per vitest worker
+ * from the TARGET_* variables that bin/conformance.ts resolved. The context object itself is one
+ * per suite file: fixtures memoised on it (a customer with a card) live as long as the file whose
+ * afterAll deletes their cards. What must last as long as the worker is keyed on `client`.
  */
 export interface HarnessContext {
   readonly profile: Profile;
@@ -32,11 +34,12 @@ export class TargetNotResolvedError extends Error {
   }
 }
 
-let shared: HarnessContext | undefined;
+let worker: HarnessContext | undefined;
 
+/** A new context per call (one per suite file) over the worker's client, session, footprint and sink. */
 export function harness(env: NodeJS.ProcessEnv = process.env): HarnessContext {
-  shared ??= buildContext(env);
-  return shared;
+  worker ??= buildContext(env);
+  return { ...worker };
 }
 
 function buildContext(env: NodeJS.ProcessEnv): HarnessContext {

@@ -62,18 +62,19 @@ export interface CustomerFixture {
   readonly dateOfBirth?: string;
 }
 
-const people = new WeakMap<HarnessContext, PersonalDataSource>();
+/** One source per worker (keyed on its client): two suite files of a worker must not draw the same people. */
+const people = new WeakMap<HarnessContext['client'], PersonalDataSource>();
 
 /**
  * Identities differ per run and per worker even under a fixed CONFORMANCE_SEED: a nightly
  * run with a pinned seed must not meet last night's SSNs as duplicates (D16).
  */
 function personSource(ctx: HarnessContext): PersonalDataSource {
-  let source = people.get(ctx);
+  let source = people.get(ctx.client);
   if (!source) {
     const started = Date.parse(process.env.CONFORMANCE_RUN_STARTED ?? '') || Date.now();
     source = personalData({ seed: (ctx.runSeed ^ Math.floor(started / 1000) ^ (process.pid << 7)) >>> 0 });
-    people.set(ctx, source);
+    people.set(ctx.client, source);
   }
   return source;
 }
@@ -87,7 +88,7 @@ function samplePayload(ctx: HarnessContext, op: string, fixed: Record<string, un
   return sampleOne(arb, ctx.runSeed + attempt).body ?? {};
 }
 
-const cardSerials = new WeakMap<HarnessContext, number>();
+const cardSerials = new WeakMap<HarnessContext['client'], number>();
 
 /**
  * Where the next card of this worker is drawn from. The run's pooled customer holds a card of
@@ -96,8 +97,8 @@ const cardSerials = new WeakMap<HarnessContext, number>();
  * fixture's. Workers start far apart (by process id), each card moves on.
  */
 function nextCardSerial(ctx: HarnessContext): number {
-  const serial = cardSerials.get(ctx) ?? (process.pid % 10_000) * 1_000;
-  cardSerials.set(ctx, serial + setupAttempts);
+  const serial = cardSerials.get(ctx.client) ?? (process.pid % 10_000) * 1_000;
+  cardSerials.set(ctx.client, serial + setupAttempts);
   return serial;
 }
 
