@@ -58,7 +58,7 @@ export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed:
 
 export class EnrollCustomer extends ModelCommand {
   constructor(readonly generated: Body, readonly slashed: boolean) { super(); }
-  check(m: Readonly<Model>): boolean { return m.customers.length < maxCustomers; }
+  check(m: Readonly<Model>): boolean { return m.customers.length < m.customerCap; }
   protected describe(): string { return `EnrollCustomer(fresh identity, dateOfBirth ${this.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD'})`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
     this.begin(r, `EnrollCustomer(customer #${m.customers.length + 1}, fresh identity, dateOfBirth as ${this.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD'})`);

@@ -27,13 +27,13 @@ export function sequencesOf(env: NodeJS.ProcessEnv = process.env): number {
  * Fresh state for one sequence: its own partner session (so "before any AuthenticateOBO"
  * is known) and one freshly enrolled customer, so every command has someone to act on.
  */
-async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues): Promise<Sequence<Model, SequenceRun>> {
+async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues, customerCap: number): Promise<Sequence<Model, SequenceRun>> {
   journal.step(`setup: AuthenticatePartner (a session of its own), EnrollCustomer(customer #1, fresh identity, dateOfBirth as ${values.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD'})`);
   const { sessionId, exchange } = await ctx.client.authenticatePartner();
   const real = new SequenceRun(ctx, { sessionId: sessionId ?? '', deviceId: ctx.profile.deviceId }, journal);
   real.adopt(exchange);
   if (!sessionId) throw new SessionError(exchange, `status ${exchange.response?.status} without a sessionId header`);
-  const model = emptyModel();
+  const model = emptyModel(customerCap);
   await enroll(model, real, values.generated, values.slashed, true);
   return { model, real };
 }
@@ -41,12 +41,13 @@ async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues)
 type Commands = Array<fc.Arbitrary<ModelCommand>>;
 type SetupValues = { generated: Record<string, unknown>; slashed: boolean };
 
-function spec(ctx: HarnessContext, name: string, requirements: RequirementId[], commands: Commands): ModelSpec<Model, SequenceRun, SetupValues> {
+/** `customerCap`: customers a sequence may enrol (state.ts); below maxCustomers where "another customer" is all a rule needs. */
+function spec(ctx: HarnessContext, name: string, requirements: RequirementId[], commands: Commands, customerCap = maxCustomers): ModelSpec<Model, SequenceRun, SetupValues> {
   return {
     area: 'stateful', name, requirements, commands,
     sequences: sequencesOf(), maxCommands,
     setupValues: fc.record({ generated: enrollPayload(ctx), slashed: fc.boolean() }),
-    setup: (journal, values) => setup(ctx, journal, values),
+    setup: (journal, values) => setup(ctx, journal, values, customerCap),
     verify: ({ model, real }) => verifyCardLists(model, real),
     cleanup: ({ model, real }) => deleteAllCards(model, real),
   };
@@ -58,6 +59,9 @@ function spec(ctx: HarnessContext, name: string, requirements: RequirementId[], 
  * at its first failure).
  */
 export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, SequenceRun, SetupValues>> {
+  // Cards need a second customer only to show one customer's cards are not another's. Linked
+  // accounts keep three: the coverage sequence needs a customer holding only a tokenized card.
+  const twoCustomers = 2;
   const customer = fc.nat({ max: maxCustomers - 1 });
   const cards = cardCommands(ctx);
   const tokens = tokenizedCommands(ctx);
@@ -72,7 +76,8 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
       ['CARDS-SHAPE', 'STATE-CARD-IDENTICAL', 'STATE-CARD-CHANGED', 'STATE-TCARD-CHANGED', 'STATE-CARD-DELETED',
         'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN', 'NO-SECRET-ECHO'],
       // Updates weigh more: they need a card first, so drawn evenly they would be rare.
-      [enrollment, addCard, addToken, ...cards, ...tokens, resubmit!, change!, change!, changeExpiration!, readd!, readd!, ...listCommands(), ...listCommands()]),
+      [enrollment, addCard, addToken, ...cards, ...tokens, resubmit!, change!, change!, changeExpiration!, readd!, readd!, ...listCommands(), ...listCommands()],
+      twoCustomers),
     spec(ctx, 'linked accounts: AuthenticateOBO and session attributes follow the model',
       ['OBO-LINKED-ACCOUNT', 'STATE-OBO', 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES', 'SATTR-FILTERS', 'NO-SECRET-ECHO'],
       [enrollment, addCard, addToken, customer.map((i) => new GetRegisteredCards(i)), ...oboCommands(ctx)]),

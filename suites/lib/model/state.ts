@@ -63,16 +63,21 @@ export interface ModelSession {
 
 export interface Model {
   readonly customers: ModelCustomer[];
+  /** Customers this sequence may enrol at most, setup's one included (maxCustomers or fewer). */
+  readonly customerCap: number;
   readonly session: ModelSession;
   /** Number of the next card's label (`card #N`) in the story. */
   nextCard: number;
 }
 
-/** Customers a sequence enrolls at most (setup's one included): bounds its footprint. */
+/**
+ * Customers a sequence enrolls at most (setup's one included): bounds its footprint. Customers
+ * cannot be deleted, so a property whose rules need only "another customer" asks for fewer.
+ */
 export const maxCustomers = 3;
 
-export function emptyModel(): Model {
-  return { customers: [], session: { oboDone: false, attributes: {} }, nextCard: 1 };
+export function emptyModel(customerCap: number = maxCustomers): Model {
+  return { customers: [], customerCap: Math.min(customerCap, maxCustomers), session: { oboDone: false, attributes: {} }, nextCard: 1 };
 }
 
 /** The `index`-th customer, modulo how many there are (commands carry indices, not ids). */
