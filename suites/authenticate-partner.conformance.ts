@@ -7,7 +7,7 @@ import { sessionHeaderPresent } from '../checks/business-outcomes.js';
 import { harness, type HarnessContext } from './lib/runner/context.js';
 import { genericOracles, judge, judgeRow, oracle } from './lib/judge/oracles.js';
 import { genericRequirements, rowRequirements, scenarioRuns } from './lib/business/cases.js';
-import { FixtureError } from './lib/state/fixtures.js';
+import { FixtureError } from './lib/state/fixture-errors.js';
 import { propertyTest } from './lib/runner/property-test.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, describe } from 'vitest';
 import { harness } from './lib/runner/context.js';
-import { removeAddedCards } from './lib/state/fixtures.js';
+import { removeAddedCards } from './lib/state/cards.js';
 import { duplicateEnrollmentScenario, findCustomerScenarios, oboScenarios } from './lib/business/customers.js';
 import { cardRefusalScenarios } from './lib/business/cards.js';
 import { sessionAttributeScenarios, unknownCustomerAttributesScenario } from './lib/business/attributes.js';

@@ -7,7 +7,7 @@ import {
 } from '../checks/index.js';
 import type { Responded } from '../checks/support.js';
 import { harness } from './lib/runner/context.js';
-import { removeAddedCards } from './lib/state/fixtures.js';
+import { removeAddedCards } from './lib/state/cards.js';
 import { HistoryCases } from './lib/history/case.js';
 import {
   anyPage, complete, describePage, describeUnknown, digits, distinctTimes, option, pageQuery, pageSize, uniqueLastFour, unknownQuery, unknownReference, walkPageSize,

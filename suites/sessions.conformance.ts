@@ -6,7 +6,7 @@ import type { CallOptions, Exchange, Session } from '../client/index.js';
 import { genericRefusal } from '../checks/index.js';
 import { validPayload, type Payload } from '../generators/index.js';
 import { harness, type HarnessContext } from './lib/runner/context.js';
-import { removeAddedCards } from './lib/state/fixtures.js';
+import { removeAddedCards } from './lib/state/cards.js';
 import { stateFields, withState } from './lib/state/case-state.js';
 import { LeakGuard } from './lib/runner/leak-guard.js';
 import { propertyTest } from './lib/runner/property-test.js';

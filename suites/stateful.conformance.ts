@@ -1,6 +1,6 @@
 import { afterAll, describe } from 'vitest';
 import { harness } from './lib/runner/context.js';
-import { removeAddedCards } from './lib/state/fixtures.js';
+import { removeAddedCards } from './lib/state/cards.js';
 import { modelTest } from './lib/model/test.js';
 import { statefulSpecs } from './lib/model/specs.js';
 

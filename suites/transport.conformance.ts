@@ -5,7 +5,7 @@ import { harness } from './lib/runner/context.js';
 import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
 import { httpsEndpoints } from './lib/access/requests.js';
 import { allowListCase } from './lib/access/transport.js';
-import { FixtureError } from './lib/state/fixtures.js';
+import { FixtureError } from './lib/state/fixture-errors.js';
 
 /**
  * Transport (interface.md "Authentication" 1-2, "Limits", D25, D26): TLS 1.2 or later, no

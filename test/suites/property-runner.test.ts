@@ -5,7 +5,7 @@ import type { Exchange } from '../../client/exchange.js';
 import type { Finding } from '../../checks/finding.js';
 import type { RequirementId } from '../../contract/requirements.js';
 import type { ResultRecord } from '../../reporting/result.js';
-import { FixtureError } from '../../suites/lib/state/fixtures.js';
+import { FixtureError } from '../../suites/lib/state/fixture-errors.js';
 import { runProperty, type CaseOutcome, type PropertyEnv, type PropertySpec } from '../../suites/lib/runner/property.js';
 
 /** Placeholder requirement ids: the runner treats ids as opaque, and one letter keeps the expected records short. */

@@ -7,7 +7,7 @@ import type { ResultRecord } from '../../reporting/result.js';
 import { classifyRun, type RunFacts } from '../../suites/lib/runner/classify.js';
 import { refusedPath, stopOf } from '../../suites/lib/runner/stop.js';
 import { StepBroken } from '../../suites/lib/model/journal.js';
-import { FixtureError } from '../../suites/lib/state/fixtures.js';
+import { FixtureError } from '../../suites/lib/state/fixture-errors.js';
 
 /** Placeholder requirement ids: the runner treats ids as opaque, and one letter keeps the expected records short. */
 const placeholder = (id: string) => id as RequirementId;

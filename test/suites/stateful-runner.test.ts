@@ -5,7 +5,7 @@ import { finding } from '../../checks/support.js';
 import type { ResultRecord } from '../../reporting/result.js';
 import type { FindingCheckId } from '../../checks/finding.js';
 import { Journal, runModel, StepBroken, type ModelSpec } from '../../suites/lib/model/run.js';
-import { FixtureError } from '../../suites/lib/state/fixtures.js';
+import { FixtureError } from '../../suites/lib/state/fixture-errors.js';
 import { lastFourAllowed } from '../../suites/lib/model/expect.js';
 import type { PropertyEnv } from '../../suites/lib/runner/property.js';
 

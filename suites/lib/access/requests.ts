@@ -4,7 +4,7 @@ import type { CallInput } from '../../../client/index.js';
 import { validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { stateFields } from '../state/case-state.js';
-import { FixtureError } from '../state/fixtures.js';
+import { FixtureError } from '../state/fixture-errors.js';
 
 /** Inputs and tokens the access suites send; none of them can create, change or delete data. */
 

@@ -5,7 +5,7 @@ import { OutcomeBuilder } from './case.js';
 import { oracle } from '../judge/judge.js';
 import { bearerProbeInput } from './requests.js';
 import type { CaseOutcome } from '../runner/property.js';
-import { FixtureError } from '../state/fixtures.js';
+import { FixtureError } from '../state/fixture-errors.js';
 
 const is2xx = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
 

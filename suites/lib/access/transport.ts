@@ -6,7 +6,7 @@ import type { HarnessContext } from '../runner/context.js';
 import { OutcomeBuilder } from './case.js';
 import { bearerProbeInput } from './requests.js';
 import type { CaseOutcome } from '../runner/property.js';
-import { FixtureError } from '../state/fixtures.js';
+import { FixtureError } from '../state/fixture-errors.js';
 
 /** Connection outcomes that are a refusal (D25): nothing listened for that source, or it was cut off. */
 const refusedConnection = new Set(['TARGET_UNREACHABLE', 'CONNECTION_RESET']);

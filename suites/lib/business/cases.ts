@@ -3,7 +3,7 @@ import { errorRow, operation, type ErrorKey, type Operation, type RequirementId 
 import { validPayload, type Payload, type PayloadOptions } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { stateFields } from '../state/case-state.js';
-import { runTag } from '../state/fixtures.js';
+import { runTag } from '../state/setup-call.js';
 
 /** Requirement lists and generated inputs shared by the business scenarios. */
 

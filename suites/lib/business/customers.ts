@@ -9,7 +9,7 @@ import type { HarnessContext } from '../runner/context.js';
 import { combine, genericOracles, judgeExpectation, judge, judgeRow, oracle, setupOutcome } from '../judge/oracles.js';
 import { enrollFrom, scenario, sendEnrollment } from './fixtures.js';
 import { enrollmentPayload, fixedCases, genericRequirements, rowRequirements, scenarioRuns } from './cases.js';
-import { addCard } from '../state/fixtures.js';
+import { addCard } from '../state/cards.js';
 import { propertyTest } from '../runner/property-test.js';
 import type { CaseOutcome } from '../runner/property.js';
 

@@ -4,7 +4,8 @@ import type { Payload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { ownReasonRefusal } from '../judge/refusals.js';
 import { withState } from '../state/case-state.js';
-import { addCard, fixtureBody, FixtureError, SetupBroken } from '../state/fixtures.js';
+import { addCard } from '../state/cards.js';
+import { fixtureBody, FixtureError, SetupBroken } from '../state/fixture-errors.js';
 import { memoPerKey } from '../state/memo.js';
 import type { CaseOutcome } from '../runner/property.js';
 
@@ -15,7 +16,7 @@ import type { CaseOutcome } from '../runner/property.js';
  * contract (a 400 to its valid payload, a 5xx, a success without its documented member) fails
  * the rule it broke, and the judged rule is reported blocked by it.
  */
-export { SetupBroken } from '../state/fixtures.js';
+export { SetupBroken } from '../state/fixture-errors.js';
 
 /** Runs a scenario; a SetupBroken step becomes a broken outcome instead of a harness error. */
 export function scenario<T>(run: (value: T) => Promise<CaseOutcome>): (value: T) => Promise<CaseOutcome> {

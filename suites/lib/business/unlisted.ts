@@ -7,7 +7,8 @@ import type { HarnessContext } from '../runner/context.js';
 import { combine, genericOracles, judge, oracle } from '../judge/oracles.js';
 import { scenario } from './fixtures.js';
 import { fixedCases, scenarioRuns } from './cases.js';
-import { customerWithCard, mayWrite } from '../state/fixtures.js';
+import { customerWithCard } from '../state/customer-with-card.js';
+import { mayWrite } from '../state/setup-call.js';
 import { propertyTest } from '../runner/property-test.js';
 import type { CaseOutcome } from '../runner/property.js';
 

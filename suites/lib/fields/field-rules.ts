@@ -8,7 +8,7 @@ import {
 } from '../../../generators/index.js';
 import type { Exchange } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { removeAddedCards } from '../state/fixtures.js';
+import { removeAddedCards } from '../state/cards.js';
 import { stateFields, withState, type CaseKind } from '../state/case-state.js';
 import { judgeFieldCase } from '../judge/field-case.js';
 import { propertyTest } from '../runner/property-test.js';

@@ -4,7 +4,10 @@ import type { Exchange } from '../../../client/index.js';
 import type { Transaction } from '../../../checks/history.js';
 import { cardNumber } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { enrollCustomer, FixtureError, mayWrite, addCardUnlessRefused } from '../state/fixtures.js';
+import { enrollCustomer } from '../state/enrolment.js';
+import { FixtureError } from '../state/fixture-errors.js';
+import { mayWrite } from '../state/setup-call.js';
+import { addCardUnlessRefused } from '../state/cards.js';
 import { memoPerKey } from '../state/memo.js';
 
 /**

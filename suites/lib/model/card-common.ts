@@ -2,7 +2,7 @@ import { cardNickname } from '../../../contract/index.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 import { cardsMatchSchema } from '../../../checks/index.js';
 import type { Responded } from '../../../checks/support.js';
-import { runTag } from '../state/fixtures.js';
+import { runTag } from '../state/setup-call.js';
 import { accepted, cardIdAsPredicted, firstCard, lastFourAsDocumented, type CardIdPrediction } from './expect.js';
 import type { SequenceRun } from './real.js';
 import { type CardKind, type Model, type ModelCard, type ModelCustomer } from './state.js';

@@ -4,7 +4,7 @@
  * (the variable that enables them), each with how the user accepts the gap.
  */
 
-/** A FixtureError (suites/lib/state/fixtures.ts), known by its code so this runner stays below the fixtures. */
+/** A FixtureError (suites/lib/state/fixture-errors.ts), known by its code so this runner stays below the fixtures. */
 export interface FixtureFailure {
   readonly code: 'FIXTURE_UNAVAILABLE';
   readonly message: string;

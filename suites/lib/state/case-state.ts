@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Session } from '../../../client/index.js';
 import { responseMembers } from '../../../contract/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { addCard, customerWithCard, fixtureBody, FixtureError, nextPerson, type CustomerFixture } from './fixtures.js';
+import { addCard } from './cards.js';
+import { customerWithCard } from './customer-with-card.js';
+import type { CustomerFixture } from './enrolment.js';
+import { fixtureBody, FixtureError } from './fixture-errors.js';
+import { nextPerson } from './people.js';
 
 /**
  * Stand-ins that generated payloads carry where a field must name target state. They are

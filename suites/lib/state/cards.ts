@@ -1,0 +1,65 @@
+import { responseMembers } from '../../../contract/index.js';
+import type { Exchange, Session } from '../../../client/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { ownReasonRefusal } from '../judge/refusals.js';
+import { fixtureBody, FixtureError } from './fixture-errors.js';
+import { accepted, mayWrite, runTag, samplePayload, setupAttempts } from './setup-call.js';
+
+/** The cards a worker adds and deletes: each remembered in the footprint, so the suite that added it deletes it. */
+
+const cardSerials = new WeakMap<HarnessContext['client'], number>();
+
+/**
+ * Where the next card of this worker is drawn from. The run's pooled customer holds a card of
+ * every worker: the same number twice would be one card (an update), which the first worker to
+ * finish deletes under the others; and a DeleteCard case must delete a card of its own, never the
+ * fixture's. Workers start far apart (by process id), each card moves on.
+ */
+function nextCardSerial(ctx: HarnessContext): number {
+  const serial = cardSerials.get(ctx.client) ?? (process.pid % 10_000) * 1_000;
+  cardSerials.set(ctx.client, serial + setupAttempts);
+  return serial;
+}
+
+/** A card registered with AddOrUpdateCard for `customerId`; remembered for deletion at the end. */
+export async function addCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}): Promise<{ cardId: string; exchange: Exchange; payload: Record<string, unknown> }> {
+  let payload: Record<string, unknown> = {};
+  let exchange: Exchange | undefined;
+  // A card number the caller chose is not replaced: its refusal is the caller's to handle (addCardUnlessRefused).
+  const attempts = 'cardNumber' in overrides ? 1 : setupAttempts;
+  const serial = nextCardSerial(ctx);
+  for (let attempt = 0; attempt < attempts && (!exchange || ownReasonRefusal(exchange)); attempt += 1) {
+    payload = { ...samplePayload(ctx, 'AddOrUpdateCard', { customerId, cardNickname: runTag(ctx) }, serial + attempt), ...overrides };
+    exchange = await ctx.client.call('AddOrUpdateCard', { body: payload }, { session });
+  }
+  if (!exchange) throw new FixtureError('no AddOrUpdateCard attempt was made');
+  const body = fixtureBody(ctx, exchange, { what: 'AddOrUpdateCard of a fixture card', operation: 'AddOrUpdateCard', member: [responseMembers.cards, 0, 'cardId'] });
+  const cardId = ((body[responseMembers.cards] as unknown[])[0] as Record<string, string>).cardId!;
+  ctx.footprint.cardAdded(customerId, cardId);
+  return { cardId, exchange, payload };
+}
+
+/** A card of a number the caller chose, or undefined when the target refused it for a business reason (D37). */
+export async function addCardUnlessRefused(ctx: HarnessContext, session: Session, customerId: string, cardNumber: string): Promise<{ cardId: string } | undefined> {
+  try {
+    return await addCard(ctx, session, customerId, { cardNumber });
+  } catch (error) {
+    if (error instanceof FixtureError && error.exchange && ownReasonRefusal(error.exchange)) return undefined;
+    throw error;
+  }
+}
+
+export async function deleteCard(ctx: HarnessContext, session: Session, customerId: string, cardId: string): Promise<Exchange> {
+  const exchange = await ctx.client.call('DeleteCard', { body: { customerId, cardId } }, { session });
+  if (accepted(exchange)) ctx.footprint.cardRemoved(cardId);
+  return exchange;
+}
+
+/** Deletes every card this worker added and did not delete (afterAll of each suite). */
+export async function removeAddedCards(ctx: HarnessContext): Promise<void> {
+  const left = ctx.footprint.remaining();
+  // A run that may not write added nothing: whatever is listed is not its to delete.
+  if (left.length === 0 || !mayWrite(ctx)) return;
+  const session = await ctx.session();
+  for (const { customerId, cardId } of left) await deleteCard(ctx, session, customerId, cardId);
+}
