@@ -8,7 +8,7 @@ import { clearResults, readResults } from '../reporting/recorder.js';
 import { buildSummary } from '../reporting/summary.js';
 import { loadWaivers, WaiversError, type Waiver } from '../reporting/waivers.js';
 import { writeReports } from '../reporting/write.js';
-import { readFootprint } from '../suites/lib/state/footprint.js';
+import { readFootprint } from '../suites/lib/state/footprint-report.js';
 import type { ResolvedTarget } from './target.js';
 
 /** Clears what a previous run left in the report directory, so nothing stale is read back. */

@@ -1,24 +1,15 @@
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exchange } from '../../../client/exchange.js';
 import { ExchangeRecorder } from '../../../client/index.js';
 import { operations, responseMembers } from '../../../contract/index.js';
 import { rawDir } from '../../../reporting/recorder.js';
-import { readExploration, type ExplorationCounts } from '../runner/budget-report.js';
 
-/** What one run left on the target: the summary reports it (issue: footprint on a shared sandbox). */
-export interface FootprintCounts {
-  customersEnrolled: number;
-  cardsAdded: number;
-  cardsRemoved: number;
-  /** Requests sent (retries included), by operation (the token endpoint's included). */
-  requests?: Record<string, number>;
-  /** Customers of the run's pool (customer-pool.ts), and enrolments that needed an identity of their own. */
-  customerPool?: { size: number; freshEnrolments: number };
-  exploration?: ExplorationCounts;
-}
+/** Each worker appends to raw/footprint-<pid>.jsonl: no two processes write one file. */
+export const footprintFilePrefix = 'footprint-';
 
-type Event =
+/** One line of a worker's footprint file: footprint-report.ts adds them up for the summary. */
+export type FootprintEvent =
   | { kind: 'customer' }
   | { kind: 'card-added' | 'card-removed'; customerId: string; cardId: string }
   | { kind: 'request'; operation: string; sent: number }
@@ -35,10 +26,10 @@ export class Footprint {
 
   constructor(reportDir: string) {
     mkdirSync(rawDir(reportDir), { recursive: true });
-    this.#file = join(rawDir(reportDir), `footprint-${process.pid}.jsonl`);
+    this.#file = join(rawDir(reportDir), `${footprintFilePrefix}${process.pid}.jsonl`);
   }
 
-  #log(e: Event): void {
+  #log(e: FootprintEvent): void {
     appendFileSync(this.#file, `${JSON.stringify(e)}\n`, 'utf8');
   }
 
@@ -127,30 +118,4 @@ function requestsOf(x: Exchange): number {
   const attempts = (x as { attempts?: unknown }).attempts;
   if (Array.isArray(attempts)) return Math.max(1, attempts.length);
   return typeof attempts === 'number' && attempts > 0 ? attempts : 1;
-}
-
-/** Adds up the footprint events of every worker of a run. */
-export function readFootprint(reportDir: string): FootprintCounts {
-  const counts: FootprintCounts = { customersEnrolled: 0, cardsAdded: 0, cardsRemoved: 0 };
-  const dir = rawDir(reportDir);
-  if (!existsSync(dir)) return counts;
-  for (const name of readdirSync(dir).filter((n) => n.startsWith('footprint-'))) {
-    for (const line of readFileSync(join(dir, name), 'utf8').split('\n')) {
-      if (!line.trim()) continue;
-      try {
-        const e = JSON.parse(line) as Event;
-        if (e.kind === 'customer') counts.customersEnrolled += 1;
-        if (e.kind === 'card-added') counts.cardsAdded += 1;
-        if (e.kind === 'card-removed') counts.cardsRemoved += 1;
-        if (e.kind === 'request') (counts.requests ??= {})[e.operation] = (counts.requests[e.operation] ?? 0) + e.sent;
-        if (e.kind === 'pool-customer') counts.customerPool = { size: (counts.customerPool?.size ?? 0) + 1, freshEnrolments: 0 };
-      } catch {
-        // a line cut short by a crash: the counts stay a lower bound
-      }
-    }
-  }
-  if (counts.customerPool) counts.customerPool.freshEnrolments = Math.max(0, counts.customersEnrolled - counts.customerPool.size);
-  const exploration = readExploration(dir);
-  if (exploration) counts.exploration = exploration;
-  return counts;
 }
