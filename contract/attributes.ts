@@ -1,8 +1,13 @@
-import type { Field } from './types.js';
+import type { AttributeListRule, Field } from './types.js';
 
 /** The name/value attribute lists of the two ancillary operations. */
 
-export const customerAttributes: Field = {
+/** Name, location and requiredness stay literal types: requirement ids are derived from them. */
+interface AttributeListField<N extends string> extends Field {
+  readonly name: N; readonly in: 'body'; readonly type: 'attributeList'; readonly required: true; readonly attributes: AttributeListRule;
+}
+
+export const customerAttributes: AttributeListField<'customerAttributes'> = {
   name: 'customerAttributes', in: 'body', type: 'attributeList', required: true,
   decisions: ['D20', 'D31'],
   attributes: {
@@ -31,7 +36,7 @@ export const customerAttributes: Field = {
   },
 };
 
-export const sessionAttributes: Field = {
+export const sessionAttributes: AttributeListField<'sessionAttributes'> = {
   name: 'sessionAttributes', in: 'body', type: 'attributeList', required: true,
   decisions: ['D19'],
   attributes: {

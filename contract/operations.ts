@@ -8,24 +8,33 @@ import { customerAttributes, sessionAttributes } from './attributes.js';
  * D35: the card tables give zip and state lengths only (EnrollCustomer's table adds "5-digit",
  * "state code"): the characters stay the reference's reading, sent valid but never asserted.
  */
-function lengthsOnly(fields: Field[]): Field[] {
+type LengthsOnly<F> = F extends { readonly name: 'state' | 'zip'; readonly format: infer Format extends string }
+  ? Omit<F, 'format' | 'decisions'> & { readonly referenceFormat: Format; readonly decisions: readonly string[] }
+  : F;
+
+function lengthsOnly<const Fs extends readonly Field[]>(fields: Fs): { readonly [K in keyof Fs]: LengthsOnly<Fs[K]> } {
+  // The cast restates the map for the compiler (a map loses the tuple); test/contract/field-requirement-ids.test.ts proves the ids agree.
   return fields.map((f) => {
     if ((f.name !== 'state' && f.name !== 'zip') || !f.format) return f;
     const { format, ...rest } = f;
     return { ...rest, referenceFormat: format, decisions: [...(rest.decisions ?? []), 'D35'] };
-  });
+  }) as unknown as { readonly [K in keyof Fs]: LengthsOnly<Fs[K]> };
 }
 
 const partnerBase = '/api/v1/partners';
 
-function op<const C extends string>(o: Omit<Operation, 'path' | 'sessionRequired' | 'bodyKeyCase' | 'core' | 'code'> & {
-  code: C; slug: string; core?: boolean; sessionRequired?: boolean; bodyKeyCase?: Operation['bodyKeyCase'];
-}): Operation & { readonly code: C } {
+/** A property Field does not know is refused, as an annotated Field[] would (inference alone lets it pass). */
+type KnownKeysOnly<Fs extends readonly Field[]> = { readonly [K in keyof Fs]: { readonly [P in Exclude<keyof Fs[K], keyof Field>]: never } };
+
+/** Code and fields keep their literal types: requirement ids are derived from them (contract/field-requirement-ids.ts). */
+function op<const C extends string, const Fs extends readonly Field[]>(o: Omit<Operation, 'path' | 'sessionRequired' | 'bodyKeyCase' | 'core' | 'code' | 'fields'> & {
+  code: C; slug: string; core?: boolean; sessionRequired?: boolean; bodyKeyCase?: Operation['bodyKeyCase']; fields: Fs & KnownKeysOnly<Fs>;
+}): Omit<Operation, 'code' | 'fields'> & { readonly code: C; readonly fields: Fs } {
   const { slug, ...rest } = o;
   return { core: true, sessionRequired: true, bodyKeyCase: 'pascal', ...rest, path: `${partnerBase}/${slug}` };
 }
 
-const ssnFind: Field = { name: 'ssn', in: 'body', type: 'string', required: true, minLength: 9, maxLength: 9, format: 'ssn' };
+const ssnFind = { name: 'ssn', in: 'body', type: 'string', required: true, minLength: 9, maxLength: 9, format: 'ssn' } as const satisfies Field;
 
 const operationTable = [
   op({
@@ -146,6 +155,9 @@ export const operations: readonly Operation[] = operationTable;
 
 /** The codes requirement ids are built from (FIND, ENROLL...), as a type: a misspelt one does not compile. */
 export type OperationCode = (typeof operationTable)[number]['code'];
+
+/** The operation rows with their literal codes and field tables, for the field-rule id type. */
+export type OperationRow = (typeof operationTable)[number];
 
 export function operation(id: string): Operation {
   const found = operations.find((o) => o.id === id);

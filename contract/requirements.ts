@@ -1,8 +1,11 @@
 import type { Field, Operation, Severity } from './types.js';
-import { operations, type OperationCode } from './operations.js';
+import { operations, type OperationCode, type OperationRow } from './operations.js';
 import { errorRows } from './errors.js';
 import { transitions } from './states.js';
 import { upperKebab } from './keys.js';
+import type { FieldRequirementIdOf, FieldRuleKind } from './field-requirement-ids.js';
+
+export type { FieldRuleKind } from './field-requirement-ids.js';
 
 /** A traceable rule: every check result names one; the report has a row for each. */
 export interface Requirement {
@@ -14,13 +17,15 @@ export interface Requirement {
   readonly decisions?: readonly string[];
 }
 
-export type FieldRuleKind = 'REQUIRED' | 'LENGTH' | 'FORMAT' | 'TYPE' | 'RANGE';
-
-/** A field rule's id; only fieldRequirementId builds one (the field names are not a type). */
-export type FieldRequirementId = `${OperationCode}-${Uppercase<string>}-${FieldRuleKind}`;
+/**
+ * A field rule's id: exactly the (operation, field, rule) combinations the field tables define, so
+ * a misspelt field, another operation's field or a rule the field lacks does not compile.
+ */
+export type FieldRequirementId = FieldRequirementIdOf<OperationRow>;
 /** An operation's success row. */
 export type SuccessRequirementId = `${OperationCode}-${'SUCCESS'}`;
 
+/** Built from any operation and field (extensions too): one the tables do not define gets an id no row has. */
 export function fieldRequirementId(op: Operation, field: Field, kind: FieldRuleKind): FieldRequirementId {
   return `${op.code}-${upperKebab(field.name)}-${kind}` as FieldRequirementId;
 }
