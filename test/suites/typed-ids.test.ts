@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { noServerError } from '../../checks/index.js';
 import { finding } from '../../checks/support.js';
 import type { FindingCheckId } from '../../checks/finding.js';
-import type { RequirementId } from '../../contract/requirements.js';
+import { isRequirementId, type FieldRequirementId, type RequirementId } from '../../contract/requirements.js';
 import type { Fault } from '../../reference/faults/types.js';
 import { faultCatalogue } from '../../reference/faults/index.js';
 import { oracle, type Oracle } from '../../suites/lib/judge/judge.js';
@@ -40,6 +40,20 @@ describe('requirement and oracle ids outside checks/ are types', () => {
     const badRow: Fault = { name: 'enroll-zip-format-unchecked', requirement: 'ENROL-ZIP-FORMAT', breaks: 'EnrollCustomer accepts a bad zip' };
     expect(faultCatalogue.find((f) => f.name === row.name)?.requirement).toBe(row.requirement);
     expect(faultCatalogue.some((f) => f.requirement === badRow.requirement)).toBe(false);
+  });
+
+  it('a field-rule id names a field of that operation and a rule that field carries', () => {
+    const defined: FieldRequirementId[] = ['ENROLL-ZIP-FORMAT', 'CARD-ZIP-LENGTH', 'HISTORY-PAGE-SIZE-RANGE', 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT'];
+    // @ts-expect-error a misspelt field name
+    const misspeltField: RequirementId = 'ENROLL-ZIPP-FORMAT';
+    // @ts-expect-error a field of another operation: FindCustomer has no zip
+    const otherOperation: RequirementId = 'FIND-ZIP-FORMAT';
+    // @ts-expect-error D35: the card tables give zip lengths only, so AddOrUpdateCard's zip has no format rule
+    const missingKind: RequirementId = 'CARD-ZIP-FORMAT';
+    // @ts-expect-error a query-string GUID carries no type rule (only an Int can be sent as the wrong type there)
+    const queryType: RequirementId = 'CARDS-CUSTOMER-ID-TYPE';
+    expect(defined.filter((id) => !isRequirementId(id))).toEqual([]);
+    expect([misspeltField, otherOperation, missingKind, queryType].filter((id) => isRequirementId(id))).toEqual([]);
   });
 
   it('a finding names a registered check or a suite oracle, never a misspelt one', () => {
