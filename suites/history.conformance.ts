@@ -10,9 +10,10 @@ import { harness } from './lib/runner/context.js';
 import { removeAddedCards } from './lib/state/cards.js';
 import { HistoryCases } from './lib/history/case.js';
 import {
-  anyPage, complete, describePage, describeUnknown, digits, distinctTimes, option, pageQuery, pageSize, uniqueLastFour, unknownQuery, unknownReference, walkPageSize,
+  accountFilterCovered, anyPage, complete, describePage, describePageFromKnown, describeUnknown, distinctTimes, option, pageFromKnown, pageFromKnownQuery, pageQuery,
+  pageSize, uniqueLastFour, unknownQuery, unknownReference, walkPageSize,
 } from './lib/history/query.js';
-import { unknownReferenceAnswered, walkedBeyondFirstPage, walkPages } from './lib/history/walk.js';
+import { pagingObserved, unknownReferenceAnswered, walkedBeyondFirstPage, walkPages } from './lib/history/walk.js';
 
 /**
  * GetTransactionHistory invariants (D21-D23) on whatever history the target has: newest
@@ -45,19 +46,17 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
 
   cases.property({
     name: 'history: a page holds at most pageSize (default 20) transactions', requirement: 'HISTORY-PAGE-SIZE',
-    arbitrary: fc.record({ pageSize: option(pageSize), reference: option(fc.nat()) }),
-    describe: (v) => `pageSize ${v.pageSize ?? 'not sent'}${v.reference === undefined ? '' : `, paging from the default page's item [${v.reference}]`}`,
+    arbitrary: pageFromKnown,
+    describe: describePageFromKnown,
     probe: async (p, v) => {
       const known = (await p.page())?.transactions;
       if (!known) return undefined;
-      const start = v.reference === undefined || known.length === 0 ? undefined : v.reference % known.length;
-      const request = { ...(v.pageSize ? { pageSize: v.pageSize } : {}), ...(start === undefined ? {} : { withReference: true }) };
-      const page = await p.page({ ...(v.pageSize ? { pageSize: v.pageSize } : {}), ...(start === undefined ? {} : { pagingTransactionReferenceNumber: known[start]!.transactionId }) });
+      const { query, sent, available } = pageFromKnownQuery(v, known);
+      const page = await p.page(query);
       if (!page) return undefined;
-      p.findings.push(...pageWithinBounds(page.transactions, request));
+      p.findings.push(...pageWithinBounds(page.transactions, sent));
       // The bound could be broken only where more transactions exist than it allows.
-      const available = known.length - (start ?? 0);
-      return { covered: available > (pageLimit(request) ?? Infinity) };
+      return { covered: available > (pageLimit(sent) ?? Infinity) };
     },
   });
 
@@ -74,8 +73,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
       if (!page) return undefined;
       const result = pagingContinues({ known, knownComplete: complete(known), reference, pageSize: v.pageSize, page: page.transactions });
       p.findings.push(...result.findings);
-      const reading = result.reading && `a page from a paging reference holds ${result.reading === 'pageSize' ? 'pageSize' : 'pageSize + 1'} transactions, the referenced one first (D22)`;
-      return { covered: known.length - start >= 2, ...(reading ? { observed: { 'HISTORY-PAGING': reading } } : {}) };
+      return { covered: known.length - start >= 2, ...pagingObserved(result.reading) };
     },
   });
 
@@ -94,9 +92,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
       }));
       const four = uniqueLastFour(p.customer, card);
       if (four) p.findings.push(...accountFilterComplete({ filtered: filtered.transactions, unfiltered, cardLastFour: four, pageSize: history.defaultPageSize }));
-      // An ignored filter shows only where the history holds another card's transactions; a dropping one where it holds this card's.
-      const other = digits(card.lastFourDigits) && unfiltered.some((t) => digits(t.lastFourDigitsOfCard) && t.lastFourDigitsOfCard !== card.lastFourDigits);
-      return { covered: other || (four !== undefined && unfiltered.some((t) => t.lastFourDigitsOfCard === four)) };
+      return { covered: accountFilterCovered(card, unfiltered, four) };
     },
   });
 

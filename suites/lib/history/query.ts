@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { history, operation } from '../../../contract/index.js';
 import { guid } from '../../../generators/index.js';
+import type { PageRequest, Transaction } from '../../../checks/history.js';
 import type { HistoryCustomer, HistoryPage, HistoryQuery } from './probe.js';
 
 /** The generated inputs of the history suite, and what a case reads from its customer. */
@@ -32,6 +33,32 @@ export const digits = (four: string | undefined): four is string => /^\d{4}$/.te
 export function uniqueLastFour(customer: HistoryCustomer, card: { lastFourDigits?: string }): string | undefined {
   const four = card.lastFourDigits;
   return customer.createdByRun && digits(four) && customer.cards.filter((c) => c.lastFourDigits === four).length === 1 ? four : undefined;
+}
+
+/** A page of pageSize or none, asked from an item of the default page or from the newest on. */
+export const pageFromKnown = fc.record({ pageSize: option(pageSize), reference: option(fc.nat()) });
+type PageFromKnown = { pageSize?: number | undefined; reference?: number | undefined };
+export const describePageFromKnown = (v: PageFromKnown) =>
+  `pageSize ${v.pageSize ?? 'not sent'}${v.reference === undefined ? '' : `, paging from the default page's item [${v.reference}]`}`;
+
+/** That page's query, the request pageWithinBounds judges it by, and how many transactions it could hold. */
+export function pageFromKnownQuery(v: PageFromKnown, known: readonly Transaction[]): { query: HistoryQuery; sent: PageRequest; available: number } {
+  const start = v.reference === undefined || known.length === 0 ? undefined : v.reference % known.length;
+  const size = v.pageSize ? { pageSize: v.pageSize } : {};
+  return {
+    query: { ...size, ...(start === undefined ? {} : { pagingTransactionReferenceNumber: known[start]!.transactionId }) },
+    sent: { ...size, ...(start === undefined ? {} : { withReference: true }) },
+    available: known.length - (start ?? 0),
+  };
+}
+
+/**
+ * Whether the unfiltered history can show a broken accountId filter: an ignored filter shows
+ * only where it holds another card's transactions, a dropping one where it holds this card's.
+ */
+export function accountFilterCovered(card: { lastFourDigits?: string }, unfiltered: readonly Transaction[], four: string | undefined): boolean {
+  const other = digits(card.lastFourDigits) && unfiltered.some((t) => digits(t.lastFourDigitsOfCard) && t.lastFourDigitsOfCard !== card.lastFourDigits);
+  return other || (four !== undefined && unfiltered.some((t) => t.lastFourDigitsOfCard === four));
 }
 
 /** D30: an accountId, a paging reference or both that name nothing of the customer (a fresh GUID). */

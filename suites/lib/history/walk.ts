@@ -1,7 +1,9 @@
 import { errorBodyIsJson, jsonMediaType, noServerError } from '../../../checks/index.js';
 import { is4xx, type Responded } from '../../../checks/support.js';
 import type { Finding } from '../../../checks/finding.js';
+import type { PagingReading } from '../../../checks/history.js';
 import type { RequirementId } from '../../../contract/requirements.js';
+import type { Observed } from '../runner/classify.js';
 import type { HistoryCase } from './case.js';
 import type { HistoryPage, HistoryQuery } from './probe.js';
 
@@ -32,6 +34,12 @@ export async function walkPages(c: HistoryCase, query: HistoryQuery & { pageSize
 export function walkedBeyondFirstPage(pages: readonly HistoryPage[]): boolean {
   const first = new Set(pages[0]?.transactions.map((t) => t.transactionId) ?? []);
   return pages.slice(1).some((p) => p.transactions.some((t) => !first.has(t.transactionId)));
+}
+
+/** The D22 reading a page from a paging reference showed, as the summary notes it observed. */
+export function pagingObserved(reading: PagingReading | undefined): { observed?: Observed } {
+  if (!reading) return {};
+  return { observed: { 'HISTORY-PAGING': `a page from a paging reference holds ${reading === 'pageSize' ? 'pageSize' : 'pageSize + 1'} transactions, the referenced one first (D22)` } };
 }
 
 /**
