@@ -41,4 +41,4 @@ shards.forEach((dir, i) => {
   }
 });
 console.log(`Merged ${shards.length} shard(s) into ${profile.reportDir}`);
-process.exit(writeRunReports({ profile, ...inputs, target, startedAt, secrets: [profile.target?.clientSecret] }));
+process.exit(writeRunReports({ profile, ...inputs, target, startedAt }));

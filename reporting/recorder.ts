@@ -9,13 +9,31 @@ const statuses: readonly ResultStatus[] = ['passed', 'failed', 'broken', 'not-co
 
 export interface ResultSinkOptions {
   readonly reportDir: string;
-  /** Defence in depth: applied to each serialised line. Records must already be redacted. */
-  readonly redact?: (text: string) => string;
+  /**
+   * The worker's redactor (client/redaction.ts `Redactor.redact`). Required: no other process knows
+   * what this worker learnt (tokens, session ids, SSNs and card numbers sent or received).
+   */
+  readonly redact: (text: string) => string;
+}
+
+/** Every string of a value, member names included, passed through `redact`; numbers (a seed) stay numbers. */
+function redactStrings(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((v) => redactStrings(v, redact));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactStrings(v, redact)]));
+  return value;
 }
 
 /**
  * Appends result records from a vitest worker. Each record is written synchronously as
  * one line, so a crash or SIGINT loses nothing that was recorded.
+ *
+ * The one place where the text of a record is redacted: finding titles, messages and evidence,
+ * and reasons (broken, not covered, observed). Everything the parent process renders from raw/
+ * (summary.json and .md, junit.xml, certificate.html, the verdict table) is this text, so nothing
+ * downstream redacts again. The reproduction is skipped: the client's formatters and the runner
+ * redacted it when they built it, once for the record and the failing test's message alike
+ * (DESIGN.md "Redaction" maps every path).
  */
 export class ResultSink {
   readonly file: string;
@@ -24,12 +42,14 @@ export class ResultSink {
   constructor(options: ResultSinkOptions) {
     mkdirSync(rawDir(options.reportDir), { recursive: true });
     this.file = join(rawDir(options.reportDir), `results-${process.pid}.jsonl`);
-    this.#redact = options.redact ?? ((t) => t);
+    this.#redact = options.redact;
   }
 
   record(r: ResultRecord): void {
-    // JSON.stringify escapes line breaks, so one record is always one line, even after redaction.
-    appendFileSync(this.file, `${this.#redact(JSON.stringify(r))}\n`, 'utf8');
+    const { reproduction, ...text } = r;
+    const redacted = { ...(redactStrings(text, this.#redact) as object), ...(reproduction ? { reproduction } : {}) };
+    // JSON.stringify escapes line breaks, so one record is always one line.
+    appendFileSync(this.file, `${JSON.stringify(redacted)}\n`, 'utf8');
   }
 }
 

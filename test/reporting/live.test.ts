@@ -12,20 +12,20 @@ describe('LiveReporter', () => {
   it('prints failures as they happen, progress on long suites, and one line per suite', () => {
     const lines: string[] = [];
     let clock = 0;
-    const r = new LiveReporter({ write: (l) => lines.push(l), now: () => clock, progressEveryMs: 10_000, redact: (t) => t.replace('secret', '***') });
+    const r = new LiveReporter({ write: (l) => lines.push(l), now: () => clock, progressEveryMs: 10_000 });
     const m = mod('failed');
     r.onTestRunStart();
     r.onTestModuleStart(m);
     for (let i = 0; i < 5; i++) {
       clock += 3_000;
-      r.onTestCaseResult(test(m, `FindCustomer > case ${i}`, i === 1 ? 'failed' : 'passed', 'Received secret\nstack'));
+      r.onTestCaseResult(test(m, `FindCustomer > case ${i}`, i === 1 ? 'failed' : 'passed', 'Received [clientSecret:***]\nstack'));
     }
     r.onTestCaseResult(test(m, 'skipped one', 'skipped'));
     r.onTestModuleEnd(m);
     r.onTestRunEnd([m], []);
     expect(lines).toEqual([
       '  ✗ FindCustomer > case 1',
-      '    Received ***',
+      '    Received [clientSecret:***]',
       '    stack',
       '  … suites/find.conformance.ts: 4 done, 1 failed (12.0s)',
       '✗ suites/find.conformance.ts: 5 done, 1 failed, 1 skipped (15.0s)',

@@ -148,23 +148,25 @@ describe('reports', () => {
     `);
   });
 
-  it('writes summary.json, summary.md, junit.xml and certificate.html through the final redaction', () => {
+  // Redaction is the workers' ResultSink's, before a summary exists: test/reporting/redaction-reports.test.ts.
+  it('writes summary.json, summary.md, junit.xml and certificate.html', () => {
     dir = mkdtempSync(join(tmpdir(), 'report-'));
-    const files = writeReports(summaryOf(), { reportDir: dir, redact: (t) => t.replaceAll('1234567890', '*********') });
+    const files = writeReports(summaryOf(), { reportDir: dir });
     expect(files.map((f) => f.slice(dir!.length + 1))).toEqual(['summary.json', 'summary.md', 'junit.xml', 'certificate.html']);
-    for (const f of files) expect(readFileSync(f, 'utf8')).not.toContain('1234567890');
+    expect(readFileSync(files[1]!, 'utf8')).toContain('Received key command.Dob; documented command.Ssn');
     expect(JSON.parse(readFileSync(files[0]!, 'utf8'))).toMatchObject({ verdict: 'fail', exitCode: 1 });
   });
 
   it('records one line per result and reads them back, skipping a line cut short', () => {
     dir = mkdtempSync(join(tmpdir(), 'raw-'));
-    const sink = new ResultSink({ reportDir: dir, redact: (t) => t.replaceAll('Bearer ***', 'Bearer [masked]') });
+    const sink = new ResultSink({ reportDir: dir, redact: (t) => t.replaceAll('command.Dob', '[masked]') });
     for (const r of records) sink.record(r);
     appendFileSync(sink.file, '{"requirement":"GEN-NO-5XX","sta');
     const malformed: string[] = [];
     const back = readResults(dir, (_file, line) => malformed.push(line));
     expect(back).toHaveLength(records.length);
-    expect(back[2]?.reproduction?.curl).toContain('Bearer [masked]');
+    expect(back[2]?.findings?.[0]?.message).toBe('Received key [masked]; documented command.Ssn');
+    expect(back[2]?.reproduction).toEqual(records[2]?.reproduction);
     expect(malformed).toHaveLength(1);
     clearResults(dir);
     expect(readResults(dir)).toEqual([]);
