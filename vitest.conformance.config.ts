@@ -1,11 +1,13 @@
-import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { allureReporterConfig } from './reporting/allure.js';
 
 /**
  * The conformance run (bin/conformance.ts passes `--config` with this file): the suites
  * against the target, a live reporter for people, Allure results for the HTML report.
- * Reports go under REPORT_DIR so two runs can write side by side.
+ * Reports go under REPORT_DIR so two runs can write side by side (junit.xml is written by
+ * reporting/, from the records, not by vitest). Suite files of a worker share its process
+ * (isolate: false): the harness is imported and the token and session opened once per worker;
+ * suites/lib/runner/context.ts keeps what a file memoises its own.
  */
 const reportDir = process.env.REPORT_DIR || 'reports';
 
@@ -18,6 +20,5 @@ export default defineConfig({
     isolate: false,
     setupFiles: ['allure-vitest/setup'],
     reporters: ['./reporting/live.ts', allureReporterConfig(reportDir)],
-    outputFile: { junit: join(reportDir, 'vitest-junit.xml') },
   },
 });
