@@ -2,17 +2,17 @@ import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
 import { history } from '../contract/index.js';
 import {
-  accountFilterComplete, accountFilterHonoured, defaultPageMostRecent, historyMatchesSchema, newestFirst, pageLimit, pageWithinBounds,
-  pagingContinues, totalRecordsStable,
+  defaultPageMostRecent, historyMatchesSchema, newestFirst, pageLimit, pageWithinBounds, pagingContinues, totalRecordsStable,
 } from '../checks/index.js';
 import type { Responded } from '../checks/support.js';
 import { harness } from './lib/runner/context.js';
 import { removeAddedCards } from './lib/state/cards.js';
 import { HistoryCases } from './lib/history/case.js';
 import {
-  accountFilterCovered, anyPage, complete, describePage, describePageFromKnown, describeUnknown, distinctTimes, option, pageFromKnown, pageFromKnownQuery, pageQuery,
-  pageSize, uniqueLastFour, unknownQuery, unknownReference, walkPageSize,
+  anyPage, complete, describePage, describeBoundsPage, describeUnknown, distinctTimes, boundsPage, pageFromItem, boundsPageQuery,
+  pageQuery, sizedPage, unknownQuery, unknownReference, walkOfPages,
 } from './lib/history/query.js';
+import { accountFilterJudged } from './lib/history/account-filter.js';
 import { pagingObserved, unknownReferenceAnswered, walkedBeyondFirstPage, walkPages } from './lib/history/walk.js';
 
 /**
@@ -46,12 +46,12 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
 
   cases.property({
     name: 'history: a page holds at most pageSize (default 20) transactions', requirement: 'HISTORY-PAGE-SIZE',
-    arbitrary: pageFromKnown,
-    describe: describePageFromKnown,
+    arbitrary: boundsPage,
+    describe: describeBoundsPage,
     probe: async (p, v) => {
       const known = (await p.page())?.transactions;
       if (!known) return undefined;
-      const { query, sent, available } = pageFromKnownQuery(v, known);
+      const { query, sent, available } = boundsPageQuery(v, known);
       const page = await p.page(query);
       if (!page) return undefined;
       p.findings.push(...pageWithinBounds(page.transactions, sent));
@@ -62,7 +62,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
 
   cases.property({
     name: 'history: paging continues from the referenced transaction without gap or duplicate', requirement: 'HISTORY-PAGING',
-    arbitrary: fc.record({ pageSize, reference: fc.nat() }),
+    arbitrary: pageFromItem,
     describe: (v) => `pageSize ${v.pageSize}, paging from the default page's item [${v.reference}]`,
     probe: async (p, v) => {
       const known = (await p.page())?.transactions;
@@ -87,18 +87,15 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
       const unfiltered = (await p.page())?.transactions;
       const filtered = unfiltered && (await p.page({ accountId: card.cardId }));
       if (!unfiltered || !filtered) return undefined;
-      p.findings.push(...accountFilterHonoured({
-        filtered: filtered.transactions, unfiltered, unfilteredComplete: complete(unfiltered), ...(card.lastFourDigits ? { cardLastFour: card.lastFourDigits } : {}),
-      }));
-      const four = uniqueLastFour(p.customer, card);
-      if (four) p.findings.push(...accountFilterComplete({ filtered: filtered.transactions, unfiltered, cardLastFour: four, pageSize: history.defaultPageSize }));
-      return { covered: accountFilterCovered(card, unfiltered, four) };
+      const judged = accountFilterJudged(p.customer, card, unfiltered, filtered.transactions);
+      p.findings.push(...judged.findings);
+      return { covered: judged.covered };
     },
   });
 
   cases.property({
     name: 'history: totalRecords is the same on every page and not below what was paged', requirement: 'HISTORY-TOTAL',
-    arbitrary: fc.record({ pageSize: walkPageSize, card: option(fc.nat()) }),
+    arbitrary: walkOfPages,
     describe: (v) => `the default page, then pages of pageSize ${v.pageSize}${v.card === undefined ? '' : ` of card [${v.card}]`}, each from the last item of the one before`,
     probe: async (p, v) => {
       const query = pageQuery({ card: v.card }, p.customer.cards);
@@ -113,7 +110,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
 
   cases.property({
     name: 'history: the page without pageSize holds the 20 most recent transactions', requirement: 'HISTORY-PAGE-SIZE',
-    arbitrary: fc.record({ pageSize, card: option(fc.nat()) }),
+    arbitrary: sizedPage,
     describe: (v) => `the default page and the pageSize ${v.pageSize} page${v.card === undefined ? '' : ` of card [${v.card}]`}`,
     probe: async (p, v) => {
       const query = pageQuery({ card: v.card }, p.customer.cards);

@@ -2,23 +2,23 @@ import fc from 'fast-check';
 import { history, operation } from '../../../contract/index.js';
 import { guid } from '../../../generators/index.js';
 import type { PageRequest, Transaction } from '../../../checks/history.js';
-import type { HistoryCustomer, HistoryPage, HistoryQuery } from './probe.js';
+import type { HistoryPage, HistoryQuery } from './probe.js';
 
-/** The generated inputs of the history suite, and what a case reads from its customer. */
+/** The generated inputs of the history suite, and the queries they become. */
 
 const pageSizeRange = operation('GetTransactionHistory').fields.find((f) => f.name === 'pageSize')!.range!;
 /** pageSize values every reading honours (0 is not asserted, D23). */
-export const pageSize = fc.integer({ min: Math.max(1, pageSizeRange.min), max: pageSizeRange.max });
+const pageSize = fc.integer({ min: Math.max(1, pageSizeRange.min), max: pageSizeRange.max });
 /** Page sizes that move a walk on under either D22 reading (a one-item page from a reference is the reference alone). */
-export const walkPageSize = fc.integer({ min: 2, max: pageSizeRange.max });
-export const option = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
+const walkPageSize = fc.integer({ min: 2, max: pageSizeRange.max });
+const option = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
 
 /** The default page: the customer's 20 newest transactions, the whole history when shorter. */
 export const complete = (known: readonly unknown[]) => known.length < history.defaultPageSize;
 
 /** Any page: with or without pageSize, of the whole history or of one card's. */
 export const anyPage = fc.record({ pageSize: option(pageSize), card: option(fc.nat()) });
-export type AnyPage = { pageSize?: number | undefined; card?: number | undefined };
+type AnyPage = { pageSize?: number | undefined; card?: number | undefined };
 export const describePage = (v: AnyPage) => `a page with pageSize ${v.pageSize ?? 'not sent'}${v.card === undefined ? '' : `, accountId of card [${v.card}]`}`;
 
 export function pageQuery(v: AnyPage, cards: ReadonlyArray<{ cardId: string }>): HistoryQuery {
@@ -27,22 +27,21 @@ export function pageQuery(v: AnyPage, cards: ReadonlyArray<{ cardId: string }>):
 }
 
 export const distinctTimes = (page: HistoryPage) => new Set(page.transactions.map((t) => t.createdOn)).size >= 2;
-export const digits = (four: string | undefined): four is string => /^\d{4}$/.test(four ?? '');
 
-/** The card's last four digits where they name its transactions alone (see HistoryCustomer.createdByRun). */
-export function uniqueLastFour(customer: HistoryCustomer, card: { lastFourDigits?: string }): string | undefined {
-  const four = card.lastFourDigits;
-  return customer.createdByRun && digits(four) && customer.cards.filter((c) => c.lastFourDigits === four).length === 1 ? four : undefined;
-}
-
-/** A page of pageSize or none, asked from an item of the default page or from the newest on. */
-export const pageFromKnown = fc.record({ pageSize: option(pageSize), reference: option(fc.nat()) });
-type PageFromKnown = { pageSize?: number | undefined; reference?: number | undefined };
-export const describePageFromKnown = (v: PageFromKnown) =>
+/** The page-size bound's input: pageSize or none, asked from an item of the default page or from the newest on. */
+export const boundsPage = fc.record({ pageSize: option(pageSize), reference: option(fc.nat()) });
+type BoundsPage = { pageSize?: number | undefined; reference?: number | undefined };
+export const describeBoundsPage = (v: BoundsPage) =>
   `pageSize ${v.pageSize ?? 'not sent'}${v.reference === undefined ? '' : `, paging from the default page's item [${v.reference}]`}`;
 
+/** A page of pageSize from an item of the default page. */
+export const pageFromItem = fc.record({ pageSize, reference: fc.nat() });
+/** pageSize, of the whole history or of one card's: a walk's pages, or the page set beside the default one. */
+export const walkOfPages = fc.record({ pageSize: walkPageSize, card: option(fc.nat()) });
+export const sizedPage = fc.record({ pageSize, card: option(fc.nat()) });
+
 /** That page's query, the request pageWithinBounds judges it by, and how many transactions it could hold. */
-export function pageFromKnownQuery(v: PageFromKnown, known: readonly Transaction[]): { query: HistoryQuery; sent: PageRequest; available: number } {
+export function boundsPageQuery(v: BoundsPage, known: readonly Transaction[]): { query: HistoryQuery; sent: PageRequest; available: number } {
   const start = v.reference === undefined || known.length === 0 ? undefined : v.reference % known.length;
   const size = v.pageSize ? { pageSize: v.pageSize } : {};
   return {
@@ -50,15 +49,6 @@ export function pageFromKnownQuery(v: PageFromKnown, known: readonly Transaction
     sent: { ...size, ...(start === undefined ? {} : { withReference: true }) },
     available: known.length - (start ?? 0),
   };
-}
-
-/**
- * Whether the unfiltered history can show a broken accountId filter: an ignored filter shows
- * only where it holds another card's transactions, a dropping one where it holds this card's.
- */
-export function accountFilterCovered(card: { lastFourDigits?: string }, unfiltered: readonly Transaction[], four: string | undefined): boolean {
-  const other = digits(card.lastFourDigits) && unfiltered.some((t) => digits(t.lastFourDigitsOfCard) && t.lastFourDigitsOfCard !== card.lastFourDigits);
-  return other || (four !== undefined && unfiltered.some((t) => t.lastFourDigitsOfCard === four));
 }
 
 /** D30: an accountId, a paging reference or both that name nothing of the customer (a fresh GUID). */
