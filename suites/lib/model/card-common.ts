@@ -3,11 +3,14 @@ import type { RequirementId } from '../../../contract/requirements.js';
 import { cardsMatchSchema } from '../../../checks/index.js';
 import type { Responded } from '../../../checks/support.js';
 import { runTag } from '../state/setup-call.js';
-import { accepted, cardIdAsPredicted, firstCard, lastFourAsDocumented, type CardIdPrediction } from './expect.js';
+import { firstCard, type CardIdPrediction } from './expect.js';
+import { byCheck, predict } from './predict.js';
+import { ownRefusal, refusedForOwnReason } from './refusal.js';
 import type { SequenceRun } from './real.js';
 import { type CardKind, type Model, type ModelCard, type ModelCustomer } from './state.js';
 
 type Body = Record<string, unknown>;
+type CardSeen = Pick<ModelCard, 'kind' | 'identity' | 'payload'>;
 
 const nicknameMax = cardNickname.maxLength!;
 
@@ -25,18 +28,26 @@ export interface UpsertPrediction extends CardIdPrediction {
   readonly documentedSuccess: string;
 }
 
+/** A new card, which the target may refuse for reasons of its own (D37): `refusable` says what it is, for the observed note. */
+export interface NewCardPrediction extends UpsertPrediction {
+  readonly refusable: string;
+}
+
 /**
  * An add-or-update reply the model predicts successful: 2xx, the Card fields with their
  * types (empty values allowed after add-or-update), lastFourDigits as documented, and the
- * cardId as predicted (the same card, or a new entry). Returns the reply's cardId.
+ * cardId as predicted (the same card, or a new entry). Returns the reply's cardId, or
+ * undefined after a refusal for the target's own reasons.
  */
-export function expectUpsert(r: SequenceRun, x: Responded, card: Pick<ModelCard, 'kind' | 'identity' | 'payload'>, p: UpsertPrediction): string {
-  r.expect(accepted(x, { requirement: p.requirement, documented: p.documentedSuccess }), p.requirement);
-  r.expect(cardsMatchSchema(x, undefined), 'CARDS-SHAPE');
-  const shown = firstCard(x);
-  r.expect(lastFourAsDocumented(x, shown, card), 'CARDS-SHAPE');
-  r.expect(cardIdAsPredicted(x, p), p.requirement);
-  return String(shown!.cardId);
+export function expectUpsert(r: SequenceRun, x: Responded, card: CardSeen, p: NewCardPrediction): string | undefined;
+export function expectUpsert(r: SequenceRun, x: Responded, card: CardSeen, p: UpsertPrediction): string;
+export function expectUpsert(r: SequenceRun, x: Responded, card: CardSeen, p: UpsertPrediction & { refusable?: string }): string | undefined {
+  const judged = r.judge(x,
+    { oracles: [predict.accepted({ requirement: p.requirement, documented: p.documentedSuccess })], ...(p.refusable ? { ownRefusal: ownRefusal(p.refusable) } : {}) },
+    { oracles: [byCheck(cardsMatchSchema, undefined)] },
+    { oracles: [predict.lastFour(card)] },
+    { oracles: [predict.cardId(p)] });
+  return refusedForOwnReason(judged) ? undefined : String(firstCard(x)!.cardId);
 }
 
 /** A card the target registered joins the model (and the footprint, so it is deleted at the end). */

@@ -2,16 +2,14 @@ import fc from 'fast-check';
 import { responseMembers } from '../../../contract/index.js';
 import { cardsMatchSchema } from '../../../checks/index.js';
 import { ModelCommand } from './command.js';
-import { accepted } from './expect.js';
-import { listMatchesModel, listRequirements } from './list-expect.js';
+import { byCheck, predict } from './predict.js';
 import { body, ok, type SequenceRun } from './real.js';
 import { cardAt, customerAt, maxCustomers, tail, type Model, type ModelCustomer } from './state.js';
 
 /** GetRegisteredCards: exactly the model's cards, every Card field with its type (CARDS-SHAPE). */
 export async function compareCardList(r: SequenceRun, c: ModelCustomer): Promise<void> {
   const x = await r.call('GetRegisteredCards', { body: { customerId: c.customerId } });
-  r.expect(cardsMatchSchema(x, undefined), 'CARDS-SHAPE');
-  r.expect(listMatchesModel(x, c), ...listRequirements(c));
+  r.judge(x, { oracles: [byCheck(cardsMatchSchema, undefined)] }, { oracles: [predict.cardList(c)] });
 }
 
 export class GetRegisteredCards extends ModelCommand {
@@ -35,7 +33,7 @@ export class DeleteCard extends ModelCommand {
     const card = cardAt(c, this.card)!;
     this.begin(r, `DeleteCard(${c.label}, ${card.label} ${tail(card.identity)})`);
     const x = await r.call('DeleteCard', { body: { customerId: c.customerId, cardId: card.cardId } });
-    r.expect(accepted(x, { requirement: 'STATE-CARD-DELETED', documented: 'a registered card is deleted' }), 'STATE-CARD-DELETED');
+    r.judge(x, { oracles: [predict.accepted({ requirement: 'STATE-CARD-DELETED', documented: 'a registered card is deleted' })] });
     c.cards.splice(c.cards.indexOf(card), 1);
     c.deleted.push({ cardId: card.cardId, kind: card.kind, identity: card.identity, payload: card.payload });
     r.ctx.footprint.cardRemoved(card.cardId);

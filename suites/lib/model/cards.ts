@@ -6,10 +6,11 @@ import { mmyy, validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { cardBody, expectUpsert, knownIds, nickname, register } from './card-common.js';
 import { compareCardList } from './card-list.js';
+import { ReaddCard } from './card-readd.js';
 import { ModelCommand } from './command.js';
-import { observeOwnRefusal } from './refusal.js';
+import { byCheck } from './predict.js';
 import type { SequenceRun } from './real.js';
-import { cardAt, customerAt, maxCustomers, tail, type Model, type ModelCustomer } from './state.js';
+import { cardAt, customerAt, maxCustomers, tail, type Model } from './state.js';
 
 type Body = Record<string, unknown>;
 const OP = 'AddOrUpdateCard';
@@ -25,10 +26,11 @@ export class AddCard extends ModelCommand {
     const identity = String(payload.cardNumber);
     this.begin(r, `AddOrUpdateCard(${c.label}, new card ${tail(identity)}, expiration ${String(payload.expirationMonthYear)})`);
     const x = await r.call(OP, { body: payload });
-    if (observeOwnRefusal(r, x, 'a generated new card')) return;
     const cardId = expectUpsert(r, x, { kind: 'number', identity, payload }, {
       requirement: 'CARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'a new card is registered', documented: 'a new card gets a cardId of its own',
+      refusable: 'a generated new card',
     });
+    if (cardId === undefined) return;
     register(m, r, c, { cardId, kind: 'number', identity, payload, because: 'CARD-SUCCESS' });
   }
 }
@@ -91,40 +93,6 @@ export class ChangeCard extends ModelCommand {
   }
 }
 
-/**
- * A token stands in for the card number: a target may take a token with the BIN and last four
- * of a registered tokenized card for that card re-tokenized (reading tcard-new-token-same-card),
- * so re-adding such a token may update that card instead of adding one. Not documented either way.
- */
-const sameTokenizedCard = (a: { payload: Record<string, unknown> }, b: { payload: Record<string, unknown> }): boolean =>
-  a.payload.cardBin === b.payload.cardBin && (a.payload.lastFourOfCard ?? '') === (b.payload.lastFourOfCard ?? '');
-
-/** A deleted card of the customer whose number or token is not registered again yet (nor, for a token, its card re-tokenized). */
-export function readdable(c: ModelCustomer) {
-  return c.deleted.filter((d) => !c.cards.some((k) => k.kind === d.kind && (k.identity === d.identity || (d.kind === 'token' && sameTokenizedCard(k, d)))));
-}
-
-/** States: adding a deleted card again creates a different card entry. */
-export class ReaddCard extends ModelCommand {
-  constructor(readonly customer: number, readonly deleted: number) { super(); }
-  check(m: Readonly<Model>): boolean { return m.customers.length > 0 && readdable(customerAt(m, this.customer)).length > 0; }
-  protected describe(): string { return `AddOrUpdate(customer[${this.customer}], deleted card[${this.deleted}] again)`; }
-  protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = customerAt(m, this.customer);
-    const options = readdable(c);
-    const d = options[this.deleted % options.length]!;
-    const op = d.kind === 'number' ? OP : 'AddOrUpdateTokenizedCard';
-    this.begin(r, `${op}(${c.label}, deleted card ${d.cardId.slice(0, 8)}… ${tail(d.identity)} again, same data)`);
-    const x = await r.call(op, { body: d.payload });
-    const earlier = c.deleted.filter((e) => e.kind === d.kind && e.identity === d.identity).map((e) => e.cardId);
-    const cardId = expectUpsert(r, x, d, {
-      requirement: 'STATE-CARD-DELETED', notAny: [...earlier, ...knownIds(m)],
-      documentedSuccess: 'a deleted card can be added again', documented: 'adding the same card again creates a different card entry',
-    });
-    register(m, r, c, { cardId, kind: d.kind, identity: d.identity, payload: d.payload, because: 'STATE-CARD-DELETED' });
-  }
-}
-
 /** D15: the declining card → a 4xx with an error code and message; the card is flagged invalid. */
 export class DeclinedCard extends ModelCommand {
   constructor(readonly customer: number, readonly generated: Body) { super(); }
@@ -136,8 +104,8 @@ export class DeclinedCard extends ModelCommand {
     this.begin(r, `${OP}(${c.label}, the declining card ${tail(number)} of the profile)`);
     const x = await r.call(OP, { body: cardBody(r, c, this.generated, { cardNumber: number }) });
     c.declined.push(number.slice(-4));
-    const refusal = (requirement: RequirementId) => legacyOrProblemError(x, { operation: OP, requirement });
-    r.expect([...refusal('CARD-AUTH-FAILURE'), ...refusal('STATE-CARD-AUTH-FAILED')], 'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED');
+    const refusal = (requirement: RequirementId) => byCheck(legacyOrProblemError, { operation: OP, requirement });
+    r.judge(x, { oracles: [refusal('CARD-AUTH-FAILURE'), refusal('STATE-CARD-AUTH-FAILED')] });
   }
 }
 

@@ -7,8 +7,8 @@ import { FixtureError } from '../state/fixture-errors.js';
 import { nextPerson } from '../state/people.js';
 import { runTag } from '../state/setup-call.js';
 import { ModelCommand } from './command.js';
-import { observeOwnRefusal } from './refusal.js';
-import { accepted, findsCustomer } from './expect.js';
+import { observeOwnRefusal, ownRefusal, refusedForOwnReason } from './refusal.js';
+import { byCheck, predict } from './predict.js';
 import { body, ok, type SequenceRun } from './real.js';
 import { customerAt, maxCustomers, type Model, type ModelCustomer } from './state.js';
 
@@ -44,12 +44,15 @@ export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed:
     sent = enrollBody(r, generated, slashed);
     x = await r.call('EnrollCustomer', { body: sent });
   }
-  if (!asFixture && observeOwnRefusal(r, x, 'a fresh identity')) return undefined;
   const customerId = body(x)[responseMembers.enrollCustomer];
   if (ok(x)) r.ctx.footprint.customerEnrolled();
   if (asFixture && (!ok(x) || typeof customerId !== 'string')) throw new FixtureError(`EnrollCustomer of ${label} was answered ${x.response.status}`);
-  const documented = 'a fresh identity is enrolled: 200 {CustomerId}';
-  r.expect([...accepted(x, { requirement: 'ENROLL-SUCCESS', documented }), ...successBodyShape(x, { operation: 'EnrollCustomer' })]);
+  const enrolled = { requirement: 'ENROLL-SUCCESS', documented: 'a fresh identity is enrolled: 200 {CustomerId}' } as const;
+  const judged = r.judge(x, {
+    oracles: [predict.accepted(enrolled), byCheck(successBodyShape, { operation: 'EnrollCustomer' })],
+    ...(asFixture ? {} : { ownRefusal: ownRefusal('a fresh identity') }),
+  });
+  if (refusedForOwnReason(judged)) return undefined;
   const customer: ModelCustomer = {
     label, customerId: String(customerId), ssn: String(sent.ssn), email: String(sent[r.ctx.profile.emailKey]), dateOfBirth: String(sent.dateOfBirth),
     cards: [], everHadCard: false, declined: [], deleted: [],
@@ -81,7 +84,7 @@ export class EnrollDuplicate extends ModelCommand {
     else sent[r.ctx.profile.emailKey] = c.email;
     const x = await r.call('EnrollCustomer', { body: sent });
     if (ok(x)) r.ctx.footprint.customerEnrolled();
-    r.expect(legacyOrProblemError(x, { operation: 'EnrollCustomer', requirement: 'ENROLL-DUPLICATE' }), 'ENROLL-DUPLICATE');
+    r.judge(x, { oracles: [byCheck(legacyOrProblemError, { operation: 'EnrollCustomer', requirement: 'ENROLL-DUPLICATE' })] });
   }
 }
 
@@ -93,7 +96,7 @@ export class FindCustomer extends ModelCommand {
     const c = customerAt(m, this.customer);
     this.begin(r, `FindCustomer(${c.label}: its SSN and dateOfBirth ${c.dateOfBirth.includes('/') ? 'YYYY/MM/DD' : 'YYYY-MM-DD'} as enrolled)`);
     const x = await r.call('FindCustomer', { body: { ssn: c.ssn, dateOfBirth: c.dateOfBirth } });
-    r.expect([...successBodyShape(x, { operation: 'FindCustomer' }), ...findsCustomer(x, c.customerId)], 'FIND-ENROLLED');
+    r.judge(x, { oracles: [byCheck(successBodyShape, { operation: 'FindCustomer' }), predict.findsCustomer(c.customerId)] });
   }
 }
 
@@ -110,7 +113,7 @@ export class AddCustomerAttributes extends ModelCommand {
     const customerAttributes = this.items.map((i) => ({ name: i.name, value: own[i.name] ?? i.value }));
     this.begin(r, `AddCustomerAttributes(${c.label}: ${customerAttributes.map((i) => i.name).join(', ')})`);
     const x = await r.call('AddCustomerAttributes', { body: { customerAttributes } });
-    r.expect(accepted(x, { requirement: 'CATTR-SUCCESS', documented: 'a list with the customer\'s CustomerId and SSN and valid optional attributes is accepted' }), 'CATTR-SUCCESS');
+    r.judge(x, { oracles: [predict.accepted({ requirement: 'CATTR-SUCCESS', documented: 'a list with the customer\'s CustomerId and SSN and valid optional attributes is accepted' })] });
   }
 }
 

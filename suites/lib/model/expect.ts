@@ -7,8 +7,9 @@ import { body } from './real.js';
 import { sameId, type ModelCard } from './state.js';
 
 /**
- * The model's predictions as oracles: `(exchange, prediction) => Finding[]`, each failing
+ * The rules of the model's predictions: `(exchange, prediction) => Finding[]`, each failing
  * the requirement whose rule made the prediction. They say nothing the document does not.
+ * predict.ts makes them oracles of the one judge, which decide what an exchange answers for.
  */
 
 const show = (x: Responded): string => {

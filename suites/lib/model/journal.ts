@@ -4,6 +4,7 @@ import { businessErrorCode } from '../../../checks/error-row.js';
 import { hasResponse } from '../../../checks/support.js';
 import { responseKey } from '../../../reporting/coverage.js';
 import type { Stop } from '../runner/stop.js';
+import type { CaseOutcome } from '../runner/property.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 
 /** A reply the model did not predict: stops the sequence; the journal holds the findings. */
@@ -44,6 +45,8 @@ export class Journal {
   readonly checked = new Set<RequirementId>();
   readonly observed: Partial<Record<RequirementId, string>> = {};
   readonly findings: Finding[] = [];
+  /** Requirements that fail with the findings without a finding of their own (an oracle's `failsWith`). */
+  readonly failsWith = new Set<RequirementId>();
   readonly leaks: Finding[] = [];
   /** Documented responses seen, for certification coverage (reporting/coverage.ts). */
   readonly responses = new Set<string>();
@@ -79,9 +82,21 @@ export class Journal {
     return this.#leakStory;
   }
 
+  /** What the judge made of one exchange: its checks and observations; findings stop the sequence. */
+  judged(outcome: CaseOutcome): void {
+    Object.assign(this.observed, outcome.observed);
+    if (outcome.findings.length) outcome.failsWith?.forEach((r) => this.failsWith.add(r));
+    this.expect(outcome.findings, ...outcome.checked);
+  }
+
+  /** Marks `requirements` checked, only those the property may report passed. */
+  check(requirements: Iterable<RequirementId>): void {
+    for (const r of requirements) if (this.proven.has(r)) this.checked.add(r);
+  }
+
   /** Marks `requirements` checked; with findings, records them and stops the sequence. */
   expect(findings: readonly Finding[], ...requirements: RequirementId[]): void {
-    for (const r of requirements) if (this.proven.has(r)) this.checked.add(r);
+    this.check(requirements);
     if (findings.length === 0) return;
     this.findings.push(...findings);
     throw new ModelMismatch(findings);

@@ -4,8 +4,9 @@ import { exclusiveSessionFilters, responseMembers } from '../../../contract/inde
 import { genericRefusal, successBodyShape } from '../../../checks/index.js';
 import { alnumChars, cardNumber, email, guid, stringOf } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
+import type { Oracle } from '../judge/judge.js';
 import { ModelCommand } from './command.js';
-import { accepted, issuesSsoToken, refusedWithRow } from './expect.js';
+import { byCheck, predict } from './predict.js';
 import { body, ok, type SequenceRun } from './real.js';
 import { customerAt, foreignCards, maxCustomers, type Model, type ModelCustomer } from './state.js';
 
@@ -14,16 +15,20 @@ const [idFilter, numberFilter] = exclusiveSessionFilters;
 /**
  * D17: before the customer ever held a card, 422 NO_LINKED_ACCOUNT; while it holds one, an
  * ssoToken. After all its cards were deleted, or when its only card was declined, nothing
- * is documented and nothing is asserted. Returns the token, when one was issued.
+ * is documented and nothing is asserted.
  */
+function linkedAccount(c: ModelCustomer): Oracle[] {
+  // The States table says the same as D17 for a customer holding a card: both rows answer for it.
+  if (c.cards.length > 0) return [predict.ssoToken('OBO-LINKED-ACCOUNT'), predict.ssoToken('STATE-OBO')];
+  if (c.everHadCard || c.declined.length > 0) return [];
+  return [predict.refusedWithRow({ requirement: 'OBO-LINKED-ACCOUNT', row: 'NO_LINKED_ACCOUNT', documented: 'the customer never held a card (D17)' })];
+}
+
+/** AuthenticateOBO as the model predicts it; returns the token, when one was issued. */
 async function authenticateObo(m: Model, r: SequenceRun, c: ModelCustomer): Promise<string | undefined> {
   const x = await r.call('AuthenticateOBO', { body: { customerId: c.customerId } });
   // Whatever the model predicts, a success carries the documented ssoToken (OBO-SUCCESS).
-  r.expect(successBodyShape(x, { operation: 'AuthenticateOBO' }));
-  // The States table says the same as D17 for a customer holding a card: both rows answer for it.
-  if (c.cards.length > 0) r.expect([...issuesSsoToken(x, 'OBO-LINKED-ACCOUNT'), ...issuesSsoToken(x, 'STATE-OBO')], 'OBO-LINKED-ACCOUNT', 'STATE-OBO');
-  else if (!c.everHadCard && c.declined.length === 0)
-    r.expect(refusedWithRow(x, { requirement: 'OBO-LINKED-ACCOUNT', row: 'NO_LINKED_ACCOUNT', documented: 'the customer never held a card (D17)' }), 'OBO-LINKED-ACCOUNT');
+  r.judge(x, { oracles: [byCheck(successBodyShape, { operation: 'AuthenticateOBO' })] }, { oracles: linkedAccount(c) });
   const token = body(x)[responseMembers.ssoToken];
   if (!ok(x) || typeof token !== 'string') return undefined;
   r.ctx.client.redactor.learn(token, 'ssoToken');
@@ -72,6 +77,14 @@ function filters(m: Readonly<Model>, c: ModelCustomer, p: FilterParams): { items
   }
 }
 
+/** D19: filters naming the customer's own cards are accepted; a card not its own, or both filters, are refused. */
+function filterAnswer(v: FilterVariant): Oracle {
+  if (v === 'none') return predict.accepted({ requirement: 'STATE-SESSION-ATTRIBUTES', documented: 'attributes with the session\'s ssoToken are accepted after AuthenticateOBO', proves: false });
+  if (v === 'own-ids' || v === 'own-numbers') return predict.accepted({ requirement: 'SATTR-FILTERS', documented: 'a filter naming the customer\'s own cards is accepted' });
+  const documented = v === 'both' ? 'the two filters are mutually exclusive' : 'the filter names a card that is not the customer\'s';
+  return predict.refusedWithRow({ requirement: 'SATTR-FILTERS', row: 'INVALID_INFORMATION', documented });
+}
+
 /**
  * AuthenticateOBO for a customer holding a card (a fresh ssoToken each time, D18), then
  * AddSessionAttributes: filters naming its own cards are accepted; a card that is not its
@@ -90,10 +103,7 @@ export class AddSessionAttributes extends ModelCommand {
     if (token === undefined) return;
     const items: Array<[string, string]> = [['SsoToken', token], ...(this.params.preferredEmail ? [['PreferredEmail', this.params.preferredEmail] as [string, string]] : []), ...f.items];
     const x = await r.call('AddSessionAttributes', { body: { sessionAttributes: items.map(([name, value]) => ({ name, value })) } });
-    const v = this.params.variant;
-    if (v === 'none') r.expect(accepted(x, { requirement: 'STATE-SESSION-ATTRIBUTES', documented: 'attributes with the session\'s ssoToken are accepted after AuthenticateOBO' }));
-    else if (v === 'own-ids' || v === 'own-numbers') r.expect(accepted(x, { requirement: 'SATTR-FILTERS', documented: 'a filter naming the customer\'s own cards is accepted' }), 'SATTR-FILTERS');
-    else r.expect(refusedWithRow(x, { requirement: 'SATTR-FILTERS', row: 'INVALID_INFORMATION', documented: v === 'both' ? 'the two filters are mutually exclusive' : 'the filter names a card that is not the customer\'s' }), 'SATTR-FILTERS');
+    r.judge(x, { oracles: [filterAnswer(this.params.variant)] });
     if (ok(x)) for (const [name, value] of items) m.session.attributes[name] = value;
   }
 }
@@ -106,8 +116,8 @@ export class SessionAttributesBeforeObo extends ModelCommand {
   protected async act(_m: Model, r: SequenceRun): Promise<void> {
     this.begin(r, 'AddSessionAttributes(SsoToken never issued, before any AuthenticateOBO in this session)');
     const x = await r.call('AddSessionAttributes', { body: { sessionAttributes: [{ name: 'SsoToken', value: this.token }] } });
-    const refusal = (requirement: RequirementId) => genericRefusal(x, { operation: 'AddSessionAttributes', requirement });
-    r.expect([...refusal('SATTR-AFTER-OBO'), ...refusal('STATE-SESSION-ATTRIBUTES')], 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES');
+    const refusal = (requirement: RequirementId) => byCheck(genericRefusal, { operation: 'AddSessionAttributes', requirement });
+    r.judge(x, { oracles: [refusal('SATTR-AFTER-OBO'), refusal('STATE-SESSION-ATTRIBUTES')] });
   }
 }
 

@@ -1,18 +1,19 @@
 import type { CallInput, CallOptions, Exchange, Session } from '../../../client/index.js';
 import type { Responded } from '../../../checks/support.js';
-import type { Finding } from '../../../checks/finding.js';
 import type { RequirementId } from '../../../contract/requirements.js';
+import type { CaseOutcome } from '../runner/property.js';
 import type { HarnessContext } from '../runner/context.js';
 import { LeakGuard } from '../runner/leak-guard.js';
 import { StepBroken, type Journal } from './journal.js';
-import { judge } from '../judge/judge.js';
+import { combine, judge, type Expected } from '../judge/judge.js';
 import { leakOracle } from '../judge/oracles.js';
 
 /**
  * The system under test as the commands see it: the target over the network through the
  * harness client, in the sequence's own partner session, every exchange journaled and
  * searched for leaks (NO-SECRET-ECHO, recorded without stopping the sequence) before the
- * command compares it with the model.
+ * command compares it with the model. Both go through the one judge (judge/judge.ts), as the
+ * other suites' cases do: the oracles say which requirements an exchange answers for.
  */
 export class SequenceRun {
   readonly leaks: LeakGuard;
@@ -38,13 +39,26 @@ export class SequenceRun {
     const judged = judge(x, { oracles: [leakOracle(this.leaks)] });
     if (judged.broken) throw new StepBroken(`${x.request.operation}: ${judged.broken}`);
     this.journal.leak(judged.findings);
-    this.journal.expect([], ...judged.checked);
+    this.journal.check(judged.checked);
     return x as Responded;
   }
 
-  /** Compares: marks the requirements checked and stops the sequence on findings. */
-  expect(findings: readonly Finding[], ...requirements: RequirementId[]): void {
-    this.journal.expect(findings, ...requirements);
+  /**
+   * Compares a reply with the model: each expectation is judged in turn, and the first with
+   * findings stops the sequence, since a later one presupposes it (a cardId is looked for
+   * only in an accepted reply whose cards have their shape). After a refusal for the
+   * target's own reasons (D37) nothing further is judged: the judge records it as observed.
+   */
+  judge(x: Exchange, ...expected: readonly Expected[]): CaseOutcome {
+    const outcomes: CaseOutcome[] = [];
+    for (const e of expected) {
+      const outcome = judge(x, e);
+      if (outcome.broken) throw new StepBroken(`${x.request.operation}: ${outcome.broken}`);
+      outcomes.push(outcome);
+      this.journal.judged(outcome);
+      if (outcome.observed) break;
+    }
+    return combine(outcomes);
   }
 
   observe(requirement: RequirementId, behaviour: string): void {

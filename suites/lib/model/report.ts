@@ -47,8 +47,11 @@ export function describeModelFailure(env: PropertyEnv, name: string, f: ModelFai
     const { journal } = f.shrunk;
     const told = tell(env, name, journal.story(), f.shrunk.path, requestBody, 'shrunk sequence');
     first = told.reproduction;
-    for (const requirement of new Set(journal.findings.map((x) => x.requirement)))
-      failed.push({ requirement, findings: journal.findings.filter((x) => x.requirement === requirement), reproduction: told.reproduction });
+    // A requirement that fails with the findings without one of its own carries them all (as runner/property-failure.ts).
+    for (const requirement of new Set([...journal.findings.map((x) => x.requirement), ...journal.failsWith])) {
+      const own = journal.findings.filter((x) => x.requirement === requirement);
+      failed.push({ requirement, findings: own.length ? own : journal.findings, reproduction: told.reproduction });
+    }
     report.push(`${name}: failed after ${f.shrunk.numRuns} sequence(s), shrunk ${f.shrunk.numShrinks} time(s)`, ...journal.findings.map(findingLine), ...told.lines);
   }
   if (f.leak) {

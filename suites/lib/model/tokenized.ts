@@ -4,9 +4,7 @@ import { alnumChars, digits, mmyy, stringOf, validPayload } from '../../../gener
 import type { HarnessContext } from '../runner/context.js';
 import { cardBody, expectUpsert, knownIds, register } from './card-common.js';
 import { ModelCommand } from './command.js';
-import { observeOwnRefusal } from './refusal.js';
-import { refusedWithRow } from './expect.js';
-import { listsCard } from './list-expect.js';
+import { predict } from './predict.js';
 import { ResubmitCard } from './cards.js';
 import { body, type SequenceRun } from './real.js';
 import { cardAt, customerAt, maxCustomers, sameId, tail, type Model } from './state.js';
@@ -26,10 +24,11 @@ export class AddTokenizedCard extends ModelCommand {
     const four = payload.lastFourOfCard === undefined ? 'no lastFourOfCard' : `lastFourOfCard ${String(payload.lastFourOfCard)}`;
     this.begin(r, `${OP}(${c.label}, new token ${tail(identity)}, BIN ${String(payload.cardBin)}, ${four}, expiration ${String(payload.expirationMonthYear)})`);
     const x = await r.call(OP, { body: payload });
-    if (observeOwnRefusal(r, x, 'a generated new tokenized card')) return;
     const cardId = expectUpsert(r, x, { kind: 'token', identity, payload }, {
       requirement: 'TCARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'a new tokenized card is registered', documented: 'a new card gets a cardId of its own',
+      refusable: 'a generated new tokenized card',
     });
+    if (cardId === undefined) return;
     register(m, r, c, { cardId, kind: 'token', identity, payload, because: 'TCARD-SUCCESS' });
   }
 }
@@ -78,7 +77,7 @@ export class ChangeToken extends ModelCommand {
       requirement: 'STATE-TCARD-CHANGED', documentedSuccess: 'a tokenized card whose token differs is reauthorized', documented: 'a cardId',
     });
     const list = await r.call('GetRegisteredCards', { body: { customerId: c.customerId } });
-    r.expect(listsCard(list, { cardId, requirement: 'STATE-TCARD-CHANGED', documented: 'the card of the new token listed' }), 'STATE-TCARD-CHANGED');
+    r.judge(list, { oracles: [predict.listsCard({ cardId, requirement: 'STATE-TCARD-CHANGED', documented: 'the card of the new token listed' })] });
     const listed = body(list)[responseMembers.cards];
     const shown = (id: string) => Array.isArray(listed) && listed.some((l: Record<string, unknown> | null) => sameId(l?.cardId, id));
     if (sameId(cardId, card.cardId)) {
@@ -108,7 +107,7 @@ export class DeniedBinCard extends ModelCommand {
     const bin = r.ctx.profile.deniedCardBin;
     this.begin(r, `${OP}(${c.label}, new token ${tail(String(this.generated.cardToken))}, the denied BIN ${bin} of the profile)`);
     const x = await r.call(OP, { body: cardBody(r, c, this.generated, { cardBin: bin }) });
-    r.expect(refusedWithRow(x, { requirement: 'TCARD-DENIED-BIN', row: 'BAD_REQUEST', documented: 'the account is not allowed in the network' }), 'TCARD-DENIED-BIN');
+    r.judge(x, { oracles: [predict.refusedWithRow({ requirement: 'TCARD-DENIED-BIN', row: 'BAD_REQUEST', documented: 'the account is not allowed in the network' })] });
   }
 }
 
