@@ -5,7 +5,7 @@ import { attachFailure, labelTest } from '../../../reporting/allure.js';
 import type { HarnessContext } from '../runner/context.js';
 import { runModel, type ModelSpec } from './run.js';
 import { ContractViolation, PropertyBroken, propertyEnv, recordUnchecked } from '../runner/property-test.js';
-import { selectsProperty } from '../runner/selection.js';
+import { selectsProperty, skipsProperty } from '../runner/selection.js';
 
 const maxBody = 300;
 
@@ -20,12 +20,14 @@ function requestBody(ctx: HarnessContext): (x: Exchange) => string {
 }
 
 /**
- * Declares one vitest test running a model-based property (model-run.ts) against the target:
- * selection by CONFORMANCE_ONLY, skipped by the production profile (sequences write), Allure
- * labels, and on failure the shrunk sequence as numbered steps with seed, path and replay.
+ * Declares one vitest test running a model-based property (run.ts) against the target:
+ * selection by CONFORMANCE_ONLY and CONFORMANCE_SKIP by the rule property tests follow,
+ * skipped by the production profile (sequences write), Allure labels, and on failure the
+ * shrunk sequence as numbered steps with seed, path and replay.
  */
 export function modelTest<M extends object, R, S>(ctx: HarnessContext, suiteFile: string, spec: ModelSpec<M, R, S>): void {
-  const selected = selectsProperty(ctx.profile.only, { area: spec.area, requirements: spec.requirements });
+  const item = { area: spec.area, requirements: spec.requirements };
+  const selected = selectsProperty(ctx.profile.only, item) && !skipsProperty(ctx.profile.skip, item);
   test.skipIf(!selected)(spec.name, async (context) => {
     await labelTest({ requirement: spec.requirements[0] ?? spec.area, severity: severityOf(spec.requirements), suite: spec.area });
     if (ctx.profile.kind === 'production' && !ctx.profile.allowWrites) {
