@@ -47,7 +47,7 @@ export interface Wish {
   readonly coverage: number;
 }
 
-/** One property's line in raw/exploration-*.jsonl: the summary adds them up (footprint.ts). */
+/** One property's line in raw/exploration-*.jsonl: the summary adds them up (footprint-report.ts). */
 export interface Granted extends Wish {
   readonly granted: number;
   readonly budget: number | undefined;
