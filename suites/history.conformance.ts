@@ -40,7 +40,12 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
       const page = await p.page(pageQuery(v, p.customer.cards));
       if (!page) return undefined;
       p.findings.push(...newestFirst(page.transactions));
-      return { covered: distinctTimes(page) };
+      if (distinctTimes(page)) return { covered: true };
+      // Too short to show an order: the default page too, so the budget's few cases still check the rule.
+      const first = await p.page();
+      if (!first) return undefined;
+      p.findings.push(...newestFirst(first.transactions));
+      return { covered: distinctTimes(first) };
     },
   });
 

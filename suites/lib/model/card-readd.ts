@@ -1,7 +1,7 @@
 import { expectUpsert, knownIds, register } from './card-common.js';
 import { ModelCommand } from './command.js';
 import type { SequenceRun } from './real.js';
-import { customerAt, tail, type Model, type ModelCustomer } from './state.js';
+import { customerWith, tail, type Model, type ModelCustomer } from './state.js';
 
 /**
  * A token stands in for the card number: a target may take a token with the BIN and last four
@@ -19,10 +19,10 @@ export function readdable(c: ModelCustomer) {
 /** States: adding a deleted card again creates a different card entry. */
 export class ReaddCard extends ModelCommand {
   constructor(readonly customer: number, readonly deleted: number) { super(); }
-  check(m: Readonly<Model>): boolean { return m.customers.length > 0 && readdable(customerAt(m, this.customer)).length > 0; }
+  check(m: Readonly<Model>): boolean { return customerWith(m, this.customer, (c) => readdable(c).length > 0) !== undefined; }
   protected describe(): string { return `AddOrUpdate(customer[${this.customer}], deleted card[${this.deleted}] again)`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = customerAt(m, this.customer);
+    const c = customerWith(m, this.customer, (k) => readdable(k).length > 0)!;
     const options = readdable(c);
     const d = options[this.deleted % options.length]!;
     const op = d.kind === 'number' ? 'AddOrUpdateCard' : 'AddOrUpdateTokenizedCard';

@@ -10,7 +10,7 @@ import { ModelCommand } from './command.js';
 import { observeOwnRefusal, ownRefusal, refusedForOwnReason } from './refusal.js';
 import { byCheck, predict } from './predict.js';
 import { body, ok, type SequenceRun } from './real.js';
-import { customerAt, maxCustomers, type Model, type ModelCustomer } from './state.js';
+import { customerAt, customerWith, maxCustomers, type Model, type ModelCustomer } from './state.js';
 
 type Body = Record<string, unknown>;
 
@@ -88,12 +88,17 @@ export class EnrollDuplicate extends ModelCommand {
   }
 }
 
+/**
+ * FindCustomer by the SSN and dateOfBirth as enrolled. `slashed` prefers a customer enrolled in
+ * that date form, so the coverage sequence (one draw of each command) looks up both forms whatever the seed.
+ */
 export class FindCustomer extends ModelCommand {
-  constructor(readonly customer: number) { super(); }
+  constructor(readonly customer: number, readonly slashed?: boolean) { super(); }
   check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
   protected describe(): string { return `FindCustomer(customer[${this.customer}])`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = customerAt(m, this.customer);
+    const c = this.slashed === undefined ? customerAt(m, this.customer)
+      : customerWith(m, this.customer, (k) => k.dateOfBirth.includes('/') === this.slashed) ?? customerAt(m, this.customer);
     this.begin(r, `FindCustomer(${c.label}: its SSN and dateOfBirth ${c.dateOfBirth.includes('/') ? 'YYYY/MM/DD' : 'YYYY-MM-DD'} as enrolled)`);
     const x = await r.call('FindCustomer', { body: { ssn: c.ssn, dateOfBirth: c.dateOfBirth } });
     r.judge(x, { oracles: [byCheck(successBodyShape, { operation: 'FindCustomer' }), predict.findsCustomer(c.customerId)] });
@@ -125,10 +130,11 @@ export function customerCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelC
   const index = fc.nat({ max: maxCustomers - 1 });
   const attributes = operation('AddCustomerAttributes').fields[0]!;
   const items = validPayload(operation('AddCustomerAttributes')).map((p) => (p.body?.[attributes.name] ?? []) as Item[]);
+  // Each date form is enrolled and looked up by a command of its own (FindCustomer above).
   return [
-    fc.tuple(enrollPayload(ctx), fc.boolean()).map(([p, slashed]) => new EnrollCustomer(p, slashed)),
+    ...[false, true].map((slashed) => enrollPayload(ctx).map((p) => new EnrollCustomer(p, slashed))),
     fc.tuple(index, fc.constantFrom('ssn' as const, 'email' as const), enrollPayload(ctx)).map(([i, d, p]) => new EnrollDuplicate(i, d, p)),
-    index.map((i) => new FindCustomer(i)),
+    ...[true, false].map((slashed) => index.map((i) => new FindCustomer(i, slashed))),
     fc.tuple(index, items).map(([i, list]) => new AddCustomerAttributes(i, list)),
   ];
 }

@@ -8,7 +8,7 @@ import type { Oracle } from '../judge/judge.js';
 import { ModelCommand } from './command.js';
 import { byCheck, predict } from './predict.js';
 import { body, ok, type SequenceRun } from './real.js';
-import { customerAt, foreignCards, maxCustomers, type Model, type ModelCustomer } from './state.js';
+import { customerAt, customerWith, foreignCards, maxCustomers, type Model, type ModelCustomer } from './state.js';
 
 const [idFilter, numberFilter] = exclusiveSessionFilters;
 
@@ -36,12 +36,14 @@ async function authenticateObo(m: Model, r: SequenceRun, c: ModelCustomer): Prom
   return token;
 }
 
+/** `tokenizedOnly` prefers a customer whose cards are all tokenized: a card is a linked account whatever its kind. */
 export class AuthenticateObo extends ModelCommand {
-  constructor(readonly customer: number) { super(); }
+  constructor(readonly customer: number, readonly tokenizedOnly = false) { super(); }
   check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
   protected describe(): string { return `AuthenticateOBO(customer[${this.customer}])`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = customerAt(m, this.customer);
+    const onlyTokens = (k: ModelCustomer) => k.cards.length > 0 && k.cards.every((card) => card.kind === 'token');
+    const c = (this.tokenizedOnly ? customerWith(m, this.customer, onlyTokens) : undefined) ?? customerAt(m, this.customer);
     const holds = c.cards.length ? `holds ${c.cards.map((k) => k.label).join(', ')}` : c.everHadCard ? 'holds no card any more' : 'never held a card';
     this.begin(r, `AuthenticateOBO(${c.label}, which ${holds})`);
     await authenticateObo(m, r, c);
@@ -92,10 +94,10 @@ function filterAnswer(v: FilterVariant): Oracle {
  */
 export class AddSessionAttributes extends ModelCommand {
   constructor(readonly customer: number, readonly params: FilterParams) { super(); }
-  check(m: Readonly<Model>): boolean { return m.customers.length > 0 && customerAt(m, this.customer).cards.length > 0; }
+  check(m: Readonly<Model>): boolean { return customerWith(m, this.customer, (c) => c.cards.length > 0) !== undefined; }
   protected describe(): string { return `AuthenticateOBO + AddSessionAttributes(customer[${this.customer}], ${this.params.variant})`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = customerAt(m, this.customer);
+    const c = customerWith(m, this.customer, (k) => k.cards.length > 0)!;
     const f = filters(m, c, this.params);
     const email = this.params.preferredEmail ? ', PreferredEmail' : '';
     this.begin(r, `AuthenticateOBO(${c.label}) then AddSessionAttributes(SsoToken${email}, ${f.said})`);
@@ -124,17 +126,19 @@ export class SessionAttributesBeforeObo extends ModelCommand {
 export function oboCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> {
   const customer = fc.nat({ max: maxCustomers - 1 });
   const { declinedCardNumber, deniedCardBin } = ctx.profile;
-  const params: fc.Arbitrary<FilterParams> = fc.record({
-    variant: fc.constantFrom<FilterVariant>('none', 'own-ids', 'own-numbers', 'foreign-id', 'foreign-number', 'both'),
+  const params = (...variants: FilterVariant[]): fc.Arbitrary<FilterParams> => fc.record({
+    variant: fc.constantFrom(...variants),
     pick: fc.nat({ max: 63 }),
     strangerId: guid(),
     strangerNumber: cardNumber({ declinedCardNumber, deniedCardBin, length: 16 }),
     preferredEmail: fc.option(email({ maxLength: 60 }), { nil: undefined }),
   });
   return [
-    customer.map((i) => new AuthenticateObo(i)),
-    fc.tuple(customer, params).map(([i, p]) => new AddSessionAttributes(i, p)),
-    fc.tuple(customer, params).map(([i, p]) => new AddSessionAttributes(i, p)),
+    ...[false, true].map((tokenizedOnly) => customer.map((i) => new AuthenticateObo(i, tokenizedOnly))),
+    // One command per answer (accepted, a card not the customer's, both filters), so the coverage
+    // sequence (one draw of each command) sends each whatever the seed.
+    ...[params('none', 'own-ids', 'own-numbers'), params('foreign-id', 'foreign-number'), params('both')]
+      .map((p) => fc.tuple(customer, p).map(([i, v]) => new AddSessionAttributes(i, v))),
     stringOf({ chars: alnumChars, minLength: 32, maxLength: 43 }).map((t) => new SessionAttributesBeforeObo(t)),
   ];
 }

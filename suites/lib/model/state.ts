@@ -85,6 +85,17 @@ export function customerAt(m: Readonly<Model>, index: number): ModelCustomer {
   return m.customers[index % m.customers.length]!;
 }
 
+/**
+ * The `index`-th customer if it can take the command, else the first that can: a command drawn
+ * for a customer without the card it needs would be skipped, and the coverage sequence, one draw
+ * of each command, would then miss its rule on some seeds.
+ */
+export function customerWith(m: Readonly<Model>, index: number, can: (c: ModelCustomer) => boolean): ModelCustomer | undefined {
+  if (m.customers.length === 0) return undefined;
+  const drawn = customerAt(m, index);
+  return can(drawn) ? drawn : m.customers.find(can);
+}
+
 export function cardAt(c: ModelCustomer, index: number, kind?: CardKind): ModelCard | undefined {
   const cards = kind ? c.cards.filter((k) => k.kind === kind) : c.cards;
   return cards.length === 0 ? undefined : cards[index % cards.length];

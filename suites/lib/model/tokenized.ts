@@ -7,18 +7,19 @@ import { ModelCommand } from './command.js';
 import { predict } from './predict.js';
 import { ResubmitCard } from './cards.js';
 import { body, type SequenceRun } from './real.js';
-import { cardAt, customerAt, maxCustomers, sameId, tail, type Model } from './state.js';
+import { cardAt, customerAt, customerWith, maxCustomers, sameId, tail, type Model } from './state.js';
 
 type Body = Record<string, unknown>;
 const OP = 'AddOrUpdateTokenizedCard';
 
 /** A new tokenized card: registered with a cardId of its own; lastFourDigits may be `****`. */
 export class AddTokenizedCard extends ModelCommand {
-  constructor(readonly customer: number, readonly generated: Body) { super(); }
+  /** `toCardless` prefers a customer holding no card, who then holds only a tokenized one (obo.ts). */
+  constructor(readonly customer: number, readonly generated: Body, readonly toCardless = false) { super(); }
   check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
   protected describe(): string { return `${OP}(customer[${this.customer}], new token ${tail(String(this.generated.cardToken))})`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = customerAt(m, this.customer);
+    const c = (this.toCardless ? customerWith(m, this.customer, (k) => k.cards.length === 0) : undefined) ?? customerAt(m, this.customer);
     const payload = cardBody(r, c, this.generated);
     const identity = String(payload.cardToken);
     const four = payload.lastFourOfCard === undefined ? 'no lastFourOfCard' : `lastFourOfCard ${String(payload.lastFourOfCard)}`;
