@@ -4,7 +4,7 @@ import { cardsMatchSchema } from '../../../checks/index.js';
 import { ModelCommand } from './command.js';
 import { byCheck, predict } from './predict.js';
 import { body, ok, type SequenceRun } from './real.js';
-import { cardAt, customerAt, customerWith, maxCustomers, tail, type Model, type ModelCustomer } from './state.js';
+import { cardAt, customerAt, customerWith, holdsCard, maxCustomers, tail, type Model, type ModelCustomer } from './state.js';
 
 /** GetRegisteredCards: exactly the model's cards, every Card field with its type (CARDS-SHAPE). */
 export async function compareCardList(r: SequenceRun, c: ModelCustomer): Promise<void> {
@@ -26,10 +26,10 @@ export class GetRegisteredCards extends ModelCommand {
 /** States: DeleteCard → removed; the card leaves the list. */
 export class DeleteCard extends ModelCommand {
   constructor(readonly customer: number, readonly card: number) { super(); }
-  check(m: Readonly<Model>): boolean { return customerWith(m, this.customer, (c) => c.cards.length > 0) !== undefined; }
+  check(m: Readonly<Model>): boolean { return customerWith(m, this.customer, holdsCard) !== undefined; }
   protected describe(): string { return `DeleteCard(customer[${this.customer}], card[${this.card}])`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = customerWith(m, this.customer, (k) => k.cards.length > 0)!;
+    const c = customerWith(m, this.customer, holdsCard)!;
     const card = cardAt(c, this.card)!;
     this.begin(r, `DeleteCard(${c.label}, ${card.label} ${tail(card.identity)})`);
     const x = await r.call('DeleteCard', { body: { customerId: c.customerId, cardId: card.cardId } });

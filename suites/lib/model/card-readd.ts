@@ -16,13 +16,15 @@ export function readdable(c: ModelCustomer) {
   return c.deleted.filter((d) => !c.cards.some((k) => k.kind === d.kind && (k.identity === d.identity || (d.kind === 'token' && sameTokenizedCard(k, d)))));
 }
 
+const holdsReaddable = (c: ModelCustomer): boolean => readdable(c).length > 0;
+
 /** States: adding a deleted card again creates a different card entry. */
 export class ReaddCard extends ModelCommand {
   constructor(readonly customer: number, readonly deleted: number) { super(); }
-  check(m: Readonly<Model>): boolean { return customerWith(m, this.customer, (c) => readdable(c).length > 0) !== undefined; }
+  check(m: Readonly<Model>): boolean { return customerWith(m, this.customer, holdsReaddable) !== undefined; }
   protected describe(): string { return `AddOrUpdate(customer[${this.customer}], deleted card[${this.deleted}] again)`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = customerWith(m, this.customer, (k) => readdable(k).length > 0)!;
+    const c = customerWith(m, this.customer, holdsReaddable)!;
     const options = readdable(c);
     const d = options[this.deleted % options.length]!;
     const op = d.kind === 'number' ? 'AddOrUpdateCard' : 'AddOrUpdateTokenizedCard';

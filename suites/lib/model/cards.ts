@@ -110,26 +110,37 @@ export class DeclinedCard extends ModelCommand {
   }
 }
 
-export function cardCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> {
+type Command = fc.Arbitrary<ModelCommand>;
+
+/** The card commands, each by name (a property weighs some more), and all of them in drawing order. */
+export interface CardCommands {
+  readonly add: fc.Arbitrary<AddCard>;
+  readonly resubmit: Command;
+  readonly changeExpiration: Command;
+  readonly changeNickname: Command;
+  readonly readd: Command;
+  readonly all: readonly Command[];
+}
+
+export function cardCommands(ctx: HarnessContext): CardCommands {
   const { declinedCardNumber, deniedCardBin } = ctx.profile;
   const customer = fc.nat({ max: maxCustomers - 1 });
   const card = fc.nat({ max: 5 });
   const generated = validPayload(operation(OP), { declinedCardNumber, deniedCardBin, includeOptional: 'random' }).map((p) => p.body ?? {});
   // One command per observable change, so the coverage sequence (one draw of each command) meets
   // an expiration change and a nickname change whatever the seed; an address change is not observable.
-  const changes: Array<fc.Arbitrary<CardChange>> = [
-    mmyy().map((value) => ({ field: 'expirationMonthYear' as const, value })),
-    fc.integer({ min: 1, max: 99 }).map((n) => ({ field: 'cardNickname' as const, value: `-${n}` })),
-    fc.oneof(
+  const changeOf = (change: fc.Arbitrary<CardChange>) => fc.tuple(customer, card, change).map(([i, k, ch]) => new ChangeCard(i, k, ch));
+  const commands = {
+    add: fc.tuple(customer, generated).map(([i, g]) => new AddCard(i, g)),
+    resubmit: fc.tuple(customer, card).map(([i, k]) => new ResubmitCard(i, k, 'number')),
+    changeExpiration: changeOf(mmyy().map((value) => ({ field: 'expirationMonthYear' as const, value }))),
+    changeNickname: changeOf(fc.integer({ min: 1, max: 99 }).map((n) => ({ field: 'cardNickname' as const, value: `-${n}` }))),
+    changeAddress: changeOf(fc.oneof(
       generated.map((g) => ({ field: 'addressLine1' as const, value: String(g.addressLine1) })),
       generated.map((g) => ({ field: 'city' as const, value: String(g.city) })),
-    ),
-  ];
-  return [
-    fc.tuple(customer, generated).map(([i, g]) => new AddCard(i, g)),
-    fc.tuple(customer, card).map(([i, k]) => new ResubmitCard(i, k, 'number')),
-    ...changes.map((change) => fc.tuple(customer, card, change).map(([i, k, ch]) => new ChangeCard(i, k, ch))),
-    fc.tuple(customer, card).map(([i, k]) => new ReaddCard(i, k)),
-    fc.tuple(customer, generated).map(([i, g]) => new DeclinedCard(i, g)),
-  ];
+    )),
+    readd: fc.tuple(customer, card).map(([i, k]) => new ReaddCard(i, k)),
+    declined: fc.tuple(customer, generated).map(([i, g]) => new DeclinedCard(i, g)),
+  };
+  return { ...commands, all: Object.values(commands) };
 }

@@ -10,7 +10,7 @@ import { ModelCommand } from './command.js';
 import { observeOwnRefusal, ownRefusal, refusedForOwnReason } from './refusal.js';
 import { byCheck, predict } from './predict.js';
 import { body, ok, type SequenceRun } from './real.js';
-import { customerAt, customerWith, maxCustomers, type Model, type ModelCustomer } from './state.js';
+import { customerAt, maxCustomers, preferredCustomer, type Model, type ModelCustomer } from './state.js';
 
 type Body = Record<string, unknown>;
 
@@ -88,6 +88,8 @@ export class EnrollDuplicate extends ModelCommand {
   }
 }
 
+const slashedDate = (c: ModelCustomer): boolean => c.dateOfBirth.includes('/');
+
 /**
  * FindCustomer by the SSN and dateOfBirth as enrolled. `slashed` prefers a customer enrolled in
  * that date form, so the coverage sequence (one draw of each command) looks up both forms whatever the seed.
@@ -97,9 +99,8 @@ export class FindCustomer extends ModelCommand {
   check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
   protected describe(): string { return `FindCustomer(customer[${this.customer}])`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = this.slashed === undefined ? customerAt(m, this.customer)
-      : customerWith(m, this.customer, (k) => k.dateOfBirth.includes('/') === this.slashed) ?? customerAt(m, this.customer);
-    this.begin(r, `FindCustomer(${c.label}: its SSN and dateOfBirth ${c.dateOfBirth.includes('/') ? 'YYYY/MM/DD' : 'YYYY-MM-DD'} as enrolled)`);
+    const c = preferredCustomer(m, this.customer, this.slashed === undefined ? undefined : (k) => slashedDate(k) === this.slashed);
+    this.begin(r, `FindCustomer(${c.label}: its SSN and dateOfBirth ${slashedDate(c) ? 'YYYY/MM/DD' : 'YYYY-MM-DD'} as enrolled)`);
     const x = await r.call('FindCustomer', { body: { ssn: c.ssn, dateOfBirth: c.dateOfBirth } });
     r.judge(x, { oracles: [byCheck(successBodyShape, { operation: 'FindCustomer' }), predict.findsCustomer(c.customerId)] });
   }
@@ -126,13 +127,16 @@ export class AddCustomerAttributes extends ModelCommand {
 export const enrollPayload = (ctx: HarnessContext): fc.Arbitrary<Body> =>
   validPayload(operation('EnrollCustomer'), { emailKey: ctx.profile.emailKey, includeOptional: false }).map((p) => p.body ?? {});
 
+/** Each date form is enrolled, and looked up (customerCommands), by a command of its own. */
+export const enrolmentCommands = (ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> =>
+  [false, true].map((slashed) => enrollPayload(ctx).map((p) => new EnrollCustomer(p, slashed)));
+
+/** What a customers property does with the customers it enrolled. */
 export function customerCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> {
   const index = fc.nat({ max: maxCustomers - 1 });
   const attributes = operation('AddCustomerAttributes').fields[0]!;
   const items = validPayload(operation('AddCustomerAttributes')).map((p) => (p.body?.[attributes.name] ?? []) as Item[]);
-  // Each date form is enrolled and looked up by a command of its own (FindCustomer above).
   return [
-    ...[false, true].map((slashed) => enrollPayload(ctx).map((p) => new EnrollCustomer(p, slashed))),
     fc.tuple(index, fc.constantFrom('ssn' as const, 'email' as const), enrollPayload(ctx)).map(([i, d, p]) => new EnrollDuplicate(i, d, p)),
     ...[true, false].map((slashed) => index.map((i) => new FindCustomer(i, slashed))),
     fc.tuple(index, items).map(([i, list]) => new AddCustomerAttributes(i, list)),

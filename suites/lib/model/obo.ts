@@ -8,7 +8,7 @@ import type { Oracle } from '../judge/judge.js';
 import { ModelCommand } from './command.js';
 import { byCheck, predict } from './predict.js';
 import { body, ok, type SequenceRun } from './real.js';
-import { customerAt, customerWith, foreignCards, maxCustomers, type Model, type ModelCustomer } from './state.js';
+import { customerWith, foreignCards, holdsCard, preferredCustomer, maxCustomers, type Model, type ModelCustomer } from './state.js';
 
 const [idFilter, numberFilter] = exclusiveSessionFilters;
 
@@ -36,14 +36,15 @@ async function authenticateObo(m: Model, r: SequenceRun, c: ModelCustomer): Prom
   return token;
 }
 
+const onlyTokens = (c: ModelCustomer): boolean => holdsCard(c) && c.cards.every((card) => card.kind === 'token');
+
 /** `tokenizedOnly` prefers a customer whose cards are all tokenized: a card is a linked account whatever its kind. */
 export class AuthenticateObo extends ModelCommand {
   constructor(readonly customer: number, readonly tokenizedOnly = false) { super(); }
   check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
   protected describe(): string { return `AuthenticateOBO(customer[${this.customer}])`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const onlyTokens = (k: ModelCustomer) => k.cards.length > 0 && k.cards.every((card) => card.kind === 'token');
-    const c = (this.tokenizedOnly ? customerWith(m, this.customer, onlyTokens) : undefined) ?? customerAt(m, this.customer);
+    const c = preferredCustomer(m, this.customer, this.tokenizedOnly ? onlyTokens : undefined);
     const holds = c.cards.length ? `holds ${c.cards.map((k) => k.label).join(', ')}` : c.everHadCard ? 'holds no card any more' : 'never held a card';
     this.begin(r, `AuthenticateOBO(${c.label}, which ${holds})`);
     await authenticateObo(m, r, c);
@@ -94,10 +95,10 @@ function filterAnswer(v: FilterVariant): Oracle {
  */
 export class AddSessionAttributes extends ModelCommand {
   constructor(readonly customer: number, readonly params: FilterParams) { super(); }
-  check(m: Readonly<Model>): boolean { return customerWith(m, this.customer, (c) => c.cards.length > 0) !== undefined; }
+  check(m: Readonly<Model>): boolean { return customerWith(m, this.customer, holdsCard) !== undefined; }
   protected describe(): string { return `AuthenticateOBO + AddSessionAttributes(customer[${this.customer}], ${this.params.variant})`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = customerWith(m, this.customer, (k) => k.cards.length > 0)!;
+    const c = customerWith(m, this.customer, holdsCard)!;
     const f = filters(m, c, this.params);
     const email = this.params.preferredEmail ? ', PreferredEmail' : '';
     this.begin(r, `AuthenticateOBO(${c.label}) then AddSessionAttributes(SsoToken${email}, ${f.said})`);

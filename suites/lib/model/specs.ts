@@ -4,10 +4,10 @@ import type { RequirementId } from '../../../contract/requirements.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { Journal, ModelSpec, Sequence } from './run.js';
 import { SessionError } from '../../../client/index.js';
-import { AddCard, cardCommands } from './cards.js';
+import { cardCommands } from './cards.js';
 import { deleteAllCards, GetRegisteredCards, listCommands, verifyCardLists } from './card-list.js';
 import type { ModelCommand } from './command.js';
-import { customerCommands, enroll, enrollPayload, EnrollCustomer } from './customers.js';
+import { customerCommands, enroll, enrollPayload, EnrollCustomer, enrolmentCommands } from './customers.js';
 import { oboCommands } from './obo.js';
 import { SequenceRun } from './real.js';
 import { emptyModel, maxCustomers, type Model } from './state.js';
@@ -65,22 +65,22 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
   const customer = fc.nat({ max: maxCustomers - 1 });
   const cards = cardCommands(ctx);
   const tokens = tokenizedCommands(ctx);
-  const [addCard, resubmit, changeExpiration, changeNickname, , readd] = cards as [fc.Arbitrary<AddCard>, ...Commands];
   const [addToken, , changeTokenExpiration] = tokens as [fc.Arbitrary<AddTokenizedCard>, ...Commands];
   const enrollment = fc.tuple(enrollPayload(ctx), fc.boolean()).map(([p, slashed]) => new EnrollCustomer(p, slashed));
   return [
     spec(ctx, 'customers: enrollment, duplicates, FindCustomer and customer attributes follow the model',
       ['ENROLL-DUPLICATE', 'FIND-ENROLLED', 'CATTR-SUCCESS', 'NO-SECRET-ECHO'],
-      [...customerCommands(ctx), ...customerCommands(ctx).slice(2)]),
+      [...enrolmentCommands(ctx), ...customerCommands(ctx), ...customerCommands(ctx)]),
     spec(ctx, 'cards: add, update, resubmit, delete and re-add follow the model',
       ['CARDS-SHAPE', 'STATE-CARD-IDENTICAL', 'STATE-CARD-CHANGED', 'STATE-TCARD-CHANGED', 'STATE-CARD-DELETED',
         'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN', 'NO-SECRET-ECHO'],
       // Updates weigh more: they need a card first, so drawn evenly they would be rare.
-      [enrollment, addCard, addToken, ...cards, ...tokens, resubmit!, changeExpiration!, changeNickname!, changeTokenExpiration!, readd!, readd!, ...listCommands(), ...listCommands()],
+      [enrollment, cards.add, addToken, ...cards.all, ...tokens, cards.resubmit, cards.changeExpiration, cards.changeNickname, changeTokenExpiration!,
+        cards.readd, cards.readd, ...listCommands(), ...listCommands()],
       twoCustomers),
     spec(ctx, 'linked accounts: AuthenticateOBO and session attributes follow the model',
       ['OBO-LINKED-ACCOUNT', 'STATE-OBO', 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES', 'SATTR-FILTERS', 'NO-SECRET-ECHO'],
-      [enrollment, addCard, addToken, addToken.map((t) => new AddTokenizedCard(t.customer, t.generated, true)),
+      [enrollment, cards.add, addToken, addToken.map((t) => new AddTokenizedCard(t.customer, t.generated, true)),
         customer.map((i) => new GetRegisteredCards(i)), ...oboCommands(ctx)]),
   ];
 }

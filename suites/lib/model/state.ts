@@ -96,6 +96,13 @@ export function customerWith(m: Readonly<Model>, index: number, can: (c: ModelCu
   return can(drawn) ? drawn : m.customers.find(can);
 }
 
+/** A command that can act on any customer but means to meet one kind: that kind if there is one, else the `index`-th. */
+export function preferredCustomer(m: Readonly<Model>, index: number, prefer?: (c: ModelCustomer) => boolean): ModelCustomer {
+  return (prefer && customerWith(m, index, prefer)) || customerAt(m, index);
+}
+
+export const holdsCard = (c: ModelCustomer): boolean => c.cards.length > 0;
+
 export function cardAt(c: ModelCustomer, index: number, kind?: CardKind): ModelCard | undefined {
   const cards = kind ? c.cards.filter((k) => k.kind === kind) : c.cards;
   return cards.length === 0 ? undefined : cards[index % cards.length];

@@ -7,7 +7,7 @@ import { ModelCommand } from './command.js';
 import { predict } from './predict.js';
 import { ResubmitCard } from './cards.js';
 import { body, type SequenceRun } from './real.js';
-import { cardAt, customerAt, customerWith, maxCustomers, sameId, tail, type Model } from './state.js';
+import { cardAt, customerAt, holdsCard, maxCustomers, preferredCustomer, sameId, tail, type Model } from './state.js';
 
 type Body = Record<string, unknown>;
 const OP = 'AddOrUpdateTokenizedCard';
@@ -19,7 +19,7 @@ export class AddTokenizedCard extends ModelCommand {
   check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
   protected describe(): string { return `${OP}(customer[${this.customer}], new token ${tail(String(this.generated.cardToken))})`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = (this.toCardless ? customerWith(m, this.customer, (k) => k.cards.length === 0) : undefined) ?? customerAt(m, this.customer);
+    const c = preferredCustomer(m, this.customer, this.toCardless ? (k) => !holdsCard(k) : undefined);
     const payload = cardBody(r, c, this.generated);
     const identity = String(payload.cardToken);
     const four = payload.lastFourOfCard === undefined ? 'no lastFourOfCard' : `lastFourOfCard ${String(payload.lastFourOfCard)}`;
