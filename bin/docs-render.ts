@@ -1,4 +1,5 @@
 import { registry, requirementsNamedBy } from '../checks/registry.js';
+import { nearMissesFile, renderNearMisses } from './docs-near-misses.js';
 import { catalogueFiles, decisionAnchor, requirementAnchor, sectionOrder } from '../contract/catalogue.js';
 import { decisions, type Decision } from '../contract/decisions.js';
 import { requirements, type ContractRequirement, type RequirementId } from '../contract/requirements.js';
@@ -85,4 +86,5 @@ export const docFiles = (): Record<string, string> => ({
   [catalogueFiles.requirements]: renderRequirements(),
   [catalogueFiles.decisions]: renderDecisions(),
   [clientCatalogueFile]: renderClientRequirements(),
+  [nearMissesFile]: renderNearMisses(),
 });

@@ -9,7 +9,7 @@ interface AttributeListField<N extends string> extends Field {
 
 export const customerAttributes: AttributeListField<'customerAttributes'> = {
   name: 'customerAttributes', in: 'body', type: 'attributeList', required: true,
-  decisions: ['D20', 'D31'],
+  decisions: ['D20', 'D31', 'D38'],
   attributes: {
     nameLength: { min: 1, max: 100 },
     valueLength: { min: 1, max: 200 },
@@ -38,7 +38,7 @@ export const customerAttributes: AttributeListField<'customerAttributes'> = {
 
 export const sessionAttributes: AttributeListField<'sessionAttributes'> = {
   name: 'sessionAttributes', in: 'body', type: 'attributeList', required: true,
-  decisions: ['D19'],
+  decisions: ['D19', 'D39'],
   attributes: {
     nameLength: { min: 1, max: 100 },
     valueLength: { min: 1, max: 300 },
@@ -46,7 +46,8 @@ export const sessionAttributes: AttributeListField<'sessionAttributes'> = {
     itemKeyValue: 'Value',
     allowed: [
       { name: 'SsoToken', required: true, meaning: 'Token from AuthenticateOBO' },
-      { name: 'PreferredEmail', required: false, valueFormat: 'email', meaning: 'E-mail for customer communication' },
+      // D39: "E-mail for customer communication" states no format; the reference checks the e-mail rule anyway.
+      { name: 'PreferredEmail', required: false, referenceFormat: 'email', meaning: 'E-mail for customer communication' },
       { name: 'AccountIdFilter', required: false, valueFormat: 'guidList', meaning: 'Comma-separated card GUIDs to show' },
       { name: 'AccountNumberFilter', required: false, meaning: 'Comma-separated raw card numbers or card tokens to show' },
     ],

@@ -137,6 +137,15 @@ export const decisions: readonly Decision[] = [
   d('D37', 'unspecified', 'A valid generated payload refused for a business reason the harness cannot foresee',
     'Only the configured declined card and real duplicates are refused',
     'A D15/D16-shaped refusal is observed, not failed; a 400 or 5xx to a valid payload fails; all valid cases refused is not covered'),
+  d('D38', 'ambiguous', 'Letter case of enumerated values the document writes one way: "True or False", gender "M or F"',
+    'True/False in any letter case (as common boolean parsers read them); gender M and F only',
+    'True/False and M/F are valid; a value that is none of the words or letters in any case (1, 0, yes, Y, Tru, X, empty) is a violation; letter case alone is observed, never failed or passed'),
+  d('D39', 'ambiguous', 'What makes an e-mail address valid beyond "containing @" (PreferredEmail has no format at all)',
+    'One @ with a non-empty local part and domain, no whitespace',
+    'No @, more than one @, or nothing before or after it is a violation; anything stricter (whitespace, dots, lengths of the parts) is observed at most; PreferredEmail is not judged'),
+  d('D40', 'unspecified', 'Values the document neither allows nor forbids: characters beyond printable ASCII in free-text fields, JSON null for an optional field',
+    'Accepted (null counts as not sent)',
+    'The generic contract only: never 5xx, a 4xx carries a JSON error body and a validation answer names the field; acceptance or refusal is observed'),
 ];
 
 export function decision(id: string): Decision {

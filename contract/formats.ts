@@ -23,12 +23,17 @@ const list = [
     severity: 'documented',
     section: 'FindCustomer',
   },
-  { id: 'email', pattern: '^[^@\\s]+@[^@\\s]+$', description: 'valid e-mail address containing @', severity: 'documented', section: 'EnrollCustomer' },
+  // D39: the reference also refuses whitespace; a conformant target may check the @ alone.
+  {
+    id: 'email', pattern: '^[^@\\s]+@[^@\\s]+$', toleratedPattern: '^[^@]+@[^@]+$',
+    description: 'valid e-mail address containing @', severity: 'documented', section: 'EnrollCustomer',
+  },
   { id: 'phone10', pattern: '^[0-9]{10}$', description: 'exactly 10 digits, no formatting', severity: 'documented', section: 'EnrollCustomer' },
   // A USPS code in either letter case (contract/state-codes.ts): 'ZZ' is two letters but no state.
   { id: 'stateCode', pattern: codeListPattern(uspsStateCodes), description: 'abbreviated (2-letter USPS) state code', severity: 'documented', section: 'EnrollCustomer' },
   { id: 'zip5', pattern: '^[0-9]{5}$', description: '5-digit zip', severity: 'documented', section: 'EnrollCustomer' },
-  { id: 'gender', pattern: '^[MF]$', description: 'M or F', severity: 'documented', section: 'EnrollCustomer' },
+  // D38: letter case is not fixed; the reference takes upper case only, a conformant target may take either.
+  { id: 'gender', pattern: '^[MF]$', toleratedPattern: '^[MFmf]$', description: 'M or F', severity: 'documented', section: 'EnrollCustomer' },
   { id: 'cardNumber', pattern: '^[0-9]{15,19}$', description: 'unformatted card number', severity: 'documented', section: 'AddOrUpdateCard' },
   {
     id: 'mmyy',
@@ -45,7 +50,11 @@ const list = [
     severity: 'documented',
     section: 'Resources and their fields',
   },
-  { id: 'trueFalse', pattern: '^(True|False)$', description: 'True or False', severity: 'documented', section: 'AddCustomerAttributes' },
+  // D38: the two words in any letter case, as common boolean parsers read them; the harness sends True/False.
+  {
+    id: 'trueFalse', pattern: '^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$', assertedValidPattern: '^(True|False)$',
+    description: 'True or False', severity: 'documented', section: 'AddCustomerAttributes',
+  },
   // DDDDD.CC: exactly five digits satisfy every reading; fewer digits are not asserted either way.
   {
     id: 'amount',
@@ -86,4 +95,10 @@ export function assertedValidRegExp(id: string): RegExp {
 
 export function acceptedRegExp(id: string): RegExp {
   return new RegExp(formatOf(id).pattern);
+}
+
+/** The widest pattern any conformant target may accept: a value failing it is a violation whatever the reading. */
+export function toleratedRegExp(id: string): RegExp {
+  const f = formatOf(id);
+  return new RegExp(f.toleratedPattern ?? f.pattern);
 }

@@ -54,7 +54,7 @@ const operationTable = [
   op({
     id: 'EnrollCustomer', code: 'ENROLL', slug: 'enroll-customer', method: 'POST', section: 'EnrollCustomer', writes: true,
     fields: [
-      { name: 'emailAddress', in: 'body', type: 'string', required: true, minLength: 1, maxLength: 100, format: 'email', decisions: ['D10'] },
+      { name: 'emailAddress', in: 'body', type: 'string', required: true, minLength: 1, maxLength: 100, format: 'email', decisions: ['D10', 'D39'] },
       { ...ssnFind, minLength: 1, assertedMinLength: 9, decisions: ['D28'] },
       { name: 'firstName', in: 'body', type: 'string', required: true, minLength: 1, maxLength: 50 },
       { name: 'lastName', in: 'body', type: 'string', required: true, minLength: 1, maxLength: 50 },
@@ -66,7 +66,7 @@ const operationTable = [
       ...addressBlock(),
       { ...dateOfBirth },
       { name: 'countryOfOrigin', in: 'body', type: 'string', required: false, minLength: 0 },
-      { name: 'gender', in: 'body', type: 'string', required: false, minLength: 0, maxLength: 1, format: 'gender', emptyNotAsserted: true, decisions: ['D29'] },
+      { name: 'gender', in: 'body', type: 'string', required: false, minLength: 0, maxLength: 1, format: 'gender', emptyNotAsserted: true, decisions: ['D29', 'D38'] },
       { name: 'allowTexts', in: 'body', type: 'boolean', required: true, decisions: ['D11'], note: 'D11: listed as a 1-character string, shown as a boolean' },
       { name: 'referrerCode', in: 'body', type: 'string', required: false, minLength: 0, maxLength: 50 },
     ],

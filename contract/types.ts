@@ -16,6 +16,11 @@ export interface Format {
   readonly pattern: string;
   /** The subset the harness may send as valid against any target; defaults to `pattern`. */
   readonly assertedValidPattern?: string;
+  /**
+   * The widest a conformant target may accept where the document leaves a point of the format
+   * open (D38 letter case, D39 beyond the @); defaults to `pattern`. Only what fails it is a violation.
+   */
+  readonly toleratedPattern?: string;
   readonly description: string;
   readonly severity: Severity;
   readonly section: string;
@@ -27,6 +32,11 @@ export interface AllowedAttribute {
   readonly required: boolean;
   /** Format id of the value, from contract/formats.ts; absent when only length is documented. */
   readonly valueFormat?: string;
+  /**
+   * Where the document gives the value no format but the reference checks one (D39: PreferredEmail):
+   * valid values follow it, and no break of it is asserted.
+   */
+  readonly referenceFormat?: string;
   readonly meaning: string;
 }
 

@@ -29,7 +29,8 @@ const filters: readonly string[] = exclusiveSessionFilters;
 /** A valid value for an allowed attribute: from its value format, else plain text within the value length. */
 export function attributeValue(field: Field, allowed: AllowedAttribute, options: ValueOptions = {}): fc.Arbitrary<string> {
   const { min, max } = field.attributes!.valueLength;
-  if (allowed.valueFormat) return formatValue(allowed.valueFormat, { ...options, maxLength: max });
+  const format = allowed.valueFormat ?? allowed.referenceFormat;
+  if (format) return formatValue(format, { ...options, maxLength: max });
   return plainText({ minLength: Math.max(min, 1), maxLength: Math.min(max, 40) });
 }
 

@@ -22,7 +22,8 @@ interface Bound {
 function attributeBounds(field: Field, options: PayloadOptions): Bound[] {
   const { max } = field.attributes!.valueLength;
   return randomOptionalAttributes(field).flatMap((a) => {
-    const long = a.valueFormat ? validFormatValueOfLength(a.valueFormat, max, options) : undefined;
+    const format = a.valueFormat ?? a.referenceFormat;
+    const long = format ? validFormatValueOfLength(format, max, options) : undefined;
     if (!long) return [];
     const value = fc.tuple(validAttributeList(field, options), long).map(([list, v]): AttributeItem[] =>
       [...list.filter((it) => it.name !== a.name), { name: a.name, value: v }]);

@@ -14,6 +14,11 @@ export interface BrokenField {
   readonly violation: string;
 }
 
+/** A field carrying a value the document leaves open, and the decision that leaves it open. */
+export interface OpenField extends BrokenField {
+  readonly decision: string;
+}
+
 export type Expectation =
   | {
       readonly kind: 'accepted';
@@ -37,6 +42,20 @@ export type Expectation =
       readonly operation: string;
       /** Row key of contract/errors.ts errorRows. */
       readonly row: string;
+    }
+  | {
+      /**
+       * Values the document neither allows nor forbids (D38 letter case, D39 beyond the @, D40):
+       * accepting or refusing each is observed; the answer is judged as the one the target chose
+       * (a success, or a validation answer that blames no field sent valid), never its choice.
+       */
+      readonly kind: 'open';
+      readonly operation: string;
+      /** The fields carrying an open value; `requirement` is the row the observation is noted under. */
+      readonly sent: readonly OpenField[];
+      readonly validKeys: readonly string[];
+      /** The operation may refuse for reasons of its own (D15/D16/D37). */
+      readonly ownRefusals?: boolean;
     }
   | {
       /** Unspecified status: only the generic contract (4xx with a JSON error body). */

@@ -20,3 +20,4 @@ export * from './boundaries.js';
 export * from './isolated.js';
 export * from './personal.js';
 export * from './coverage.js';
+export * from './open-values.js';

@@ -45,11 +45,13 @@ function attributeWays(op: Operation, field: Field, current: readonly AttributeI
   const kinds = new Map<string, fc.Arbitrary<Breakage>[]>();
   const add = (kind: string, way: fc.Arbitrary<Breakage>) => kinds.set(kind, [...(kinds.get(kind) ?? []), way]);
   for (const a of randomOptionalAttributes(field)) {
-    if (!a.valueFormat) continue;
+    // A reference-only format (D39: PreferredEmail) still shapes an overlong value; its near misses are not asserted.
+    const shape = a.valueFormat ?? a.referenceFormat;
+    if (!shape) continue;
     const slot = itemSlot(field, current, a.name, options);
-    const overlong = formatValueOfLength(a.valueFormat, max + 1, options);
+    const overlong = formatValueOfLength(shape, max + 1, options);
     if (overlong) add('length', fc.tuple(slot, overlong).map(([[list, i], value]) => itemBreakage(op, field, list, i, lengthBreak, { ...list[i]!, value })));
-    nearMissBreaks(a.valueFormat, { ...options, maxLength: max }).forEach((b, n) =>
+    if (a.valueFormat) nearMissBreaks(a.valueFormat, { ...options, maxLength: max }).forEach((b, n) =>
       add(`${a.valueFormat}#${n}`, fc.tuple(slot, b).map(([[list, i], fb]) =>
         itemBreakage(op, field, list, i, { member: 'value', rule: 'FORMAT', violation: `value-${fb.violation}` }, { ...list[i]!, value: fb.value }))));
   }

@@ -75,7 +75,8 @@ export function fieldViolations(op: Operation, field: Field, options: PayloadOpt
 /** What a case breaks: the requirement and violation of each broken key, or the refused requirement. */
 const breaksOf = (c: GeneratedCase): string =>
   c.expectation.kind === 'validation' ? c.expectation.broken.map((b) => `${b.requirement} ${b.violation}`).join('|')
-    : c.expectation.kind === 'refused' ? c.expectation.requirement : c.expectation.kind;
+    // Each required name left out is its own class (D20: CustomerId and SSN alike, on every seed).
+    : c.expectation.kind === 'refused' ? `${c.expectation.requirement} ${c.description}` : c.expectation.kind;
 
 /** Valid payloads a coverage phase draws from: the ways to break an attribute list depend on the attributes sent. */
 const coveragePayloads = 6;

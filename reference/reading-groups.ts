@@ -28,12 +28,13 @@ export const readingGroups: readonly ReadingGroup[] = [
       'detail-without-code', 'extra-members', 'upper-case-guids', 'dob-year-first-only', 'allow-texts-boolean-only', 'keys-camel-case',
       'keys-several-per-field', 'token-missing-scope-invalid-scope', 'allow-list-close', 'sso-token-single-use', 'cards-newest-first',
       'hash-id-filled', 'non-json-400', 'created-201', 'timestamps-whole-seconds', 'token-accepts-json',
-      'card-art-png', 'card-address-any-characters', 'history-cash-pickups',
+      'card-art-png', 'card-address-any-characters', 'history-cash-pickups', 'true-false-exact-case',
     ],
     observed: {
       'FIND-NOT-FOUND': /empty customerId/, 'HISTORY-PAGING': /pageSize \+ 1/,
       'VERSION-HEADER': /omitted: 400/, 'ERR-CUSTOMER-NOT-FOUND': /no customer answers 204/,
       'TOKEN-FORM-ONLY': /JSON body answers 200 with a token/,
+      'CATTR-CUSTOMER-ATTRIBUTES-FORMAT': /format-(lower|upper)-case \(D38\): refused with 400 naming it/,
     },
   },
   {
@@ -43,10 +44,11 @@ export const readingGroups: readonly ReadingGroup[] = [
       'auth-partner-no-content', 'sparse-card-after-upsert', 'timestamps-offset-zero', 'dob-short-forms', 'card-lengths-described',
       'keys-pascal-case', 'empty-optional-rejected', 'token-body-client-400', 'tcard-new-token-same-card', 'sso-token-any-issued',
       'history-total-unfiltered', 'tokenized-stars', 'decline-400-legacy', 'duplicate-409-legacy', 'token-scope-other',
-      'timestamps-null-pending',
+      'timestamps-null-pending', 'gender-any-case', 'email-at-only', 'preferred-email-any-text',
     ],
     observed: {
       'FIND-NOT-FOUND': /CUSTOMER_NOT_FOUND/, 'HISTORY-PAGING': /holds pageSize transactions/, 'TOKEN-FORM-ONLY': /JSON body answers 400 with invalid_request/,
+      'ENROLL-GENDER-FORMAT': /format-lower-case \(D38\): accepted/,
     },
   },
   {

@@ -77,6 +77,10 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'card-address-any-characters', decision: 'D35', reads: 'card zip and state accept any characters of the right length (A1B2C, 9Z)' },
   { name: 'decline-own-code', decision: 'D37', reads: 'about one new card number in five is declined with 422 {"ErrorCode": "ISSUER_DECLINED"}, a code of the target\'s own' },
   { name: 'refuse-some-enrolments', decision: 'D37', reads: 'about one SSN in five is refused at EnrollCustomer with 422 {"ErrorCode": "SSN_IN_USE_ELSEWHERE"}, as on a shared sandbox' },
+  { name: 'true-false-exact-case', decision: 'D38', reads: 'DirectDeposit and DebitActive take True and False in that letter case only; true or TRUE is a 400 validation error' },
+  { name: 'gender-any-case', decision: 'D38', reads: 'gender takes m and f as well as M and F' },
+  { name: 'email-at-only', decision: 'D39', reads: 'an e-mail address needs one @ with text on both sides, nothing more: a space or a domain without a dot is accepted' },
+  { name: 'preferred-email-any-text', decision: 'D39', reads: 'AddSessionAttributes takes any text as PreferredEmail, which has no documented format' },
   { name: 'timestamps-whole-seconds', decision: 'interface.md Resources (ISO 8601 UTC)', reads: 'transaction timestamps are written without fractional seconds (2024-12-31T10:00:00Z)' },
 ];
 

@@ -15,7 +15,8 @@ export function addCustomerAttributes(app: FastifyInstance, ctx: OperationContex
   defineOperation(app, ctx, 'AddCustomerAttributes', (c, { values, request, reply }) => {
     const items = values.customerAttributes as Attribute[];
     const customerId = items.find((a) => a.name === customerIdName)?.value ?? '';
-    const customer = c.state.customers.get(customerId);
+    const bySsn = c.faults.has('cattr-customer-id-attribute-optional') && !customerId;
+    const customer = bySsn ? c.state.customers.withSsn(items.find((a) => a.name === 'SSN')?.value ?? '') : c.state.customers.get(customerId);
     if (!customer && c.readings.has('cattr-unknown-customer-ok')) return sendDone(reply);
     if (!customer) {
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has the CustomerId attribute value.');

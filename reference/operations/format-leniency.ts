@@ -10,11 +10,11 @@ const leniencies: ReadonlyArray<{ fault: string; operation: string; format: Form
   { fault: 'mmddyyyy-slashes-accepted', operation: 'AddCustomerAttributes', format: 'mmddyyyy', rewrite: (v) => v.replace(/\//g, '-') },
   { fault: 'mmddyyyy-day-unchecked', operation: 'AddCustomerAttributes', format: 'mmddyyyy', rewrite: (v) => v.replace(/^([0-9]{2}-)[0-9]{2}(-)/, '$101$2') },
   { fault: 'mmddyyyy-short-year-accepted', operation: 'AddCustomerAttributes', format: 'mmddyyyy', rewrite: (v) => v.replace(/^([0-9]{2}-[0-9]{2}-)([0-9]{2})$/, '$120$2') },
-  { fault: 'true-false-any-case', operation: 'AddCustomerAttributes', format: 'trueFalse', rewrite: (v) => v.charAt(0).toUpperCase() + v.slice(1).toLowerCase() },
+  { fault: 'true-false-first-letter', operation: 'AddCustomerAttributes', format: 'trueFalse', rewrite: (v) => ({ t: 'True', f: 'False' } as Record<string, string>)[v.charAt(0).toLowerCase()] ?? v },
   { fault: 'true-false-digits-accepted', operation: 'AddCustomerAttributes', format: 'trueFalse', rewrite: (v) => ({ 1: 'True', 0: 'False' } as Record<string, string>)[v] ?? v },
   { fault: 'email-local-part-optional', operation: 'EnrollCustomer', format: 'email', rewrite: (v) => (v.startsWith('@') ? `x${v}` : v) },
   { fault: 'email-domain-optional', operation: 'EnrollCustomer', format: 'email', rewrite: (v) => (v.endsWith('@') ? `${v}x` : v) },
-  { fault: 'email-spaces-accepted', operation: 'EnrollCustomer', format: 'email', rewrite: (v) => v.replace(/ /g, '') },
+  { fault: 'email-two-at-accepted', operation: 'EnrollCustomer', format: 'email', rewrite: (v) => v.replace(/@(?=[^@]*@)/g, '.') },
   { fault: 'state-code-unchecked', operation: 'EnrollCustomer', format: 'stateCode', rewrite: (v) => (/^[A-Za-z]{2}$/.test(v) ? stateCodesOfEveryReading[0] : v) },
 ];
 

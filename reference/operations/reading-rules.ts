@@ -1,4 +1,4 @@
-import { acceptedRegExp, emptyIsValid, formatOf, type Operation } from '../../contract/index.js';
+import { acceptedRegExp, emptyIsValid, formatOf, type Format, type Operation } from '../../contract/index.js';
 import type { ReadingSet } from '../readings.js';
 import type { FieldRule, RuleAdjuster, Validated, ValidationError } from '../validate/index.js';
 
@@ -16,10 +16,36 @@ const describedMax: Readonly<Record<string, Readonly<Record<string, number>>>> =
   AddOrUpdateTokenizedCard: { cardToken: 256 },
 };
 
+/** D38, D39: readings that take another allowed pattern for a format, wherever the format is used. */
+const formatReadings: ReadonlyArray<{ reading: string; format: string; pattern: (f: Format) => string | undefined }> = [
+  { reading: 'true-false-exact-case', format: 'trueFalse', pattern: (f) => f.assertedValidPattern },
+  { reading: 'gender-any-case', format: 'gender', pattern: (f) => f.toleratedPattern },
+  { reading: 'email-at-only', format: 'email', pattern: (f) => f.toleratedPattern },
+];
+
+function readingPattern(readings: ReadingSet, format: string | undefined): RegExp | undefined {
+  const r = formatReadings.find((x) => x.format === format && readings.has(x.reading));
+  const source = r && r.pattern(formatOf(r.format));
+  return source ? new RegExp(source) : undefined;
+}
+
+/** The attribute value formats under the format readings. */
+function attributeFormats(readings: ReadingSet, rule: FieldRule): FieldRule {
+  const list = rule.attributes;
+  if (!list) return rule;
+  const valueFormats = new Map([...list.valueFormats].map(([name, f]) => {
+    const format = list.allowed.find((a) => a.name === name)?.valueFormat;
+    return [name, { ...f, pattern: readingPattern(readings, format) ?? f.pattern }] as const;
+  }));
+  return { ...rule, attributes: { ...list, valueFormats } };
+}
+
 export function readingAdjuster(readings: ReadingSet): RuleAdjuster {
   return (op: Operation, rule: FieldRule): FieldRule => {
     const name = rule.field.name;
-    let out = rule;
+    let out = attributeFormats(readings, rule);
+    const pattern = readingPattern(readings, rule.field.format);
+    if (pattern && out.pattern) out = { ...out, pattern };
     if (name === 'dateOfBirth' && readings.has('dob-year-first-only')) {
       const valid = formatOf('dateOfBirth').assertedValidPattern;
       if (valid) out = { ...out, pattern: new RegExp(valid) };

@@ -24,8 +24,11 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
   const spent = token !== undefined && session.spentSsoTokens?.has(token) === true;
   if (!skipObo && !tokenOptional && (customerId === undefined || token === undefined || !current || spent)) bad.add(ssoTokenName);
   const formatUnchecked = (name: string) => name === idFilter && c.faults.has('sattr-account-filter-unchecked');
-  for (const a of allowed)
-    if (a.valueFormat && byName.has(a.name) && !formatUnchecked(a.name) && !acceptedRegExp(a.valueFormat).test(byName.get(a.name)!)) bad.add(a.name);
+  for (const a of allowed) {
+    // D39 reading: PreferredEmail has no documented format, so a target may take any text.
+    const format = a.valueFormat ?? (c.readings.has('preferred-email-any-text') ? undefined : a.referenceFormat);
+    if (format && byName.has(a.name) && !formatUnchecked(a.name) && !acceptedRegExp(format).test(byName.get(a.name)!)) bad.add(a.name);
+  }
   if (byName.has(idFilter) && byName.has(numberFilter) && !c.faults.has('sattr-both-filters-accepted')) {
     bad.add(idFilter);
     bad.add(numberFilter);

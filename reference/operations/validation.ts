@@ -33,6 +33,8 @@ function attributeFaults(faults: FaultSet, op: Operation, rule: FieldRule): Fiel
   let list = rule.attributes!;
   if (faults.has('cattr-value-length-unchecked')) list = { ...list, valueLengthExempt: (v) => /^[0-9.]+$/.test(v) };
   if (faults.has('cattr-value-max-off-by-one')) list = { ...list, valueLength: { ...list.valueLength, max: list.valueLength.max - 1 } };
+  const optionalNames = [['cattr-ssn-attribute-optional', 'SSN'], ['cattr-customer-id-attribute-optional', 'CustomerId']].filter(([f]) => faults.has(f!)).map(([, n]) => n!);
+  if (optionalNames.length) list = { ...list, optionalNames };
   const formatOfName = new Map(list.allowed.map((a) => [a.name, a.valueFormat]));
   const lenient = (name: string) => leniencyFor(faults, op.id, formatOfName.get(name));
   if (list.allowed.some((a) => lenient(a.name))) list = { ...list, rewriteBeforeFormat: (name, v) => lenient(name)?.(v) ?? v };

@@ -55,7 +55,7 @@ export function checkAttributeList(op: Operation, rule: FieldRule, raw: unknown)
       const obj = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
       return obj.name ?? obj.Name;
     }));
-    const missing = list.allowed.filter((a) => a.required && !sent.has(a.name)).map((a) => a.name);
+    const missing = list.allowed.filter((a) => a.required && !sent.has(a.name) && !list.optionalNames?.includes(a.name)).map((a) => a.name);
     if (missing.length > 0) errors.push({ key: rule.key, message: messages.missingNames(rule.key, missing) });
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, items };

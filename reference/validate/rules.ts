@@ -39,6 +39,8 @@ export interface AttributeRule extends AttributeListRule {
   readonly skipValueFormats?: boolean;
   /** Fault hook: values this accepts are not held to the maximum value length. */
   readonly valueLengthExempt?: (value: string) => boolean;
+  /** Fault hook: required names that may be left out. */
+  readonly optionalNames?: readonly string[];
   /** Fault hook: a value is rewritten before the format of its name is checked. */
   readonly rewriteBeforeFormat?: (name: string, value: string) => string;
   /** D20 (AddCustomerAttributes): names, required names and value formats are 400 validation errors. */

@@ -53,12 +53,13 @@ describe('isolatedRuleCases', () => {
     expect(Object.fromEntries(seen)).toEqual({ AddCustomerAttributes: 201, AddSessionAttributes: 301, EnrollCustomer: 101 });
   });
 
-  it('makes every near miss: slashes, day 32, two-digit year, true/TRUE/1, no local part, no domain, a space, an unlisted state', () => {
+  // Letter case (D38) and a space in an address (D39) are observed, not sent as breaks (test/generators/near-misses.test.ts).
+  it('makes every near miss that fails: slashes, day 32, two-digit year, 1, Tru, no local part, no domain, two @, an unlisted state', () => {
     const violations = new Set(withIsolated.flatMap(cases)
       .flatMap((c) => (c.expectation.kind === 'validation' ? c.expectation.broken.map((b) => b.violation.replace(/^value-/, '')) : [])));
     expect([...violations].sort()).toEqual([
-      'format-day-32', 'format-digit', 'format-lower-case', 'format-no-domain', 'format-no-local-part', 'format-slashes',
-      'format-space-in-local-part', 'format-two-digit-year', 'format-unlisted-code', 'format-upper-case',
+      'format-day-32', 'format-digit', 'format-no-domain', 'format-no-local-part', 'format-slashes',
+      'format-truncated', 'format-two-at', 'format-two-digit-year', 'format-unlisted-code',
       'length-max+1-in-format', 'max+1-in-format',
     ]);
   });

@@ -74,13 +74,13 @@ const isolated: FaultProof[][] = [
   ],
   [
     { fault: 'mmddyyyy-day-unchecked', check: 'statusMatches', operation: 'AddCustomerAttributes' },
-    { fault: 'email-spaces-accepted', check: 'statusMatches', operation: 'EnrollCustomer' },
+    { fault: 'email-two-at-accepted', check: 'statusMatches', operation: 'EnrollCustomer' },
   ],
   [
     { fault: 'mmddyyyy-short-year-accepted', check: 'statusMatches', operation: 'AddCustomerAttributes' },
     { fault: 'state-code-unchecked', check: 'statusMatches', operation: 'EnrollCustomer' },
   ],
-  [{ fault: 'true-false-any-case', check: 'statusMatches', operation: 'AddCustomerAttributes' }],
+  [{ fault: 'true-false-first-letter', check: 'statusMatches', operation: 'AddCustomerAttributes' }],
   [{ fault: 'true-false-digits-accepted', check: 'statusMatches', operation: 'AddCustomerAttributes' }],
 ];
 
@@ -102,4 +102,21 @@ describe('field-rule oracles fail on their reference faults', () => {
   it.each(isolated.map((proofs) => [proofs.map((p) => p.fault).join(' + '), proofs] as const))('rule broken alone: %s', async (_name, proofs) => {
     expectCaught(await runWithFaults(proofs, ['enroll-customer', 'add-customer-attributes'], { only: isolatedRequirements }), proofs);
   });
+});
+
+/**
+ * D20: each required customer attribute left out is a coverage case of every run, so a target
+ * that takes a list without SSN (or without CustomerId) fails whatever the seed; the row is
+ * recorded even where another row of the same property failed first (issue 20).
+ */
+describe('a customer attribute list without a required attribute fails on every seed', () => {
+  for (const [fault, seed] of [['cattr-ssn-attribute-optional', '1'], ['cattr-ssn-attribute-optional', '2'], ['cattr-customer-id-attribute-optional', '3']] as const)
+    it(`${fault}, seed ${seed}`, async () => {
+      const run = await runWithFaults([{ fault, check: 'statusMatches', operation: 'AddCustomerAttributes' }], ['add-customer-attributes'],
+        { env: { CONFORMANCE_SEED: seed }, moreFaults: ['true-false-digits-accepted'] });
+      expectCaught(run, [
+        { fault, check: 'statusMatches', operation: 'AddCustomerAttributes' },
+        { fault: 'true-false-digits-accepted', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+      ]);
+    });
 });

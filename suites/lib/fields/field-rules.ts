@@ -3,7 +3,7 @@ import { errorRow, fieldRequirementId, requirements, successRequirementId, trans
 import { fieldRuleRequirementsFor } from '../../../checks/index.js';
 import {
   acceptedExpectation, boundaryCoverage, boundaryValidCases, fieldViolations, isolatedCoverage, isolatedRuleCases,
-  multiViolations, validPayload, violationCoverage,
+  multiViolations, openValueArbitrary, openValueCases, validPayload, violationCoverage,
   type GeneratedCase, type PayloadOptions,
 } from '../../../generators/index.js';
 import type { Exchange } from '../../../client/index.js';
@@ -95,6 +95,16 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
         requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)).filter((id) => /-(LENGTH|FORMAT)$/.test(id)), ...errorShape, ...generic],
         arbitrary: isolated, examples: (seed) => isolatedCoverage(op, options, seed), numRuns: runs, describe: describeCase,
         run: (c) => sendCase(ctx, op, c, 'violation'),
+      });
+
+    // D38-D40: what the document leaves open is sent to be observed; only the answer's form is judged.
+    const open = openValueCases(op, options, 0);
+    if (open.length)
+      propertyTest(ctx, suiteFile, {
+        area, operation: op.id, name: `${op.id}: values the document leaves open are answered within the generic contract`, writes: op.writes,
+        requirements: [...generic, 'ERR-VALIDATION'],
+        arbitrary: openValueArbitrary(open), examples: (seed) => openValueCases(op, options, seed), numRuns: 0, describe: describeCase,
+        run: (c: GeneratedCase) => sendCase(ctx, op, c, 'valid'),
       });
 
     const several = multiViolations(op, options);

@@ -5,6 +5,7 @@ import { isLuhnValid } from '../../../generators/cards.js';
 import type { Expectation } from '../../../generators/expectation.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { judge, type Expected, type Oracle } from './judge.js';
+import { answeredExpectation, openNotes } from './open-case.js';
 import type { SuiteOracleId } from './oracle-ids.js';
 
 /** A requirement the answer's status puts the case under (its shape oracles answer for it); runs no check of its own. */
@@ -77,6 +78,10 @@ export function fieldCaseExpected(e: Expectation, options: JudgeOptions): Expect
   };
 }
 
-/** Judges one exchange of a generated case under its Expectation. */
-export const judgeFieldCase = (exchange: Exchange, expectation: Expectation, options: JudgeOptions): CaseOutcome =>
-  judge(exchange, fieldCaseExpected(expectation, options));
+/** Judges one exchange of a generated case under its Expectation; open values as the answer the target chose. */
+export function judgeFieldCase(exchange: Exchange, expectation: Expectation, options: JudgeOptions): CaseOutcome {
+  if (expectation.kind !== 'open') return judge(exchange, fieldCaseExpected(expectation, options));
+  const outcome = judge(exchange, fieldCaseExpected(answeredExpectation(expectation, exchange), options));
+  const notes = outcome.broken ? {} : openNotes(expectation, exchange);
+  return Object.keys(notes).length ? { ...outcome, observed: { ...outcome.observed, ...notes } } : outcome;
+}

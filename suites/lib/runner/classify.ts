@@ -133,6 +133,10 @@ export class Tally {
   add(seen: { readonly checked: Iterable<RequirementId>; readonly responsesSeen?: Iterable<string>; readonly observed?: Observed }): void {
     for (const r of seen.checked) this.checked.add(r);
     for (const r of seen.responsesSeen ?? []) this.responses.add(r);
-    Object.assign(this.observed, seen.observed ?? {});
+    // Several cases may note one requirement (each open value of a field): keep each distinct note, a few at most.
+    for (const [requirement, note] of observedEntries(seen.observed ?? {})) {
+      const known = this.observed[requirement]?.split('; ') ?? [];
+      if (!known.includes(note) && known.length < 4) this.observed[requirement] = [...known, note].join('; ');
+    }
   }
 }

@@ -7,7 +7,7 @@ import type { CaseOutcome, PropertyEnv, PropertySpec } from './property.js';
  * A property's counterexample, told: the requirements its findings name (and those that fail
  * with the case) with the shrunk case's reproduction, and the report the failing vitest test prints.
  */
-export function describeFailure<T>(env: PropertyEnv, spec: PropertySpec<T>, result: fc.RunDetails<[T]>, last: { value: T; outcome: CaseOutcome }): RunFailure {
+export function describeFailure<T>(env: PropertyEnv, spec: PropertySpec<T>, result: Pick<fc.RunDetails<[T]>, 'counterexamplePath' | 'numRuns' | 'numShrinks'>, last: { value: T; outcome: CaseOutcome }): RunFailure {
   const { value, outcome } = last;
   const failing = new Set([...outcome.findings.map((f) => f.requirement), ...(outcome.failsWith ?? [])]);
   const lastExchange = outcome.exchanges[outcome.exchanges.length - 1];

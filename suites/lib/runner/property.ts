@@ -5,7 +5,7 @@ import type { RequirementId } from '../../../contract/requirements.js';
 import type { SuiteRecord } from '../../../reporting/result.js';
 import type { EvidenceText } from '../../../reporting/reproduction.js';
 import { describeFailure } from './property-failure.js';
-import { classifyRun, Tally, type PropertyResult } from './classify.js';
+import { classifyRun, Tally, type PropertyResult, type RunFailure } from './classify.js';
 import { refusedPath, stopOf, type Stop } from './stop.js';
 import type { FixtureFailure } from './unchecked.js';
 import { propertySeed } from './selection.js';
@@ -79,9 +79,11 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
   /** The first target state a case could not get; the cases after it still run. */
   let missing: FixtureFailure | undefined;
   let lastFailure: { value: T; outcome: CaseOutcome } | undefined;
+  const ran = new Set<T>();
 
   const property = fc.asyncProperty(spec.arbitrary, async (value) => {
     if (stop) return true;
+    ran.add(value);
     let outcome: CaseOutcome;
     try {
       outcome = await spec.run(value);
@@ -112,14 +114,42 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
     stop = refusedPath(error, env.replayPath, 'case', env.redact);
   }
 
+  // A counterexample stops fast-check; the coverage cases after it still say what they check of the other rules.
+  const rest = details?.failed && lastFailure && !stop ? await runRemaining(spec, examples.filter((e) => !ran.has(e)), tally) : [];
+  const failure = details?.failed && lastFailure ? withMoreFailures(describeFailure(env, spec, details, lastFailure), rest.map((r) => describeFailure(env, spec, { ...details, counterexamplePath: null, numShrinks: 0 }, r))) : undefined;
+
   const end = classifyRun({
     suite: spec.area, property: spec.name, ...(spec.operation ? { operation: spec.operation } : {}), unit: 'case', runs: details?.numRuns ?? 0,
     requirements: spec.requirements ?? ['GEN-NO-5XX'], checked: tally.checked, observed: tally.observed, responsesSeen: [...tally.responses],
     ...(stop ? { stop } : {}), ...(missing ? { missing } : {}), interrupted: details?.interrupted ?? false,
     // A failure found before transport trouble (or a missing fixture) met the shrinking is still a failure.
-    ...(details?.failed && lastFailure ? { failure: describeFailure(env, spec, details, lastFailure) } : {}),
+    ...(failure ? { failure } : {}),
     ...(details?.failed && !lastFailure ? { fastCheckError: details.errorInstance } : {}),
   }, env.redact);
   end.records.forEach((r) => env.record(r));
   return end.result;
+}
+
+/** Runs the coverage cases a counterexample left unrun; returns those that failed (transport trouble ends it). */
+async function runRemaining<T>(spec: PropertySpec<T>, examples: readonly T[], tally: Tally): Promise<Array<{ value: T; outcome: CaseOutcome }>> {
+  const failed: Array<{ value: T; outcome: CaseOutcome }> = [];
+  for (const value of examples) {
+    let outcome: CaseOutcome;
+    try {
+      outcome = await spec.run(value);
+    } catch {
+      continue;
+    }
+    if (outcome.broken) break;
+    tally.add(outcome);
+    if (outcome.findings.length) failed.push({ value, outcome });
+  }
+  return failed;
+}
+
+/** The first failure, with the requirements later coverage cases failed (each with its own unshrunk reproduction). */
+function withMoreFailures(first: RunFailure, more: readonly RunFailure[]): RunFailure {
+  const known = new Set(first.failed.map((f) => f.requirement));
+  const added = more.flatMap((m) => m.failed).filter((f) => !known.has(f.requirement) && known.add(f.requirement));
+  return added.length ? { ...first, failed: [...first.failed, ...added], findings: [...first.findings, ...added.flatMap((f) => f.findings)] } : first;
 }

@@ -80,9 +80,13 @@ async function resolveSlots(ctx: HarnessContext, session: Session, slots: Readon
   return out;
 }
 
+/** The fresh e-mail stand-in's parts: an open or broken address built from it (`x jr@domain`, `@domain`) keeps them whole. */
+const [freshLocal, freshDomain] = stateSlot.freshEmail.split('@') as [string, string];
+const holdsFreshEmailPart = (s: string) => s !== stateSlot.freshEmail && (s.includes(freshLocal) || s.includes(`@${freshDomain}`));
+
 function slotsIn(value: unknown, found = new Set<Slot>()): Set<Slot> {
   if (typeof value === 'string') {
-    const slot = slotOf.get(value);
+    const slot = slotOf.get(value) ?? (holdsFreshEmailPart(value) ? 'freshEmail' : undefined);
     if (slot) found.add(slot);
   } else if (Array.isArray(value)) value.forEach((v) => slotsIn(v, found));
   else if (value && typeof value === 'object') Object.values(value).forEach((v) => slotsIn(v, found));
@@ -90,7 +94,14 @@ function slotsIn(value: unknown, found = new Set<Slot>()): Set<Slot> {
 }
 
 function replace<T>(value: T, map: ReadonlyMap<string, string>): T {
-  if (typeof value === 'string') return (map.get(value) ?? value) as T;
+  if (typeof value === 'string') {
+    const email = map.get(stateSlot.freshEmail);
+    if (!map.has(value) && email && holdsFreshEmailPart(value)) {
+      const [local, domain] = email.split('@') as [string, string];
+      return value.replace(freshLocal, local).replace(`@${freshDomain}`, `@${domain}`) as T;
+    }
+    return (map.get(value) ?? value) as T;
+  }
   if (Array.isArray(value)) return value.map((v) => replace(v, map)) as T;
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v, map)])) as T;
   return value;
