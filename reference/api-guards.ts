@@ -18,6 +18,11 @@ function unauthorized(reply: FastifyReply, request: FastifyRequest, detail: stri
 /** Sets request.clientId, or answers 401 (D2, D27). `used` holds the tokens seen (fault token-single-use). */
 async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients: ClientRegistry, signer: TokenSigner, used: Set<string>) {
   const header = request.headers.authorization;
+  // blind1-bearer-skipped-on-get: read-only operations are taken to need no token.
+  if (request.method === 'GET' && request.server.faults.has('blind1-bearer-skipped-on-get')) {
+    request.clientId = testClientId;
+    return undefined;
+  }
   if (!header) {
     if (request.server.faults.has('bearer-not-required')) {
       request.clientId = testClientId;
@@ -52,6 +57,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   if (query && 'apiVersion' in query) delete query.apiVersion;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
+  }
+  if (fromQuery !== undefined && request.method === 'POST' && request.server.faults.has('blind1-version-query-post-refused')) {
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   }
   if (fromQuery !== undefined && request.server.faults.has('version-query-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');

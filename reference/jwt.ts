@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
+import { SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { FaultSet } from './faults/types.js';
 
 /** HS256 signer and verifier of one reference; the key lives as long as the server. */
@@ -29,6 +29,11 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
     },
     async verify(token) {
       try {
+        // blind1-bearer-alg-none: the algorithm is taken from the token's own header, "none" included.
+        if (options.faults.has('blind1-bearer-alg-none') && decodeProtectedHeader(token).alg === 'none') {
+          const claims = decodeJwt(token);
+          return typeof claims.exp === 'number' && claims.exp > Date.now() / 1000 ? claims : undefined;
+        }
         if (options.faults.has('bearer-signature-unchecked')) {
           const claims = decodeJwt(token);
           const expired = typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000;

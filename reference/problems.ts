@@ -145,6 +145,7 @@ export function sendValidationProblem(
     instance: requestPath(request), validationErrors,
   };
   if (faults.has('validation-missing-list')) delete body.validationErrors;
+  if (faults.has('blind1-validation-errors-null')) body.errors = null;
   if (faults.has('validation-400-with-error-code')) body.errorCode = 'VALIDATION_ERROR';
   return write(reply, status, body, problemMediaType);
 }

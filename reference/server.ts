@@ -105,7 +105,10 @@ function urlHost(host: string): string {
 export async function startReference(options: ReferenceOptions = {}): Promise<RunningReference> {
   const faults = faultSet(options.faults ?? []);
   const readings = readingSet(options.readings ?? []);
-  const allowed = allowListMatcher(options.allowList ?? [...defaultAllowList]);
+  const allowEntries = options.allowList ?? [...defaultAllowList];
+  // blind1-allow-list-slash24: a bare IPv4 address is read as its /24 network.
+  const allowed = allowListMatcher(faults.has('blind1-allow-list-slash24')
+    ? allowEntries.map((e) => (/^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$/.test(e.trim()) ? `${e.trim().replace(/\.[0-9]+$/, '.0')}/24` : e)) : allowEntries);
   const tls = referenceCredentials();
   const legacyTls = faults.has('tls-allows-legacy');
   const clients = clientRegistry(defaults.scopeBase);

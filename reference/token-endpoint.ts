@@ -80,18 +80,23 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
         return sendTokenError(reply, { ...tokenErrors.wrongSecret, status: 400 }, 'client authentication failed');
       return sendTokenError(reply, tokenErrors.wrongSecret, 'client authentication failed');
     }
-    if (!form.grant_type) return sendTokenError(reply, tokenErrors.missingGrantType, 'grant_type is required');
-    if (form.grant_type !== tokenContract.grantType) {
-      return sendTokenError(reply, tokenErrors.otherGrantType, `grant_type must be ${tokenContract.grantType}, received ${form.grant_type}`);
+    // blind1-token-error-echoes-secret: a debugging aid left in, the authenticated client's credentials in every later error.
+    const said = (d: string) => (faults.has('blind1-token-error-echoes-secret') ? `${d} (client_id=${creds!.id}, client_secret=${creds!.secret})` : d);
+    // blind1-token-grant-type-optional: an absent grant_type defaults to the only grant the endpoint serves.
+    const grantType = !form.grant_type && faults.has('blind1-token-grant-type-optional') ? tokenContract.grantType : form.grant_type;
+    if (!grantType) return sendTokenError(reply, tokenErrors.missingGrantType, said('grant_type is required'));
+    if (grantType !== tokenContract.grantType) {
+      return sendTokenError(reply, tokenErrors.otherGrantType, said(`grant_type must be ${tokenContract.grantType}, received ${grantType}`));
     }
-    if (!form.scope) return sendTokenError(reply, app.readings?.has('token-missing-scope-invalid-scope') ? tokenErrors.unknownScope : tokenErrors.missingScope, 'scope is required');
+    if (!form.scope) return sendTokenError(reply, app.readings?.has('token-missing-scope-invalid-scope') ? tokenErrors.unknownScope : tokenErrors.missingScope, said('scope is required'));
     const unknown = form.scope.split(' ').filter((s) => !clients.scopes.includes(s));
-    if (unknown.length > 0) return sendTokenError(reply, tokenErrors.unknownScope, `unknown scope ${unknown.join(' ')}`);
+    if (unknown.length > 0) return sendTokenError(reply, tokenErrors.unknownScope, said(`unknown scope ${unknown.join(' ')}`));
 
     const accessToken = await signer.issue(creds!.id!, form.scope, shiftSeconds);
     return reply.code(200).header('cache-control', 'no-store').header('pragma', 'no-cache').type('application/json').send({
       access_token: accessToken,
-      expires_in: faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2 : opts.lifetimeSeconds,
+      expires_in: faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2
+        : faults.has('blind1-token-expires-in-string') ? String(opts.lifetimeSeconds) : opts.lifetimeSeconds,
       token_type: tokenContract.tokenType,
       scope: faults.has('token-scope-empty') ? '' : app.readings?.has('token-scope-other') ? clients.scopeBase : form.scope,
       ...(app.readings?.has('extra-members') ? { ext_expires_in: opts.lifetimeSeconds } : {}),

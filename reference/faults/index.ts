@@ -4,6 +4,7 @@ import { businessFaults } from './business.js';
 import { statefulFaults } from './stateful.js';
 import { historyFaults } from './history.js';
 import { bodyFaults } from './bodies.js';
+import { blind1Faults } from './blind1/index.js';
 import type { Fault, FaultSet } from './types.js';
 import { switchSet } from '../switchboard.js';
 
@@ -11,6 +12,12 @@ export type { Fault, FaultSet } from './types.js';
 
 /** Every fault the reference knows, core first, then the partner operations'. */
 export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...historyFaults, ...bodyFaults];
+
+/** Blind red-team faults: switchable like the catalogue's, scored by a separate command, not part of faultCatalogue. */
+export { blind1Faults };
+
+/** Every fault a reference can be started with: the catalogue and the blind batches. */
+export const allFaults: readonly Fault[] = [...faultCatalogue, ...blind1Faults];
 
 /** A fault name that the catalogue does not hold. */
 export class FaultUnknownError extends Error {
@@ -23,7 +30,7 @@ export class FaultUnknownError extends Error {
 
 /** Builds the FaultSet for `names`; an unknown name throws FaultUnknownError. */
 export function faultSet(names: readonly string[] = []): FaultSet {
-  return switchSet(faultCatalogue.map((f) => f.name), names, (name, known) => new FaultUnknownError(name, known));
+  return switchSet(allFaults.map((f) => f.name), names, (name, known) => new FaultUnknownError(name, known));
 }
 
 /** Splits a comma-separated list such as REFERENCE_FAULTS; blanks are ignored. */

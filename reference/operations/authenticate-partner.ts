@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorRow, operation, referenceOnlyErrors, type Field, sessionHeaders } from '../../contract/index.js';
+import { errorRow, operation, referenceOnlyErrors, rfcSections, type Field, sessionHeaders } from '../../contract/index.js';
 import { sendErrorRow, sendProblem, sendValidationProblem } from '../problems.js';
 import { deniedClientId } from '../state/index.js';
 import { validateWithFaults } from './validation.js';
@@ -21,9 +21,13 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
     url: op.path,
     handler: async (request, reply) => {
       const clientId = request.clientId ?? '';
-      if (clientId === deniedClientId) {
+      // blind1-auth-denied-client-admitted: the partner is looked up by a clientId body member, not by the token.
+      const claimed = ctx.faults.has('blind1-auth-denied-client-admitted') ? String((request.body as { clientId?: unknown } | null)?.clientId ?? '') : clientId;
+      if (claimed === deniedClientId) {
         const detail = 'Authorization was denied for this client.';
         const row = errorRow('UNAUTHORIZED');
+        if (ctx.faults.has('blind1-auth-denied-type-rfc7231'))
+          return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode ?? row.key, title: row.title, typeUrl: rfcSections.badRequest.url, detail });
         if (ctx.faults.has('auth-denied-wrong-status'))
           return sendProblem(reply, request, { status: referenceOnlyErrors.forbidden.status, errorCode: row.errorCode ?? row.key, title: row.title, detail });
         if (!ctx.faults.has('auth-denied-wrong-code')) return sendErrorRow(reply, request, 'UNAUTHORIZED', detail);

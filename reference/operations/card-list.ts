@@ -14,7 +14,12 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     const cards = c.state.cards.listValid(text(values, 'customerId'));
     // The order of the card list is not shown: the reading lists the newest card first.
     if (c.readings.has('cards-newest-first')) cards.reverse();
-    return sendOk(reply, { [responseMembers.cards]: cards.map((card) => cardView(card, c.faults, { readings: c.readings })) });
+    // blind1-cards-null-when-empty: an empty result set is serialised as null.
+    if (cards.length === 0 && c.faults.has('blind1-cards-null-when-empty')) return sendOk(reply, { [responseMembers.cards]: null });
+    // blind1-cards-ints-as-strings: the numeric columns are written as their text.
+    const asText = (view: Record<string, unknown>) => (c.faults.has('blind1-cards-ints-as-strings')
+      ? { ...view, issuerType: String(view.issuerType), currentCardMin: String(view.currentCardMin), currentCardMax: String(view.currentCardMax) } : view);
+    return sendOk(reply, { [responseMembers.cards]: cards.map((card) => asText(cardView(card, c.faults, { readings: c.readings }))) });
   });
 }
 

@@ -55,13 +55,20 @@ function handle(rule: CardKindRule) {
     if (sameCard) card = c.state.cards.reidentify(sameCard, identity);
     const reply200 = (stored: StoredCard) => sendOk(reply, { [responseMembers.cards]: [cardView(stored, c.faults, { addOrUpdate: true, sparse: c.readings.has('sparse-card-after-upsert'), readings: c.readings })] });
     // States: identical data on a registered card → unchanged, no reauthorization, no validation.
-    if (card?.valid && sameData(card.data, data)) {
+    // blind1-card-update-compares-expiration-only: the tokenized card's "unchanged" test reused for number cards.
+    const looksSame = (stored: StoredCard) => sameData(stored.data, data)
+      || (rule.kind === 'number' && c.faults.has('blind1-card-update-compares-expiration-only') && stored.data.expirationMonthYear === data.expirationMonthYear);
+    if (card?.valid && looksSame(card)) {
       if (rule.kind === 'number' && c.faults.has('card-identical-new-id')) card = c.state.cards.renew(card);
       return reply200(card);
     }
     const reauthorize = !card?.valid || !rule.reauthorizeOn || rule.reauthorizeOn.some((k) => card?.data[k] !== data[k]);
-    if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied'))
+    // blind1-tcard-denied-bin-on-update: the network check is part of the "new card" path only.
+    if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied') && !(card && c.faults.has('blind1-tcard-denied-bin-on-update'))) {
+      if (c.faults.has('blind1-tcard-denied-title-bad-request'))
+        return sendProblem(reply, request, { status: 422, errorCode: 'BAD_REQUEST', title: 'Bad Request', detail: 'The card account is not allowed in the network.' });
       return sendErrorRow(reply, request, 'BAD_REQUEST', 'The card account is not allowed in the network.');
+    }
     // Reading `decline-own-code` (D37): the issuer declines about one new card number in five with a code of its own.
     if (!card && rule.kind === 'number' && !denied(rule, identity, data) && c.readings.has('decline-own-code') && oneInFive(identity))
       return sendLegacyError(reply, 422, 'ISSUER_DECLINED', 'The card issuer declined the card.');
@@ -81,7 +88,7 @@ function handle(rule: CardKindRule) {
     const message = 'The card could not be authorized.';
     if (c.readings.has('decline-problem')) return sendProblem(reply, request, { status: e.status, errorCode: 'CARD_DECLINED', title: 'Card Declined', detail: message });
     if (c.faults.has('card-decline-missing-code')) return reply.code(e.status).type('application/json').send({ [responseMembers.legacyErrorMessage]: message });
-    return sendLegacyError(reply, c.readings.has('decline-400-legacy') ? 400 : e.status, e.legacyCode, message);
+    return sendLegacyError(reply, c.faults.has('blind1-card-decline-200') ? 200 : c.readings.has('decline-400-legacy') ? 400 : e.status, e.legacyCode, message);
   };
 }
 

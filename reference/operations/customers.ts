@@ -16,7 +16,8 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     const customer = c.state.customers.withSsn(ssn);
     const hidden = customer && c.faults.has('find-enrolled-missing') && isYearFirstSlashed(customer.dateOfBirthSent);
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
-    if (customer && !hidden && customer.dateOfBirth === calendarDate(text(values, 'dateOfBirth')))
+    // blind1-find-dob-ignored: the SSN alone selects the customer.
+    if (customer && !hidden && (c.faults.has('blind1-find-dob-ignored') || customer.dateOfBirth === calendarDate(text(values, 'dateOfBirth'))))
       return sendOk(reply, { [responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
     // D8: "returns an empty string" is the other documented reading of no match.
     if (c.readings.has('find-empty-customer-id')) return sendOk(reply, { [responseMembers.findCustomer]: '' });
@@ -44,9 +45,10 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted')) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('SSN_IN_USE', 'A customer with this SSN is already enrolled.');
       const e = referenceOnlyErrors.duplicateSsn;
-      return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, 'A customer with this SSN is already enrolled.');
+      const message = c.faults.has('blind1-enroll-duplicate-echoes-ssn') ? `A customer with SSN ${ssn} is already enrolled.` : 'A customer with this SSN is already enrolled.';
+      return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, message);
     }
-    if (c.state.customers.withEmail(email)) {
+    if (c.state.customers.withEmail(email) && !c.faults.has('blind1-enroll-duplicate-email-accepted')) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('EMAIL_IN_USE', 'A customer with this e-mail address is already enrolled.');
       const e = referenceOnlyErrors.duplicateEmail;
       return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, 'A customer with this e-mail address is already enrolled.');

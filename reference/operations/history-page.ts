@@ -25,6 +25,8 @@ export function page(ctx: OperationContext, all: Transaction[], p: PageRequest):
   if (ctx.readings.has('paging-plus-one')) return { items: all.slice(start, start + p.size + 1), start };
   if (ctx.faults.has('history-paging-gap')) return { items: [all[start]!, ...all.slice(start + 2, start + p.size + 1)], start };
   if (ctx.faults.has('paging-starts-after-reference')) return { items: all.slice(start + 1, start + 1 + p.size), start };
+  // blind1-history-paging-starts-before-reference: an off-by-one in the page's first index.
+  if (ctx.faults.has('blind1-history-paging-starts-before-reference')) return { items: all.slice(Math.max(0, start - 1), Math.max(0, start - 1) + p.size), start };
   return { items: all.slice(start, start + p.size), start };
 }
 
@@ -58,7 +60,9 @@ const wholeSeconds = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');
 
 /** The page's items with their timestamps written as the fault or reading switched on says. */
 export function shownTimestamps(ctx: OperationContext, items: Transaction[]): Transaction[] {
-  const write = ctx.faults.has('history-timestamp-offset') ? offset
+  // blind1-history-timestamps-no-zone: a date-time of unspecified kind, written without its Z.
+  const write = ctx.faults.has('blind1-history-timestamps-no-zone') ? (iso: string) => iso.replace(/Z$/, '')
+    : ctx.faults.has('history-timestamp-offset') ? offset
     : ctx.readings.has('timestamps-offset-zero') ? zeroOffset : ctx.readings.has('timestamps-whole-seconds') ? wholeSeconds : undefined;
   return write ? items.map((t) => restamp(t, write)) : items;
 }

@@ -43,7 +43,11 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const accountId = optionalText(values, 'accountId')?.toLowerCase();
     const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored');
     const cards = filtering ? customerCards.filter((card) => card.cardId === accountId) : customerCards;
-    const sorted = c.readings.has('history-none') ? [] : cards.flatMap(historyOf).sort(newestFirst);
+    // blind1-history-card-number-in-display-name: the destination is named by the card's stored number.
+    const cardHistory = (card: (typeof cards)[number]) => (c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
+      ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : historyOf(card));
+    // blind1-history-cards-not-merged: each card's history is newest first, but the cards are only concatenated.
+    const sorted = c.readings.has('history-none') ? [] : c.faults.has('blind1-history-cards-not-merged') ? cards.flatMap(cardHistory) : cards.flatMap(cardHistory).sort(newestFirst);
     const all = filtering && cards.length > 0 ? filteredHistory(c, cashPickups(c, sorted, true)) : cashPickups(c, sorted, false);
     const reference = optionalText(values, 'pagingTransactionReferenceNumber');
     const unknownAccount = accountId !== undefined && !customerCards.some((card) => card.cardId === accountId);
@@ -60,6 +64,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // D23: totalRecords' meaning is open; the reading counts the customer's whole history, whatever the filter.
     const unfiltered = c.readings.has('history-total-unfiltered') && !c.readings.has('history-none') ? customerCards.flatMap(historyOf).length : all.length;
     const total = c.faults.has('history-total-varies') ? all.length - start : c.faults.has('total-records-page-count') ? items.length : unfiltered;
-    return sendOk(reply, { [history.listMember]: shownTimestamps(c, c.readings.has('timestamps-null-pending') ? items.map(withPendingEvents) : items), [history.totalMember]: total });
+    // blind1-history-total-capped: the count is taken from a query limited to the default page.
+    const shownTotal = c.faults.has('blind1-history-total-capped') ? Math.min(total, history.defaultPageSize) : total;
+    return sendOk(reply, { [history.listMember]: shownTimestamps(c, c.readings.has('timestamps-null-pending') ? items.map(withPendingEvents) : items), [history.totalMember]: shownTotal });
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { responseMembers } from '../../contract/index.js';
-import { sendErrorRow, sendReferenceProblem } from '../problems.js';
+import { sendErrorRow, sendProblem, sendReferenceProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { sendOk, text, type OperationContext } from './context.js';
 
@@ -15,11 +15,15 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     if (!customer && c.faults.has('obo-unknown-customer-wrong-status')) return sendReferenceProblem(reply, request, 'notFound', 'No customer has this customerId.');
     if (!customer) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     const linked = c.state.cards.listValid(customer.customerId).filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
+    if (linked.length === 0 && !c.faults.has('obo-no-linked-check') && c.faults.has('blind1-obo-no-linked-400'))
+      return sendProblem(reply, request, { status: 400, errorCode: 'NO_LINKED_ACCOUNT', title: 'No linked account', detail: 'The customer has no linked account.' });
     if (linked.length === 0 && !c.faults.has('obo-no-linked-check'))
       return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
     const ssoToken = randomBytes(32).toString('base64url');
     session.oboCustomerId = customer.customerId;
     session.ssoTokens.push(ssoToken);
-    return sendOk(reply, { [responseMembers.ssoToken]: c.faults.has('obo-sso-token-empty') ? '' : ssoToken });
+    // blind1-obo-sso-token-pascal-key: the member named as the AddSessionAttributes attribute (SsoToken).
+    const member = c.faults.has('blind1-obo-sso-token-pascal-key') ? 'SsoToken' : responseMembers.ssoToken;
+    return sendOk(reply, { [member]: c.faults.has('obo-sso-token-empty') ? '' : ssoToken });
   });
 }

@@ -4,6 +4,7 @@ import { sendProblem, sendValidationProblem } from '../problems.js';
 import { hasNullMember } from '../validate/index.js';
 import { resolveSession } from './session.js';
 import { validateWithFaults } from './validation.js';
+import { blind1Input } from '../faults/blind1/hooks.js';
 import type { OperationContext, OperationHandler } from './context.js';
 
 /**
@@ -28,9 +29,11 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
     method: op.method,
     url: op.path,
     handler: async (request, reply) => {
-      const session = resolveSession(ctx, request, reply);
+      // blind1-session-skipped-cattr: the ancillary operation is served without the session check.
+      const session = ctx.faults.has('blind1-session-skipped-cattr') && op.id === 'AddCustomerAttributes'
+        ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
-      const input = op.method === 'GET' ? request.query : request.body;
+      const input = blind1Input(ctx.faults, op, op.method === 'GET' ? request.query : request.body);
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);

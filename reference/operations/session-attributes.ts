@@ -15,12 +15,15 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
   const bad = new Set<string>();
   const byName = new Map(items.map((a) => [a.name, a.value]));
   if (!c.faults.has('sattr-unknown-name-accepted')) for (const a of items) if (!allowed.some((x) => x.name === a.name)) bad.add(a.name);
-  const customerId = session.oboCustomerId;
+  // blind1-sattr-token-from-other-session: a token is looked up among every session's, not this session's.
+  const borrowed = session.oboCustomerId === undefined && c.faults.has('blind1-sattr-token-from-other-session')
+    ? c.state.sessions.withSsoToken(byName.get(ssoTokenName) ?? '') : undefined;
+  const customerId = session.oboCustomerId ?? borrowed?.oboCustomerId;
   const skipObo = customerId === undefined && c.faults.has('sattr-before-obo-accepted');
   const token = byName.get(ssoTokenName);
   const tokenOptional = customerId !== undefined && token === undefined && c.faults.has('sattr-missing-token-accepted');
   // D18 leaves reuse open: the default keeps the newest token valid; the readings spend each token once, or keep every issued one.
-  const current = c.readings.has('sso-token-any-issued') ? session.ssoTokens.includes(token ?? '') : token === session.ssoTokens.at(-1);
+  const current = borrowed !== undefined || (c.readings.has('sso-token-any-issued') ? session.ssoTokens.includes(token ?? '') : token === session.ssoTokens.at(-1));
   const spent = token !== undefined && session.spentSsoTokens?.has(token) === true;
   if (!skipObo && !tokenOptional && (customerId === undefined || token === undefined || !current || spent)) bad.add(ssoTokenName);
   const formatUnchecked = (name: string) => name === idFilter && c.faults.has('sattr-account-filter-unchecked');
@@ -66,6 +69,7 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
       const key = `command.SessionAttributes[${tokenAt}].Value`;
       return sendValidationProblem(reply, request, [{ key, message: `${key} is not a valid ${ssoTokenName}.` }]);
     }
+    if (bad.length > 0 && c.faults.has('blind1-sattr-detail-generic')) return sendErrorRow(reply, request, 'INVALID_INFORMATION', 'The request contains invalid information.');
     if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
     if (c.readings.has('sso-token-single-use') && tokenAt >= 0) (session.spentSsoTokens ??= new Set()).add(items[tokenAt]!.value);

@@ -22,7 +22,8 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   let problem: string | undefined;
   if (!sessionId || (!deviceId && !ctx.faults.has('device-id-not-required'))) problem = 'The sessionId and deviceId headers are required.';
   else if (!found || found.clientId !== clientId) problem = 'The sessionId does not name a session of this client.';
-  else if (deviceId !== undefined && found.deviceId !== deviceId && !ctx.faults.has('session-device-ignored'))
+  else if (deviceId !== undefined && found.deviceId !== deviceId && !ctx.faults.has('session-device-ignored')
+    && !(ctx.faults.has('blind1-device-unchecked-on-get') && request.method === 'GET'))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem) return found;
   if (ctx.faults.has('session-not-required')) return found ?? ctx.state.sessions.detached(deviceId ?? '', clientId);

@@ -28,6 +28,12 @@ export class SessionStore {
     return this.byId.get(sessionId);
   }
 
+  /** The session that issued `ssoToken` (only the blind1-sattr-token-from-other-session fault asks). */
+  withSsoToken(ssoToken: string): PartnerSession | undefined {
+    for (const session of this.byId.values()) if (ssoToken !== '' && session.ssoTokens.includes(ssoToken)) return session;
+    return undefined;
+  }
+
   /** A session outside the store, used only when a fault lets a request through without one. */
   detached(deviceId: string, clientId: string): PartnerSession {
     return { sessionId: randomUUID(), deviceId, clientId, ssoTokens: [], sessionAttributes: new Map() };

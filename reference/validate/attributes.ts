@@ -44,7 +44,7 @@ export function checkAttributeList(op: Operation, rule: FieldRule, raw: unknown)
     let value = checkText(valueKey, rawValue, exempt ? { ...list.valueLength, max: Number.POSITIVE_INFINITY } : list.valueLength);
     const format = typeof name === 'string' ? list.valueFormats.get(name) : undefined;
     const formatted = typeof value === 'string' && typeof name === 'string' && list.rewriteBeforeFormat ? list.rewriteBeforeFormat(name, value) : value;
-    if (typeof value === 'string' && list.strict && format && !list.skipValueFormats && !format.pattern.test(formatted as string))
+    if (typeof value === 'string' && list.strict && format && !list.skipValueFormats && (list.formatCheckedAt?.(i) ?? true) && !format.pattern.test(formatted as string))
       value = { key: valueKey, message: messages.badFormat(valueKey, format.description) };
     if (typeof name !== 'string') errors.push(name);
     if (typeof value !== 'string') errors.push(value);

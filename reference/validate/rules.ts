@@ -43,6 +43,8 @@ export interface AttributeRule extends AttributeListRule {
   readonly optionalNames?: readonly string[];
   /** Fault hook: a value is rewritten before the format of its name is checked. */
   readonly rewriteBeforeFormat?: (name: string, value: string) => string;
+  /** Fault hook (blind1-cattr-formats-first-item-only): value formats are checked only at the indexes this accepts. */
+  readonly formatCheckedAt?: (index: number) => boolean;
   /** D20 (AddCustomerAttributes): names, required names and value formats are 400 validation errors. */
   readonly strict: boolean;
 }
