@@ -5,7 +5,7 @@ import { bearerRefused, errorBodyIsJson, noServerError, wwwAuthenticateOn401, ty
 import { harness } from './lib/runner/context.js';
 import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
 import { oracle } from './lib/judge/judge.js';
-import { bearerProbeInput, expiredToken, malformedToken, tamperSignature } from './lib/access/requests.js';
+import { bearerProbeInput, expiredToken, forgedClaims, malformedToken, tamperSignature, unsignedToken } from './lib/access/requests.js';
 
 /**
  * Bearer enforcement on every partner operation (D2, D27, RFC 6750 §3.1): no token, a
@@ -23,6 +23,9 @@ const presented: Record<BearerExpectation['token'], { what: string; options: () 
   malformed: { what: 'a token no server issued', options: async () => ({ bearer: malformedToken }) },
   tampered: { what: 'a token with a tampered signature', options: async () => ({ bearer: tamperSignature(await ctx.client.token.getToken()) }) },
   expired: { what: 'an expired token (TARGET_EXPIRED_TOKEN)', options: async () => ({ bearer: expiredToken(ctx) }) },
+  // Forged, not broken: a verifier that trusts the header's alg, or checks the signature of another part, lets these through.
+  unsigned: { what: 'the token\'s claims unsigned (alg none)', options: async () => ({ bearer: unsignedToken(await ctx.client.token.getToken()) }) },
+  'forged-claims': { what: 'the token\'s claims changed under its signature', options: async () => ({ bearer: forgedClaims(await ctx.client.token.getToken()) }) },
 };
 
 describe('bearer token enforcement', () => {

@@ -16,8 +16,11 @@ export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFa
 /** Blind red-team faults: switchable like the catalogue's, scored by a separate command, not part of faultCatalogue. */
 export { blind1Faults };
 
+/** The blind batches by name, for `npm run red-team -- <batch>` (bin/red-team.ts). */
+export const blindBatches: Readonly<Record<string, readonly Fault[]>> = { blind1: blind1Faults };
+
 /** Every fault a reference can be started with: the catalogue and the blind batches. */
-export const allFaults: readonly Fault[] = [...faultCatalogue, ...blind1Faults];
+export const allFaults: readonly Fault[] = [...faultCatalogue, ...Object.values(blindBatches).flat()];
 
 /** A fault name that the catalogue does not hold. */
 export class FaultUnknownError extends Error {

@@ -36,6 +36,24 @@ export function tamperSignature(token: string): string {
   return parts.join('.');
 }
 
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const claimsOf = (token: string): Record<string, unknown> => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+/** The token's claims under an `alg: none` header and no signature: forged, not expired or malformed (RFC 7519 §6, RFC 8725 §2.1). */
+export function unsignedToken(token: string): string {
+  if (token.split('.').length !== 3) throw new FixtureError('the access token is not a signed JWT (three parts): there is no claim set to forge');
+  return `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claimsOf(token))}.`;
+}
+
+/** The token with its claims changed (a later exp, another subject) under the original header and signature. */
+export function forgedClaims(token: string): string {
+  const [header, , signature] = token.split('.');
+  if (!header || signature === undefined) throw new FixtureError('the access token is not a signed JWT (three parts): there are no claims to forge');
+  const claims = claimsOf(token);
+  const exp = typeof claims.exp === 'number' ? claims.exp + 86_400 : Math.floor(Date.now() / 1000) + 86_400;
+  return `${header}.${b64url({ ...claims, exp, sub: 'conformance-forged-subject' })}.${signature}`;
+}
+
 /** exp of a JWT, or undefined when the token is not one. */
 function expiry(token: string): number | undefined {
   try {
