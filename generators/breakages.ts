@@ -6,6 +6,11 @@ import { formatBreaks } from './format-breaks.js';
 import { invalidLengths } from './lengths.js';
 import { wireKey, type PayloadOptions } from './payloads.js';
 import { valueOfLength } from './values.js';
+import { normalisedEdits } from './normalised-edits.js';
+import { formatValue } from './format-values.js';
+import { requirements } from '../contract/index.js';
+
+const hasRule = (op: Operation, field: Field, kind: FieldRuleKind) => requirements.some((q) => q.id === fieldRequirementId(op, field, kind));
 
 /** Marks a field to be left out of the payload. */
 export const absent = Symbol('absent');
@@ -49,10 +54,19 @@ export function scalarBreakages(op: Operation, field: Field, options: PayloadOpt
     for (const b of formatBreaks(field.format, { ...options, ...(maxLength === undefined ? {} : { maxLength }) }))
       out.push(b.map((fb) => make('FORMAT', fb.violation)(fb.value)));
   }
+  if (field.format && field.type === 'string')
+    for (const e of normalisedEdits(field.format, formatValue(field.format, options))) {
+      // Longer than the column: the length rule where the field has one, else the format's.
+      const rule = (v: string): FieldRuleKind => (field.maxLength !== undefined && v.length > field.maxLength && hasRule(op, field, 'LENGTH') ? 'LENGTH' : 'FORMAT');
+      out.push(e.values.map((v) => make(rule(v), e.violation)(v)));
+    }
   if (field.range) {
     const ambiguous = field.ambiguousValues ?? [];
     const outside = [field.range.max + 1, -1].filter((n) => !ambiguous.includes(n) && (n > field.range!.max || n < field.range!.min));
     for (const n of outside) out.push(fc.constant(make('RANGE', n > field.range.max ? 'range-max+1' : 'range-negative')(field.in === 'query' ? String(n) : n)));
+    // Far out of range: past 32 and 64 bits, where a parser overflows instead of refusing (still "above the maximum").
+    for (const [violation, text] of [['range-past-int32', '2147483648'], ['range-past-int64', '99999999999999999999'], ['range-below-int32', '-2147483649']] as const)
+      out.push(fc.constant(make('RANGE', violation)(field.in === 'query' ? text : Number(text))));
     out.push(fc.constantFrom('abc', 'ten').map(make('TYPE', 'type-not-numeric')));
   }
   if (field.in === 'body') out.push(...wrongTypes(field).map(([violation, value]) => fc.constant(make('TYPE', violation)(value))));

@@ -21,3 +21,4 @@ export * from './isolated.js';
 export * from './personal.js';
 export * from './coverage.js';
 export * from './open-values.js';
+export * from './normalised-edits.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assertedValidRegExp, formats, nearMissClasses, nearMissVerdict, NearMissUnbackedError, toleratedRegExp, type FormatId,
 } from '../../contract/index.js';
-import { breakClasses, formatBreaks, openNearMisses } from '../../generators/index.js';
+import { breakClasses, formatBreaks, formatValue, normalisedEdits, openNearMisses } from '../../generators/index.js';
 
 /**
  * Issue 20: every class of almost valid value the generators build is backed by the document
@@ -11,7 +11,7 @@ import { breakClasses, formatBreaks, openNearMisses } from '../../generators/ind
  * never failed.
  */
 const ids = Object.keys(formats) as FormatId[];
-const emitted = ids.flatMap((id) => breakClasses(id, { maxLength: 50 }).map((c) => ({ id, violation: c.violation })));
+const emitted = ids.flatMap((id) => [...breakClasses(id, { maxLength: 50 }), ...normalisedEdits(id, formatValue(id))].map((c) => ({ id, violation: c.violation })));
 
 describe('near-miss classes', () => {
   it('every class a generator emits has a row naming its backing', () => {
@@ -62,5 +62,11 @@ describe('near-miss classes', () => {
     const at = toleratedRegExp('email');
     for (const v of ['a@b', 'a b@c.d', 'x@localhost']) expect(at.test(v)).toBe(true);
     for (const v of ['ab', '@b', 'a@', 'a@b@c']) expect(at.test(v)).toBe(false);
+  });
+
+  it('a normalised edit breaks the column or the format, and every reading refuses it', () => {
+    for (const id of ids)
+      for (const e of normalisedEdits(id, formatValue(id)))
+        for (const v of fc.sample(e.values, { seed: 11, numRuns: 10 })) expect(toleratedRegExp(id).test(v), `${id}/${e.violation} ${v}`).toBe(false);
   });
 });

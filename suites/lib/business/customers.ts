@@ -25,6 +25,21 @@ const separators = (dob: unknown) => String(dob).replace(/[0-9]/g, '');
 const enrolmentOutcome = (ctx: HarnessContext, x: Exchange): CaseOutcome =>
   judge(x, { oracles: [...genericOracles(ctx, x), oracle(successBodyShape, { operation: enroll.id }, 'ENROLL-SUCCESS')] });
 
+/** A FindCustomer answer that must report no match, in either reading of D8 (the reading is noted). */
+function judgeNoMatch(ctx: HarnessContext, x: Exchange): CaseOutcome {
+  if (transportBroken(x)) return judge(x, { oracles: [] });
+  const extra = [oracle(noMatchReported, { operation: find.id }, 'FIND-NOT-FOUND')];
+  const reading = noMatchReading(x as never);
+  // An answer carrying the row's errorCode follows the row (its status too); any other is a valid payload's answer.
+  const carriesRow = businessErrorCode(x as never) === notFound.errorCode;
+  const judged = carriesRow ? judgeRow(ctx, x, notFound.key, { extra }) : judgeExpectation(ctx, x, acceptedExpectation(find), { extra });
+  const shown = reading === 'problem' ? `${x.response!.status} ${notFound.errorCode}` : `${x.response!.status} with an empty ${responseMembers.findCustomer}`;
+  return reading ? { ...judged, observed: { 'FIND-NOT-FOUND': `FindCustomer with no match answers ${shown}` } } : judged;
+}
+
+/** The same date one year later, in the same form: a lookup must match on every key, not the SSN alone. */
+const anotherDateOfBirth = (dob: string) => dob.replace(/^([0-9]{4})/, (y) => String(Number(y) - 1));
+
 /** FindCustomer with no match (D8), and with the identity of a customer just enrolled (D9). */
 export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): void {
   propertyTest(ctx, suiteFile, {
@@ -33,14 +48,7 @@ export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): v
     arbitrary: validPayload(find), numRuns: scenarioRuns(ctx, false, 5), describe: describePayload('FindCustomer of an identity nobody enrolled'),
     run: scenario(async (input: Payload) => {
       const x = await ctx.client.call(find.id, input, { session: await ctx.session() });
-      if (transportBroken(x)) return judge(x, { oracles: [] });
-      const extra = [oracle(noMatchReported, { operation: find.id }, 'FIND-NOT-FOUND')];
-      const reading = noMatchReading(x as never);
-      // An answer carrying the row's errorCode follows the row (its status too); any other is a valid payload's answer.
-      const carriesRow = businessErrorCode(x as never) === notFound.errorCode;
-      const judged = carriesRow ? judgeRow(ctx, x, notFound.key, { extra }) : judgeExpectation(ctx, x, acceptedExpectation(find), { extra });
-      const shown = reading === 'problem' ? `${x.response!.status} ${notFound.errorCode}` : `${x.response!.status} with an empty ${responseMembers.findCustomer}`;
-      return reading ? { ...judged, observed: { 'FIND-NOT-FOUND': `FindCustomer with no match answers ${shown}` } } : judged;
+      return judgeNoMatch(ctx, x);
     }),
   });
 
@@ -49,7 +57,7 @@ export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): v
     .filter(([a, b]) => separators(a.body?.dateOfBirth) !== separators(b.body?.dateOfBirth));
   propertyTest(ctx, suiteFile, {
     area, operation: find.id, name: 'FindCustomer finds a customer enrolled with either year-first date of birth (D9)', writes: true,
-    requirements: ['FIND-ENROLLED', 'GEN-VALID-ACCEPTED', 'FIND-SUCCESS', ...genericRequirements],
+    requirements: ['FIND-ENROLLED', 'FIND-NOT-FOUND', 'GEN-VALID-ACCEPTED', 'FIND-SUCCESS', ...genericRequirements],
     // One case already sends both forms; each further case costs two customers that cannot be deleted.
     arbitrary: fixedCases(twoForms), numRuns: scenarioRuns(ctx, true, 1), describe: describePayload('two enrolments, then FindCustomer of each'),
     run: scenario(async (payloads) => {
@@ -63,6 +71,9 @@ export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): v
         parts.push(enrolmentOutcome(ctx, enrolled.exchange));
         parts.push(judgeExpectation(ctx, x, acceptedExpectation(find), { extra: [oracle(enrolledCustomerFound, expectation, 'FIND-ENROLLED')] }));
         if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break; // the failing request is the last: its curl reproduces it
+        // The same SSN with another date of birth names no customer: the lookup matches on both keys.
+        parts.push(judgeNoMatch(ctx, await ctx.client.call(find.id, { body: { ssn, dateOfBirth: anotherDateOfBirth(String(dateOfBirth)) } }, { session })));
+        if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break;
       }
       return combine(parts);
     }),
