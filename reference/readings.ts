@@ -1,4 +1,5 @@
 import { switchSet, type SwitchSet } from './switchboard.js';
+import { blindReadings } from './readings-blind.js';
 
 /**
  * Conformant alternative readings of the reference. Unlike faults (reference/faults/), a
@@ -78,6 +79,7 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'decline-own-code', decision: 'D37', reads: 'about one new card number in five is declined with 422 {"ErrorCode": "ISSUER_DECLINED"}, a code of the target\'s own' },
   { name: 'refuse-some-enrolments', decision: 'D37', reads: 'about one SSN in five is refused at EnrollCustomer with 422 {"ErrorCode": "SSN_IN_USE_ELSEWHERE"}, as on a shared sandbox' },
   { name: 'timestamps-whole-seconds', decision: 'interface.md Resources (ISO 8601 UTC)', reads: 'transaction timestamps are written without fractional seconds (2024-12-31T10:00:00Z)' },
+  ...blindReadings,
 ];
 
 /** A reading name that the catalogue does not hold. */
