@@ -39,6 +39,11 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     used.add(m[1]!);
   }
   const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
+  if (!scopes.includes(clients.partnerScope) && readingsOf(reply).has('blind-insufficient-scope-403')) {
+    // RFC 6750 section 3.1: a token that lacks the scope is insufficient_scope, "SHOULD respond with the HTTP 403".
+    reply.header('www-authenticate', `Bearer error="insufficient_scope", scope="${clients.partnerScope}"`);
+    return sendProblem(reply, request, { status: 403, errorCode: 'INSUFFICIENT_SCOPE', title: 'Forbidden', detail: `the access token does not grant the scope ${clients.partnerScope}` });
+  }
   if (!scopes.includes(clients.partnerScope)) {
     return unauthorized(reply, request, `the access token does not grant the scope ${clients.partnerScope}`, true);
   }
@@ -51,9 +56,12 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
  * The query parameter is removed from request.query, so operation handlers never see it.
  */
 function checkVersion(request: FastifyRequest, reply: FastifyReply) {
-  const header = request.headers.apiversion;
+  // Reading `blind-version-aspnet`: "1.0" is version 1 as "1" is (ASP.NET API versioning).
+  const aspnet = readingsOf(reply).has('blind-version-aspnet');
+  const asOne = <T>(v: T): T | '1' => (aspnet && v === '1.0' ? '1' : v);
+  const header = asOne(request.headers.apiversion);
   const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.apiVersion;
+  const fromQuery = asOne(query?.apiVersion);
   if (query && 'apiVersion' in query) delete query.apiVersion;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
@@ -67,6 +75,8 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   if (header === undefined && fromQuery === undefined && readingsOf(reply).has('version-required'))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'apiVersion is required (header or query parameter)');
   for (const [where, value] of [['header', header], ['query parameter', fromQuery]] as const) {
+    if (value !== undefined && value !== '1' && aspnet)
+      return sendProblem(reply, request, { status: 400, errorCode: 'UnsupportedApiVersion', title: 'Unsupported API version', detail: `The HTTP resource does not support the API version ${JSON.stringify(value)}.` });
     if (value !== undefined && value !== '1' && readingsOf(reply).has('version-required'))
       return sendReferenceProblem(reply, request, 'notFound', `no API version ${JSON.stringify(value)}`);
     if (value !== undefined && value !== '1') {
@@ -95,6 +105,7 @@ export function registerApiGuards(app: FastifyInstance, clients: ClientRegistry,
   const used = new Set<string>();
   app.addHook('onRequest', async (request, reply) => {
     if (!requestPath(request).startsWith(apiPrefix)) return;
+    if (readingsOf(reply).has('blind-version-aspnet')) reply.header('api-supported-versions', '1.0');
     if (await checkBearer(request, reply, clients, signer, used)) return reply;
     if (checkVersion(request, reply)) return reply;
     if (checkMediaType(request, reply)) return reply;

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { FaultSet } from './faults/types.js';
+import type { ReadingSet } from './readings.js';
 
 /** HS256 signer and verifier of one reference; the key lives as long as the server. */
 export interface TokenSigner {
@@ -14,13 +15,15 @@ export interface TokenSigner {
  * `clockOffsetSeconds` shifts the clock tokens are issued by (iat, exp), not the verifying
  * clock: an offset of -2 × lifetime yields tokens that are already expired.
  */
-export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSeconds: number; faults: FaultSet }): TokenSigner {
+export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSeconds: number; faults: FaultSet; readings?: ReadingSet }): TokenSigner {
   const key = randomBytes(32);
   return {
     async issue(clientId, scope, shiftSeconds = 0) {
       const iat = Math.floor(Date.now() / 1000) + options.clockOffsetSeconds + shiftSeconds;
-      return new SignJWT({ scope })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      // Reading `blind-token-at-jwt`: an RFC 9068 access token (typ at+jwt, iss, aud, client_id).
+      const at = options.readings?.has('blind-token-at-jwt') === true;
+      return new SignJWT(at ? { scope, client_id: clientId, iss: 'https://reference.example.test/oauth2', aud: 'partner-api' } : { scope })
+        .setProtectedHeader({ alg: 'HS256', typ: at ? 'at+jwt' : 'JWT' })
         .setSubject(clientId)
         .setIssuedAt(iat)
         .setExpirationTime(iat + options.lifetimeSeconds)

@@ -67,6 +67,9 @@ export function requestPath(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? request.url;
 }
 
+/** Reading `blind-type-rfc9110-undocumented`: the RFC 9110 section of each status, for rows that document none. */
+const rfc9110Sections: Readonly<Record<number, string>> = { 403: '15.5.4', 404: '15.5.5', 409: '15.5.10', 415: '15.5.16', 422: '15.5.21' };
+
 function typeUrlFor(status: number, given: string | undefined, faults: FaultSet, readings: ReadingSet = noReadings): string {
   if (status === 400 && faults.has('problem-type-wrong-rfc')) return rfcSections.notFound.url;
   const url = given ?? sectionOfStatus[status]?.url ?? 'about:blank';
@@ -87,6 +90,18 @@ function write(reply: FastifyReply, status: number, body: Record<string, unknown
 }
 
 /**
+ * Reading `blind-problem-detail-wording`: the same statements in other words, each detail ending
+ * with a parenthesised internal code ("The detail text of some errors ends with a parenthesised internal code").
+ */
+function reworded(p: ProblemInput, path: string): string {
+  let detail = p.detail;
+  if (p.errorCode === 'UNAUTHORIZED' && path.endsWith('/authenticate')) detail = 'The application is not authorised to connect to the partner API.';
+  const fields = /^Invalid information: (.*)\.$/.exec(detail);
+  if (p.errorCode === 'INVALID_INFORMATION' && fields) detail = `The following fields are invalid: ${fields[1]!.split(', ').map((f) => `'${f}'`).join(', ')}.`;
+  return `${detail} (PA-${p.status}${String(p.errorCode.length).padStart(2, '0')})`;
+}
+
+/**
  * Sends a Problem `{type, title, status, detail, instance, errorCode}` as application/problem+json.
  * A 401 gets `WWW-Authenticate: Bearer` unless a WWW-Authenticate header was already set (D27).
  */
@@ -96,11 +111,15 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, p: Pro
     reply.header('www-authenticate', bearerChallenge(reply, 'Bearer'));
   }
   if (faults.has('no-www-authenticate')) reply.removeHeader('www-authenticate');
+  if (readingsOf(reply).has('blind-problem-detail-wording')) p = { ...p, detail: reworded(p, requestPath(request)) };
+  const undocumented = readingsOf(reply).has('blind-type-rfc9110-undocumented') && p.errorCode !== 'CUSTOMER_NOT_FOUND' ? rfc9110Sections[p.status] : undefined;
   const body: Record<string, unknown> = {
-    type: typeUrlFor(p.status, p.typeUrl, faults, readingsOf(reply)), title: p.title, status: p.status,
+    type: undocumented ? `https://www.rfc-editor.org/rfc/rfc9110#section-${undocumented}` : typeUrlFor(p.status, p.typeUrl, faults, readingsOf(reply)), title: p.title, status: p.status,
     detail: p.detail, instance: requestPath(request), errorCode: p.errorCode,
   };
   if (faults.has('problem-missing-detail')) delete body.detail;
+  // Reading `blind-legacy-numeric-codes`: "AddSessionAttributes returns a non-zero ErrorCode" beside the Problem.
+  if (p.errorCode === 'INVALID_INFORMATION' && readingsOf(reply).has('blind-legacy-numeric-codes')) Object.assign(body, { ErrorCode: numericCode(p.errorCode), ErrorMessage: p.detail });
   return write(reply, p.status, body, problemMediaType);
 }
 
@@ -118,10 +137,50 @@ type ProblemError = { [K in keyof typeof referenceOnlyErrors]: (typeof reference
 /** Sends one of the Problems of contract referenceOnlyErrors (forbidden, notFound, invalidJson, ...). */
 export function sendReferenceProblem(reply: FastifyReply, request: FastifyRequest, key: ProblemError, detail: string): FastifyReply {
   const e = referenceOnlyErrors[key] as { status: number; errorCode: string; title?: string; typeRfc?: RfcSection };
+  // Reading `blind-unlisted-errors-legacy` (D5, D30): errors the Errors table does not list, in the legacy shape it also shows.
+  if (readingsOf(reply).has('blind-unlisted-errors-legacy') && (['invalidJson', 'unsupportedMediaType', 'cardNotFound', 'notFound', 'badApiVersion'] as string[]).includes(key))
+    return sendLegacyError(reply, e.status, e.errorCode, detail);
   return sendProblem(reply, request, {
     status: e.status, errorCode: e.errorCode, title: e.title ?? STATUS_CODES[e.status] ?? 'Error', detail,
     ...(e.typeRfc ? { typeUrl: e.typeRfc.url } : {}),
   });
+}
+
+/** Reading `blind-errors-object-filled`: `errors` as ASP.NET model state, key → messages. */
+function modelState(errors: readonly ValidationError[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const e of errors) (out[e.key] ??= []).push(e.message);
+  return out;
+}
+
+/** Reading `blind-validation-messages-reworded`: the property as FluentValidation names it ('Card Number'). */
+function propertyName(key: string): string {
+  const last = key.split('.').at(-1)!.replace(/\[[0-9]+\]$/, '');
+  const words = last.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Reading `blind-validation-messages-reworded`: the reference's messages in FluentValidation's wording (values never echoed). */
+function fluentMessage(e: ValidationError): string {
+  const p = `'${propertyName(e.key)}'`;
+  const rules: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
+    [/field is required\.$/, () => `${p} must not be empty.`],
+    [/field must be a string\.$/, () => 'The JSON value could not be converted to System.String.'],
+    [/field must be true or false\.$/, () => 'The JSON value could not be converted to System.Boolean.'],
+    [/field must be an integer\.$/, () => `${p} must be a whole number.`],
+    [/field must be a list of name\/value objects\.$/, () => 'The JSON value could not be converted to a list of name/value pairs.'],
+    [/must be at least ([0-9]+) characters\.$/, (m) => `The length of ${p} must be at least ${m[1]} characters.`],
+    [/cannot exceed ([0-9]+) characters\.$/, (m) => `The length of ${p} must be ${m[1]} characters or fewer.`],
+    [/is not valid: expected .*$/, () => `${p} is not in the correct format.`],
+    [/must be between (-?[0-9]+) and (-?[0-9]+)\.$/, (m) => `${p} must be between ${m[1]} and ${m[2]}.`],
+    [/ '(.*)' is not an allowed attribute name\.$/, (m) => `${p} must be one of the allowed attribute names; '${m[1]}' is not.`],
+    [/must contain the attributes (.*)\.$/, (m) => `${p} must include the attributes ${m[1]}.`],
+  ];
+  for (const [re, write] of rules) {
+    const m = re.exec(e.message);
+    if (m) return write(m);
+  }
+  return e.message;
 }
 
 /**
@@ -135,12 +194,13 @@ export function sendValidationProblem(
   const readings = readingsOf(reply);
   const row = errorRow('VALIDATION');
   const status = faults.has('validation-wrong-status') ? 422 : row.status;
-  const validationErrors = errors.map((e) => ({
+  let validationErrors = errors.map((e) => ({
     key: faults.has('key-wrong-prefix') ? e.key.replace(/^command\./, 'body.') : e.key,
-    message: e.message,
+    message: readings.has('blind-validation-messages-reworded') ? fluentMessage(e) : e.message,
   }));
+  if (readings.has('blind-validation-messages-reworded')) validationErrors = validationErrors.reverse();
   const body: Record<string, unknown> = {
-    errors: {}, type: typeUrlFor(row.status, row.typeRfc?.url, faults, readings), title: row.title, status,
+    errors: readings.has('blind-errors-object-filled') ? modelState(validationErrors) : {}, type: typeUrlFor(row.status, row.typeRfc?.url, faults, readings), title: row.title, status,
     detail: readings.has('detail-without-code') ? detail.replace(/ *\([^)]*\)$/, '') : detail,
     instance: requestPath(request), validationErrors,
   };
@@ -150,7 +210,18 @@ export function sendValidationProblem(
   return write(reply, status, body, problemMediaType);
 }
 
+/** Reading `blind-legacy-numeric-codes`: the non-zero integer a legacy service sends for each code. */
+const numericCodes: Readonly<Record<string, number>> = {
+  CARD_AUTHORIZATION_FAILED: 1001, CARD_EXPIRED: 1002, ISSUER_DECLINED: 1003,
+  DUPLICATE_SSN: 2001, DUPLICATE_EMAIL: 2002, UNDERAGE: 2003, SSN_IN_USE_ELSEWHERE: 2004, INVALID_INFORMATION: 3001,
+};
+
+function numericCode(code: string): number {
+  return numericCodes[code] ?? 9000 + ([...code].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 997, 7) + 1);
+}
+
 /** Sends a legacy `{ErrorCode, ErrorMessage}` body (D15 card authorization, D16 duplicates) as application/json. */
 export function sendLegacyError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  return write(reply, status, { ErrorCode: code, ErrorMessage: message }, 'application/json');
+  const errorCode = readingsOf(reply).has('blind-legacy-numeric-codes') ? numericCode(code) : code;
+  return write(reply, status, { ErrorCode: errorCode, ErrorMessage: message }, 'application/json');
 }

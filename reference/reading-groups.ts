@@ -62,4 +62,34 @@ export const readingGroups: readonly ReadingGroup[] = [
     readings: ['history-none'],
     notCovered: ['HISTORY-ORDER', 'HISTORY-PAGE-SIZE', 'HISTORY-PAGING', 'HISTORY-ACCOUNT-FILTER', 'HISTORY-TOTAL', 'HISTORY-SHAPE'],
   },
+  // Blind review (reference/readings-blind.ts): one group per theme; readings of one point are in different groups.
+  {
+    // Error shapes and wording.
+    name: 'blind-a',
+    readings: [
+      'blind-type-rfc9110-undocumented', 'blind-legacy-numeric-codes', 'blind-success-error-code-zero', 'blind-errors-object-filled',
+      'blind-validation-messages-reworded', 'blind-problem-detail-wording', 'blind-unknown-customer-422',
+    ],
+  },
+  {
+    // Input strictness and leniency.
+    name: 'blind-b',
+    readings: [
+      'blind-ssn-structure', 'blind-card-number-luhn', 'blind-dates-calendar-checked', 'blind-unknown-members-rejected',
+      'blind-trim-free-text', 'blind-allow-texts-lenient',
+    ],
+  },
+  {
+    // Business rules and state.
+    name: 'blind-c',
+    readings: [
+      'blind-expired-card-declined', 'blind-enroll-adults-only', 'blind-email-exact-duplicates', 'blind-delete-idempotent',
+      'blind-cards-by-id-order', 'blind-history-keeps-deleted-cards', 'blind-timestamps-seven-digits', 'blind-session-id-opaque',
+    ],
+  },
+  {
+    // Token, scope, apiVersion and the errors the Errors table does not list.
+    name: 'blind-d',
+    readings: ['blind-insufficient-scope-403', 'blind-version-aspnet', 'blind-token-at-jwt', 'blind-unlisted-errors-legacy'],
+  },
 ];

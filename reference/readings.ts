@@ -1,4 +1,5 @@
 import { switchSet, type SwitchSet } from './switchboard.js';
+import { blindReadings } from './readings-blind.js';
 
 /**
  * Conformant alternative readings of the reference. Unlike faults (reference/faults/), a
@@ -82,6 +83,7 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'email-at-only', decision: 'D39', reads: 'an e-mail address needs one @ with text on both sides, nothing more: a space or a domain without a dot is accepted' },
   { name: 'preferred-email-any-text', decision: 'D39', reads: 'AddSessionAttributes takes any text as PreferredEmail, which has no documented format' },
   { name: 'timestamps-whole-seconds', decision: 'interface.md Resources (ISO 8601 UTC)', reads: 'transaction timestamps are written without fractional seconds (2024-12-31T10:00:00Z)' },
+  ...blindReadings,
 ];
 
 /** A reading name that the catalogue does not hold. */

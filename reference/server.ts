@@ -113,7 +113,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const legacyTls = faults.has('tls-allows-legacy');
   const clients = clientRegistry(defaults.scopeBase);
   const lifetimeSeconds = options.tokenLifetimeSeconds ?? tokenContract.expiresIn;
-  const signer = tokenSigner({ lifetimeSeconds, clockOffsetSeconds: options.clockOffsetSeconds ?? 0, faults });
+  const signer = tokenSigner({ lifetimeSeconds, clockOffsetSeconds: options.clockOffsetSeconds ?? 0, faults, readings });
   const stats: RunningReference['stats'] = { requests: [], traffic: [] };
 
   const app = Fastify({

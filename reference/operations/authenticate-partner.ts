@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { errorRow, operation, referenceOnlyErrors, rfcSections, type Field, sessionHeaders } from '../../contract/index.js';
 import { sendErrorRow, sendProblem, sendValidationProblem } from '../problems.js';
@@ -35,9 +36,12 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       }
       const v = validateWithFaults(ctx.faults, op, request.body, ctx.readings);
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors);
-      const session = ctx.state.sessions.open(text(v.values, 'deviceId'), clientId);
+      const opaque = ctx.readings.has('blind-session-id-opaque');
+      const session = ctx.state.sessions.open(text(v.values, 'deviceId'), clientId, opaque ? `ps_${randomBytes(48).toString('base64url')}` : undefined);
       if (!ctx.faults.has('auth-session-header-missing')) reply.header(sessionHeaders.sessionId, session.sessionId);
       if (ctx.readings.has('auth-partner-no-content')) return reply.code(204).send();
+      // Reading `blind-session-id-opaque` (D3: the success body is not shown): the id in the body too.
+      if (opaque) return sendOk(reply, { sessionId: session.sessionId });
       return sendOk(reply, {});
     },
   });

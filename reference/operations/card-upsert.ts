@@ -38,6 +38,14 @@ function sameData(a: CardData, b: CardData): boolean {
   return [...keys].every((k) => a[k] === b[k]);
 }
 
+/** Reading `blind-expired-card-declined`: MMYY before the current month (YY in 2000-2099). */
+function expired(mmyy: string | undefined): boolean {
+  if (!mmyy || !/^[0-9]{4}$/.test(mmyy)) return false;
+  const now = new Date();
+  const [month, year] = [Number(mmyy.slice(0, 2)), 2000 + Number(mmyy.slice(2))];
+  return year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+}
+
 const denied = (rule: CardKindRule, identity: string, data: CardData): boolean =>
   rule.kind === 'number' ? identity === defaults.declinedCardNumber : data.cardBin === defaults.deniedCardBin;
 
@@ -81,8 +89,10 @@ function handle(rule: CardKindRule) {
     }
     if (!reauthorize) return reply200(card);
     card.authorizations += 1;
-    card.valid = !(rule.kind === 'number' && denied(rule, identity, data));
+    const outOfDate = rule.kind === 'number' && c.readings.has('blind-expired-card-declined') && expired(data.expirationMonthYear);
+    card.valid = !(rule.kind === 'number' && denied(rule, identity, data)) && !outOfDate;
     if (card.valid) return reply200(card);
+    if (outOfDate) return sendLegacyError(reply, 422, 'CARD_EXPIRED', 'The card has expired.');
     // D15: authorization failed; the card is flagged invalid and no longer listed.
     const e = referenceOnlyErrors.cardAuthorizationFailed;
     const message = 'The card could not be authorized.';

@@ -43,6 +43,9 @@ export function sendOk(reply: FastifyReply, body: unknown): FastifyReply {
   const readings = readingsOf(reply);
   let out = readings.has('upper-case-guids') ? upperGuids(body) : body;
   if (readings.has('extra-members') && typeof out === 'object' && out !== null && !Array.isArray(out)) out = { ...out, traceId: 'trace-1' };
+  // Reading `blind-success-error-code-zero`: operations that can fail with an ErrorCode say 0 when they succeed.
+  if (readings.has('blind-success-error-code-zero') && /\/(enroll-customer|add-or-update-card|add-or-update-tokenized-card)$/.test(reply.request.url.split('?')[0]!))
+    out = { ...(out as object), ErrorCode: 0, ErrorMessage: '' };
   return reply.code(reply.statusCode === 201 ? 201 : 200).type(readings.has('media-types-plain') ? `${successMediaType}; charset=utf-8` : successMediaType).send(out);
 }
 
@@ -53,6 +56,7 @@ export function sendOk(reply: FastifyReply, body: unknown): FastifyReply {
 export function sendDone(reply: FastifyReply): FastifyReply {
   const readings = readingsOf(reply);
   if (readings.has('success-no-content')) return reply.code(204).send();
+  if (readings.has('blind-success-error-code-zero')) return sendOk(reply, { ErrorCode: 0, ErrorMessage: '' });
   return sendOk(reply, readings.has('success-body-echo') ? { success: true } : {});
 }
 

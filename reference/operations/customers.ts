@@ -29,6 +29,12 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
   });
 }
 
+/** Reading `blind-enroll-adults-only`: born (YYYY-MM-DD) less than 18 years ago. */
+function underAge(isoDate: string): boolean {
+  const [y, m, d] = isoDate.split('-').map(Number);
+  return Date.UTC(y! + 18, m! - 1, d!) > Date.now();
+}
+
 /** About one value in five, always the same ones (readings that refuse what the harness cannot foresee, D37). */
 export const oneInFive = (value: string): boolean => createHash('sha256').update(value).digest()[0]! % 5 === 0;
 
@@ -48,12 +54,16 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
       const message = c.faults.has('blind1-enroll-duplicate-echoes-ssn') ? `A customer with SSN ${ssn} is already enrolled.` : 'A customer with this SSN is already enrolled.';
       return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, message);
     }
-    if (c.state.customers.withEmail(email) && !c.faults.has('blind1-enroll-duplicate-email-accepted')) {
+    const emailTaken = c.readings.has('blind-email-exact-duplicates') ? c.state.customers.withExactLocalPart(email) : c.state.customers.withEmail(email);
+    if (emailTaken && !c.faults.has('blind1-enroll-duplicate-email-accepted')) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('EMAIL_IN_USE', 'A customer with this e-mail address is already enrolled.');
       const e = referenceOnlyErrors.duplicateEmail;
       return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, 'A customer with this e-mail address is already enrolled.');
     }
     const dateOfBirthSent = text(values, 'dateOfBirth');
+    // Reading `blind-enroll-adults-only` (D37): a check cashing account is for adults.
+    if (c.readings.has('blind-enroll-adults-only') && underAge(calendarDate(dateOfBirthSent)))
+      return sendLegacyError(reply, 422, 'UNDERAGE', 'The customer must be at least 18 years old.');
     const customer = c.state.customers.enroll({ ssn, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);

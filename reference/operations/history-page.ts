@@ -58,11 +58,15 @@ const zeroOffset = (iso: string) => iso.replace(/\.(\d{3})Z$/, '.$1000+00:00');
 /** Reading `timestamps-whole-seconds`: the same instants without milliseconds. */
 const wholeSeconds = (iso: string) => iso.replace(/\.\d{3}Z$/, 'Z');
 
+/** Reading `blind-timestamps-seven-digits`: the same instants as .NET writes a UTC DateTime (`.0000000Z`). */
+const sevenDigits = (iso: string) => iso.replace(/\.(\d{3})Z$/, '.$10000Z');
+
 /** The page's items with their timestamps written as the fault or reading switched on says. */
 export function shownTimestamps(ctx: OperationContext, items: Transaction[]): Transaction[] {
   // blind1-history-timestamps-no-zone: a date-time of unspecified kind, written without its Z.
   const write = ctx.faults.has('blind1-history-timestamps-no-zone') ? (iso: string) => iso.replace(/Z$/, '')
     : ctx.faults.has('history-timestamp-offset') ? offset
-    : ctx.readings.has('timestamps-offset-zero') ? zeroOffset : ctx.readings.has('timestamps-whole-seconds') ? wholeSeconds : undefined;
+    : ctx.readings.has('timestamps-offset-zero') ? zeroOffset : ctx.readings.has('timestamps-whole-seconds') ? wholeSeconds
+    : ctx.readings.has('blind-timestamps-seven-digits') ? sevenDigits : undefined;
   return write ? items.map((t) => restamp(t, write)) : items;
 }

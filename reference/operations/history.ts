@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { history } from '../../contract/index.js';
 import { historyOf, newestFirst, withPendingEvents, type Transaction } from '../state/index.js';
-import { sendProblem, sendValidationProblem } from '../problems.js';
+import { sendErrorRow, sendProblem, sendValidationProblem } from '../problems.js';
 import { compileRules } from '../validate/index.js';
 import { defineOperation } from './route.js';
 import { cashPickups, page, shownTimestamps } from './history-page.js';
@@ -39,7 +39,10 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
       const key = compileRules(op).find((r) => r.field.name === 'pageSize')!.key;
       return sendValidationProblem(reply, request, [{ key, message: `${key} must be between 1 and 10.` }]);
     }
+    if (c.readings.has('blind-unknown-customer-422') && !c.state.customers.get(text(values, 'customerId')))
+      return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     const customerCards = c.state.cards.listValid(text(values, 'customerId'));
+    if (c.readings.has('blind-history-keeps-deleted-cards')) customerCards.push(...c.state.cards.listRemoved(text(values, 'customerId')));
     const accountId = optionalText(values, 'accountId')?.toLowerCase();
     const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored');
     const cards = filtering ? customerCards.filter((card) => card.cardId === accountId) : customerCards;

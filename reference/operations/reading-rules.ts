@@ -1,6 +1,7 @@
 import { acceptedRegExp, emptyIsValid, formatOf, type Format, type Operation } from '../../contract/index.js';
 import type { ReadingSet } from '../readings.js';
 import type { FieldRule, RuleAdjuster, Validated, ValidationError } from '../validate/index.js';
+import { blindAdjust } from './reading-rules-blind.js';
 
 /**
  * Validation under the conformant readings of reference/readings.ts: rule changes (D9, D11,
@@ -43,7 +44,7 @@ function attributeFormats(readings: ReadingSet, rule: FieldRule): FieldRule {
 export function readingAdjuster(readings: ReadingSet): RuleAdjuster {
   return (op: Operation, rule: FieldRule): FieldRule => {
     const name = rule.field.name;
-    let out = attributeFormats(readings, rule);
+    let out = blindAdjust(readings, op, attributeFormats(readings, rule));
     const pattern = readingPattern(readings, rule.field.format);
     if (pattern && out.pattern) out = { ...out, pattern };
     if (name === 'dateOfBirth' && readings.has('dob-year-first-only')) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { operation, type Operation } from '../../contract/index.js';
+import { fieldKey, operation, type Operation } from '../../contract/index.js';
 import { sendProblem, sendValidationProblem } from '../problems.js';
 import { hasNullMember } from '../validate/index.js';
 import { resolveSession } from './session.js';
@@ -15,6 +15,19 @@ function missingAttributesOnly(ctx: OperationContext, op: Operation, input: unkn
   if (!ctx.readings.has('cattr-missing-required-422') || op.id !== 'AddCustomerAttributes') return false;
   const list = (input as Record<string, unknown> | null)?.[op.fields[0]!.name];
   return Array.isArray(list) && list.length > 0 && errors.every((e) => !/[[.]/.test(e.key.slice('command.'.length)));
+}
+
+/**
+ * Reading `blind-unknown-members-rejected`: body members the operation's table does not list
+ * (EnrollCustomer's `email`, the D10 alias, excepted), one validation error each.
+ */
+function unknownMembers(op: Operation, input: unknown): { key: string; message: string }[] {
+  if (op.method !== 'POST' || typeof input !== 'object' || input === null || Array.isArray(input)) return [];
+  const known = (name: string) => op.fields.some((f) => f.name === name) || (op.id === 'EnrollCustomer' && name === 'email');
+  return Object.keys(input).filter((name) => !known(name)).map((name) => {
+    const key = fieldKey(op, { name, in: 'body', type: 'string', required: false });
+    return { key, message: `${key.slice('command.'.length)} is not a member of this request.` };
+  });
 }
 
 /**
@@ -37,6 +50,8 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);
+      const unknown = ctx.readings.has('blind-unknown-members-rejected') ? unknownMembers(op, input) : [];
+      if (unknown.length > 0) return sendValidationProblem(reply, request, [...v.errors, ...unknown]);
       if (v.errors.length > 0 && missingAttributesOnly(ctx, op, input, v.errors))
         return sendProblem(reply, request, { status: 422, errorCode: 'MISSING_ATTRIBUTE', title: 'Invalid Information', detail: v.errors.map((e) => e.message).join(' ') });
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionHeaders } from '../../contract/index.js';
-import { sendErrorRow, sendProblem } from '../problems.js';
+import { bearerChallenge, sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
 import type { PartnerSession } from '../state/index.js';
 import type { OperationContext } from './context.js';
 
@@ -32,6 +32,10 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
     sendProblem(reply, request, { status: 403, errorCode: 'SESSION_INVALID', title: 'Forbidden', detail: problem });
   else if (ctx.readings.has('session-refused-400'))
     sendProblem(reply, request, { status: 400, errorCode: 'SESSION_INVALID', title: 'Bad Request', detail: problem });
-  else sendErrorRow(reply, request, 'UNAUTHORIZED', problem);
+  else if (ctx.readings.has('blind-unlisted-errors-legacy')) {
+    // D4: any 4xx with a JSON error body; a 401 still carries its challenge (D27).
+    reply.header('www-authenticate', bearerChallenge(reply, 'Bearer'));
+    sendLegacyError(reply, 401, 'SESSION_INVALID', problem);
+  } else sendErrorRow(reply, request, 'UNAUTHORIZED', problem);
   return undefined;
 }

@@ -28,6 +28,8 @@ export class CardStore {
   private readonly byIdentity = new Map<string, StoredCard>();
   /** Ids of deleted cards by identity: only the `readd-same-id` fault reuses them. */
   private readonly deletedIds = new Map<string, string>();
+  /** Deleted cards, kept for reading `blind-history-keeps-deleted-cards`. */
+  private readonly removed: StoredCard[] = [];
 
   find(customerId: string, kind: CardKind, identity: string): StoredCard | undefined {
     return this.byIdentity.get(identityKey(customerId, kind, identity));
@@ -71,6 +73,13 @@ export class CardStore {
     this.byId.delete(card.cardId);
     this.byIdentity.delete(key);
     this.deletedIds.set(key, card.cardId);
+    this.removed.push(card);
+  }
+
+  /** Deleted cards of a customer whose id no listed card carries (reading `blind-history-keeps-deleted-cards`). */
+  listRemoved(customerId: string): StoredCard[] {
+    const id = customerId.toLowerCase();
+    return this.removed.filter((c) => c.customerId === id && !this.byId.has(c.cardId));
   }
 
   /** Registered (valid) cards of a customer, oldest first. */

@@ -12,17 +12,25 @@ export interface Customer {
   readonly attributes: Map<string, string>;
 }
 
+const exactLocalPart = (email: string): string => {
+  const at = email.lastIndexOf('@');
+  return at < 0 ? email : `${email.slice(0, at)}@${email.slice(at + 1).toLowerCase()}`;
+};
+
 /** Customers by id, SSN and lower-cased e-mail (D16: e-mail is compared case-insensitively). */
 export class CustomerStore {
   private readonly byId = new Map<string, Customer>();
   private readonly bySsn = new Map<string, Customer>();
   private readonly byEmail = new Map<string, Customer>();
+  /** Reading `blind-email-exact-duplicates`: exact local part, lower-cased domain (RFC 5321 section 2.4). */
+  private readonly byExactLocalPart = new Map<string, Customer>();
 
   enroll(input: { ssn: string; email: string; dateOfBirth: string; dateOfBirthSent: string }): Customer {
     const customer: Customer = { customerId: randomUUID(), ...input, attributes: new Map() };
     this.byId.set(customer.customerId, customer);
     this.bySsn.set(customer.ssn, customer);
     this.byEmail.set(customer.email.toLowerCase(), customer);
+    this.byExactLocalPart.set(exactLocalPart(customer.email), customer);
     return customer;
   }
 
@@ -36,5 +44,9 @@ export class CustomerStore {
 
   withEmail(email: string): Customer | undefined {
     return this.byEmail.get(email.toLowerCase());
+  }
+
+  withExactLocalPart(email: string): Customer | undefined {
+    return this.byExactLocalPart.get(exactLocalPart(email));
   }
 }

@@ -18,8 +18,9 @@ export interface PartnerSession {
 export class SessionStore {
   private readonly byId = new Map<string, PartnerSession>();
 
-  open(deviceId: string, clientId: string): PartnerSession {
-    const session: PartnerSession = { sessionId: randomUUID(), deviceId, clientId, ssoTokens: [], sessionAttributes: new Map() };
+  /** `sessionId`: the id to give the session (reading `blind-session-id-opaque`); a GUID when absent. */
+  open(deviceId: string, clientId: string, sessionId: string = randomUUID()): PartnerSession {
+    const session: PartnerSession = { sessionId, deviceId, clientId, ssoTokens: [], sessionAttributes: new Map() };
     this.byId.set(session.sessionId, session);
     return session;
   }

@@ -31,6 +31,10 @@ export interface FieldRule {
   readonly booleanOnly?: boolean;
   /** Reading `empty-optional-rejected` (D29): "" in an optional field is invalid, not "not sent". */
   readonly emptyIsInvalid?: boolean;
+  /** Reading `blind-allow-texts-lenient` (D11): string forms of a boolean, by lower-cased text. */
+  readonly booleanStrings?: Readonly<Record<string, boolean>>;
+  /** Reading `blind-trim-free-text`: the value is stored trimmed; only whitespace counts as not sent. */
+  readonly trimmed?: boolean;
 }
 
 export interface AttributeRule extends AttributeListRule {

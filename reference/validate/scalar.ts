@@ -20,7 +20,8 @@ function checkString(rule: FieldRule, value: string): Checked {
   if (rule.maxLength !== undefined && value.length > rule.maxLength + slack) return fail(messages.tooLong(rule.key, rule.maxLength));
   const formatted = rule.maxLength !== undefined && value.length > rule.maxLength ? value.slice(0, rule.maxLength) : value;
   if (rule.pattern && !rule.pattern.test(rule.rewriteBeforeFormat ? rule.rewriteBeforeFormat(formatted) : formatted)) return fail(messages.badFormat(rule.key, rule.formatDescription ?? 'a valid value'));
-  return { ok: true, value };
+  if (rule.trimmed && value.trim() === '') return rule.required ? fail(messages.required(rule.key)) : absent;
+  return { ok: true, value: rule.trimmed ? value.trim() : value };
 }
 
 function checkInt(rule: FieldRule, raw: unknown): Checked {
@@ -46,6 +47,8 @@ export function checkScalar(rule: FieldRule, raw: unknown): Checked {
       return checkInt(rule, raw);
     case 'boolean':
       if (typeof raw === 'boolean') return { ok: true, value: raw };
+      if (typeof raw === 'string' && !rule.booleanOnly && rule.booleanStrings && Object.hasOwn(rule.booleanStrings, raw.toLowerCase()))
+        return { ok: true, value: rule.booleanStrings[raw.toLowerCase()] };
       if (typeof raw === 'string' && !rule.booleanOnly && Object.hasOwn(booleanStrings, raw)) return { ok: true, value: booleanStrings[raw] };
       return fail(messages.notBoolean(rule.key));
     default:

@@ -37,8 +37,9 @@ function judgeNoMatch(ctx: HarnessContext, x: Exchange): CaseOutcome {
   return reading ? { ...judged, observed: { 'FIND-NOT-FOUND': `FindCustomer with no match answers ${shown}` } } : judged;
 }
 
-/** The same date one year later, in the same form: a lookup must match on every key, not the SSN alone. */
-const anotherDateOfBirth = (dob: string) => dob.replace(/^([0-9]{4})/, (y) => String(Number(y) - 1));
+/** A real date a year earlier, in the same form (a 29 February becomes the 28th): a lookup must match on every key, not the SSN alone. */
+const anotherDateOfBirth = (dob: string) =>
+  dob.replace(/^([0-9]{4})(\D)([0-9]{2})(\D)([0-9]{2})$/, (_, y: string, a: string, m: string, b: string, d: string) => `${Number(y) - 1}${a}${m}${b}${String(Math.min(Number(d), 28)).padStart(2, '0')}`);
 
 /** FindCustomer with no match (D8), and with the identity of a customer just enrolled (D9). */
 export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): void {
