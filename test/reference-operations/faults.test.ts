@@ -129,6 +129,14 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'mmddyyyy-day-unchecked': (b) => customerAttributes(b, [['CardIssueDate', '01-32-2020']]),
   'mmddyyyy-short-year-accepted': (b) => customerAttributes(b, [['CardIssueDate', '01-15-20']]),
   'true-false-first-letter': (b) => customerAttributes(b, [['DirectDeposit', 'Tru']]),
+  'cattr-ssn-attribute-optional': async (b) => {
+    const { customerId } = await b.enroll();
+    return (await b.call('AddCustomerAttributes', { body: { customerAttributes: [{ name: 'CustomerId', value: customerId }] } })).status;
+  },
+  'cattr-customer-id-attribute-optional': async (b) => {
+    const { payload } = await b.enroll();
+    return (await b.call('AddCustomerAttributes', { body: { customerAttributes: [{ name: 'SSN', value: String(payload.ssn) }] } })).status;
+  },
   'true-false-digits-accepted': (b) => customerAttributes(b, [['DirectDeposit', '1']]),
   'email-local-part-optional': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ emailAddress: '@b.cc' }) })).status,
   'email-domain-optional': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ emailAddress: 'a@' }) })).status,
