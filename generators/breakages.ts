@@ -8,9 +8,7 @@ import { wireKey, type PayloadOptions } from './payloads.js';
 import { valueOfLength } from './values.js';
 import { normalisedEdits } from './normalised-edits.js';
 import { formatValue } from './format-values.js';
-import { requirements } from '../contract/index.js';
 
-const hasRule = (op: Operation, field: Field, kind: FieldRuleKind) => requirements.some((q) => q.id === fieldRequirementId(op, field, kind));
 
 /** Marks a field to be left out of the payload. */
 export const absent = Symbol('absent');
@@ -57,7 +55,7 @@ export function scalarBreakages(op: Operation, field: Field, options: PayloadOpt
   if (field.format && field.type === 'string')
     for (const e of normalisedEdits(field.format, formatValue(field.format, options))) {
       // Longer than the column: the length rule where the field has one, else the format's.
-      const rule = (v: string): FieldRuleKind => (field.maxLength !== undefined && v.length > field.maxLength && hasRule(op, field, 'LENGTH') ? 'LENGTH' : 'FORMAT');
+      const rule = (v: string): FieldRuleKind => (field.maxLength !== undefined && v.length > field.maxLength ? 'LENGTH' : 'FORMAT');
       out.push(e.values.map((v) => make(rule(v), e.violation)(v)));
     }
   if (field.range) {
