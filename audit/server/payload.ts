@@ -1,0 +1,69 @@
+import { enrolledCustomerFound, genericRefusal, legacyOrProblemError, noMatchReported } from '../../checks/index.js';
+import { is2xx, type Responded } from '../../checks/support.js';
+import { responseMembers, type Operation } from '../../contract/index.js';
+import { oracle, type Expected, type Oracle } from '../../suites/lib/judge/judge.js';
+import type { AuditEntry } from '../entries.js';
+import type { RequestVerdict } from '../rules/request-verdict.js';
+import type { Book } from '../state/book.js';
+import { cardRuleOracles } from './card-rules.js';
+import { fieldRules } from './payload-rows.js';
+import { sessionRuleExpected } from './session-rules.js';
+
+/**
+ * The payload of a recorded call whose access is in order, judged as the run judges a generated
+ * case: the field-rule oracles under the Expectation its request deserves (request-verdict.ts),
+ * and, where the traffic shows what came before, the business and state rules of the scenario it
+ * is part of (a duplicate enrolment, an enrolled customer looked up, cards, sessions).
+ */
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+/** The references a request makes to target state, all shown to exist by the traffic before it. */
+function stateKnown(e: AuditEntry, book: Book): boolean {
+  const { body, query } = e.exchange.request;
+  const b = (body ?? {}) as Record<string, unknown>;
+  const attributes = Array.isArray(b.customerAttributes) ? (b.customerAttributes as Array<{ name?: unknown; value?: unknown }>) : [];
+  const customer = b.customerId ?? query.customerId ?? attributes.find((a) => a?.name === 'CustomerId')?.value;
+  if (customer !== undefined && !book.customerKnown(customer, e.startedAt)) return false;
+  // Cards, paging references, ssoTokens: a GUID that names nothing is D30's (unspecified).
+  return b.cardId === undefined && query.accountId === undefined && query.pagingTransactionReferenceNumber === undefined && !Array.isArray(b.sessionAttributes);
+}
+
+function enrolmentDuplicate(e: AuditEntry, book: Book): boolean {
+  const b = (e.exchange.request.body ?? {}) as Record<string, unknown>;
+  const ssn = str(b.ssn);
+  const email = str(b.emailAddress ?? b.email);
+  return book.enrolments.some((x) => x.end <= e.startedAt && ((ssn && x.ssn === ssn) || (email && x.email?.toLowerCase() === email.toLowerCase())));
+}
+
+/** FindCustomer: an enrolled customer is found (FIND-ENROLLED); an answer that finds none is one of the D8 readings. */
+function findOracles(e: AuditEntry, book: Book): Oracle[] {
+  const b = (e.exchange.request.body ?? {}) as Record<string, unknown>;
+  const enrolled = book.enrolments.find((x) => x.end <= e.startedAt && x.ssn === b.ssn && x.dateOfBirth === b.dateOfBirth);
+  if (enrolled) return [oracle(enrolledCustomerFound, { operation: 'FindCustomer', customerId: enrolled.customerId }, 'FIND-ENROLLED')];
+  const foundOne = (x: Responded) => is2xx(x.response.status) && str((x.response.json as Record<string, unknown> | undefined)?.[responseMembers.findCustomer]) !== undefined;
+  const noMatch = oracle(noMatchReported, { operation: 'FindCustomer' }, 'FIND-NOT-FOUND');
+  return [{ ...noMatch, applies: (x) => noMatch.applies(x) && !foundOne(x as Responded) }];
+}
+
+export function payloadExpected(e: AuditEntry, op: Operation, verdict: RequestVerdict, book: Book): Expected {
+  const sessions = sessionRuleExpected(e, op, verdict, book);
+  if (sessions) return sessions;
+  switch (verdict.kind) {
+    case 'invalid':
+      return fieldRules(verdict.expectation);
+    case 'refused':
+      return { oracles: [oracle(genericRefusal, { operation: op.id, requirement: verdict.requirement }, verdict.requirement)] };
+    case 'open':
+      return { oracles: cardRuleOracles(e, op, book) };
+    case 'valid': {
+      if (op.id === 'EnrollCustomer' && enrolmentDuplicate(e, book))
+        return { oracles: [oracle(legacyOrProblemError, { operation: op.id, requirement: 'ENROLL-DUPLICATE' }, 'ENROLL-DUPLICATE')] };
+      // State the recording cannot vouch for may be refused with a code of the target's own: observed (D30, D37).
+      const own = op.refusesForOwnReasons !== undefined || !stateKnown(e, book);
+      const expected = fieldRules({ ...verdict.expectation, ownRefusals: own });
+      const extra = [...(op.id === 'FindCustomer' ? findOracles(e, book) : []), ...cardRuleOracles(e, op, book)];
+      return { ...expected, oracles: [...expected.oracles, ...extra] };
+    }
+  }
+}

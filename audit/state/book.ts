@@ -1,0 +1,120 @@
+import { responseMembers, sessionHeaders, tokenContract } from '../../contract/index.js';
+import type { AuditEntry } from '../entries.js';
+import { cardEventOf, type CardEvent } from './card-events.js';
+
+/**
+ * What the traffic itself shows about the target's state, on a timeline: which customers exist
+ * (enrolled or found), which cards were added and deleted, which sessions were opened (and with
+ * which deviceId), where AuthenticateOBO succeeded, which tokens were issued and for how long.
+ * A fact counts from the moment its answer was complete; a change whose exchange overlaps the one
+ * being judged makes the affected state uncertain (concurrent clients), never a finding.
+ */
+export interface Span { readonly start: number; readonly end: number; readonly index: number }
+
+const ok = (e: AuditEntry): boolean => !!e.exchange.response && e.exchange.response.status >= 200 && e.exchange.response.status < 300 && !e.exchange.transportError;
+const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+const id = (v: string): string => v.toLowerCase();
+const span = (e: AuditEntry): Span => ({ start: e.startedAt, end: e.endedAt, index: e.index });
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+export interface Enrolment extends Span { readonly customerId: string; readonly ssn?: string; readonly email?: string; readonly dateOfBirth?: string }
+export interface OpenedSession extends Span { readonly deviceId?: string }
+export interface Obo extends Span { readonly ok: boolean; readonly customerId?: string; readonly ssoToken?: string }
+export interface IssuedToken extends Span { readonly expiresIn: number }
+
+export class Book {
+  /** customerId (lower case) → when the traffic first showed it exists. */
+  readonly customers = new Map<string, number>();
+  readonly enrolments: Enrolment[] = [];
+  readonly cardEvents = new Map<string, CardEvent[]>();
+  readonly sessions = new Map<string, OpenedSession>();
+  readonly obo = new Map<string, Obo[]>();
+  readonly tokens = new Map<string, IssuedToken>();
+  /** Every partner call a token was presented on, in start order. */
+  readonly tokenUses = new Map<string, Array<Span & { readonly status?: number }>>();
+  readonly ssoTokens = new Set<string>();
+  /** Client secrets sent to the token endpoint: they must never come back (NO-SECRET-ECHO). */
+  readonly clientSecrets = new Set<string>();
+  /** Card numbers and tokens sent per customer: a card list must never carry them. */
+  readonly cardNumbers = new Map<string, Set<string>>();
+
+  constructor(entries: readonly AuditEntry[]) {
+    for (const e of entries) this.add(e);
+    for (const list of this.cardEvents.values()) list.sort((a, b) => a.end - b.end || a.index - b.index);
+  }
+
+  private known(customerId: unknown, at: number): void {
+    const c = str(customerId);
+    if (c && (this.customers.get(id(c)) ?? Infinity) > at) this.customers.set(id(c), at);
+  }
+
+  private add(e: AuditEntry): void {
+    const { request, response } = e.exchange;
+    const body = obj(request.body);
+    const reply = obj(response?.json);
+    if (e.recognised.kind === 'token') return this.token(e, reply);
+    if (e.recognised.kind !== 'partner') return;
+    const op = e.recognised.operation.id;
+    const bearer = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer) push(this.tokenUses, bearer, { ...span(e), ...(response ? { status: response.status } : {}) });
+    const sessionId = request.headers[sessionHeaders.sessionId.toLowerCase()];
+    if (op === 'AuthenticatePartner' && ok(e)) {
+      const opened = response!.headers[sessionHeaders.sessionId.toLowerCase()];
+      const deviceId = str(body[sessionHeaders.deviceId]);
+      if (opened) this.sessions.set(opened, { ...span(e), ...(deviceId ? { deviceId } : {}) });
+    }
+    if (op === 'EnrollCustomer' && ok(e) && str(reply[responseMembers.enrollCustomer])) {
+      const customerId = str(reply[responseMembers.enrollCustomer])!;
+      this.known(customerId, e.endedAt);
+      this.enrolments.push({ ...span(e), customerId, ...pick(body, ['ssn', 'dateOfBirth']), ...(str(body.emailAddress ?? body.email) ? { email: str(body.emailAddress ?? body.email)! } : {}) });
+    }
+    if (op === 'FindCustomer' && ok(e)) this.known(reply[responseMembers.findCustomer], e.endedAt);
+    if (op === 'AuthenticateOBO' && sessionId) {
+      const token = ok(e) ? str(reply[responseMembers.ssoToken]) : undefined;
+      if (token) this.ssoTokens.add(token);
+      if (ok(e)) this.known(body.customerId, e.endedAt);
+      push(this.obo, sessionId, { ...span(e), ok: ok(e), ...(str(body.customerId) ? { customerId: str(body.customerId)! } : {}), ...(token ? { ssoToken: token } : {}) });
+    }
+    const card = cardEventOf(e);
+    if (card) {
+      push(this.cardEvents, id(card.customerId), card);
+      if (card.kind === 'upsert') this.cardNumbers.set(id(card.customerId), (this.cardNumbers.get(id(card.customerId)) ?? new Set()).add(card.identity));
+      if (card.kind === 'upsert' && card.ok) this.known(card.customerId, e.endedAt);
+    }
+    if (op === 'GetRegisteredCards' && ok(e)) this.known(request.query.customerId, e.endedAt);
+  }
+
+  private token(e: AuditEntry, reply: Record<string, unknown>): void {
+    const { request } = e.exchange;
+    const form = new URLSearchParams(request.rawBody ?? '');
+    const basic = /^Basic\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
+    const fromBasic = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':').slice(1).join(':') : undefined;
+    for (const s of [form.get('client_secret') ?? undefined, fromBasic]) if (s) this.clientSecrets.add(s);
+    const token = ok(e) ? str(reply.access_token) : undefined;
+    if (token) this.tokens.set(token, { ...span(e), expiresIn: typeof reply.expires_in === 'number' ? reply.expires_in : tokenContract.expiresIn });
+  }
+
+  /** The customer was shown to exist before `at` (customers are never deleted). */
+  customerKnown(customerId: unknown, at: number): boolean {
+    const c = str(customerId);
+    return c !== undefined && (this.customers.get(id(c)) ?? Infinity) <= at;
+  }
+
+  /** The enrolment of `customerId` in this traffic: before it, the customer did not exist. */
+  enrolled(customerId: string): Enrolment | undefined {
+    return this.enrolments.find((x) => id(x.customerId) === id(customerId));
+  }
+
+  cardEventsOf(customerId: string): readonly CardEvent[] {
+    return this.cardEvents.get(id(customerId)) ?? [];
+  }
+}
+
+function pick(body: Record<string, unknown>, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((n) => (str(body[n]) ? [[n, str(body[n])!]] : [])));
+}
