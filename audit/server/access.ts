@@ -49,11 +49,6 @@ function bearerProblem(e: AuditEntry, book: Book, token: string | undefined, aut
   return exp !== undefined && e.startedAt > exp + clockSlackSeconds * 1000 ? 'expired' : undefined;
 }
 
-/** How many calls the token served with a 2xx before this one started (TOKEN-REUSE). */
-function servedBefore(book: Book, token: string, e: AuditEntry): number {
-  return (book.tokenUses.get(token) ?? []).filter((u) => u.end <= e.startedAt && u.status !== undefined && u.status >= 200 && u.status < 300).length;
-}
-
 const refusal = (operation: string, requirement: RequirementId): Oracle => oracle(genericRefusal, { operation, requirement }, requirement);
 
 export function accessOf(e: AuditEntry, book: Book): Access {
@@ -72,7 +67,7 @@ export function accessOf(e: AuditEntry, book: Book): Access {
     return { oracles: bodyFirst ? [] : [oracle(bearerRefused, { token: problem }, 'BEARER-REQUIRED')], payloadNotJudged: `the bearer token is ${problem}`, knownGoodToken };
   }
   const oracles: Oracle[] = [];
-  const served = token && knownGoodToken ? servedBefore(book, token, e) : 0;
+  const served = token && knownGoodToken ? book.servedBy(token, e.startedAt) : 0;
   // RFC 6750 invalid_token for a token that served calls and is within its lifetime: refused on reuse.
   if (served > 0 && !(status === 401 && !/invalid_token/i.test(e.exchange.response?.headers['www-authenticate'] ?? '')))
     oracles.push(oracle(tokenReused, { call: served + 1 }, 'TOKEN-REUSE'));

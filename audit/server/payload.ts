@@ -1,6 +1,8 @@
 import { enrolledCustomerFound, genericRefusal, legacyOrProblemError, noMatchReported } from '../../checks/index.js';
+import type { Exchange } from '../../client/exchange.js';
 import { is2xx, type Responded } from '../../checks/support.js';
-import { responseMembers, type Operation } from '../../contract/index.js';
+import { responseMembers, successRequirementId, type Operation } from '../../contract/index.js';
+import { predict } from '../../suites/lib/model/predict.js';
 import { oracle, type Expected, type Oracle } from '../../suites/lib/judge/judge.js';
 import type { AuditEntry } from '../entries.js';
 import type { RequestVerdict } from '../rules/request-verdict.js';
@@ -15,6 +17,10 @@ import { sessionRuleExpected } from './session-rules.js';
  * and, where the traffic shows what came before, the business and state rules of the scenario it
  * is part of (a duplicate enrolment, an enrolled customer looked up, cards, sessions).
  */
+
+/** A 400 that names fields: the answer a valid payload must never get, whatever state it names (D37). */
+const validationAnswer = (x: Exchange): boolean =>
+  x.response?.status === 400 && Array.isArray((x.response.json as Record<string, unknown> | undefined)?.validationErrors);
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -46,6 +52,26 @@ function findOracles(e: AuditEntry, book: Book): Oracle[] {
   return [{ ...noMatch, applies: (x) => noMatch.applies(x) && !foundOne(x as Responded) }];
 }
 
+/** The customer a request names (customerId, or the CustomerId attribute). */
+function namedCustomer(e: AuditEntry): unknown {
+  const b = (e.exchange.request.body ?? {}) as Record<string, unknown>;
+  const attributes = Array.isArray(b.customerAttributes) ? (b.customerAttributes as Array<{ name?: unknown; value?: unknown }>) : [];
+  return b.customerId ?? e.exchange.request.query.customerId ?? attributes.find((a) => a?.name === 'CustomerId')?.value;
+}
+
+/**
+ * A valid request about a customer the traffic showed to exist, to an operation whose only
+ * documented refusals are a validation answer or CUSTOMER_NOT_FOUND, is accepted: its success row
+ * (as the model predicts it, predict.accepted). A refusal for the target's own reasons still is
+ * only observed where the operation may decline (D15, D37).
+ */
+function knownCustomerOracles(e: AuditEntry, op: Operation, book: Book): Oracle[] {
+  const onlyThose = op.errors.every((k) => k === 'VALIDATION' || k === 'CUSTOMER_NOT_FOUND');
+  const customer = namedCustomer(e);
+  if (!onlyThose || customer === undefined || !book.customerKnown(customer, e.startedAt) || !stateKnown(e, book)) return [];
+  return [predict.accepted({ requirement: successRequirementId(op), documented: 'a valid request about a customer that exists is accepted' })];
+}
+
 export function payloadExpected(e: AuditEntry, op: Operation, verdict: RequestVerdict, book: Book): Expected {
   const sessions = sessionRuleExpected(e, op, verdict, book);
   if (sessions) return sessions;
@@ -59,10 +85,12 @@ export function payloadExpected(e: AuditEntry, op: Operation, verdict: RequestVe
     case 'valid': {
       if (op.id === 'EnrollCustomer' && enrolmentDuplicate(e, book))
         return { oracles: [oracle(legacyOrProblemError, { operation: op.id, requirement: 'ENROLL-DUPLICATE' }, 'ENROLL-DUPLICATE')] };
-      // State the recording cannot vouch for may be refused with a code of the target's own: observed (D30, D37).
-      const own = op.refusesForOwnReasons !== undefined || !stateKnown(e, book);
-      const expected = fieldRules({ ...verdict.expectation, ownRefusals: own });
-      const extra = [...(op.id === 'FindCustomer' ? findOracles(e, book) : []), ...cardRuleOracles(e, op, book)];
+      // State the recording cannot vouch for (a card, a paging reference, a customer it never showed) is D30's:
+      // a refusal is only observed, and of the acceptance only "never a validation answer" is asserted.
+      const known = stateKnown(e, book);
+      const rules = fieldRules({ ...verdict.expectation, ownRefusals: op.refusesForOwnReasons !== undefined || !known });
+      const expected = known ? rules : { ...rules, oracles: rules.oracles.map((o) => (o.id === 'validPayloadAccepted' ? { ...o, applies: (x: Exchange) => o.applies(x) && validationAnswer(x) } : o)) };
+      const extra = [...(op.id === 'FindCustomer' ? findOracles(e, book) : []), ...cardRuleOracles(e, op, book), ...knownCustomerOracles(e, op, book)];
       return { ...expected, oracles: [...expected.oracles, ...extra] };
     }
   }

@@ -30,6 +30,16 @@ function holdings(book: Book, customerId: string, at: Span): Set<string> {
   return new Set(cardsAt(book, customerId, at).customer.cards.flatMap((c) => [c.cardId.toLowerCase(), c.identity]));
 }
 
+/**
+ * Every card id and number or token the customer was ever associated with, when the traffic holds
+ * its whole story (enrolled in it, no card change in flight); undefined otherwise.
+ */
+function wholeCardStory(book: Book, customerId: string, e: AuditEntry): Set<string> | undefined {
+  const enrolment = book.enrolled(customerId);
+  if (!enrolment || enrolment.end > e.startedAt || cardsAt(book, customerId, span(e)).uncertain.size) return undefined;
+  return new Set(book.cardEventsOf(customerId).filter((x) => x.start < e.endedAt).flatMap((x) => [x.identity, ...(x.cardId ? [x.cardId.toLowerCase()] : [])]).filter(Boolean));
+}
+
 function attributes(e: AuditEntry, op: Operation, book: Book): Expected | undefined {
   const sessionId = e.exchange.request.headers[sessionHeaders.sessionId.toLowerCase()];
   const opened = sessionId ? book.sessions.get(sessionId) : undefined;
@@ -53,7 +63,9 @@ function attributes(e: AuditEntry, op: Operation, book: Book): Expected | undefi
   const named = filters[0]!.value.split(',').map((v) => v.trim()).map((v) => (filters[0]!.name === idFilter ? v.toLowerCase() : v));
   const own = holdings(book, customerId, span(e));
   const others = [...book.cardEvents.keys()].filter((c) => c !== customerId.toLowerCase()).flatMap((c) => [...holdings(book, c, span(e))]);
-  if (named.some((v) => !own.has(v) && others.includes(v))) return rowExpected(op, 'INVALID_INFORMATION', ['SATTR-FILTERS']);
+  // A customer enrolled in this traffic has no card the traffic did not show: anything else it names is not its own.
+  const story = wholeCardStory(book, customerId, e);
+  if (named.some((v) => !own.has(v) && (others.includes(v) || (story && !story.has(v))))) return rowExpected(op, 'INVALID_INFORMATION', ['SATTR-FILTERS']);
   if (named.every((v) => own.has(v)) && token === latest.ssoToken) {
     const accepted = fieldRules({ kind: 'accepted', operation: op.id, allowedBusinessErrors: [] });
     return { ...accepted, oracles: [...accepted.oracles, predict.accepted({ requirement: 'SATTR-FILTERS', documented: 'a filter naming the customer\'s own cards is accepted' })] };

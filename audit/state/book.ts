@@ -43,9 +43,27 @@ export class Book {
   /** Card numbers and tokens sent per customer: a card list must never carry them. */
   readonly cardNumbers = new Map<string, Set<string>>();
 
+  /** When each 2xx a token served ended, ascending (TOKEN-REUSE asks how many came before a call). */
+  private readonly served = new Map<string, number[]>();
+
   constructor(entries: readonly AuditEntry[]) {
     for (const e of entries) this.add(e);
     for (const list of this.cardEvents.values()) list.sort((a, b) => a.end - b.end || a.index - b.index);
+    for (const [token, uses] of this.tokenUses)
+      this.served.set(token, uses.filter((u) => u.status !== undefined && u.status >= 200 && u.status < 300).map((u) => u.end).sort((a, b) => a - b));
+  }
+
+  /** How many calls the token served with a 2xx that ended by `at`. */
+  servedBy(token: string, at: number): number {
+    const ends = this.served.get(token) ?? [];
+    let lo = 0;
+    let hi = ends.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ends[mid]! <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   private known(customerId: unknown, at: number): void {
