@@ -55,9 +55,9 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-/** Why a request got no answer, from the exporter's `_error` (net::ERR_CONNECTION_RESET, the harness's codes). */
+/** Why a request got no answer, from the exporter's `_error` (Chrome's on the response: net::ERR_CONNECTION_RESET; the harness's on the entry). */
 function failure(entry: HarEntry): TransportError | undefined {
-  const said = entry._error ?? undefined;
+  const said = entry._error ?? entry.response._error ?? undefined;
   if (entry.response.status > 0 && !said) return undefined;
   const message = said || 'the recording holds no response (status 0)';
   const code: TransportError['code'] = /reset|ECONNRESET|EPIPE|socket hang up/i.test(message) ? 'CONNECTION_RESET'
@@ -100,7 +100,7 @@ export function toAuditEntry(entry: HarEntry, index: number, options: RecogniseO
     attempts: [{ ...(response ? { status: response.status } : {}), ...(transportError ? { errorCode: transportError.code } : {}), headers: {}, startedAtMs: 0, durationMs: Math.round(time) }],
   };
   return {
-    index, startedAt, endedAt: startedAt + time, recognised, exchange,
+    index, startedAt, endedAt: Math.round(startedAt + time), recognised, exchange,
     ...(protocol ? { tlsProtocol: tlsNames[protocol] ?? protocol } : {}),
   };
 }

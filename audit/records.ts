@@ -100,7 +100,8 @@ export function clientRecords(grades: readonly Grade[], observations: readonly O
   const recognised = entries.filter((e) => e.recognised.kind !== 'other');
   const line = (o: Observation) => {
     const e = recognised[o.seq]!;
-    return writer.line(o).replace(/^#\d+ \+[0-9.]+s /, `${pointer(e, redactor)}: `);
+    // The sandbox's words for a planned answer mean nothing in recorded traffic.
+    return writer.line(o).replace(/^#\d+ \+[0-9.]+s /, `${pointer(e, redactor)}: `).replace(/ \(planned: [A-Z_]+\)$/, '').replace(/ → (\d{3}) NONE/, ' → $1');
   };
   return grades.map((g): ResultRecord => {
     const base = { requirement: g.id, suite: clientSuite, property: g.id };

@@ -86,7 +86,7 @@ export function buildAuditSummary(input: AuditReportInput, calls: ReadonlySet<st
   const verdictReasons = [
     ...(failed.length ? [`${failed.length} blocking requirement(s) broken in the recorded traffic: ${failed.map((r) => r.id).join(', ')}.`] : []),
     ...(advisory.length ? [`${advisory.length} advisory requirement(s) broken (they do not fail the audit): ${advisory.map((r) => r.id).join(', ')}.`] : []),
-    ...(unseen.length ? [`${unseen.length} requirement(s) ${notSeen}${input.requireCoverage ? ` (${unchecked.length} of them documented, so the audit exits 4: --require-coverage)` : ' (listed; --require-coverage makes the documented ones exit 4)'}.`] : []),
+    ...(unseen.length ? [`${unseen.length} requirement(s) ${notSeen}${input.requireCoverage ? ` (${unchecked.length} of them documented or standard, so the audit exits 4: --require-coverage)` : ' (listed in the report; --require-coverage makes the documented and standard ones exit 4)'}.`] : []),
   ];
   const summary: Summary = {
     ...built, requirements: requirementsOut, exitCode: exitCode as Summary['exitCode'], verdict: exitCode === 0 ? 'pass' : 'fail',
@@ -95,12 +95,14 @@ export function buildAuditSummary(input: AuditReportInput, calls: ReadonlySet<st
   return { summary, exitCode };
 }
 
-function preface(f: TrafficFacts): string[] {
+function preface(f: TrafficFacts, s: Summary): string[] {
+  const unseen = s.requirements.filter((r) => r.status === 'not-covered').map((r) => r.id);
   const sides = [f.sides.server ? 'the server side (the target\'s answers, the requests against the field rules, the state rules where the traffic shows the sequence)' : '', f.sides.client ? 'the client side (certify-client\'s grades)' : ''].filter(Boolean).join(' and ');
   return [
     '## Audited traffic', '',
     `${f.source} (${f.format}): ${f.entries} entries${f.from ? ` from ${f.from} to ${f.to}` : ''}: ${f.partner} partner calls, ${f.token} token requests, ${f.other} other (not this interface, not judged)${f.unanswered ? `, ${f.unanswered} without an answer (not judged)` : ''}. Nothing was sent.`, '',
     `Judged: ${sides}. Every finding names the entry that shows it (log.entries[i], its time, method and URL). Rows no exchange gave occasion to judge are "${notSeen}", never passed; rows a recording cannot decide are left out, with what would decide them.`,
+    ...(unseen.length ? ['', `Not seen in this traffic (${unseen.length}): ${unseen.join(', ')}.`] : []),
   ];
 }
 
@@ -117,7 +119,7 @@ export function writeAuditReports(summary: Summary, facts: TrafficFacts, reportD
   const requirementLink = linker(reportDir);
   const files: Array<[string, string]> = [
     ['summary.json', `${JSON.stringify({ ...summary, traffic: facts }, null, 2)}\n`],
-    ['summary.md', renderMarkdown(summary, { requirementLink, title: 'Traffic audit', preface: preface(facts), leftOut: 'not judged from recorded traffic', notCovered: notSeen })],
+    ['summary.md', renderMarkdown(summary, { requirementLink, title: 'Traffic audit', preface: preface(facts, summary), leftOut: '', notCovered: notSeen })],
     ['junit.xml', renderJunit(summary)],
     ['certificate.html', renderCertificate(summary, {
       harnessVersion, requirementLink, title: 'Traffic audit certificate', exitWords,

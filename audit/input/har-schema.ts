@@ -48,8 +48,10 @@ export const harEntrySchema = z.object({
     status: z.number().int('must be a whole number'),
     headers: z.array(nameValue).default([]),
     content: content.optional(),
+    /** Chrome and Edge: why a request failed (net::ERR_CONNECTION_RESET), beside status 0. */
+    _error: z.string().nullish(),
   }),
-  /** Chrome, Edge and the harness: why a request failed (status 0). */
+  /** The harness (and some proxies): why a request failed (status 0). */
   _error: z.string().nullish(),
   /** Chrome: the negotiated TLS protocol, e.g. `TLS 1.3`. */
   _securityDetails: z.object({ protocol: z.string().optional() }).nullish(),
