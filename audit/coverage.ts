@@ -1,3 +1,4 @@
+import type { FindingCheckId } from '../checks/finding.js';
 import type { RequirementId } from '../contract/requirements.js';
 
 /**
@@ -31,3 +32,19 @@ export const notJudgedFromTraffic: Readonly<Partial<Record<RequirementId, string
 export const clientNeeds: Readonly<Record<string, string>> = {
   'CLIENT-RATE': 'the rate is the operator\'s setting: give --max-rate <requests per second>',
 };
+
+/**
+ * The oracles an audit runs: the run's registered checks that judge an exchange without knowing
+ * why it was sent, and the stateful model's predictions where the traffic shows the sequence. A
+ * run's finding by any other oracle (a fixture's belief, a probe, a history walk) needs what only
+ * the run knows; the self-test comparing run and audit (test/audit/proof.test.ts) reads this list.
+ */
+export const auditOracles: readonly FindingCheckId[] = [
+  'noServerError', 'jsonMediaType', 'errorBodyIsJson', 'wwwAuthenticateOn401', 'noSecretEcho', 'noCardNumberInCards', 'statusMemberMatches',
+  'tokenResponseShape', 'tokenErrorShape', 'bearerRefused', 'tokenReused', 'genericRefusal',
+  'problemShape', 'validationProblemShape', 'typeNamesRfcSection', 'titleAndCodeMatch', 'instanceIsRequestPath',
+  'validPayloadAccepted', 'statusMatches', 'validationKeyPrefix', 'everyInvalidFieldNamed', 'noValidFieldBlamed',
+  'successBodyShape', 'sessionHeaderPresent', 'cardsMatchSchema', 'historyMatchesSchema', 'newestFirst', 'pageWithinBounds',
+  'legacyOrProblemError', 'enrolledCustomerFound', 'noMatchReported',
+  'modelAccepted', 'modelCardId', 'modelLastFour', 'modelSsoToken', 'modelCardList',
+];

@@ -100,7 +100,8 @@ export function toAuditEntry(entry: HarEntry, index: number, options: RecogniseO
     attempts: [{ ...(response ? { status: response.status } : {}), ...(transportError ? { errorCode: transportError.code } : {}), headers: {}, startedAtMs: 0, durationMs: Math.round(time) }],
   };
   return {
-    index, startedAt, endedAt: Math.round(startedAt + time), recognised, exchange,
+    // startedDateTime keeps whole milliseconds: the end, floored too, is never after a request that followed it.
+    index, startedAt, endedAt: Math.floor(startedAt + time), recognised, exchange,
     ...(protocol ? { tlsProtocol: tlsNames[protocol] ?? protocol } : {}),
   };
 }
