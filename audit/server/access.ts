@@ -2,7 +2,9 @@ import { bearerRefused, genericRefusal, tokenReused, type BearerExpectation } fr
 import { apiVersion, sessionHeaders, versionParameter, type RequirementId } from '../../contract/index.js';
 import { oracle, type Oracle } from '../../suites/lib/judge/judge.js';
 import type { AuditEntry } from '../entries.js';
-import type { Book } from '../state/book.js';
+import { before, type Book, type Span } from '../state/book.js';
+
+const span = (e: AuditEntry): Span => ({ start: e.startedAt, end: e.endedAt, index: e.index });
 
 /**
  * The access layer of a recorded partner call (D2, D4, D5): what the request shows about its
@@ -77,7 +79,7 @@ export function accessOf(e: AuditEntry, book: Book): Access {
     if (!sessionId) return { oracles: [...oracles, refusal(op.id, 'SESSION-REQUIRED')], payloadNotJudged: 'no sessionId header', knownGoodToken };
     if (!deviceId) return { oracles: [...oracles, refusal(op.id, 'SESSION-DEVICE-REQUIRED')], payloadNotJudged: 'no deviceId header', knownGoodToken };
     const opened = book.sessions.get(sessionId);
-    if (opened?.deviceId !== undefined && opened.end <= e.startedAt && opened.deviceId !== deviceId)
+    if (opened?.deviceId !== undefined && before(opened, span(e)) && opened.deviceId !== deviceId)
       return { oracles: [...oracles, refusal(op.id, 'SESSION-DEVICE-MATCH')], payloadNotJudged: 'a deviceId other than the session\'s', knownGoodToken };
   }
   if (status === 401 || status === 403) return { oracles, payloadNotJudged: `refused with ${status} for its access`, knownGoodToken };

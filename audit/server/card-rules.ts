@@ -47,7 +47,7 @@ export function cardRuleOracles(e: AuditEntry, op: Operation, book: Book): Oracl
   }
   if (op.id === 'AuthenticateOBO') {
     const customerId = (body as Record<string, unknown> | undefined)?.customerId;
-    if (typeof customerId !== 'string' || !book.customerKnown(customerId, e.startedAt)) return [];
+    if (typeof customerId !== 'string' || !book.customerKnown(customerId, span(e))) return [];
     // D17: a customer holding a card has a linked account; the States table says the same (both rows).
     return cardsAt(book, customerId, span(e)).customer.cards.length ? [predict.ssoToken('OBO-LINKED-ACCOUNT'), predict.ssoToken('STATE-OBO')].map(bodyFirst(op.id)) : [];
   }

@@ -6,7 +6,7 @@ import { predict } from '../../suites/lib/model/predict.js';
 import { oracle, type Expected, type Oracle } from '../../suites/lib/judge/judge.js';
 import type { AuditEntry } from '../entries.js';
 import type { RequestVerdict } from '../rules/request-verdict.js';
-import type { Book } from '../state/book.js';
+import { before, type Book, type Span } from '../state/book.js';
 import { cardRuleOracles } from './card-rules.js';
 import { fieldRules } from './payload-rows.js';
 import { sessionRuleExpected } from './session-rules.js';
@@ -22,6 +22,7 @@ import { sessionRuleExpected } from './session-rules.js';
 const validationAnswer = (x: Exchange): boolean =>
   x.response?.status === 400 && Array.isArray((x.response.json as Record<string, unknown> | undefined)?.validationErrors);
 
+const span = (e: AuditEntry): Span => ({ start: e.startedAt, end: e.endedAt, index: e.index });
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** The references a request makes to target state, all shown to exist by the traffic before it. */
@@ -30,7 +31,7 @@ function stateKnown(e: AuditEntry, book: Book): boolean {
   const b = (body ?? {}) as Record<string, unknown>;
   const attributes = Array.isArray(b.customerAttributes) ? (b.customerAttributes as Array<{ name?: unknown; value?: unknown }>) : [];
   const customer = b.customerId ?? query.customerId ?? attributes.find((a) => a?.name === 'CustomerId')?.value;
-  if (customer !== undefined && !book.customerKnown(customer, e.startedAt)) return false;
+  if (customer !== undefined && !book.customerKnown(customer, span(e))) return false;
   // Cards, paging references, ssoTokens: a GUID that names nothing is D30's (unspecified).
   return b.cardId === undefined && query.accountId === undefined && query.pagingTransactionReferenceNumber === undefined && !Array.isArray(b.sessionAttributes);
 }
@@ -39,13 +40,13 @@ function enrolmentDuplicate(e: AuditEntry, book: Book): boolean {
   const b = (e.exchange.request.body ?? {}) as Record<string, unknown>;
   const ssn = str(b.ssn);
   const email = str(b.emailAddress ?? b.email);
-  return book.enrolments.some((x) => x.end <= e.startedAt && ((ssn && x.ssn === ssn) || (email && x.email?.toLowerCase() === email.toLowerCase())));
+  return book.enrolments.some((x) => before(x, span(e)) && ((ssn && x.ssn === ssn) || (email && x.email?.toLowerCase() === email.toLowerCase())));
 }
 
 /** FindCustomer: an enrolled customer is found (FIND-ENROLLED); an answer that finds none is one of the D8 readings. */
 function findOracles(e: AuditEntry, book: Book): Oracle[] {
   const b = (e.exchange.request.body ?? {}) as Record<string, unknown>;
-  const enrolled = book.enrolments.find((x) => x.end <= e.startedAt && x.ssn === b.ssn && x.dateOfBirth === b.dateOfBirth);
+  const enrolled = book.enrolments.find((x) => before(x, span(e)) && x.ssn === b.ssn && x.dateOfBirth === b.dateOfBirth);
   if (enrolled) return [oracle(enrolledCustomerFound, { operation: 'FindCustomer', customerId: enrolled.customerId }, 'FIND-ENROLLED')];
   const foundOne = (x: Responded) => is2xx(x.response.status) && str((x.response.json as Record<string, unknown> | undefined)?.[responseMembers.findCustomer]) !== undefined;
   const noMatch = oracle(noMatchReported, { operation: 'FindCustomer' }, 'FIND-NOT-FOUND');
@@ -68,7 +69,7 @@ function namedCustomer(e: AuditEntry): unknown {
 function knownCustomerOracles(e: AuditEntry, op: Operation, book: Book): Oracle[] {
   const onlyThose = op.errors.every((k) => k === 'VALIDATION' || k === 'CUSTOMER_NOT_FOUND');
   const customer = namedCustomer(e);
-  if (!onlyThose || customer === undefined || !book.customerKnown(customer, e.startedAt) || !stateKnown(e, book)) return [];
+  if (!onlyThose || customer === undefined || !book.customerKnown(customer, span(e)) || !stateKnown(e, book)) return [];
   return [predict.accepted({ requirement: successRequirementId(op), documented: 'a valid request about a customer that exists is accepted' })];
 }
 

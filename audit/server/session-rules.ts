@@ -4,7 +4,7 @@ import { oracle, type Expected } from '../../suites/lib/judge/judge.js';
 import { predict } from '../../suites/lib/model/predict.js';
 import type { AuditEntry } from '../entries.js';
 import type { RequestVerdict } from '../rules/request-verdict.js';
-import type { Book, Span } from '../state/book.js';
+import { before, overlap, type Book, type Span } from '../state/book.js';
 import { cardsAt } from '../state/cards.js';
 import { fieldRules, rowExpected } from './payload-rows.js';
 
@@ -36,18 +36,18 @@ function holdings(book: Book, customerId: string, at: Span): Set<string> {
  */
 function wholeCardStory(book: Book, customerId: string, e: AuditEntry): Set<string> | undefined {
   const enrolment = book.enrolled(customerId);
-  if (!enrolment || enrolment.end > e.startedAt || cardsAt(book, customerId, span(e)).uncertain.size) return undefined;
-  return new Set(book.cardEventsOf(customerId).filter((x) => x.start < e.endedAt).flatMap((x) => [x.identity, ...(x.cardId ? [x.cardId.toLowerCase()] : [])]).filter(Boolean));
+  if (!enrolment || !before(enrolment, span(e)) || cardsAt(book, customerId, span(e)).uncertain.size) return undefined;
+  return new Set(book.cardEventsOf(customerId).filter((x) => !before(span(e), x)).flatMap((x) => [x.identity, ...(x.cardId ? [x.cardId.toLowerCase()] : [])]).filter(Boolean));
 }
 
 function attributes(e: AuditEntry, op: Operation, book: Book): Expected | undefined {
   const sessionId = e.exchange.request.headers[sessionHeaders.sessionId.toLowerCase()];
   const opened = sessionId ? book.sessions.get(sessionId) : undefined;
-  if (!sessionId || !opened || opened.end > e.startedAt) return undefined;
+  if (!sessionId || !opened || !before(opened, span(e))) return undefined;
   const obo = (book.obo.get(sessionId) ?? []).filter((o) => o.index !== e.index);
-  if (obo.some((o) => o.start < e.endedAt && o.end > e.startedAt)) return undefined;
-  const before = obo.filter((o) => o.ok && o.end <= e.startedAt);
-  if (before.length === 0) {
+  if (obo.some((o) => overlap(o, span(e)))) return undefined;
+  const done = obo.filter((o) => o.ok && before(o, span(e)));
+  if (done.length === 0) {
     const refusal = (requirement: 'SATTR-AFTER-OBO' | 'STATE-SESSION-ATTRIBUTES') => oracle(genericRefusal, { operation: op.id, requirement }, requirement);
     return { oracles: [refusal('SATTR-AFTER-OBO'), refusal('STATE-SESSION-ATTRIBUTES')] };
   }
@@ -57,7 +57,7 @@ function attributes(e: AuditEntry, op: Operation, book: Book): Expected | undefi
   const filters = list.filter((i) => i.name === idFilter || i.name === numberFilter);
   if (filters.length === 0) return undefined;
   if (filters.length > 1) return rowExpected(op, 'INVALID_INFORMATION', ['SATTR-FILTERS']);
-  const latest = before[before.length - 1]!;
+  const latest = done[done.length - 1]!;
   const customerId = latest.customerId;
   if (!customerId) return undefined;
   const named = filters[0]!.value.split(',').map((v) => v.trim()).map((v) => (filters[0]!.name === idFilter ? v.toLowerCase() : v));
@@ -77,7 +77,7 @@ function linkedAccount(e: AuditEntry, op: Operation, book: Book): Expected | und
   const customerId = (e.exchange.request.body as Record<string, unknown> | undefined)?.customerId;
   if (typeof customerId !== 'string') return undefined;
   const enrolment = book.enrolled(customerId);
-  if (!enrolment || enrolment.end > e.startedAt || cardsAt(book, customerId, span(e)).attempted) return undefined;
+  if (!enrolment || !before(enrolment, span(e)) || cardsAt(book, customerId, span(e)).attempted) return undefined;
   return rowExpected(op, 'NO_LINKED_ACCOUNT', ['OBO-LINKED-ACCOUNT']);
 }
 

@@ -11,6 +11,16 @@ import { cardEventOf, type CardEvent } from './card-events.js';
  */
 export interface Span { readonly start: number; readonly end: number; readonly index: number }
 
+/**
+ * `a` was complete before `b` left. Recordings keep whole milliseconds: within one, the file's
+ * order (requests in the order they left) decides, so a request sent right after an answer in the
+ * same millisecond still comes after it.
+ */
+export const before = (a: Span, b: Span): boolean => a.index !== b.index && (a.end < b.start || (a.end === b.start && a.index < b.index));
+
+/** Neither was complete before the other left: concurrent, so neither's effect on the other is known. */
+export const overlap = (a: Span, b: Span): boolean => a.index !== b.index && !before(a, b) && !before(b, a);
+
 const ok = (e: AuditEntry): boolean => !!e.exchange.response && e.exchange.response.status >= 200 && e.exchange.response.status < 300 && !e.exchange.transportError;
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
@@ -28,8 +38,8 @@ export interface Obo extends Span { readonly ok: boolean; readonly customerId?: 
 export interface IssuedToken extends Span { readonly expiresIn: number }
 
 export class Book {
-  /** customerId (lower case) → when the traffic first showed it exists. */
-  readonly customers = new Map<string, number>();
+  /** customerId (lower case) → the exchange that first showed it exists. */
+  readonly customers = new Map<string, Span>();
   readonly enrolments: Enrolment[] = [];
   readonly cardEvents = new Map<string, CardEvent[]>();
   readonly sessions = new Map<string, OpenedSession>();
@@ -40,7 +50,7 @@ export class Book {
   readonly ssoTokens = new Set<string>();
   /** Client secrets sent to the token endpoint: they must never come back (NO-SECRET-ECHO). */
   readonly clientSecrets = new Set<string>();
-  /** Card numbers and tokens sent per customer: a card list must never carry them. */
+  /** Card numbers sent per customer: a card list must never carry them (tokens: the leak oracle of their own request). */
   readonly cardNumbers = new Map<string, Set<string>>();
 
   /** When each 2xx a token served ended, ascending (TOKEN-REUSE asks how many came before a call). */
@@ -66,9 +76,10 @@ export class Book {
     return lo;
   }
 
-  private known(customerId: unknown, at: number): void {
+  private known(customerId: unknown, e: AuditEntry): void {
     const c = str(customerId);
-    if (c && (this.customers.get(id(c)) ?? Infinity) > at) this.customers.set(id(c), at);
+    const shown = c ? this.customers.get(id(c)) : undefined;
+    if (c && (!shown || shown.end > e.endedAt)) this.customers.set(id(c), span(e));
   }
 
   private add(e: AuditEntry): void {
@@ -88,23 +99,23 @@ export class Book {
     }
     if (op === 'EnrollCustomer' && ok(e) && str(reply[responseMembers.enrollCustomer])) {
       const customerId = str(reply[responseMembers.enrollCustomer])!;
-      this.known(customerId, e.endedAt);
+      this.known(customerId, e);
       this.enrolments.push({ ...span(e), customerId, ...pick(body, ['ssn', 'dateOfBirth']), ...(str(body.emailAddress ?? body.email) ? { email: str(body.emailAddress ?? body.email)! } : {}) });
     }
-    if (op === 'FindCustomer' && ok(e)) this.known(reply[responseMembers.findCustomer], e.endedAt);
+    if (op === 'FindCustomer' && ok(e)) this.known(reply[responseMembers.findCustomer], e);
     if (op === 'AuthenticateOBO' && sessionId) {
       const token = ok(e) ? str(reply[responseMembers.ssoToken]) : undefined;
       if (token) this.ssoTokens.add(token);
-      if (ok(e)) this.known(body.customerId, e.endedAt);
+      if (ok(e)) this.known(body.customerId, e);
       push(this.obo, sessionId, { ...span(e), ok: ok(e), ...(str(body.customerId) ? { customerId: str(body.customerId)! } : {}), ...(token ? { ssoToken: token } : {}) });
     }
     const card = cardEventOf(e);
     if (card) {
       push(this.cardEvents, id(card.customerId), card);
-      if (card.kind === 'upsert') this.cardNumbers.set(id(card.customerId), (this.cardNumbers.get(id(card.customerId)) ?? new Set()).add(card.identity));
-      if (card.kind === 'upsert' && card.ok) this.known(card.customerId, e.endedAt);
+      if (card.cardKind === 'number') this.cardNumbers.set(id(card.customerId), (this.cardNumbers.get(id(card.customerId)) ?? new Set()).add(card.identity));
+      if (card.kind === 'upsert' && card.ok) this.known(card.customerId, e);
     }
-    if (op === 'GetRegisteredCards' && ok(e)) this.known(request.query.customerId, e.endedAt);
+    if (op === 'GetRegisteredCards' && ok(e)) this.known(request.query.customerId, e);
   }
 
   private token(e: AuditEntry, reply: Record<string, unknown>): void {
@@ -117,10 +128,10 @@ export class Book {
     if (token) this.tokens.set(token, { ...span(e), expiresIn: typeof reply.expires_in === 'number' ? reply.expires_in : tokenContract.expiresIn });
   }
 
-  /** The customer was shown to exist before `at` (customers are never deleted). */
-  customerKnown(customerId: unknown, at: number): boolean {
-    const c = str(customerId);
-    return c !== undefined && (this.customers.get(id(c)) ?? Infinity) <= at;
+  /** The customer was shown to exist before `at` left (customers are never deleted). */
+  customerKnown(customerId: unknown, at: Span): boolean {
+    const shown = str(customerId) ? this.customers.get(id(str(customerId)!)) : undefined;
+    return shown !== undefined && before(shown, at);
   }
 
   /** The enrolment of `customerId` in this traffic: before it, the customer did not exist. */

@@ -1,7 +1,7 @@
 import type { RequirementId } from '../../contract/requirements.js';
 import { sameId, type DeletedCard, type ModelCard, type ModelCustomer } from '../../suites/lib/model/state.js';
 import type { CardIdPrediction } from '../../suites/lib/model/expect.js';
-import type { Book, Span } from './book.js';
+import { before, overlap, type Book, type Span } from './book.js';
 import type { CardEvent } from './card-events.js';
 
 /**
@@ -68,15 +68,15 @@ export function cardsAt(book: Book, customerId: string, at: Span): CardsAt {
   const held: ModelCard[] = [];
   const deleted: DeletedCard[] = [];
   const lost = new Set<string>();
-  for (const e of events) if (e.end <= at.start) apply(held, deleted, lost, e);
+  for (const e of events) if (before(e, at)) apply(held, deleted, lost, e);
   const uncertain = new Set(lost);
-  for (const e of events.filter((x) => x.start < at.end && x.end > at.start)) {
+  for (const e of events.filter((x) => overlap(x, at))) {
     if (e.cardId) uncertain.add(e.cardId.toLowerCase());
     if (e.identity) uncertain.add(e.identity);
     for (const c of held.filter((k) => k.identity === e.identity && e.identity !== '')) uncertain.add(c.cardId.toLowerCase());
   }
   const certain = (c: { cardId: string; identity: string }) => !uncertain.has(c.cardId.toLowerCase()) && !uncertain.has(c.identity);
-  const attempted = events.some((e) => e.kind === 'upsert' && e.start < at.end);
+  const attempted = events.some((e) => e.kind === 'upsert' && !before(at, e));
   return {
     customer: {
       label: `customer ${customerId.slice(0, 8)}…`, customerId, ssn: '', email: '', dateOfBirth: '',
