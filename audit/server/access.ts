@@ -20,6 +20,12 @@ export interface Access {
   readonly payloadNotJudged?: string;
   /** The bearer was issued in this traffic and is within its lifetime. */
   readonly knownGoodToken: boolean;
+  /**
+   * The call's session was opened in this traffic, with this deviceId (or it needs none). Only
+   * then can a refusal be about the payload: a session the recording never saw opened may be
+   * refused for itself, with any status (D4).
+   */
+  readonly sessionProven: boolean;
 }
 
 /** Seconds of clock difference allowed between the recording machine and the token issuer. */
@@ -54,7 +60,7 @@ function bearerProblem(e: AuditEntry, book: Book, token: string | undefined, aut
 const refusal = (operation: string, requirement: RequirementId): Oracle => oracle(genericRefusal, { operation, requirement }, requirement);
 
 export function accessOf(e: AuditEntry, book: Book): Access {
-  if (e.recognised.kind !== 'partner') return { oracles: [], knownGoodToken: false };
+  if (e.recognised.kind !== 'partner') return { oracles: [], knownGoodToken: false, sessionProven: false };
   const op = e.recognised.operation;
   const { headers, query } = e.exchange.request;
   const status = e.exchange.response?.status ?? 0;
@@ -63,10 +69,13 @@ export function accessOf(e: AuditEntry, book: Book): Access {
   const problem = bearerProblem(e, book, token, authorization);
   const issued = token ? book.tokens.get(token) : undefined;
   const knownGoodToken = !!issued && !problem;
+  const opened = book.sessions.get(headers[sessionHeaders.sessionId.toLowerCase()] ?? '');
+  const sessionProven = !op.sessionRequired
+    || (!!opened && before(opened, span(e)) && (opened.deviceId === undefined || opened.deviceId === headers[sessionHeaders.deviceId.toLowerCase()]));
   if (problem) {
     // A writing operation may report its invalid body first (bearer suite: "which is fair").
     const bodyFirst = op.writes && status === 400;
-    return { oracles: bodyFirst ? [] : [oracle(bearerRefused, { token: problem }, 'BEARER-REQUIRED')], payloadNotJudged: `the bearer token is ${problem}`, knownGoodToken };
+    return { oracles: bodyFirst ? [] : [oracle(bearerRefused, { token: problem }, 'BEARER-REQUIRED')], payloadNotJudged: `the bearer token is ${problem}`, knownGoodToken, sessionProven };
   }
   const oracles: Oracle[] = [];
   const served = token && knownGoodToken ? book.servedBy(token, e.startedAt) : 0;
@@ -76,15 +85,14 @@ export function accessOf(e: AuditEntry, book: Book): Access {
   if (op.sessionRequired) {
     const sessionId = headers[sessionHeaders.sessionId.toLowerCase()];
     const deviceId = headers[sessionHeaders.deviceId.toLowerCase()];
-    if (!sessionId) return { oracles: [...oracles, refusal(op.id, 'SESSION-REQUIRED')], payloadNotJudged: 'no sessionId header', knownGoodToken };
-    if (!deviceId) return { oracles: [...oracles, refusal(op.id, 'SESSION-DEVICE-REQUIRED')], payloadNotJudged: 'no deviceId header', knownGoodToken };
-    const opened = book.sessions.get(sessionId);
+    if (!sessionId) return { oracles: [...oracles, refusal(op.id, 'SESSION-REQUIRED')], payloadNotJudged: 'no sessionId header', knownGoodToken, sessionProven };
+    if (!deviceId) return { oracles: [...oracles, refusal(op.id, 'SESSION-DEVICE-REQUIRED')], payloadNotJudged: 'no deviceId header', knownGoodToken, sessionProven };
     if (opened?.deviceId !== undefined && before(opened, span(e)) && opened.deviceId !== deviceId)
-      return { oracles: [...oracles, refusal(op.id, 'SESSION-DEVICE-MATCH')], payloadNotJudged: 'a deviceId other than the session\'s', knownGoodToken };
+      return { oracles: [...oracles, refusal(op.id, 'SESSION-DEVICE-MATCH')], payloadNotJudged: 'a deviceId other than the session\'s', knownGoodToken, sessionProven };
   }
-  if (status === 401 || status === 403) return { oracles, payloadNotJudged: `refused with ${status} for its access`, knownGoodToken };
+  if (status === 401 || status === 403) return { oracles, payloadNotJudged: `refused with ${status} for its access`, knownGoodToken, sessionProven };
   // D5: an omitted version, or another one, is unspecified: the answer may be about the version.
   const version = headers[versionParameter.toLowerCase()] ?? query[versionParameter];
-  if (version !== apiVersion) return { oracles, payloadNotJudged: version === undefined ? 'no apiVersion (D5: unspecified)' : `apiVersion ${JSON.stringify(version)} (D5: unspecified)`, knownGoodToken };
-  return { oracles, knownGoodToken };
+  if (version !== apiVersion) return { oracles, payloadNotJudged: version === undefined ? 'no apiVersion (D5: unspecified)' : `apiVersion ${JSON.stringify(version)} (D5: unspecified)`, knownGoodToken, sessionProven };
+  return { oracles, knownGoodToken, sessionProven };
 }

@@ -33,7 +33,7 @@ export function expectedOf(e: AuditEntry, book: Book): Expected | undefined {
     return merge({ oracles: status === 401 || status === 403 ? [] : rowShapeOracles(op, responded) });
   }
   const verdict = requestVerdict(op, x.request);
-  const payload = payloadExpected(e, op, verdict, book);
+  const payload = payloadExpected(e, op, verdict, book, access.sessionProven);
   const judgedByRules = payload.oracles.some((o) => o.id === 'statusMatches' || o.id === 'validPayloadAccepted');
   return merge(payload, judgedByRules ? [] : rowShapeOracles(op, responded));
 }

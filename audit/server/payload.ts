@@ -73,7 +73,21 @@ function knownCustomerOracles(e: AuditEntry, op: Operation, book: Book): Oracle[
   return [predict.accepted({ requirement: successRequirementId(op), documented: 'a valid request about a customer that exists is accepted' })];
 }
 
-export function payloadExpected(e: AuditEntry, op: Operation, verdict: RequestVerdict, book: Book): Expected {
+/**
+ * Where the call's session is not proven (never opened in this traffic), a refusal may be the
+ * session's (D4, any status): only a 2xx, or an answer that names fields, says something about
+ * the payload; the rest is not judged.
+ */
+function aboutThePayload(expected: Expected): Expected {
+  return { ...expected, oracles: expected.oracles.map((o) => ({ ...o, applies: (x: Exchange) => o.applies(x) && (is2xx(x.response?.status ?? 0) || validationAnswer(x)) })) };
+}
+
+export function payloadExpected(e: AuditEntry, op: Operation, verdict: RequestVerdict, book: Book, sessionProven: boolean): Expected {
+  const expected = judgedPayload(e, op, verdict, book, sessionProven);
+  return sessionProven ? expected : aboutThePayload(expected);
+}
+
+function judgedPayload(e: AuditEntry, op: Operation, verdict: RequestVerdict, book: Book, sessionProven: boolean): Expected {
   const sessions = sessionRuleExpected(e, op, verdict, book);
   if (sessions) return sessions;
   switch (verdict.kind) {
@@ -88,7 +102,7 @@ export function payloadExpected(e: AuditEntry, op: Operation, verdict: RequestVe
         return { oracles: [oracle(legacyOrProblemError, { operation: op.id, requirement: 'ENROLL-DUPLICATE' }, 'ENROLL-DUPLICATE')] };
       // State the recording cannot vouch for (a card, a paging reference, a customer it never showed) is D30's:
       // a refusal is only observed, and of the acceptance only "never a validation answer" is asserted.
-      const known = stateKnown(e, book);
+      const known = sessionProven && stateKnown(e, book);
       const rules = fieldRules({ ...verdict.expectation, ownRefusals: op.refusesForOwnReasons !== undefined || !known });
       const expected = known ? rules : { ...rules, oracles: rules.oracles.map((o) => (o.id === 'validPayloadAccepted' ? { ...o, applies: (x: Exchange) => o.applies(x) && validationAnswer(x) } : o)) };
       const extra = [...(op.id === 'FindCustomer' ? findOracles(e, book) : []), ...cardRuleOracles(e, op, book), ...knownCustomerOracles(e, op, book)];
