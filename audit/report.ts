@@ -100,7 +100,7 @@ function preface(f: TrafficFacts, s: Summary): string[] {
   const sides = [f.sides.server ? 'the server side (the target\'s answers, the requests against the field rules, the state rules where the traffic shows the sequence)' : '', f.sides.client ? 'the client side (certify-client\'s grades)' : ''].filter(Boolean).join(' and ');
   return [
     '## Audited traffic', '',
-    `${f.source} (${f.format}): ${f.entries} entries${f.from ? ` from ${f.from} to ${f.to}` : ''}: ${f.partner} partner calls, ${f.token} token requests, ${f.other} other (not this interface, not judged)${f.unanswered ? `, ${f.unanswered} without an answer (not judged)` : ''}. Nothing was sent.`, '',
+    `${f.source} (${f.format}): ${f.entries} entries${f.from ? ` from ${f.from} to ${f.to}` : ''}: ${f.partner} partner call(s), ${f.token} token request(s), ${f.other} other (not this interface, not judged)${f.unanswered ? `, ${f.unanswered} without an answer (not judged)` : ''}. Nothing was sent.`, '',
     `Judged: ${sides}. Every finding names the entry that shows it (log.entries[i], its time, method and URL). Rows no exchange gave occasion to judge are "${notSeen}", never passed; rows a recording cannot decide are left out, with what would decide them.`,
     ...(unseen.length ? ['', `Not seen in this traffic (${unseen.length}): ${unseen.join(', ')}.`] : []),
   ];
