@@ -16,8 +16,10 @@ export interface AuditEntry {
   readonly endedAt: number;
   readonly recognised: Recognised;
   readonly exchange: Exchange;
-  /** Negotiated TLS protocol when the exporter kept it (Chrome `_securityDetails`), e.g. `TLSv1.3`. */
+  /** Negotiated TLS protocol when the exporter kept it (Playwright's `_securityDetails`), e.g. `TLSv1.3`. */
   readonly tlsProtocol?: string;
+  /** False where the exporter left the response body out (HAR: `text` omitted when not available): only status and headers can be judged. */
+  readonly bodyRecorded: boolean;
 }
 
 /** Header pairs as one record, names lower-cased, repeated names joined as HTTP joins them. */
@@ -99,7 +101,9 @@ export function toAuditEntry(entry: HarEntry, index: number, options: RecogniseO
     durationMs: Math.round(time),
     attempts: [{ ...(response ? { status: response.status } : {}), ...(transportError ? { errorCode: transportError.code } : {}), headers: {}, startedAtMs: 0, durationMs: Math.round(time) }],
   };
+  const bodyRecorded = !response || content?.text !== undefined || (content?.size ?? 0) === 0;
   return {
+    bodyRecorded,
     // startedDateTime keeps whole milliseconds: the end, floored too, is never after a request that followed it.
     index, startedAt, endedAt: Math.floor(startedAt + time), recognised, exchange,
     ...(protocol ? { tlsProtocol: tlsNames[protocol] ?? protocol } : {}),

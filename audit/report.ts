@@ -24,6 +24,8 @@ export interface TrafficFacts {
   /** Entries with no answer (status 0): not judged. */
   readonly unanswered: number;
   readonly hosts: readonly string[];
+  /** What the recording lacks that limits the judging (bodies left out, Authorization stripped, nothing of this interface). */
+  readonly notes: readonly string[];
   readonly from?: string;
   readonly to?: string;
   readonly sides: { readonly server: boolean; readonly client: boolean };
@@ -101,6 +103,7 @@ function preface(f: TrafficFacts, s: Summary): string[] {
   return [
     '## Audited traffic', '',
     `${f.source} (${f.format}): ${f.entries} entries${f.from ? ` from ${f.from} to ${f.to}` : ''}: ${f.partner} partner call(s), ${f.token} token request(s), ${f.other} other (not this interface, not judged)${f.unanswered ? `, ${f.unanswered} without an answer (not judged)` : ''}. Nothing was sent.`, '',
+    ...f.notes.flatMap((n) => [`Note: ${n}`, '']),
     `Judged: ${sides}. Every finding names the entry that shows it (log.entries[i], its time, method and URL). Rows no exchange gave occasion to judge are "${notSeen}", never passed; rows a recording cannot decide are left out, with what would decide them.`,
     ...(unseen.length ? ['', `Not seen in this traffic (${unseen.length}): ${unseen.join(', ')}.`] : []),
   ];

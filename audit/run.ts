@@ -35,7 +35,17 @@ export interface AuditResult {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-function factsOf(source: string, format: string, entries: readonly AuditEntry[], sides: TrafficFacts['sides']): TrafficFacts {
+function notesOf(entries: readonly AuditEntry[], book: Book): string[] {
+  const ours = entries.filter((e) => e.recognised.kind !== 'other');
+  const bodiless = ours.filter((e) => !e.bodyRecorded).length;
+  return [
+    ...(ours.length === 0 ? [`no exchange of the partner interface was recognised among the ${entries.length} entries: check the file, or name the token endpoint with --token-url`] : []),
+    ...(bodiless ? [`${bodiless} response(s) without their body (the exporter did not keep it): judged by status and headers only`] : []),
+    ...(ours.some((e) => e.recognised.kind === 'partner') && !book.authorizationRecorded ? ['no partner call carries an Authorization header (a sanitized export strips it): the bearer rules are not judged'] : []),
+  ];
+}
+
+function factsOf(source: string, format: string, entries: readonly AuditEntry[], sides: TrafficFacts['sides'], notes: readonly string[]): TrafficFacts {
   const partner = entries.filter((e) => e.recognised.kind === 'partner');
   const times = entries.map((e) => e.startedAt);
   return {
@@ -45,7 +55,7 @@ function factsOf(source: string, format: string, entries: readonly AuditEntry[],
     unanswered: entries.filter((e) => e.recognised.kind !== 'other' && !e.exchange.response).length,
     hosts: [...new Set(partner.map((e) => new URL(e.exchange.request.url).origin))].sort(),
     ...(times.length ? { from: iso(times.reduce((a, b) => Math.min(a, b))), to: iso(times.reduce((a, b) => Math.max(a, b))) } : {}),
-    sides,
+    sides, notes,
   };
 }
 
@@ -67,7 +77,7 @@ export function runAudit(options: AuditOptions): AuditResult {
     if (!options.maxRate) clientLeftOut.push('CLIENT-RATE');
   }
   const format = traffic.format === 'har' ? `HAR${traffic.creator ? ` written by ${traffic.creator}` : ''}` : 'the harness\'s raw exchange records';
-  const facts = factsOf(traffic.source, format, entries, sides);
+  const facts = factsOf(traffic.source, format, entries, sides, notesOf(entries, book));
   const calls = new Set(entries.map((e) => e.exchange.request.operation));
   const { summary, exitCode } = buildAuditSummary({ records, facts, startedAt, finishedAt: new Date(), requireCoverage: options.requireCoverage ?? false, clientLeftOut }, calls);
   const files = writeAuditReports(summary, facts, options.reportDir);

@@ -62,6 +62,7 @@ const failed = summary.requirements.filter((r) => r.status === 'failed');
 const where = (r: RequirementRow) => r.findings[0]?.reproduction?.counterexample ?? '';
 console.log([
   `Audit of ${facts.source}: ${facts.entries} entries (${facts.partner} partner call(s), ${facts.token} token request(s), ${facts.other} other${facts.unanswered ? `, ${facts.unanswered} without an answer` : ''}); nothing was sent.`,
+  ...facts.notes.map((n) => `Note: ${n}.`),
   `${summary.verdict === 'pass' ? 'NO VIOLATION' : exitCode === 1 ? 'VIOLATION' : 'NOT CONCLUSIVE'} (exit ${exitCode}): ${c.passed} passed, ${c.failed} failed, ${c.notCovered} not seen in this traffic, ${c.notSelected} not judged from recorded traffic, ${c.observed} observed`,
   ...failed.map((r) => `  ${r.id.padEnd(34)}${r.findings[0]?.title ?? r.text}${r.blocking ? '' : ' (advisory)'}\n  ${''.padEnd(34)}${where(r)}`),
   ...summary.verdictReasons.filter((r) => !r.includes('broken')).map((r) => `  ${r}`),

@@ -26,6 +26,8 @@ const postData = z.object({
 });
 
 const content = z.object({
+  /** Bytes of the body; with no `text`, a size other than 0 means the exporter did not keep the body. */
+  size: z.number().optional(),
   mimeType: z.string().optional(),
   text: z.string().optional(),
   /** `base64` for a body the exporter did not keep as text. */

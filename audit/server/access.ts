@@ -46,6 +46,8 @@ const jwtShaped = (token: string): boolean => /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.
 
 /** What was wrong with the presented bearer, where the recording proves it; undefined when nothing is. */
 function bearerProblem(e: AuditEntry, book: Book, token: string | undefined, authorization: string | undefined): BearerExpectation['token'] | undefined {
+  // A recording with no Authorization header anywhere was sanitized (browsers strip it on export): nothing is known of the bearer.
+  if (authorization === undefined && !book.authorizationRecorded) return undefined;
   if (authorization === undefined || authorization.trim() === '') return 'missing';
   if (token === undefined) return undefined; // another scheme: D2 leaves the presentation to the target
   const issued = book.tokens.get(token);

@@ -50,6 +50,8 @@ export class Book {
   readonly ssoTokens = new Set<string>();
   /** Client secrets sent to the token endpoint: they must never come back (NO-SECRET-ECHO). */
   readonly clientSecrets = new Set<string>();
+  /** Some partner call carries an Authorization header: a sanitized export (Chrome's strips it) carries none. */
+  authorizationRecorded = false;
   /** Card numbers sent per customer: a card list must never carry them (tokens: the leak oracle of their own request). */
   readonly cardNumbers = new Map<string, Set<string>>();
 
@@ -89,6 +91,7 @@ export class Book {
     if (e.recognised.kind === 'token') return this.token(e, reply);
     if (e.recognised.kind !== 'partner') return;
     const op = e.recognised.operation.id;
+    if (request.headers.authorization !== undefined) this.authorizationRecorded = true;
     const bearer = /^Bearer\s+(\S+)/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer) push(this.tokenUses, bearer, { ...span(e), ...(response ? { status: response.status } : {}) });
     const sessionId = request.headers[sessionHeaders.sessionId.toLowerCase()];
