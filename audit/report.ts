@@ -128,7 +128,7 @@ export function writeAuditReports(summary: Summary, facts: TrafficFacts, reportD
       harnessVersion, requirementLink, title: 'Traffic audit certificate', exitWords,
       subtitle: `Recorded traffic of the check cashing partner API, judged by partner-conformance ${harnessVersion}; nothing was sent`,
       facts: [
-        ['Traffic', `${facts.source} (${facts.format})`], ['Entries', `${facts.entries}: ${facts.partner} partner calls, ${facts.token} token requests, ${facts.other} other`],
+        ['Traffic', `${facts.source} (${facts.format})`], ['Entries', `${facts.entries}: ${facts.partner} partner call(s), ${facts.token} token request(s), ${facts.other} other`],
         ['Recorded', facts.from ? `${facts.from} to ${facts.to}` : 'no time recorded'], ['Target', summary.target.baseUrl],
         ['Judged', [facts.sides.server ? 'server side' : '', facts.sides.client ? 'client side' : ''].filter(Boolean).join(' and ')],
         ['Harness version', `partner-conformance ${harnessVersion}`],
