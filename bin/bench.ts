@@ -6,7 +6,8 @@
  *   (c) how a run's time grows with runs per property and with TARGET_CONCURRENCY.
  * Goals: (a) under 60 s on a 2-core machine; (b) a ratio of at least 0.5. The output ends with
  * `full-run-seconds: N` and `throughput-ratio: R` for CI to track.
- * Options (environment): BENCH_SKIP_FULL=true skips (a) (the last lines then say n/a),
+ *   (e) `partner-conformance audit` of 10,000 recorded exchanges (goal: under 10 s).
+ * Options (environment): BENCH_SKIP_FULL=true skips (a) (the last lines then say n/a), BENCH_SKIP_AUDIT=true skips (e),
  * BENCH_SECONDS (default 2) per throughput round, BENCH_ROUNDS (default 5).
  */
 import { spawn } from 'node:child_process';
@@ -19,6 +20,7 @@ import { watchTree, type TreePeak } from './bench-memory.js';
 import { measureThroughput } from './bench-throughput.js';
 import { before, detectionsPer1000, figureLines, figuresOf, sampleFaults } from './bench-budget.js';
 import { faultCatalogue } from '../reference/faults/index.js';
+import { auditFigure, auditedExchanges } from './bench-audit.js';
 import type { Summary } from '../reporting/model.js';
 
 interface Timed { readonly seconds: number; readonly exitCode: number | null; readonly peak: TreePeak | undefined; readonly verdict?: string; readonly summary?: Summary }
@@ -115,8 +117,16 @@ async function main(): Promise<void> {
   const [r100, r1000] = byRuns.map(([, t]) => t.seconds);
   console.log(`  x10 runs per property -> x${fixed(r1000! / r100!)} time`);
 
+  let audit: Awaited<ReturnType<typeof auditFigure>>;
+  if (process.env.BENCH_SKIP_AUDIT !== 'true') {
+    console.log(`\n(e) partner-conformance audit of ${auditedExchanges.toLocaleString('en-US')} recorded exchanges (a large run's own traffic, server and client side)`);
+    audit = await auditFigure();
+    if (audit) console.log(`  wall time                ${fixed(audit.seconds)} s (exit ${audit.exitCode}; ${audit.verdict}); goal under 10 s`);
+  }
+
   console.log('');
   console.log(`full-run-seconds: ${full ? fixed(full.seconds) : 'n/a'}`);
+  console.log(`audit-10000-seconds: ${audit ? fixed(audit.seconds) : 'n/a'}`);
   console.log(`throughput-ratio: ${fixed(ratio, 2)}`);
 }
 

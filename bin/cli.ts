@@ -20,6 +20,7 @@ const commands: Readonly<Record<string, Command>> = {
   'merge-reports': { script: 'merge-reports.ts', args: '<shard report dir>...', explain: 'one verdict and one set of reports from the report directories of sharded runs' },
   sweep: { script: 'sweep.ts', args: '[options]', explain: 'run the suites against the embedded reference under every group of readings and seeds (false-alarm sweep)' },
   'certify-client': { script: 'certify-client.ts', args: '[--port N] [--plan file.json] [--seed N] [--duration S] [--accept-unshown] [--print-plan] [-- <client command...>]', explain: 'start the reference as a certification sandbox, run (or wait for) a partner\'s client, grade how it handled every documented response and write client-* reports; exit 0 certified, 1 a graded requirement failed, 2 bad input, 3 the client stopped short, 4 planned responses left unshown' },
+  audit: { script: 'audit.ts', args: '<traffic.har | records.jsonl | dir> [--report-dir DIR] [--require-coverage] [--server-only | --client-only] [--token-url URL] [--max-rate N]', explain: 'judge recorded traffic (a HAR 1.2 file, or the records of a run with CONFORMANCE_RECORD_TRAFFIC) by the conformance oracles and the client grades, sending nothing, and write the reports to REPORT_DIR/audit; exit 0 no violation, 1 a violation, 2 an unreadable file, 4 rows not seen (with --require-coverage)' },
   docs: { script: 'docs-command.ts', args: '[--check]', explain: 'write docs/requirements.md and docs/decisions.md from contract/; --check only reports whether they are out of step' },
 };
 

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { rateLedgerDirVariable } from '../client/rate-ledger.js';
+import { announceTraffic, prepareTraffic } from './traffic.js';
 import { privateDirVariable } from '../suites/lib/state/customer-pool.js';
 import { embeddedReferenceRateLimit, loadProfile } from '../contract/profile.js';
 import { exitOnConfigError } from './config-exit.js';
@@ -29,6 +30,7 @@ const inputs = await loadRunInputs(process.env);
 const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
 const startedAt = new Date();
 prepareReportDir(profile.reportDir);
+prepareTraffic(process.env);
 
 // From here on a signal never loses what was recorded: the first one is passed to the suites
 // and the reports are still written (marked incomplete); a second one stops the suites at once.
@@ -92,5 +94,6 @@ const vitestExit: number = interrupted ? 130 : await new Promise((resolve) => {
 rmSync(ledgers, { recursive: true, force: true });
 rmSync(privateDir, { recursive: true, force: true });
 const exitCode = finishRun({ profile, target, startedAt, vitestExit, interrupted, seed, args: process.argv.slice(2), ...inputs });
+announceTraffic(process.env);
 await target.close();
 process.exit(exitCode);

@@ -14,7 +14,8 @@ export function requestUrl(req: CaseRequest): string {
   return url.toString();
 }
 
-function outgoingHeaders(req: CaseRequest): Record<string, string> {
+/** The headers that go on the wire: the request's, the correlation id, and a JSON content type for a JSON body. */
+export function outgoingHeaders(req: CaseRequest): Record<string, string> {
   const headers: Record<string, string> = { ...req.headers, [correlationHeader]: req.correlationId };
   const hasType = Object.keys(req.headers).some((k) => k.toLowerCase() === 'content-type');
   if (req.rawBody === undefined && req.body !== undefined && !hasType) headers['content-type'] = 'application/json';

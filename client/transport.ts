@@ -5,6 +5,7 @@ import type { Attempt, CaseRequest, Exchange } from './exchange.js';
 import { attemptOf } from './attempts.js';
 import { sendOnce } from './http-attempt.js';
 import type { RateLedger } from './rate-ledger.js';
+import { processTrafficLog, type TrafficLog } from './traffic-log.js';
 import { createConcurrencyLimit, createRateLimit, processLimits, sleep as realSleep } from './limits.js';
 import { backoffMs, defaultRetryPolicy, retryAfterMs, retrySafe, worthRetrying, type RetryPolicy } from './retry.js';
 
@@ -24,6 +25,8 @@ export interface TransportOptions {
   readonly shareLimits?: boolean;
   /** With shareLimits: carry the rate window over from earlier processes of the same worker slot. */
   readonly rateLedger?: RateLedger;
+  /** Where every attempt is written as a HAR entry; default the process's (CONFORMANCE_RECORD_TRAFFIC). */
+  readonly trafficLog?: TrafficLog;
   /** Test seams. */
   readonly sleep?: (ms: number) => Promise<void>;
   readonly random?: () => number;
@@ -48,6 +51,7 @@ const rateWindowMs = 1050;
 export function createTransport(options: TransportOptions): Transport {
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const wait = options.sleep ?? realSleep;
+  const traffic = options.trafficLog ?? processTrafficLog();
   const agent = new Agent({
     connections: options.concurrency,
     headersTimeout: options.timeoutMs,
@@ -70,6 +74,7 @@ export function createTransport(options: TransportOptions): Transport {
       await rate.acquire();
       const started = performance.now();
       const result = await sendOnce(agent, req, options.timeoutMs);
+      traffic?.record(req, result, Date.now() - (performance.now() - started), performance.now() - started);
       return { result, record: attemptOf(result, started - exchangeStart, performance.now() - started) };
     });
 

@@ -58,6 +58,7 @@ export const variables = {
   REFERENCE_READINGS: { schema: z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be a comma-separated list of reading names'), example: 'find-empty-customer-id', explain: 'embedded reference only: conformant alternative readings to switch on (self-tests of false alarms)' },
   WAIVERS_FILE: { schema: z.string().min(1, 'must not be empty'), example: 'waivers.json', explain: 'accepted known failures {requirement, reason, owner, expires}; default waivers.json at the repo root; an expired waiver fails the run' },
   CONFORMANCE_BASELINE: { schema: z.string().min(1, 'must not be empty'), example: 'reports/previous/summary.json', explain: 'summary.json of the previous run (a path or an https URL); the report lists new, fixed and still failing requirements' },
+  CONFORMANCE_RECORD_TRAFFIC: { schema: z.string().min(1, 'must not be empty'), example: '/secure/traffic', explain: 'record every exchange of the run as HAR 1.2 in <dir>/traffic.har, for partner-conformance audit; unmasked like any HAR (tokens, secrets, SSNs): keep it as you keep credentials' },
 } as const satisfies Record<string, VariableSpec>;
 
 export type VariableName = keyof typeof variables;

@@ -11,6 +11,12 @@ export interface CertificateRun {
   readonly harnessVersion: string;
   /** Link from the certificate to a requirement's catalogue entry (docs/requirements.md). */
   readonly requirementLink: (id: string) => string;
+  /** A page other than a run's (partner-conformance audit): its heading, facts and words for the exit codes. */
+  readonly title?: string;
+  readonly subtitle?: string;
+  readonly facts?: ReadonlyArray<readonly [string, string]>;
+  readonly exitWords?: Readonly<Record<number, string>>;
+  readonly footer?: string;
 }
 
 /** Exit codes in words, for a reader who never saw the command line. */
@@ -64,7 +70,7 @@ function gapsAndWaivers(s: Summary): Html {
 export function renderCertificate(s: Summary, run: CertificateRun): string {
   const c = s.counts;
   const cov = s.responseCoverage;
-  const facts: Array<[string, string]> = [
+  const facts: ReadonlyArray<readonly [string, string]> = run.facts ?? [
     ['Target', `${s.target.baseUrl} (${s.target.kind})`], ['Profile', run.profile ?? 'not recorded'],
     ['Date', `${s.startedAt} to ${s.finishedAt}`], ['Seed', run.seed === undefined ? 'not recorded' : String(run.seed)],
     ['Harness version', `partner-conformance ${run.harnessVersion}`],
@@ -73,9 +79,9 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
       ...(s.selection.filters?.length ? [`suites narrowed by ${s.selection.filters.join(' ')}`] : [])].join('; ')],
   ];
   const body = [
-    `<h1>Go-live conformance certificate</h1><p class="subtitle">Check cashing partner API, judged by partner-conformance ${esc(run.harnessVersion)}</p>`,
+    `<h1>${esc(run.title ?? 'Go-live conformance certificate')}</h1><p class="subtitle">${esc(run.subtitle ?? `Check cashing partner API, judged by partner-conformance ${run.harnessVersion}`)}</p>`,
     `<div class="verdict ${s.verdict}" id="verdict"><div class="word">${s.verdict === 'pass' ? 'PASS' : 'FAIL'} <span class="words">(exit code ${s.exitCode})</span></div>` +
-      `<div class="words">${esc(exitCodeWords[s.exitCode] ?? `Exit code ${s.exitCode}.`)}</div>` +
+      `<div class="words">${esc((run.exitWords ?? exitCodeWords)[s.exitCode] ?? `Exit code ${s.exitCode}.`)}</div>` +
       (s.verdictReasons.length ? `<ul>${s.verdictReasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '') + '</div>',
     table(['', ''], facts.map(([k, v]) => [`<strong>${esc(k)}</strong>`, esc(v)]), [], 'facts', false),
     table(['passed', 'failed', 'broken', 'waived', 'observed', 'not covered', 'skipped by profile', 'not selected'],
@@ -91,8 +97,8 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
     section('Footprint on the target', s.footprint
       ? `<p>${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.</p>${footprintDetail(s.footprint).map((l) => `<p>${esc(l)}</p>`).join('')}`
       : '<p>Not recorded (nothing was written, or the run stopped before the suites).</p>'),
-    `<footer>Generated ${esc(s.finishedAt)} from the run's result records. Requirement ids link to the requirement catalogue shipped with the harness.</footer>`,
+    `<footer>${run.footer ? esc(run.footer) : `Generated ${esc(s.finishedAt)} from the run's result records.`} Requirement ids link to the requirement catalogue shipped with the harness.</footer>`,
   ];
   return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>Conformance certificate: ${s.verdict.toUpperCase()} (exit ${s.exitCode})</title><style>${certificateCss}</style></head>\n<body>\n${body.join('\n')}\n</body></html>\n`;
+    `<title>${esc(run.title ?? 'Conformance certificate')}: ${s.verdict.toUpperCase()} (exit ${s.exitCode})</title><style>${certificateCss}</style></head>\n<body>\n${body.join('\n')}\n</body></html>\n`;
 }

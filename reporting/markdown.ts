@@ -8,16 +8,30 @@ const table = (head: readonly string[], rows: ReadonlyArray<readonly string[]>):
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`)];
 const fence = (s: string): string[] => ['```', s.replace(/```/g, "'''"), '```'];
 
-const statusLabel = (r: RequirementRow): string =>
+/** How a report other than a run's names itself and its gaps (partner-conformance audit); a run's report leaves them unset. */
+export interface MarkdownOptions {
+  /** Turns each requirement id into a link to its catalogue entry (docs/requirements.md). */
+  readonly requirementLink?: (id: string) => string;
+  /** The heading before the verdict; default `Conformance report`. */
+  readonly title?: string;
+  /** Lines after the verdict reasons: what was judged. */
+  readonly preface?: readonly string[];
+  /** Why a row nothing selected was left out; default the run's (CONFORMANCE_ONLY or suite filters). */
+  readonly leftOut?: string;
+  /** The status label of a blocking row left unchecked; default `not-covered (unchecked)`. */
+  readonly notCovered?: string;
+}
+
+const statusLabel = (r: RequirementRow, o: MarkdownOptions = {}): string =>
   r.status === 'failed' && !r.blocking ? 'failed (advisory)'
     : r.acceptedGap ? `${r.status} (accepted gap: ${r.acceptedGap})`
-    : r.status === 'not-covered' && r.blocking ? 'not-covered (unchecked)' : r.status;
+    : r.status === 'not-covered' && r.blocking ? o.notCovered ?? 'not-covered (unchecked)' : r.status;
 
 /** Why a row was left out of the run, when no record says. */
-const leftOutBecause = (s: Summary, r: RequirementRow): string =>
+const leftOutBecause = (s: Summary, r: RequirementRow, o: MarkdownOptions = {}): string =>
   r.acceptedGap === 'CONFORMANCE_SKIP' ? 'named by CONFORMANCE_SKIP'
     : r.status !== 'not-selected' ? ''
-    : s.selection.filters?.length ? `outside the suites this run was narrowed to (${s.selection.filters.join(' ')})` : 'outside CONFORMANCE_ONLY';
+    : o.leftOut ?? (s.selection.filters?.length ? `outside the suites this run was narrowed to (${s.selection.filters.join(' ')})` : 'outside CONFORMANCE_ONLY');
 
 /** Rows that make the run exit 4, and the gaps the user accepted. */
 function gaps(s: Summary, idCell: (id: string) => string): string[] {
@@ -54,11 +68,11 @@ function finding(f: ReportedFinding): string[] {
   ];
 }
 
-function failures(s: Summary, idCell: (id: string) => string): string[] {
+function failures(s: Summary, idCell: (id: string) => string, options: MarkdownOptions): string[] {
   const failed = s.requirements.filter((r) => r.status === 'failed' || r.status === 'broken' || r.status === 'waived');
   if (failed.length === 0) return ['No failures.'];
   return failed.flatMap((r) => [
-    `### ${idCell(r.id)} — ${statusLabel(r)}`, '',
+    `### ${idCell(r.id)} — ${statusLabel(r, options)}`, '',
     `${r.text} (interface.md § ${r.section}, ${r.severity}${r.blocking ? ', blocking' : ''})`, '',
     ...(r.waiver ? [`Waived until ${r.waiver.expires} by ${r.waiver.owner}: ${r.waiver.reason}`, ''] : []),
     ...r.reasons.map((x) => `- ${x}`),
@@ -67,26 +81,26 @@ function failures(s: Summary, idCell: (id: string) => string): string[] {
 }
 
 /** summary.md: what a person reads first. */
-/** `requirementLink` turns each requirement id into a link to its catalogue entry (docs/requirements.md). */
-export function renderMarkdown(s: Summary, options: { readonly requirementLink?: (id: string) => string } = {}): string {
+export function renderMarkdown(s: Summary, options: MarkdownOptions = {}): string {
   const idCell = (id: string): string => (options.requirementLink ? `[${id}](${options.requirementLink(id)})` : id);
   const c = s.counts;
   const left = s.requirements.filter((r) => r.status === 'not-selected' || r.status === 'skipped-by-profile');
   const b = s.baseline;
   const list = (ids: readonly string[]) => (ids.length ? ids.join(', ') : 'none');
   const lines = [
-    `# Conformance report: ${s.verdict.toUpperCase()} (exit ${s.exitCode})`, '',
+    `# ${options.title ?? 'Conformance report'}: ${s.verdict.toUpperCase()} (exit ${s.exitCode})`, '',
     `Target ${s.target.baseUrl} (${s.target.kind}); ${s.startedAt} to ${s.finishedAt}; selection: ${s.selection.only.length ? s.selection.only.join(', ') : 'everything'}${s.selection.skip?.length ? `, skipping ${s.selection.skip.join(', ')}` : ''}${s.selection.filters?.length ? `, suites narrowed by ${s.selection.filters.join(' ')}` : ''}.`, '',
     ...s.verdictReasons.map((r) => `- ${r}`), ...(s.verdictReasons.length ? [''] : []),
+    ...(options.preface?.length ? [...options.preface, ''] : []),
     '## Counts', '',
     ...table(['passed', 'failed', 'broken', 'waived', 'skipped by profile', 'not covered', 'not selected', 'observed'],
       [[c.passed, c.failed, c.broken, c.waived, c.skippedByProfile, c.notCovered, c.notSelected, c.observed].map(String)]), '',
     ...(s.footprint ? [`Footprint on the target: ${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.`, ...footprintDetail(s.footprint).map((l) => `\n${l}`), ''] : []),
-    '## Failures', '', ...failures(s, idCell), '',
+    '## Failures', '', ...failures(s, idCell, options), '',
     ...gaps(s, idCell),
     '## Requirements', '',
     ...table(['requirement', 'section', 'severity', 'status', 'checks'],
-      s.requirements.map((r) => [idCell(r.id), r.section, r.severity, statusLabel(r), r.checks.join(', ')])), '',
+      s.requirements.map((r) => [idCell(r.id), r.section, r.severity, statusLabel(r, options), r.checks.join(', ')])), '',
     '## Observed behaviour (ambiguous points)', '',
     ...(s.observed.length
       ? table(['requirement', 'decisions', 'the target showed'], s.observed.map((o) => [idCell(o.requirement), o.decisions.join(', '), o.observed]))
@@ -95,7 +109,7 @@ export function renderMarkdown(s: Summary, options: { readonly requirementLink?:
     ...table(['operation', 'status', 'code', 'observed'], s.responseCoverage.rows.map((r) => [r.operation, String(r.status), r.code, r.observed ? 'yes' : 'no'])),
     ...(s.responseCoverage.undocumentedSeen.length ? ['', `Responses seen that the contract does not list: ${s.responseCoverage.undocumentedSeen.join(', ')}.`] : []), '',
     '## Left out', '',
-    ...(left.length ? table(['requirement', 'status', 'why'], left.map((r) => [idCell(r.id), r.status, [leftOutBecause(s, r), ...r.reasons].filter(Boolean).join('; ')])) : ['Nothing was left out by selection or profile.']), '',
+    ...(left.length ? table(['requirement', 'status', 'why'], left.map((r) => [idCell(r.id), r.status, [leftOutBecause(s, r, options), ...r.reasons].filter(Boolean).join('; ')])) : ['Nothing was left out by selection or profile.']), '',
     ...(s.waivers.unused.length ? [`Waivers not needed by this run: ${s.waivers.unused.map((w) => w.requirement).join(', ')}.`, ''] : []),
     ...(s.unknownRequirements.length ? [`Records named requirements the contract does not have (harness bug): ${s.unknownRequirements.join(', ')}.`, ''] : []),
     '## Compared with the previous run', '',

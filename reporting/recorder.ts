@@ -17,7 +17,7 @@ export interface ResultSinkOptions {
 }
 
 /** Every string of a value, member names included, passed through `redact`; numbers (a seed) stay numbers. */
-function redactStrings(value: unknown, redact: (text: string) => string): unknown {
+export function redactStrings(value: unknown, redact: (text: string) => string): unknown {
   if (typeof value === 'string') return redact(value);
   if (Array.isArray(value)) return value.map((v) => redactStrings(v, redact));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [redact(k), redactStrings(v, redact)]));

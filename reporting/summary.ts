@@ -38,7 +38,12 @@ const countKey: Record<RowStatus, keyof Counts> = {
 export function buildSummary(input: SummaryInput): Summary {
   const now = input.now ?? input.finishedAt;
   const byReq = new Map<string, ResultRecord[]>();
-  for (const r of input.records) byReq.set(r.requirement, [...(byReq.get(r.requirement) ?? []), r]);
+  // Pushed, not copied: an audit of a large recording hands in thousands of records per requirement.
+  for (const r of input.records) {
+    const list = byReq.get(r.requirement);
+    if (list) list.push(r);
+    else byReq.set(r.requirement, [r]);
+  }
   const expired = input.waivers.filter((w) => isExpired(w, now));
   const valid = new Map(input.waivers.filter((w) => !isExpired(w, now)).map((w) => [w.requirement, w]));
 

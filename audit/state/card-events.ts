@@ -1,0 +1,47 @@
+import { responseMembers } from '../../contract/index.js';
+import type { CardKind } from '../../suites/lib/model/state.js';
+import type { AuditEntry } from '../entries.js';
+import type { Span } from './book.js';
+
+/** A recorded add-or-update or DeleteCard: what it asked for, and what the target answered. */
+export interface CardEvent extends Span {
+  readonly kind: 'upsert' | 'delete';
+  readonly operation: string;
+  /** 2xx, with a cardId for an add-or-update. */
+  readonly ok: boolean;
+  readonly customerId: string;
+  /** Add-or-update: the answer's cardId; DeleteCard: the cardId sent. */
+  readonly cardId?: string;
+  readonly cardKind?: CardKind;
+  /** The card number or the card token sent (empty for DeleteCard). */
+  readonly identity: string;
+  readonly payload: Readonly<Record<string, unknown>>;
+}
+
+const upserts: Readonly<Record<string, { kind: CardKind; identity: string }>> = {
+  AddOrUpdateCard: { kind: 'number', identity: 'cardNumber' },
+  AddOrUpdateTokenizedCard: { kind: 'token', identity: 'cardToken' },
+};
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
+
+export function cardEventOf(e: AuditEntry): CardEvent | undefined {
+  if (e.recognised.kind !== 'partner' || !e.exchange.response) return undefined;
+  const op = e.recognised.operation.id;
+  const body = (e.exchange.request.body ?? {}) as Record<string, unknown>;
+  const customerId = str(body.customerId);
+  if (!customerId || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const status = e.exchange.response.status;
+  const ok = status >= 200 && status < 300 && !e.exchange.transportError;
+  const base = { start: e.startedAt, end: e.endedAt, index: e.index, operation: op, customerId, payload: body };
+  if (op === 'DeleteCard') {
+    const cardId = str(body.cardId);
+    return cardId ? { ...base, kind: 'delete', ok, cardId, identity: '' } : undefined;
+  }
+  const upsert = upserts[op];
+  const identity = upsert && str(body[upsert.identity]);
+  if (!upsert || !identity) return undefined;
+  const cards = (e.exchange.response.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
+  const cardId = Array.isArray(cards) ? str((cards[0] as Record<string, unknown> | undefined)?.cardId) : undefined;
+  return { ...base, kind: 'upsert', ok: ok && cardId !== undefined, ...(cardId ? { cardId } : {}), cardKind: upsert.kind, identity };
+}

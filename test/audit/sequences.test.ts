@@ -1,0 +1,86 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runAudit } from '../../audit/run.js';
+import { device, harFile, problem, session, token, type Call } from './traffic.js';
+
+/**
+ * Issue 23 item 2: state rules judged where the traffic shows the sequence (a card added then
+ * listed, deleted then listed, AuthenticateOBO then AddSessionAttributes), with a change in flight
+ * beside the judged exchange never a finding. Hand-made traffic; failures point at the entry.
+ */
+const customerId = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+const customer = customerId;
+const cardId = '9a31ec89-086e-4820-92c9-642d154ff342';
+const number = '4539578763621486';
+const cardPayload = { customerId: customer, cardNumber: number, expirationMonthYear: '0829', cardNickname: 'Everyday', addressLine1: 'a', addressLine2: 'b', city: 'c', state: 'TX', zip: '78704' };
+const card = (id = cardId, more: Record<string, unknown> = {}) => ({
+  cardId: id, customerId: customer, cardNickname: 'Everyday', cardProgram: 'p', lastFourDigits: number.slice(-4), showTermsAndConditions: false,
+  termsAndConditionsId: 't', issuerType: 1, expirationMonthYear: '0829', cardProgramPhone: '1', currentCardMin: 0, currentCardMax: 1, cardArtAsBase64Png: '', ...more,
+});
+const enrol: Call = {
+  op: 'EnrollCustomer', at: 20, reply: { CustomerId: customer },
+  body: { emailAddress: 'a@b.example', ssn: '123456789', firstName: 'Ann', lastName: 'Lee', mobileNumber: '5125550100', addressLine1: '1 Main St', addressLine2: 'Apt 2', city: 'Austin', state: 'TX', zip: '78704', dateOfBirth: '1980-01-02', allowTexts: true },
+};
+const start: Call[] = [
+  { tokenEndpoint: true, at: 0, rawBody: 'grant_type=client_credentials&scope=s', headers: { 'content-type': 'application/x-www-form-urlencoded' }, reply: { access_token: token, expires_in: 3600, token_type: 'Bearer', scope: 's' } },
+  { op: 'AuthenticatePartner', at: 10, body: { deviceId: device }, replyHeaders: { sessionId: session } },
+  enrol,
+];
+const add: Call = { op: 'AddOrUpdateCard', at: 40, body: cardPayload, reply: { cards: [card(cardId, { hashId: '' })] } };
+const list = (at: number, cards: unknown[], ms = 5): Call => ({ op: 'GetRegisteredCards', at, ms, query: { customerId }, reply: { cards } });
+const del = (at: number, ms = 5): Call => ({ op: 'DeleteCard', at, ms, body: { customerId, cardId } });
+
+function audit(calls: Call[]) {
+  const { summary } = runAudit({ file: harFile(calls), reportDir: mkdtempSync(join(tmpdir(), 'pc-audit-rep-')), client: false });
+  const row = (id: string) => summary.requirements.find((r) => r.id === id)!;
+  const failed = summary.requirements.filter((r) => r.status === 'failed').map((r) => r.id);
+  return { summary, row, failed };
+}
+
+describe('state rules on recorded sequences', () => {
+  it('a card added, then listed: the list shows it; missing, the row that registered it fails at the list entry', () => {
+    expect(audit([...start, add, list(60, [card()])]).failed).toEqual([]);
+    const missing = audit([...start, add, list(60, [])]);
+    expect(missing.failed).toEqual(['CARD-SUCCESS']);
+    expect(missing.row('CARD-SUCCESS').findings[0]).toMatchObject({ title: 'Registered card missing from the list', reproduction: { counterexample: expect.stringMatching(/^log\.entries\[4\] \(2026-11-24T10:00:00\.060Z GET \/api\/v1\/partners\/get-registered-cards\?customerId=3f2504e0-4f89-41d3-9a0c-0305e82c3301 → 200\)$/) } });
+  });
+
+  it('deleted, then listed: still listed fails STATE-CARD-DELETED; a delete in flight beside the list is no finding', () => {
+    expect(audit([...start, add, del(60), list(80, [])]).failed).toEqual([]);
+    expect(audit([...start, add, del(60), list(80, [card()])]).failed).toEqual(['STATE-CARD-DELETED']);
+    // The delete started before the list and ended after it began: either answer is right.
+    expect(audit([...start, add, del(60, 30), list(70, [card()])]).failed).toEqual([]);
+  });
+
+  it('an identical resubmission keeps the cardId (STATE-CARD-IDENTICAL); a card added again after a delete gets a new one (STATE-CARD-DELETED)', () => {
+    expect(audit([...start, add, { ...add, at: 60 }]).failed).toEqual([]);
+    expect(audit([...start, add, { ...add, at: 60, reply: { cards: [card('0c9c8ec5-575c-46d8-bc99-e1b8949db33e', { hashId: '' })] } }]).failed).toEqual(['STATE-CARD-IDENTICAL']);
+    expect(audit([...start, add, del(60), { ...add, at: 80 }]).failed).toEqual(['STATE-CARD-DELETED']);
+  });
+
+  it('AuthenticateOBO, then AddSessionAttributes: accepted before any AuthenticateOBO of a session the traffic opened fails SATTR-AFTER-OBO', () => {
+    const sattr = (at: number, status = 200): Call => ({ op: 'AddSessionAttributes', at, status, body: { sessionAttributes: [{ name: 'SsoToken', value: 'sso-token-0001' }] } });
+    const obo: Call = { op: 'AuthenticateOBO', at: 60, body: { customerId }, reply: { ssoToken: 'sso-token-0001' } };
+    expect(audit([...start, add, obo, sattr(80)]).failed).toEqual([]);
+    expect(audit([...start, add, sattr(80)]).failed.sort()).toEqual(['SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES']);
+    expect(audit([...start, add, sattr(80, 422)]).row('SATTR-AFTER-OBO').status).toBe('passed');
+  });
+
+  it('D17: AuthenticateOBO for a customer enrolled in this traffic who never held a card is 422 NO_LINKED_ACCOUNT; holding one, an ssoToken', () => {
+    const obo = (at: number, status: number, reply: unknown): Call => ({ op: 'AuthenticateOBO', at, status, body: { customerId }, reply });
+    const noLink = problem(422, 'No linked account', '/api/v1/partners/authenticate-obo', { errorCode: 'NO_LINKED_ACCOUNT' });
+    expect(audit([...start, obo(40, 422, noLink)]).failed).toEqual([]);
+    expect(audit([...start, obo(40, 200, { ssoToken: 'x' })]).failed.sort()).toEqual(['ERR-NO-LINKED-ACCOUNT', 'OBO-LINKED-ACCOUNT']);
+    expect(audit([...start, add, obo(60, 422, noLink)]).failed.sort()).toEqual(['OBO-LINKED-ACCOUNT', 'STATE-OBO']);
+  });
+
+  it('cards the traffic never showed may be listed (they may predate the recording); a customer it never showed may be refused (D30)', () => {
+    expect(audit([start[0]!, start[1]!, list(40, [card('7c9e6679-7425-40de-944b-e07fc1f90ae7')])]).failed).toEqual([]);
+    const unknown = { op: 'DeleteCard', at: 40, status: 422, body: { customerId, cardId }, reply: { type: 'https://tools.ietf.org/html/rfc4918#section-11.2', title: 'Card Not Found', status: 422, detail: 'x', instance: '/api/v1/partners/delete-card', errorCode: 'CARD_NOT_FOUND' } };
+    const { failed, summary } = audit([start[0]!, start[1]!, unknown]);
+    expect(failed).toEqual([]);
+    expect(summary.observed.map((o) => o.observed)).toEqual([expect.stringMatching(/DeleteCard refused a valid payload with 422 CARD_NOT_FOUND \(observed, not failed: the recording cannot show the target state\)/)]);
+  });
+});
