@@ -90,7 +90,8 @@ export function openValueCases(op: Operation, options: PayloadOptions, seed: num
     const ways = scalar.map((w) => w[kind]).filter((w) => w.length > 0);
     if (ways.length === 0) continue;
     const p = sampleOne(validPayload(op, options), seed + r);
-    const breakages = ways.map((w, i) => w[(seed + i) % w.length]!(p, seed + r));
+    // Seeds may be negative (fast-check's are 32-bit signed): the index is taken modulo, never below 0.
+    const breakages = ways.map((w, i) => w[(((seed + i) % w.length) + w.length) % w.length]!(p, seed + r));
     cases.push(asOpen(op, applyBreakages(op, p, breakages, options)));
   }
   for (const field of op.fields.filter((f) => f.attributes)) {

@@ -57,6 +57,25 @@ describe('runProperty', () => {
     expect(failed.reproduction).toMatchObject({ seed: 7, counterexample: 'n=10', curl: 'curl https://t/x' });
   });
 
+  // Regression (issue 21): a coverage phase that threw failed its vitest test but recorded nothing, so the verdict said PASS.
+  it('records every requirement broken when the coverage phase cannot be built, and runs no case', async () => {
+    const env = fakeEnv();
+    const s = spec(async () => pass([A]));
+    const result = await runProperty(env, { ...s, examples: () => { throw new TypeError('w[i] is not a function'); } });
+    expect(result.broken).toMatch(/harness error: w\[i\] is not a function/);
+    expect(s.calls()).toBe(0);
+    expect(statuses(env.records)).toEqual(['A broken', 'B broken', 'C broken']);
+  });
+
+  it('runs the coverage cases a counterexample left unrun, and records what they check and fail', async () => {
+    const env = fakeEnv();
+    const other: Finding = { ...finding, requirement: C, dedupKey: 'statusMatches|FindCustomer|C' };
+    const s = spec(async (n) => (n === 1 ? { ...pass([A, B]), findings: [finding] } : n === 3 ? { ...pass([C]), findings: [other] } : pass([A])), 0);
+    const result = await runProperty(env, { ...s, examples: () => [0, 1, 2, 3] });
+    expect(result.failed).toBe(true);
+    expect(statuses(env.records)).toEqual(['A passed', 'B failed', 'C failed']);
+  });
+
   it('stops at a harness error without shrinking and calls nothing it checks passed', async () => {
     const env = fakeEnv();
     const s = spec(async (n) => { if (n >= 10) throw new TypeError('boom'); return pass([A]); });

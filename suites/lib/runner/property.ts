@@ -73,9 +73,15 @@ export const caseCount = (spec: Pick<PropertySpec<unknown>, 'numRuns' | 'area' |
  */
 export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): Promise<PropertyResult> {
   const seed = propertySeed(env.runSeed, spec.name);
-  const examples = spec.examples?.(seed) ?? [];
   const tally = new Tally();
   let stop: Stop | undefined;
+  // A coverage phase that cannot be built is a harness error: its rows are broken, never silently absent.
+  let examples: readonly T[] = [];
+  try {
+    examples = spec.examples?.(seed) ?? [];
+  } catch (error) {
+    stop = stopOf(error, env.redact);
+  }
   /** The first target state a case could not get; the cases after it still run. */
   let missing: FixtureFailure | undefined;
   let lastFailure: { value: T; outcome: CaseOutcome } | undefined;
@@ -105,13 +111,15 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
     return false;
   });
   let details: fc.RunDetails<[T]> | undefined;
-  try {
-    details = await fc.check(property, {
-      seed, numRuns: caseCount(spec, examples, env.exploration),
-      ...(examples.length ? { examples: examples.map((e): [T] => [e]) } : {}), ...(env.replayPath ? { path: env.replayPath } : {}),
-    });
-  } catch (error) {
-    stop = refusedPath(error, env.replayPath, 'case', env.redact);
+  if (!stop) {
+    try {
+      details = await fc.check(property, {
+        seed, numRuns: caseCount(spec, examples, env.exploration),
+        ...(examples.length ? { examples: examples.map((e): [T] => [e]) } : {}), ...(env.replayPath ? { path: env.replayPath } : {}),
+      });
+    } catch (error) {
+      stop = refusedPath(error, env.replayPath, 'case', env.redact);
+    }
   }
 
   // A counterexample stops fast-check; the coverage cases after it still say what they check of the other rules.
