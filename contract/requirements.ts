@@ -95,6 +95,8 @@ const generalRows = [
   r('HISTORY-TOTAL', 'GetTransactionHistory', 'documented', 'totalRecords stable across pages and not below what was paged', ['D23']),
   r('FIND-NOT-FOUND', 'FindCustomer', 'ambiguous', 'no match: empty customerId or 422 CUSTOMER_NOT_FOUND', ['D8']),
   r('FIND-ENROLLED', 'FindCustomer', 'documented', 'FindCustomer finds an enrolled customer'),
+  // Both readings of D8 agree that a lookup whose date of birth matches no customer names nobody.
+  r('FIND-EVERY-KEY', 'FindCustomer', 'documented', 'FindCustomer names a customer only when both the SSN and the date of birth match'),
   r('ENROLL-DUPLICATE', 'EnrollCustomer', 'documented', 'duplicate SSN or e-mail returns an ErrorCode and ErrorMessage', ['D16']),
   r('CARD-AUTH-FAILURE', 'AddOrUpdateCard', 'documented', 'authorization failure returns an ErrorCode and ErrorMessage', ['D15']),
   r('TCARD-DENIED-BIN', 'AddOrUpdateTokenizedCard', 'documented', 'a BIN not allowed in the network: 422 BAD_REQUEST'),

@@ -17,7 +17,7 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     const hidden = customer && c.faults.has('find-enrolled-missing') && isYearFirstSlashed(customer.dateOfBirthSent);
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
     // blind1-find-dob-ignored: the SSN alone selects the customer.
-    if (customer && !hidden && (c.faults.has('blind1-find-dob-ignored') || customer.dateOfBirth === calendarDate(text(values, 'dateOfBirth'))))
+    if (customer && !hidden && (c.faults.has('blind1-find-dob-ignored') || c.faults.has('find-ssn-only') || customer.dateOfBirth === calendarDate(text(values, 'dateOfBirth'))))
       return sendOk(reply, { [responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
     // D8: "returns an empty string" is the other documented reading of no match.
     if (c.readings.has('find-empty-customer-id')) return sendOk(reply, { [responseMembers.findCustomer]: '' });

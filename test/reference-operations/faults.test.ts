@@ -128,6 +128,10 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'mmddyyyy-slashes-accepted': (b) => customerAttributes(b, [['CardIssueDate', '01/15/2020']]),
   'mmddyyyy-day-unchecked': (b) => customerAttributes(b, [['CardIssueDate', '01-32-2020']]),
   'mmddyyyy-short-year-accepted': (b) => customerAttributes(b, [['CardIssueDate', '01-15-20']]),
+  'find-ssn-only': async (b) => {
+    const { payload } = await b.enroll();
+    return (await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: '1901-01-01' } })).status;
+  },
   'true-false-first-letter': (b) => customerAttributes(b, [['DirectDeposit', 'Tru']]),
   'cattr-ssn-attribute-optional': async (b) => {
     const { customerId } = await b.enroll();

@@ -27,6 +27,9 @@ const scenariosB: FaultProof[] = [
   { fault: 'find-no-match-not-found', check: 'noMatchReported', operation: 'FindCustomer' },
 ];
 
+/** Its own run: the D9 scenario meets the SSN echo and a missing customer before it tries another date of birth. */
+const partialLookup: FaultProof[] = [{ fault: 'find-ssn-only', check: 'lookupMatchesEveryKey', operation: 'FindCustomer' }];
+
 const authFaults: FaultProof[][] = [
   [{ fault: 'auth-denied-wrong-code', check: 'titleAndCodeMatch', operation: 'AuthenticatePartner' }],
   [{ fault: 'auth-denied-wrong-status', check: 'statusMatches', operation: 'AuthenticatePartner' }],
@@ -43,7 +46,7 @@ describe('business-error oracles fail on their reference faults', () => {
   it('the clean reference passes both suites, covering every business row and naming the D8 reading', async () => {
     const run = await runWithFaults([], [...business, ...auth]);
     expectClean(run);
-    for (const id of ['FIND-NOT-FOUND', 'FIND-ENROLLED', 'ENROLL-DUPLICATE', 'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN',
+    for (const id of ['FIND-NOT-FOUND', 'FIND-ENROLLED', 'FIND-EVERY-KEY', 'ENROLL-DUPLICATE', 'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN',
       'OBO-LINKED-ACCOUNT', 'SATTR-FILTERS', 'ERR-UNAUTHORIZED', 'ERR-CUSTOMER-NOT-FOUND', 'ERR-NO-LINKED-ACCOUNT', 'ERR-BAD-REQUEST',
       'ERR-INVALID-INFORMATION', 'AUTH-SESSION-HEADER', 'BEARER-WWW-AUTHENTICATE', 'NO-SECRET-ECHO'])
       expect(rowStatus(run, id), id).toBe('passed');
@@ -62,6 +65,10 @@ describe('business-error oracles fail on their reference faults', () => {
 
   it('leak, foreign-card and unknown-customer faults, each failing its requirement', async () => {
     expectCaught(await runWithFaults(scenariosB, business), scenariosB);
+  });
+
+  it('a lookup that matches on the SSN alone fails FIND-EVERY-KEY', async () => {
+    expectCaught(await runWithFaults(partialLookup, business), partialLookup);
   });
 
   it.each(authFaults.map((g) => [g.map((p) => p.fault).join(' + '), g] as const))('%s', async (_name, g) => {
