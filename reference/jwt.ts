@@ -16,6 +16,7 @@ export interface TokenSigner {
  * clock: an offset of -2 × lifetime yields tokens that are already expired.
  */
 export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSeconds: number; faults: FaultSet; readings?: ReadingSet }): TokenSigner {
+  const issuedSignatures = new Set<string>();
   const key = randomBytes(32);
   return {
     async issue(clientId, scope, shiftSeconds = 0) {
@@ -28,12 +29,18 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
         .setIssuedAt(iat)
         .setExpirationTime(iat + options.lifetimeSeconds)
         .setJti(randomUUID())
-        .sign(key);
+        .sign(key)
+        .then((token) => (issuedSignatures.add(token.split('.')[2] ?? ''), token));
     },
     async verify(token) {
       try {
         // blind1-bearer-alg-none: the algorithm is taken from the token's own header, "none" included.
         if (options.faults.has('blind1-bearer-alg-none') && decodeProtectedHeader(token).alg === 'none') {
+          const claims = decodeJwt(token);
+          return typeof claims.exp === 'number' && claims.exp > Date.now() / 1000 ? claims : undefined;
+        }
+        // bearer-claims-unverified: a signature the server issued is trusted whatever claims it now stands under.
+        if (options.faults.has('bearer-claims-unverified') && issuedSignatures.has(token.split('.')[2] ?? '')) {
           const claims = decodeJwt(token);
           return typeof claims.exp === 'number' && claims.exp > Date.now() / 1000 ? claims : undefined;
         }

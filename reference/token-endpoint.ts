@@ -81,7 +81,8 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
       return sendTokenError(reply, tokenErrors.wrongSecret, 'client authentication failed');
     }
     // blind1-token-error-echoes-secret: a debugging aid left in, the authenticated client's credentials in every later error.
-    const said = (d: string) => (faults.has('blind1-token-error-echoes-secret') ? `${d} (client_id=${creds!.id}, client_secret=${creds!.secret})` : d);
+    const said = (d: string) => (faults.has('blind1-token-error-echoes-secret') ? `${d} (client_id=${creds!.id}, client_secret=${creds!.secret})`
+      : faults.has('token-error-quotes-secret') ? `${d}; request was authenticated with secret ${creds!.secret}` : d);
     // blind1-token-grant-type-optional: an absent grant_type defaults to the only grant the endpoint serves.
     const grantType = !form.grant_type && faults.has('blind1-token-grant-type-optional') ? tokenContract.grantType : form.grant_type;
     if (!grantType) return sendTokenError(reply, tokenErrors.missingGrantType, said('grant_type is required'));

@@ -3,13 +3,14 @@ import { describe } from 'vitest';
 import { documentedScopes, tokenContract, type RequirementId } from '../contract/index.js';
 import type { TokenRequestOptions } from '../client/index.js';
 import {
-  jsonMediaType, noServerError, tokenErrorShape, tokenIssued, tokenRequestRefused, tokenResponseShape, wwwAuthenticateOn401,
+  jsonMediaType, noSecretEcho, noServerError, tokenErrorShape, tokenIssued, tokenRequestRefused, tokenResponseShape, wwwAuthenticateOn401,
   type TokenErrorExpectation,
 } from '../checks/index.js';
 import { harness } from './lib/runner/context.js';
 import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
 import { oracle } from './lib/judge/judge.js';
 import { tokenReuseCase } from './lib/access/token.js';
+import { judgeOptions } from './lib/judge/oracles.js';
 
 /**
  * The token endpoint (interface.md "Authentication", RFC 6749 §4.4 and §5.2, D24, D27).
@@ -18,7 +19,9 @@ import { tokenReuseCase } from './lib/access/token.js';
 const ctx = harness();
 const file = 'suites/token.conformance.ts';
 const area = 'token';
-const generic: RequirementId[] = ['GEN-NO-5XX', 'GEN-JSON-BODY'];
+const generic: RequirementId[] = ['GEN-NO-5XX', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'];
+/** A token answer, issued or refused, never carries the client secret back (an error text quoting the request is the usual way). */
+const noSecretBack = () => oracle(noSecretEcho, { sent: judgeOptions(ctx).runSecrets }, 'NO-SECRET-ECHO');
 const { profile } = ctx;
 const partnerScope = profile.partnerScope!;
 const mode = profile.credentialsIn;
@@ -36,7 +39,7 @@ describe('token endpoint', () => {
           const x = await tokens.requestToken({ scope, credentialsIn });
           out.judge(x, [
             oracle(tokenIssued, { credentialsIn, scope }, 'TOKEN-ISSUED'), oracle(tokenResponseShape, {}, 'TOKEN-SHAPE'),
-            oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY'),
+            oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY'), noSecretBack(),
           ]);
         }
         return out.outcome();
@@ -64,7 +67,7 @@ describe('token endpoint', () => {
         const x = await tokens.requestToken({ scope: partnerScope, ...options });
         out.judge(x, [
           oracle(tokenRequestRefused, { requirement: 'TOKEN-ERRORS' }, 'TOKEN-ERRORS'), oracle(tokenErrorShape, expectation, 'TOKEN-ERRORS'),
-          oracle(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY'),
+          oracle(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY'), noSecretBack(),
         ]);
       }
       return out.outcome();

@@ -31,6 +31,8 @@ const faultRuns: Record<string, { suite: keyof typeof suite; env?: Record<string
   'bearer-not-required': { suite: 'bearer' },
   'bearer-signature-unchecked': { suite: 'bearer' },
   'bearer-expiry-unchecked': { suite: 'bearer' },
+  'bearer-claims-unverified': { suite: 'bearer' },
+  'token-error-quotes-secret': { suite: 'token' },
   'no-www-authenticate': { suite: 'bearer' },
   'allow-list-open': { suite: 'transport' },
   'version-query-ignored': { suite: 'versioning' },
