@@ -15,6 +15,7 @@ export const notJudgedFromTraffic: Readonly<Partial<Record<RequirementId, string
   'ALLOW-LIST': 'needs a request from an address off the allow list (TARGET_PROBE_SOURCE_ADDRESS)',
   'TOKEN-ISSUED': 'a recording does not show whether a refused token request carried valid credentials',
   'TOKEN-FORM-ONLY': 'only observed by the token suite (D33)',
+  'FIND-EVERY-KEY': 'needs to know the date of birth sent differs from the one the SSN was enrolled with (the business suite sends it)',
   'VERSION-HEADER': 'needs a request the harness knows is otherwise served (the versioning suite)',
   'VERSION-QUERY': 'needs a request the harness knows is otherwise served (the versioning suite)',
   'CARD-AUTH-FAILURE': 'which card numbers the issuer declines is not in the recording (TARGET_DECLINED_CARD_NUMBER)',

@@ -61,6 +61,9 @@ const groups: ReadonlyArray<{ readonly faults: readonly string[]; readonly suite
   { faults: ['mmddyyyy-short-year-accepted', 'state-code-unchecked', 'history-unknown-reference-plain-text'], suites: ['add-customer-attributes', 'enroll-customer', 'history'] },
   { faults: ['true-false-digits-accepted', 'session-device-ignored'], suites: ['add-customer-attributes', 'sessions'] },
   { faults: ['auth-denied-wrong-code'], suites: ['authenticate-partner'] },
+  { faults: ['true-false-first-letter', 'email-two-at-accepted', 'token-error-quotes-secret'], suites: ['add-customer-attributes', 'enroll-customer', 'token'] },
+  { faults: ['cattr-ssn-attribute-optional'], suites: ['add-customer-attributes'] },
+  { faults: ['cattr-customer-id-attribute-optional'], suites: ['add-customer-attributes'] },
   // error bodies of the generic contract
   { faults: ['bearer-401-plain-text', 'validation-400-with-error-code'], suites: ['bearer', 'find-customer'] },
   { faults: ['invalid-json-500', 'non-json-500', 'delete-unknown-500'], suites: ['business-errors'] },
