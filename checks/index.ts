@@ -8,6 +8,7 @@ import { jsonMediaType } from './media-type.js';
 import { problemShape, validationProblemShape } from './problem-shape.js';
 import { statusMemberMatches, titleAndCodeMatch, typeNamesRfcSection } from './problem-members.js';
 import { instanceIsRequestPath } from './problem-instance.js';
+import { detailNamesInvalidFields } from './problem-detail.js';
 import { everyInvalidFieldNamed, noValidFieldBlamed, validationKeyPrefix } from './validation-keys.js';
 import { successBodyShape } from './success-body.js';
 
@@ -16,6 +17,7 @@ export * from './media-type.js';
 export * from './problem-shape.js';
 export * from './problem-members.js';
 export * from './problem-instance.js';
+export * from './problem-detail.js';
 export * from './validation-keys.js';
 export * from './business.js';
 export * from './token.js';
@@ -37,7 +39,7 @@ export { answersFor, checkById, fixedRequirement, isCheck, registry, requirement
 /** The checks run on every generated field-rule case (generators/expectation.ts). */
 export const fieldRuleChecks = [
   noServerError, jsonMediaType, validPayloadAccepted, statusMatches, problemShape, validationProblemShape,
-  typeNamesRfcSection, titleAndCodeMatch, statusMemberMatches, instanceIsRequestPath,
+  typeNamesRfcSection, titleAndCodeMatch, statusMemberMatches, instanceIsRequestPath, detailNamesInvalidFields,
   validationKeyPrefix, everyInvalidFieldNamed, noValidFieldBlamed, successBodyShape,
 ] as const;
 

@@ -33,6 +33,8 @@ export interface ErrorRow {
   readonly severity: Severity;
   readonly requirement: string;
   readonly section: string;
+  /** Where the row says what `detail` names: the request's attribute list whose item names it must mention. */
+  readonly detailNamesItemsOf?: string;
 }
 
 export const errorRows = [
@@ -60,6 +62,8 @@ export const errorRows = [
     key: 'INVALID_INFORMATION', status: 422, errorCode: 'INVALID_INFORMATION', title: 'Invalid Information', shape: 'problem',
     condition: 'AddSessionAttributes value invalid', severity: 'documented',
     requirement: 'ERR-INVALID-INFORMATION', section: 'Errors',
+    // "detail names the invalid fields" (AddSessionAttributes): the invalid items are among the names sent.
+    detailNamesItemsOf: 'sessionAttributes',
   },
   {
     key: 'VALIDATION', status: 400, title: 'Bad Request', shape: 'validationProblem',

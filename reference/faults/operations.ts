@@ -25,6 +25,7 @@ export const operationFaults: Fault[] = [
   { name: 'true-false-first-letter', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes reads True or False by the first letter alone, so Tru, T and Fals are accepted' },
   { name: 'cattr-ssn-attribute-optional', requirement: 'CATTR-REQUIRED-ATTRIBUTES', breaks: 'AddCustomerAttributes accepts a list without the required SSN attribute' },
   { name: 'cattr-customer-id-attribute-optional', requirement: 'CATTR-REQUIRED-ATTRIBUTES', breaks: 'AddCustomerAttributes accepts a list without the required CustomerId attribute when the SSN names a customer' },
+  { name: 'sattr-detail-names-position', requirement: 'ERR-INVALID-INFORMATION', breaks: 'the INVALID_INFORMATION detail gives the position of the invalid attribute ("item 2") instead of naming it' },
   { name: 'true-false-digits-accepted', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes accepts 1 and 0 for True or False' },
   { name: 'email-local-part-optional', requirement: 'ENROLL-EMAIL-ADDRESS-FORMAT', breaks: 'EnrollCustomer accepts an e-mail address without a local part (@b.cc)' },
   { name: 'email-domain-optional', requirement: 'ENROLL-EMAIL-ADDRESS-FORMAT', breaks: 'EnrollCustomer accepts an e-mail address without a domain (a@)' },

@@ -70,6 +70,8 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
       return sendValidationProblem(reply, request, [{ key, message: `${key} is not a valid ${ssoTokenName}.` }]);
     }
     if (bad.length > 0 && c.faults.has('blind1-sattr-detail-generic')) return sendErrorRow(reply, request, 'INVALID_INFORMATION', 'The request contains invalid information.');
+    if (bad.length > 0 && c.faults.has('sattr-detail-names-position'))
+      return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information in item ${items.findIndex((a) => bad.includes(a.name)) + 1}.`);
     if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
     if (c.readings.has('sso-token-single-use') && tokenAt >= 0) (session.spentSsoTokens ??= new Set()).add(items[tokenAt]!.value);

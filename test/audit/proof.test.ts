@@ -63,7 +63,7 @@ const groups: ReadonlyArray<{ readonly faults: readonly string[]; readonly suite
   { faults: ['auth-denied-wrong-code'], suites: ['authenticate-partner'] },
   { faults: ['true-false-first-letter', 'email-two-at-accepted', 'token-error-quotes-secret'], suites: ['add-customer-attributes', 'enroll-customer', 'token'] },
   { faults: ['cattr-ssn-attribute-optional'], suites: ['add-customer-attributes'] },
-  { faults: ['cattr-customer-id-attribute-optional'], suites: ['add-customer-attributes'] },
+  { faults: ['cattr-customer-id-attribute-optional', 'sattr-detail-names-position'], suites: ['add-customer-attributes', 'business-errors'] },
   // error bodies of the generic contract
   { faults: ['bearer-401-plain-text', 'validation-400-with-error-code'], suites: ['bearer', 'find-customer'] },
   { faults: ['invalid-json-500', 'non-json-500', 'delete-unknown-500'], suites: ['business-errors'] },

@@ -56,6 +56,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'obo-no-linked-check': async (b) => (await b.call('AuthenticateOBO', { body: { customerId: (await b.enroll()).customerId } })).status,
   'tcard-bin-not-denied': async (b) =>
     (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '999999' }) })).status,
+  'sattr-detail-names-position': async (b) => {
+    const own = await oboCustomer(b);
+    const r = await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', '00000000-0000-4000-8000-00000000beef']]) });
+    return r.body?.detail;
+  },
   'sattr-both-filters-accepted': async (b) => {
     const { cardId, ssoToken } = await oboCustomer(b);
     return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', ssoToken], ['AccountIdFilter', cardId], ['AccountNumberFilter', '4111111111111111']]) })).status;

@@ -28,7 +28,11 @@ const scenariosB: FaultProof[] = [
 ];
 
 /** Its own run: the D9 scenario meets the SSN echo and a missing customer before it tries another date of birth. */
-const partialLookup: FaultProof[] = [{ fault: 'find-ssn-only', check: 'lookupMatchesEveryKey', operation: 'FindCustomer' }];
+const partialLookup: FaultProof[] = [
+  { fault: 'find-ssn-only', check: 'lookupMatchesEveryKey', operation: 'FindCustomer' },
+  // another response member than the lookup's: one run serves both
+  { fault: 'sattr-detail-names-position', check: 'detailNamesInvalidFields', operation: 'AddSessionAttributes' },
+];
 
 const authFaults: FaultProof[][] = [
   [{ fault: 'auth-denied-wrong-code', check: 'titleAndCodeMatch', operation: 'AuthenticatePartner' }],
@@ -67,7 +71,7 @@ describe('business-error oracles fail on their reference faults', () => {
     expectCaught(await runWithFaults(scenariosB, business), scenariosB);
   });
 
-  it('a lookup that matches on the SSN alone fails FIND-EVERY-KEY', async () => {
+  it('a lookup on the SSN alone and a detail naming no field fail their rows', async () => {
     expectCaught(await runWithFaults(partialLookup, business), partialLookup);
   });
 
