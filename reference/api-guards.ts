@@ -10,6 +10,9 @@ export const apiPrefix = '/api/';
 
 function unauthorized(reply: FastifyReply, request: FastifyRequest, detail: string, tokenPresent: boolean): FastifyReply {
   const row = errorRow('UNAUTHORIZED');
+  // blind2-bearer-invalid-403: a token that was sent but is no good is read as "not allowed".
+  if (tokenPresent && request.server.faults.has('blind2-bearer-invalid-403'))
+    return sendProblem(reply, request, { status: 403, errorCode: 'FORBIDDEN', title: 'Forbidden', detail });
   reply.header('www-authenticate', bearerChallenge(reply, tokenPresent ? 'Bearer error="invalid_token"' : 'Bearer'));
   if (request.server.faults.has('bearer-401-plain-text')) return reply.code(row.status).type('text/plain; charset=utf-8').send(row.title);
   return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode!, title: row.title, typeUrl: row.typeRfc!.url, detail });
@@ -32,6 +35,11 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
   }
   const m = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(header);
   if (!m) return unauthorized(reply, request, 'the Authorization header must be "Bearer <access_token>"', true);
+  // blind2-bearer-opaque-accepted: a token that is not a JWT is taken for a legacy API key, not checked.
+  if (!m[1]!.includes('.') && request.server.faults.has('blind2-bearer-opaque-accepted')) {
+    request.clientId = testClientId;
+    return undefined;
+  }
   const claims = await signer.verify(m[1]!);
   if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);
   if (request.server.faults.has('token-single-use')) {
@@ -62,6 +70,10 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   const header = asOne(request.headers.apiversion);
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = asOne(query?.apiVersion);
+  // blind2-version-query-first-param-only: the version is parsed off the front of the query string only.
+  const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+  if (fromQuery !== undefined && request.server.faults.has('blind2-version-query-first-param-only') && !rawQuery.startsWith('apiVersion='))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   if (query && 'apiVersion' in query) delete query.apiVersion;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
@@ -91,6 +103,9 @@ function checkMediaType(request: FastifyRequest, reply: FastifyReply) {
   if (request.method !== 'POST') return undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === successMediaType) return undefined;
+  // blind2-unsupported-media-type-html: the web server's own error page.
+  if (request.server.faults.has('blind2-unsupported-media-type-html'))
+    return reply.code(415).type('text/html; charset=utf-8').send('<html><head><title>415 Unsupported Media Type</title></head><body><h1>Unsupported Media Type</h1></body></html>');
   if (request.server.faults.has('non-json-500')) return sendProblem(reply, request, { status: 500, title: 'Internal Server Error', errorCode: 'INTERNAL_SERVER_ERROR', detail: `no parser for ${type}` });
   if (readingsOf(reply).has('non-json-400')) return sendProblem(reply, request, { status: 400, title: 'Bad Request', errorCode: 'INVALID_CONTENT_TYPE', detail: `the request body must be ${successMediaType}` });
   return sendReferenceProblem(reply, request, 'unsupportedMediaType', `the request body must be ${successMediaType}, received ${type || 'no content type'}`);

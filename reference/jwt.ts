@@ -27,7 +27,8 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
         .setProtectedHeader({ alg: 'HS256', typ: at ? 'at+jwt' : 'JWT' })
         .setSubject(clientId)
         .setIssuedAt(iat)
-        .setExpirationTime(iat + options.lifetimeSeconds)
+        // blind2-token-exp-seconds-as-ms: the lifetime is taken for milliseconds and converted to seconds.
+        .setExpirationTime(iat + (options.faults.has('blind2-token-exp-seconds-as-ms') ? Math.floor(options.lifetimeSeconds / 1000) : options.lifetimeSeconds))
         .setJti(randomUUID())
         .sign(key)
         .then((token) => (issuedSignatures.add(token.split('.')[2] ?? ''), token));

@@ -67,6 +67,11 @@ export function requestPath(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? request.url;
 }
 
+/** The `instance` member; blind2-problem-instance-with-query writes the raw URL, query string included. */
+function instanceOf(request: FastifyRequest, faults: FaultSet): string {
+  return faults.has('blind2-problem-instance-with-query') ? request.url : requestPath(request);
+}
+
 /** Reading `blind-type-rfc9110-undocumented`: the RFC 9110 section of each status, for rows that document none. */
 const rfc9110Sections: Readonly<Record<number, string>> = { 403: '15.5.4', 404: '15.5.5', 409: '15.5.10', 415: '15.5.16', 422: '15.5.21' };
 
@@ -82,6 +87,8 @@ function write(reply: FastifyReply, status: number, body: Record<string, unknown
     body.status = body.status === 400 ? 422 : 400;
   }
   if (faults.has('problem-instance-wrong') && 'instance' in body) body.instance = '/';
+  // blind2-problem-status-string-422: the business errors' status comes from a string-typed column.
+  if (faults.has('blind2-problem-status-string-422') && body.status === 422 && 'instance' in body) body.status = '422';
   const readings = readingsOf(reply);
   if (readings.has('extra-members')) body.traceId = `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01`;
   const plain = faults.has('problem-plain-text');
@@ -107,7 +114,9 @@ function reworded(p: ProblemInput, path: string): string {
  */
 export function sendProblem(reply: FastifyReply, request: FastifyRequest, p: ProblemInput): FastifyReply {
   const faults = faultsOf(reply);
-  if (p.status === 401 && !faults.has('no-www-authenticate') && !reply.hasHeader('www-authenticate')) {
+  // blind2-auth-denied-no-challenge: the challenge is added by the bearer guard only, not by AuthenticatePartner's denial.
+  const deniedPartner = faults.has('blind2-auth-denied-no-challenge') && requestPath(request).endsWith('/authenticate');
+  if (p.status === 401 && !faults.has('no-www-authenticate') && !reply.hasHeader('www-authenticate') && !deniedPartner) {
     reply.header('www-authenticate', bearerChallenge(reply, 'Bearer'));
   }
   if (faults.has('no-www-authenticate')) reply.removeHeader('www-authenticate');
@@ -115,7 +124,7 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, p: Pro
   const undocumented = readingsOf(reply).has('blind-type-rfc9110-undocumented') && p.errorCode !== 'CUSTOMER_NOT_FOUND' ? rfc9110Sections[p.status] : undefined;
   const body: Record<string, unknown> = {
     type: undocumented ? `https://www.rfc-editor.org/rfc/rfc9110#section-${undocumented}` : typeUrlFor(p.status, p.typeUrl, faults, readingsOf(reply)), title: p.title, status: p.status,
-    detail: p.detail, instance: requestPath(request), errorCode: p.errorCode,
+    detail: p.detail, instance: instanceOf(request, faults), errorCode: p.errorCode,
   };
   if (faults.has('problem-missing-detail')) delete body.detail;
   // Reading `blind-legacy-numeric-codes`: "AddSessionAttributes returns a non-zero ErrorCode" beside the Problem.
@@ -200,9 +209,11 @@ export function sendValidationProblem(
   }));
   if (readings.has('blind-validation-messages-reworded')) validationErrors = validationErrors.reverse();
   const body: Record<string, unknown> = {
-    errors: readings.has('blind-errors-object-filled') ? modelState(validationErrors) : {}, type: typeUrlFor(row.status, row.typeRfc?.url, faults, readings), title: row.title, status,
+    errors: readings.has('blind-errors-object-filled') ? modelState(validationErrors) : {}, type: typeUrlFor(row.status, row.typeRfc?.url, faults, readings),
+    // blind2-validation-title-aspnet: the framework's ValidationProblemDetails title left in place.
+    title: faults.has('blind2-validation-title-aspnet') ? 'One or more validation errors occurred.' : row.title, status,
     detail: readings.has('detail-without-code') ? detail.replace(/ *\([^)]*\)$/, '') : detail,
-    instance: requestPath(request), validationErrors,
+    instance: instanceOf(request, faults), validationErrors,
   };
   if (faults.has('validation-missing-list')) delete body.validationErrors;
   if (faults.has('blind1-validation-errors-null')) body.errors = null;

@@ -13,6 +13,7 @@ import { requestPath, sendProblem, sendReferenceProblem, sendValidationProblem }
 import { referenceCredentials } from './tls.js';
 import { tokenEndpoint, tokenPath } from './token-endpoint.js';
 import { installInterception, type Interceptor, type Observer } from './interception.js';
+import { blind2AllowList } from './faults/blind2/hooks.js';
 import './fastify-types.js';
 
 /** @see DESIGN.md "Reference service" */
@@ -107,8 +108,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   const readings = readingSet(options.readings ?? []);
   const allowEntries = options.allowList ?? [...defaultAllowList];
   // blind1-allow-list-slash24: a bare IPv4 address is read as its /24 network.
-  const allowed = allowListMatcher(faults.has('blind1-allow-list-slash24')
-    ? allowEntries.map((e) => (/^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$/.test(e.trim()) ? `${e.trim().replace(/\.[0-9]+$/, '.0')}/24` : e)) : allowEntries);
+  const allowed = blind2AllowList(faults, allowListMatcher(faults.has('blind1-allow-list-slash24')
+    ? allowEntries.map((e) => (/^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$/.test(e.trim()) ? `${e.trim().replace(/\.[0-9]+$/, '.0')}/24` : e)) : allowEntries));
   const tls = referenceCredentials();
   const legacyTls = faults.has('tls-allows-legacy');
   const clients = clientRegistry(defaults.scopeBase);

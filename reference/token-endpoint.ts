@@ -27,7 +27,9 @@ function sendTokenError(reply: FastifyReply, e: TokenError, description: string)
   const body = reply.server.faults.has('token-error-not-rfc')
     ? { message: description }
     : { error: e.error, error_description: description };
-  return reply.code(e.status).header('cache-control', 'no-store').type('application/json').send(body);
+  // blind2-token-error-status-200: the error object is written as a normal answer; only a failed client authentication is an HTTP error.
+  const status = reply.server.faults.has('blind2-token-error-status-200') && e.error !== 'invalid_client' ? 200 : e.status;
+  return reply.code(status).header('cache-control', 'no-store').type('application/json').send(body);
 }
 
 function parseForm(text: string): Form {
@@ -72,9 +74,12 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
       return sendTokenError(reply, tokenErrors.missingGrantType, 'client credentials must be sent by one method only');
     }
     const creds = basic === 'absent' ? { id: form.client_id, secret: form.client_secret } : basic === 'malformed' ? undefined : basic;
-    const known = creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined;
+    // blind2-token-secret-prefix-accepted: a constant-time compare over the length of the secret sent only.
+    const stored = creds?.id !== undefined ? clients.secrets.get(creds.id) : undefined;
+    const prefixMatch = faults.has('blind2-token-secret-prefix-accepted') && stored !== undefined && !!creds?.secret && stored.startsWith(creds.secret);
+    const known = prefixMatch || (creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined);
     if (!known || (basic !== 'absent' && faults.has('token-basic-refused'))) {
-      if (basic !== 'absent' && !faults.has('no-www-authenticate')) reply.header('www-authenticate', 'Basic realm="token"');
+      if (basic !== 'absent' && !faults.has('no-www-authenticate') && !faults.has('blind2-token-401-no-challenge')) reply.header('www-authenticate', 'Basic realm="token"');
       // RFC 6749 5.2: 401 is required only when the client authenticated with the Authorization header.
       if (basic === 'absent' && app.readings?.has('token-body-client-400'))
         return sendTokenError(reply, { ...tokenErrors.wrongSecret, status: 400 }, 'client authentication failed');

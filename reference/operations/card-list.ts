@@ -22,7 +22,15 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     // blind1-cards-ints-as-strings: the numeric columns are written as their text.
     const asText = (view: Record<string, unknown>) => (c.faults.has('blind1-cards-ints-as-strings')
       ? { ...view, issuerType: String(view.issuerType), currentCardMin: String(view.currentCardMin), currentCardMax: String(view.currentCardMax) } : view);
-    return sendOk(reply, { [responseMembers.cards]: cards.map((card) => asText(cardView(card, c.faults, { readings: c.readings }))) });
+    // blind2-cards-expiration-yymm / blind2-cards-last-four-first-four: columns read back in the wrong order or from the wrong end.
+    const blind2 = (card: (typeof cards)[number], view: Record<string, unknown>) => {
+      const out = { ...view };
+      if (c.faults.has('blind2-cards-expiration-yymm') && typeof out.expirationMonthYear === 'string' && out.expirationMonthYear.length === 4)
+        out.expirationMonthYear = out.expirationMonthYear.slice(2) + out.expirationMonthYear.slice(0, 2);
+      if (c.faults.has('blind2-cards-last-four-first-four') && card.kind === 'number') out.lastFourDigits = card.identity.slice(0, 4);
+      return out;
+    };
+    return sendOk(reply, { [responseMembers.cards]: cards.map((card) => blind2(card, asText(cardView(card, c.faults, { readings: c.readings })))) });
   });
 }
 
@@ -40,7 +48,10 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
       return sendReferenceProblem(reply, request, 'notFound', 'The customer has no card with this cardId.');
     if (!card || card.customerId !== text(values, 'customerId').toLowerCase())
       return sendReferenceProblem(reply, request, 'cardNotFound', 'The customer has no card with this cardId.');
+    // blind2-delete-removes-all-cards: the delete statement's WHERE clause names the customer only.
+    if (c.faults.has('blind2-delete-removes-all-cards')) for (const other of c.state.cards.listValid(card.customerId)) if (other !== card) c.state.cards.remove(other);
     if (!c.faults.has('delete-card-kept')) c.state.cards.remove(card);
+    if (c.faults.has('blind2-delete-success-plain-text')) return reply.code(200).type('text/plain; charset=utf-8').send('OK');
     return sendDone(reply);
   });
 }

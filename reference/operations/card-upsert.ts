@@ -56,6 +56,10 @@ function handle(rule: CardKindRule) {
     const identity = text(values, rule.identityField);
     const data = cardData(values, rule);
     let card: StoredCard | undefined = c.state.cards.find(customerId, rule.kind, identity);
+    // blind2-card-found-by-number-only: the card number is taken for a unique key.
+    if (!card && rule.kind === 'number' && c.faults.has('blind2-card-found-by-number-only')) card = c.state.cards.findAnyCustomer(rule.kind, identity);
+    // blind2-tcard-expiration-change-new-card: the token and its expiration together identify the card.
+    if (card && rule.kind === 'token' && c.faults.has('blind2-tcard-expiration-change-new-card') && card.data.expirationMonthYear !== data.expirationMonthYear) card = undefined;
     // Reading `tcard-new-token-same-card`: a new token for the same BIN and last four is the same card re-tokenized.
     const sameCard = rule.kind === 'token' && !card && c.readings.has('tcard-new-token-same-card')
       ? c.state.cards.listValid(customerId).find((s) => s.kind === 'token' && s.data.cardBin === data.cardBin && (s.data.lastFourOfCard ?? '') === (data.lastFourOfCard ?? ''))
@@ -73,6 +77,8 @@ function handle(rule: CardKindRule) {
     const reauthorize = !card?.valid || !rule.reauthorizeOn || rule.reauthorizeOn.some((k) => card?.data[k] !== data[k]);
     // blind1-tcard-denied-bin-on-update: the network check is part of the "new card" path only.
     if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied') && !(card && c.faults.has('blind1-tcard-denied-bin-on-update'))) {
+      if (c.faults.has('blind2-tcard-denied-status-400'))
+        return sendProblem(reply, request, { status: 400, errorCode: 'BAD_REQUEST', title: 'Error', detail: 'The card account is not allowed in the network.' });
       if (c.faults.has('blind1-tcard-denied-title-bad-request'))
         return sendProblem(reply, request, { status: 422, errorCode: 'BAD_REQUEST', title: 'Bad Request', detail: 'The card account is not allowed in the network.' });
       return sendErrorRow(reply, request, 'BAD_REQUEST', 'The card account is not allowed in the network.');

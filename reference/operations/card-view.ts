@@ -35,7 +35,8 @@ export function cardView(card: StoredCard, faults: FaultSet, options: { addOrUpd
     lastFourDigits: (card.kind === 'number' && faults.has('cards-stars-for-number-card')) || (card.kind === 'token' && readings?.has('tokenized-stars'))
       ? tokenizedLastFour : lastFourOf(card),
     expirationMonthYear: faults.has('cards-bad-expiration-format') ? slashed(expiration) : expiration,
-    hashId: faults.has('leak-card-number') && options.addOrUpdate && card.kind === 'number' ? card.identity
+    // blind2-tcard-hash-id-is-token: the token is taken for a hash of the card.
+    hashId: (faults.has('leak-card-number') && options.addOrUpdate && card.kind === 'number') || (faults.has('blind2-tcard-hash-id-is-token') && options.addOrUpdate && card.kind === 'token') ? card.identity
       : readings?.has('hash-id-filled') ? createHash('sha256').update(card.cardId).digest('hex') : '',
     cardArtAsBase64Png: faults.has('card-art-not-base64') ? 'not base64!' : readings?.has('card-art-png') ? onePixelPng : '',
   };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { errorRow, referenceOnlyErrors, responseMembers } from '../../contract/index.js';
+import { errorRow, referenceOnlyErrors, responseMembers, rfcSections } from '../../contract/index.js';
 import { sendReferenceProblem, sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { calendarDate, isYearFirstSlashed } from './dates.js';
@@ -18,13 +18,17 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
     // blind1-find-dob-ignored: the SSN alone selects the customer.
     if (customer && !hidden && (c.faults.has('blind1-find-dob-ignored') || c.faults.has('find-ssn-only') || customer.dateOfBirth === calendarDate(text(values, 'dateOfBirth'))))
-      return sendOk(reply, { [responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
+      // blind2-find-customer-id-pascal-key: the member spelt as EnrollCustomer spells it.
+      return sendOk(reply, { [c.faults.has('blind2-find-customer-id-pascal-key') ? responseMembers.enrollCustomer : responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
     // D8: "returns an empty string" is the other documented reading of no match.
     if (c.readings.has('find-empty-customer-id')) return sendOk(reply, { [responseMembers.findCustomer]: '' });
     const detail = 'No customer matches the SSN and date of birth.';
     if (c.faults.has('find-no-match-not-found')) return sendReferenceProblem(reply, request, 'notFound', detail);
-    if (!c.faults.has('find-wrong-title')) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', detail);
     const row = errorRow('CUSTOMER_NOT_FOUND');
+    // blind2-find-not-found-type-404: "not found" taken for the 404 section of RFC 7231.
+    if (c.faults.has('blind2-find-not-found-type-404'))
+      return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode ?? row.key, title: row.title, typeUrl: rfcSections.notFound.url, detail });
+    if (!c.faults.has('find-wrong-title')) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', detail);
     return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode ?? row.key, title: referenceOnlyErrors.notFound.title, detail });
   });
 }

@@ -52,7 +52,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind1-history-cards-not-merged: each card's history is newest first, but the cards are only concatenated.
     const sorted = c.readings.has('history-none') ? [] : c.faults.has('blind1-history-cards-not-merged') ? cards.flatMap(cardHistory) : cards.flatMap(cardHistory).sort(newestFirst);
     const all = filtering && cards.length > 0 ? filteredHistory(c, cashPickups(c, sorted, true)) : cashPickups(c, sorted, false);
-    const reference = optionalText(values, 'pagingTransactionReferenceNumber');
+    // blind2-history-paging-ignored-with-account: the per-card query has no paging clause.
+    const reference = filtering && c.faults.has('blind2-history-paging-ignored-with-account') ? undefined : optionalText(values, 'pagingTransactionReferenceNumber');
     const unknownAccount = accountId !== undefined && !customerCards.some((card) => card.cardId === accountId);
     const unknownReference = reference !== undefined && !all.some((t) => String(t.transactionId) === reference.toLowerCase());
     if (unknownAccount || unknownReference) {
@@ -61,14 +62,20 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     }
     if (c.faults.has('history-oldest-first')) all.reverse();
     const defaultSize = typeof values.pageSize !== 'number' || values.pageSize === 0;
-    const requested = defaultSize ? history.defaultPageSize : Number(values.pageSize);
+    // blind2-history-default-page-ten: the default page clamped to the largest pageSize.
+    const requested = defaultSize ? (c.faults.has('blind2-history-default-page-ten') ? 10 : history.defaultPageSize) : Number(values.pageSize);
     const size = c.faults.has('history-page-size-ignored') ? history.defaultPageSize : requested;
     const { items, start } = page(c, all, { size, reference, defaultSize });
+    // blind2-history-last-page-500: the next page's reference is read without a bounds check.
+    if (reference !== undefined && c.faults.has('blind2-history-last-page-500')) void (all[start + size] as Transaction).transactionId;
     // D23: totalRecords' meaning is open; the reading counts the customer's whole history, whatever the filter.
     const unfiltered = c.readings.has('history-total-unfiltered') && !c.readings.has('history-none') ? customerCards.flatMap(historyOf).length : all.length;
     const total = c.faults.has('history-total-varies') ? all.length - start : c.faults.has('total-records-page-count') ? items.length : unfiltered;
     // blind1-history-total-capped: the count is taken from a query limited to the default page.
     const shownTotal = c.faults.has('blind1-history-total-capped') ? Math.min(total, history.defaultPageSize) : total;
-    return sendOk(reply, { [history.listMember]: shownTimestamps(c, c.readings.has('timestamps-null-pending') ? items.map(withPendingEvents) : items), [history.totalMember]: shownTotal });
+    const shown = shownTimestamps(c, c.readings.has('timestamps-null-pending') ? items.map(withPendingEvents) : items);
+    // blind2-history-amount-decimal: amounts stored in cents written as dollars.
+    const dollars = (t: Transaction): Transaction => ({ ...t, ...Object.fromEntries(['amount', 'fee', 'ocrAmount', 'userEnteredAmount', 'loadAmount'].filter((k) => typeof t[k] === 'number').map((k) => [k, (t[k] as number) / 100])) });
+    return sendOk(reply, { [history.listMember]: c.faults.has('blind2-history-amount-decimal') ? shown.map(dollars) : shown, [history.totalMember]: shownTotal });
   });
 }

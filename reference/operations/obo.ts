@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { responseMembers } from '../../contract/index.js';
+import { errorRow, responseMembers } from '../../contract/index.js';
 import { sendErrorRow, sendProblem, sendReferenceProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { sendOk, text, type OperationContext } from './context.js';
@@ -13,6 +13,9 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
   defineOperation(app, ctx, 'AuthenticateOBO', (c, { values, session, request, reply }) => {
     const customer = c.state.customers.get(text(values, 'customerId'));
     if (!customer && c.faults.has('obo-unknown-customer-wrong-status')) return sendReferenceProblem(reply, request, 'notFound', 'No customer has this customerId.');
+    // blind2-obo-not-found-title-case: the title typed anew in this handler.
+    if (!customer && c.faults.has('blind2-obo-not-found-title-case'))
+      return sendProblem(reply, request, { status: 422, errorCode: 'CUSTOMER_NOT_FOUND', title: 'Customer not found', typeUrl: errorRow('CUSTOMER_NOT_FOUND').typeRfc!.url, detail: 'No customer has this customerId.' });
     if (!customer) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     const linked = c.state.cards.listValid(customer.customerId).filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
     if (linked.length === 0 && !c.faults.has('obo-no-linked-check') && c.faults.has('blind1-obo-no-linked-400'))
@@ -23,6 +26,8 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     session.oboCustomerId = customer.customerId;
     session.ssoTokens.push(ssoToken);
     // blind1-obo-sso-token-pascal-key: the member named as the AddSessionAttributes attribute (SsoToken).
+    // blind2-obo-sso-token-in-header: the token handed out as AuthenticatePartner hands out the sessionId.
+    if (c.faults.has('blind2-obo-sso-token-in-header')) return sendOk(reply.header(responseMembers.ssoToken, ssoToken), {});
     const member = c.faults.has('blind1-obo-sso-token-pascal-key') ? 'SsoToken' : responseMembers.ssoToken;
     return sendOk(reply, { [member]: c.faults.has('obo-sso-token-empty') ? '' : ssoToken });
   });

@@ -40,10 +40,14 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     const cards = c.state.cards.listValid(customerId);
     const list = (name: string) => (byName.get(name) ?? '').split(',').map((s) => s.trim());
     // With the format unchecked, only GUID-shaped entries are looked up: the fault breaks the format rule alone.
-    const ids = list(idFilter).filter((id) => !formatUnchecked(idFilter) || acceptedRegExp('guid').test(id));
+    const ids = list(idFilter).filter((id) => !formatUnchecked(idFilter) || acceptedRegExp('guid').test(id))
+      // blind2-sattr-filter-first-id-only: the ownership query is run for the first GUID of the list.
+      .slice(0, c.faults.has('blind2-sattr-filter-first-id-only') ? 1 : undefined);
     const numberOf = (card: (typeof cards)[number]) => (c.faults.has('sattr-own-number-refused') ? card.cardId : card.identity);
     if (byName.has(idFilter) && !ids.every((id) => cards.some((card) => card.cardId === id.toLowerCase()))) bad.add(idFilter);
-    if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => cards.some((card) => numberOf(card) === n)))
+    // blind2-sattr-number-filter-last-four: numbers matched as the card list shows them, by their last four digits.
+    const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4) : numberOf(card) === n);
+    if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => cards.some((card) => sameNumber(card, n))))
       bad.add(numberFilter);
   }
   return [...bad];
@@ -62,6 +66,12 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
       const key = unknown >= 0 ? `command.SessionAttributes[${unknown}].Name` : 'command.SessionAttributes';
       if (unknown >= 0 || !items.some((a) => a.name === ssoTokenName))
         return sendValidationProblem(reply, request, [{ key, message: unknown >= 0 ? `${key} is not an allowed name.` : `${ssoTokenName} is required.` }]);
+    }
+    // blind2-sattr-filter-format-400: the GUID list is checked by the model validator, not as invalid information.
+    const idFilterAt = items.findIndex((a) => a.name === idFilter);
+    if (c.faults.has('blind2-sattr-filter-format-400') && idFilterAt >= 0 && !acceptedRegExp('guidList').test(items[idFilterAt]!.value)) {
+      const key = `command.SessionAttributes[${idFilterAt}].Value`;
+      return sendValidationProblem(reply, request, [{ key, message: `${key} must be a comma-separated list of GUIDs.` }]);
     }
     const bad = invalidNames(c, session, items);
     const tokenAt = items.findIndex((a) => a.name === ssoTokenName);

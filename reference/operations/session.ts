@@ -17,11 +17,14 @@ function header(request: FastifyRequest, name: string): string | undefined {
 export function resolveSession(ctx: OperationContext, request: FastifyRequest, reply: FastifyReply): PartnerSession | undefined {
   const sessionId = header(request, sessionHeaders.sessionId);
   const deviceId = header(request, sessionHeaders.deviceId);
-  const found = sessionId ? ctx.state.sessions.get(sessionId) : undefined;
   const clientId = request.clientId ?? '';
+  // blind2-session-unknown-id-created: get-or-create on the session store.
+  if (sessionId && deviceId && !ctx.state.sessions.get(sessionId) && ctx.faults.has('blind2-session-unknown-id-created')) ctx.state.sessions.open(deviceId, clientId, sessionId);
+  const found = sessionId ? ctx.state.sessions.get(sessionId) : undefined;
   let problem: string | undefined;
   if (!sessionId || (!deviceId && !ctx.faults.has('device-id-not-required'))) problem = 'The sessionId and deviceId headers are required.';
-  else if (!found || found.clientId !== clientId) problem = 'The sessionId does not name a session of this client.';
+  // blind2-session-other-client: the session is found by its id alone.
+  else if (!found || (found.clientId !== clientId && !ctx.faults.has('blind2-session-other-client'))) problem = 'The sessionId does not name a session of this client.';
   else if (deviceId !== undefined && found.deviceId !== deviceId && !ctx.faults.has('session-device-ignored')
     && !(ctx.faults.has('blind1-device-unchecked-on-get') && request.method === 'GET'))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';

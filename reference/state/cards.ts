@@ -35,6 +35,12 @@ export class CardStore {
     return this.byIdentity.get(identityKey(customerId, kind, identity));
   }
 
+  /** A card of any customer with this identity (only the blind2-card-found-by-number-only fault asks). */
+  findAnyCustomer(kind: CardKind, identity: string): StoredCard | undefined {
+    for (const card of this.byId.values()) if (card.kind === kind && card.identity === identity) return card;
+    return undefined;
+  }
+
   get(cardId: string): StoredCard | undefined {
     return this.byId.get(cardId.toLowerCase());
   }
