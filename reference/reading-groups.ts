@@ -48,6 +48,7 @@ export const readingGroups: readonly ReadingGroup[] = [
     ],
     observed: {
       'FIND-NOT-FOUND': /CUSTOMER_NOT_FOUND/, 'HISTORY-PAGING': /holds pageSize transactions/, 'TOKEN-FORM-ONLY': /JSON body answers 400 with invalid_request/,
+      'ENROLL-GENDER-FORMAT': /format-lower-case \(D38\): accepted/,
     },
   },
   {
