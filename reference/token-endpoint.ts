@@ -77,7 +77,10 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     // blind2-token-secret-prefix-accepted: a constant-time compare over the length of the secret sent only.
     const stored = creds?.id !== undefined ? clients.secrets.get(creds.id) : undefined;
     const prefixMatch = faults.has('blind2-token-secret-prefix-accepted') && stored !== undefined && !!creds?.secret && stored.startsWith(creds.secret);
-    const known = prefixMatch || (creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined);
+    // token-secret-last-char-ignored: the secret is compared without its last character (an off-by-one in a hand-written compare).
+    const lastIgnored = faults.has('token-secret-last-char-ignored') && stored !== undefined && !!creds?.secret && creds.secret.length === stored.length
+      && creds.secret.slice(0, -1) === stored.slice(0, -1);
+    const known = prefixMatch || lastIgnored || (creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined);
     if (!known || (basic !== 'absent' && faults.has('token-basic-refused'))) {
       if (basic !== 'absent' && !faults.has('no-www-authenticate') && !faults.has('blind2-token-401-no-challenge')) reply.header('www-authenticate', 'Basic realm="token"');
       // RFC 6749 5.2: 401 is required only when the client authenticated with the Authorization header.

@@ -47,9 +47,17 @@ describe('token endpoint', () => {
     });
 
   const wrongSecret = { clientId: profile.target!.clientId, clientSecret: `wrong-${randomUUID()}` };
+  // Near misses of the real secret (a comparison of a prefix, or of all but the last character, lets them in); masked like the secret.
+  const secret = profile.target!.clientSecret;
+  const nearSecrets = [secret.slice(0, -1), `${secret.slice(0, -1)}${secret.endsWith('x') ? 'y' : 'x'}`].map((s) => {
+    ctx.client.redactor.learn(s, 'clientSecret');
+    return { clientId: profile.target!.clientId, clientSecret: s };
+  });
   const errorCases: Array<[string, TokenRequestOptions, TokenErrorExpectation]> = [
     ['a wrong secret in a Basic header', { credentialsIn: 'basic', credentials: wrongSecret }, { errors: ['invalid_client'], status: 401 }],
     ['a wrong secret in the form body', { credentialsIn: 'body', credentials: wrongSecret }, { errors: ['invalid_client'] }],
+    ['the secret less its last character in a Basic header', { credentialsIn: 'basic', credentials: nearSecrets[0]! }, { errors: ['invalid_client'], status: 401 }],
+    ['the secret with its last character changed in the form body', { credentialsIn: 'body', credentials: nearSecrets[1]! }, { errors: ['invalid_client'] }],
     ['no client authentication', { credentialsIn: 'none' }, { errors: ['invalid_client'] }],
     ['no grant_type', { form: { grant_type: undefined } }, { errors: ['invalid_request'], status: 400 }],
     // RFC 6749 §3.3 lets a server fail an omitted scope as invalid_scope; interface.md makes scope required (invalid_request).

@@ -33,6 +33,7 @@ const faultRuns: Record<string, { suite: keyof typeof suite; env?: Record<string
   'bearer-expiry-unchecked': { suite: 'bearer' },
   'bearer-claims-unverified': { suite: 'bearer' },
   'token-error-quotes-secret': { suite: 'token' },
+  'token-secret-last-char-ignored': { suite: 'token' },
   'no-www-authenticate': { suite: 'bearer' },
   'allow-list-open': { suite: 'transport' },
   'version-query-ignored': { suite: 'versioning' },
