@@ -42,7 +42,7 @@ export const clientNeeds: Readonly<Record<string, string>> = {
  */
 export const auditOracles: readonly FindingCheckId[] = [
   'noServerError', 'jsonMediaType', 'errorBodyIsJson', 'wwwAuthenticateOn401', 'noSecretEcho', 'noCardNumberInCards', 'statusMemberMatches',
-  'tokenResponseShape', 'tokenErrorShape', 'bearerRefused', 'tokenReused', 'genericRefusal',
+  'tokenResponseShape', 'tokenNotCached', 'tokenErrorShape', 'bearerRefused', 'tokenReused', 'genericRefusal',
   'problemShape', 'validationProblemShape', 'typeNamesRfcSection', 'titleAndCodeMatch', 'instanceIsRequestPath',
   'validPayloadAccepted', 'statusMatches', 'validationKeyPrefix', 'everyInvalidFieldNamed', 'noValidFieldBlamed',
   'successBodyShape', 'sessionHeaderPresent', 'cardsMatchSchema', 'historyMatchesSchema', 'newestFirst', 'pageWithinBounds',

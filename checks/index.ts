@@ -18,6 +18,7 @@ export * from './problem-shape.js';
 export * from './problem-members.js';
 export * from './problem-instance.js';
 export * from './problem-detail.js';
+export * from './token-cache.js';
 export * from './validation-keys.js';
 export * from './business.js';
 export * from './token.js';

@@ -20,6 +20,7 @@ import * as successBody from './success-body.js';
 import * as token from './token.js';
 import * as validationKeys from './validation-keys.js';
 import * as problemDetail from './problem-detail.js';
+import * as tokenCache from './token-cache.js';
 
 /**
  * The one registry of checks, collected from the exports of the modules that define them: a
@@ -27,7 +28,7 @@ import * as problemDetail from './problem-detail.js';
  * and the per-suite lists derive from it; `CheckId` is the type of its ids.
  */
 export const checkModules = [
-  status, mediaType, problemShape, problemMembers, problemInstance, problemDetail, validationKeys, business, successBody, errorBody, token, resources, leak,
+  status, mediaType, problemShape, problemMembers, problemInstance, problemDetail, tokenCache, validationKeys, business, successBody, errorBody, token, resources, leak,
   access, businessOutcomes, fixtureAnswer, history, historyFilter, historyDefault, networkAccess,
 ] as const;
 

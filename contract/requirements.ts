@@ -73,6 +73,7 @@ const generalRows = [
   r('AUTH-SESSION-HEADER', 'AuthenticatePartner', 'documented', 'AuthenticatePartner success returns a non-empty sessionId header', ['D3']),
   r('TOKEN-ISSUED', 'Authentication', 'documented', 'the token endpoint issues tokens for the documented scopes, by Basic header and by form body'),
   r('TOKEN-SHAPE', 'Authentication', 'documented', 'access_token (JWT), expires_in 3600, token_type Bearer, a non-empty granted scope', ['D34']),
+  r('TOKEN-NO-STORE', 'Authentication', 'standard', 'a response carrying a token has Cache-Control: no-store (RFC 6749 section 5.1)'),
   r('TOKEN-ERRORS', 'Authentication', 'standard', 'token errors are RFC 6749 section 5.2 JSON', ['D24']),
   r('TOKEN-FORM-ONLY', 'Authentication', 'unspecified', 'the harness sends the documented form; what a JSON body gets is observed, not asserted', ['D33']),
   r('TOKEN-REUSE', 'Authentication', 'documented', 'one token serves consecutive calls'),

@@ -102,7 +102,7 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     if (unknown.length > 0) return sendTokenError(reply, tokenErrors.unknownScope, said(`unknown scope ${unknown.join(' ')}`));
 
     const accessToken = await signer.issue(creds!.id!, form.scope, shiftSeconds);
-    return reply.code(200).header('cache-control', 'no-store').header('pragma', 'no-cache').type('application/json').send({
+    return reply.code(200).header('cache-control', faults.has('token-cacheable') ? 'max-age=300' : 'no-store').header('pragma', 'no-cache').type('application/json').send({
       access_token: accessToken,
       expires_in: faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2
         : faults.has('blind1-token-expires-in-string') ? String(opts.lifetimeSeconds) : opts.lifetimeSeconds,

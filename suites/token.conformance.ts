@@ -3,7 +3,7 @@ import { describe } from 'vitest';
 import { documentedScopes, tokenContract, type RequirementId } from '../contract/index.js';
 import type { TokenRequestOptions } from '../client/index.js';
 import {
-  jsonMediaType, noSecretEcho, noServerError, tokenErrorShape, tokenIssued, tokenRequestRefused, tokenResponseShape, wwwAuthenticateOn401,
+  jsonMediaType, noSecretEcho, tokenNotCached, noServerError, tokenErrorShape, tokenIssued, tokenRequestRefused, tokenResponseShape, wwwAuthenticateOn401,
   type TokenErrorExpectation,
 } from '../checks/index.js';
 import { harness } from './lib/runner/context.js';
@@ -31,14 +31,14 @@ describe('token endpoint', () => {
   for (const credentialsIn of ['basic', 'body'] as const)
     fixedCase(ctx, file, {
       area, name: `tokens are issued for every scope, credentials in ${credentialsIn === 'basic' ? 'a Basic header' : 'the form body'}`,
-      requirements: ['TOKEN-ISSUED', 'TOKEN-SHAPE', ...generic],
+      requirements: ['TOKEN-ISSUED', 'TOKEN-SHAPE', 'TOKEN-NO-STORE', ...generic],
       description: `client-credentials requests for ${[...documentedScopes(profile), partnerScope].join(', ')} (${credentialsIn})`,
       run: async () => {
         const out = new OutcomeBuilder();
         for (const scope of [...documentedScopes(profile), partnerScope]) {
           const x = await tokens.requestToken({ scope, credentialsIn });
           out.judge(x, [
-            oracle(tokenIssued, { credentialsIn, scope }, 'TOKEN-ISSUED'), oracle(tokenResponseShape, {}, 'TOKEN-SHAPE'),
+            oracle(tokenIssued, { credentialsIn, scope }, 'TOKEN-ISSUED'), oracle(tokenResponseShape, {}, 'TOKEN-SHAPE'), oracle(tokenNotCached, {}, 'TOKEN-NO-STORE'),
             oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY'), noSecretBack(),
           ]);
         }

@@ -1,7 +1,7 @@
 import {
   cardsMatchSchema, errorBodyIsJson, historyMatchesSchema, instanceIsRequestPath, jsonMediaType, newestFirst, noCardNumberInCards,
   noSecretEcho, noServerError, pageWithinBounds, problemShape, sessionHeaderPresent, statusMemberMatches, successBodyShape,
-  titleAndCodeMatch, tokenErrorShape, tokenResponseShape, typeNamesRfcSection, validationProblemShape, wwwAuthenticateOn401,
+  titleAndCodeMatch, tokenErrorShape, tokenNotCached, tokenResponseShape, typeNamesRfcSection, validationProblemShape, wwwAuthenticateOn401,
   type Transaction,
 } from '../../checks/index.js';
 import { businessErrorCode } from '../../checks/error-row.js';
@@ -35,7 +35,7 @@ export function genericOracles(e: AuditEntry, book: Book): Oracle[] {
 }
 
 /** The token endpoint: its success (TOKEN-SHAPE) and its errors (TOKEN-ERRORS, RFC 6749 section 5.2). */
-export const tokenOracles = (): Oracle[] => [oracle(tokenResponseShape, {}, 'TOKEN-SHAPE'), oracle(tokenErrorShape, {}, 'TOKEN-ERRORS')];
+export const tokenOracles = (): Oracle[] => [oracle(tokenResponseShape, {}, 'TOKEN-SHAPE'), oracle(tokenNotCached, {}, 'TOKEN-NO-STORE'), oracle(tokenErrorShape, {}, 'TOKEN-ERRORS')];
 
 /** The Problem members of the Errors-table row the answer presents itself as (Problem checks of the run). */
 export function rowShapeOracles(op: Operation, x: Responded): Oracle[] {

@@ -61,7 +61,7 @@ const groups: ReadonlyArray<{ readonly faults: readonly string[]; readonly suite
   { faults: ['mmddyyyy-short-year-accepted', 'state-code-unchecked', 'history-unknown-reference-plain-text'], suites: ['add-customer-attributes', 'enroll-customer', 'history'] },
   { faults: ['true-false-digits-accepted', 'session-device-ignored'], suites: ['add-customer-attributes', 'sessions'] },
   { faults: ['auth-denied-wrong-code'], suites: ['authenticate-partner'] },
-  { faults: ['true-false-first-letter', 'email-two-at-accepted', 'token-error-quotes-secret'], suites: ['add-customer-attributes', 'enroll-customer', 'token'] },
+  { faults: ['true-false-first-letter', 'email-two-at-accepted', 'token-error-quotes-secret', 'token-cacheable'], suites: ['add-customer-attributes', 'enroll-customer', 'token'] },
   { faults: ['cattr-ssn-attribute-optional'], suites: ['add-customer-attributes'] },
   { faults: ['cattr-customer-id-attribute-optional', 'sattr-detail-names-position'], suites: ['add-customer-attributes', 'business-errors'] },
   // error bodies of the generic contract

@@ -31,7 +31,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'mmddyyyy-day-unchecked': true, 'mmddyyyy-short-year-accepted': true, 'true-false-digits-accepted': true, 'email-local-part-optional': true,
   'email-domain-optional': true, 'state-code-unchecked': true, 'cattr-refused-own-code': true,
   'true-false-first-letter': true, 'email-two-at-accepted': true, 'cattr-ssn-attribute-optional': true, 'cattr-customer-id-attribute-optional': true,
-  'token-error-quotes-secret': true,
+  'token-error-quotes-secret': true, 'token-cacheable': true,
   'token-secret-last-char-ignored': 'whether a refused token request carried valid credentials is not in the recording', 'sattr-detail-names-position': true,
   'find-ssn-only': 'needs to know the date of birth sent differs from the one the SSN was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
   'bearer-claims-unverified': 'a token forged under an issued signature looks like any other without the issuer\'s key',

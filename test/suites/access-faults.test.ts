@@ -17,7 +17,7 @@ const suite = {
   transport: 'suites/transport.conformance.ts',
 } as const;
 const accessRequirements = [
-  'TOKEN-ISSUED', 'TOKEN-SHAPE', 'TOKEN-ERRORS', 'TOKEN-REUSE', 'BEARER-REQUIRED', 'BEARER-WWW-AUTHENTICATE',
+  'TOKEN-ISSUED', 'TOKEN-SHAPE', 'TOKEN-NO-STORE', 'TOKEN-ERRORS', 'TOKEN-REUSE', 'BEARER-REQUIRED', 'BEARER-WWW-AUTHENTICATE',
   'VERSION-HEADER', 'VERSION-QUERY', 'TLS-MINIMUM', 'HTTPS-ONLY', 'ALLOW-LIST',
 ];
 
@@ -33,6 +33,7 @@ const faultRuns: Record<string, { suite: keyof typeof suite; env?: Record<string
   'bearer-expiry-unchecked': { suite: 'bearer' },
   'bearer-claims-unverified': { suite: 'bearer' },
   'token-error-quotes-secret': { suite: 'token' },
+  'token-cacheable': { suite: 'token' },
   'token-secret-last-char-ignored': { suite: 'token' },
   'no-www-authenticate': { suite: 'bearer' },
   'allow-list-open': { suite: 'transport' },
