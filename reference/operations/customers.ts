@@ -9,6 +9,10 @@ import { sendOk, text, type OperationContext } from './context.js';
 /** The fault `leak-ssn-echo` echoes the SSN in this response header (NO-SECRET-ECHO). */
 const leakHeader = 'x-customer-ssn';
 
+/** D9: the same day in either accepted form; the fault `find-dob-compared-as-text` compares the text as enrolled. */
+const sameBirthDate = (faults: OperationContext['faults'], customer: { dateOfBirth: string; dateOfBirthSent: string }, sent: string): boolean =>
+  (faults.has('find-dob-compared-as-text') ? customer.dateOfBirthSent === sent : customer.dateOfBirth === calendarDate(sent));
+
 /** FindCustomer: SSN and date of birth (compared as calendar dates, D9) → `{customerId}`; no match → 422 (D8). */
 export function findCustomer(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'FindCustomer', (c, { values, request, reply }) => {
@@ -17,7 +21,7 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     const hidden = customer && c.faults.has('find-enrolled-missing') && isYearFirstSlashed(customer.dateOfBirthSent);
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
     // blind1-find-dob-ignored: the SSN alone selects the customer.
-    if (customer && !hidden && (c.faults.has('blind1-find-dob-ignored') || c.faults.has('find-ssn-only') || customer.dateOfBirth === calendarDate(text(values, 'dateOfBirth'))))
+    if (customer && !hidden && (c.faults.has('blind1-find-dob-ignored') || c.faults.has('find-ssn-only') || sameBirthDate(c.faults, customer, text(values, 'dateOfBirth'))))
       // blind2-find-customer-id-pascal-key: the member spelt as EnrollCustomer spells it.
       return sendOk(reply, { [c.faults.has('blind2-find-customer-id-pascal-key') ? responseMembers.enrollCustomer : responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
     // D8: "returns an empty string" is the other documented reading of no match.

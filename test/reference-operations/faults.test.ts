@@ -133,6 +133,10 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'mmddyyyy-slashes-accepted': (b) => customerAttributes(b, [['CardIssueDate', '01/15/2020']]),
   'mmddyyyy-day-unchecked': (b) => customerAttributes(b, [['CardIssueDate', '01-32-2020']]),
   'mmddyyyy-short-year-accepted': (b) => customerAttributes(b, [['CardIssueDate', '01-15-20']]),
+  'find-dob-compared-as-text': async (b) => {
+    const { payload } = await b.enroll();
+    return (await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: String(payload.dateOfBirth).replace(/[-/]/g, (s) => (s === '-' ? '/' : '-')) } })).status;
+  },
   'find-ssn-only': async (b) => {
     const { payload } = await b.enroll();
     return (await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: '1901-01-01' } })).status;

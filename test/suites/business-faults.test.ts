@@ -27,6 +27,9 @@ const scenariosB: FaultProof[] = [
   { fault: 'find-no-match-not-found', check: 'noMatchReported', operation: 'FindCustomer' },
 ];
 
+/** One datum, two documented forms (D9): its own run, the D9 scenario being the one that meets it. */
+const otherForm: FaultProof[] = [{ fault: 'find-dob-compared-as-text', check: 'enrolledCustomerFound', operation: 'FindCustomer' }];
+
 /** Its own run: the D9 scenario meets the SSN echo and a missing customer before it tries another date of birth. */
 const partialLookup: FaultProof[] = [
   { fault: 'find-ssn-only', check: 'lookupMatchesEveryKey', operation: 'FindCustomer' },
@@ -69,6 +72,10 @@ describe('business-error oracles fail on their reference faults', () => {
 
   it('leak, foreign-card and unknown-customer faults, each failing its requirement', async () => {
     expectCaught(await runWithFaults(scenariosB, business), scenariosB);
+  });
+
+  it('a date of birth compared as text fails FIND-ENROLLED when the other documented form is sent', async () => {
+    expectCaught(await runWithFaults(otherForm, business), otherForm);
   });
 
   it('a lookup on the SSN alone and a detail naming no field fail their rows', async () => {

@@ -75,6 +75,11 @@ export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): v
         parts.push(enrolmentOutcome(ctx, enrolled.exchange));
         parts.push(judgeExpectation(ctx, x, acceptedExpectation(find), { extra: [oracle(enrolledCustomerFound, expectation, 'FIND-ENROLLED')] }));
         if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break; // the failing request is the last: its curl reproduces it
+        // One datum, two documented forms (D9): the date written with the other separator finds the same customer.
+        const otherForm = String(dateOfBirth).replace(/[-/]/g, (s) => (s === '-' ? '/' : '-'));
+        const y = await ctx.client.call(find.id, { body: { ssn, dateOfBirth: otherForm } }, { session });
+        parts.push(judgeExpectation(ctx, y, acceptedExpectation(find), { extra: [oracle(enrolledCustomerFound, expectation, 'FIND-ENROLLED')] }));
+        if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break;
         // The same SSN with another date of birth names no customer: the lookup matches on both keys.
         parts.push(judgeNoMatch(ctx, await ctx.client.call(find.id, { body: { ssn, dateOfBirth: anotherDateOfBirth(String(dateOfBirth)) } }, { session }), true));
         if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break;
