@@ -88,6 +88,8 @@ export const nearMissClasses: readonly NearMissClass[] = [
   fails('zip5', 'edit-zip-plus-four', '12345-1234', '"5-digit zip"; D35: a zip of other than 5 characters'),
   fails('zip5', 'edit-leading-zero', '012345', '"5-digit zip"; D35: a zip of other than 5 characters'),
   fails('cardNumber', 'edit-grouped', '4111 1111 1111 1111', '"Unformatted card number"'),
+  fails('guid', 'edit-no-dashes', '3f2504e04f8911d39a0c0305e82c3301', '"Guid is a 36-character string"'),
+  fails('guid', 'edit-braces', '{3f2504e0-4f89-11d3-9a0c-0305e82c3301}', '"Guid is a 36-character string"'),
   fails('mmyy', 'edit-four-digit-year', '042027', '"MMYY"; length 4'),
   fails('mmyy', 'edit-slash', '04/27', '"MMYY"; length 4'),
   fails('guidList', 'format-trailing-comma', '<guid>,', '"Comma-separated list of card GUIDs": an empty item is no GUID'),

@@ -52,7 +52,7 @@ export function scalarBreakages(op: Operation, field: Field, options: PayloadOpt
     for (const b of formatBreaks(field.format, { ...options, ...(maxLength === undefined ? {} : { maxLength }) }))
       out.push(b.map((fb) => make('FORMAT', fb.violation)(fb.value)));
   }
-  if (field.format && field.type === 'string')
+  if (field.format && text)
     for (const e of normalisedEdits(field.format, formatValue(field.format, options))) {
       // Longer than the column: the length rule where the field has one, else the format's.
       const rule = (v: string): FieldRuleKind => (field.maxLength !== undefined && v.length > field.maxLength ? 'LENGTH' : 'FORMAT');

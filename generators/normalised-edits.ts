@@ -26,6 +26,8 @@ const byFormat: Readonly<Record<string, readonly NormalisedEdit[]>> = {
   phone10: [{ violation: 'edit-grouped', edit: grouped([3, 3], '-') }, { violation: 'edit-country-code', edit: (v) => `1${v}` }],
   zip5: [{ violation: 'edit-zip-plus-four', edit: (v) => `${v}-1234` }, { violation: 'edit-leading-zero', edit: (v) => `0${v}` }],
   cardNumber: [{ violation: 'edit-grouped', edit: grouped([4, 4, 4], ' ') }],
+  // .NET's Guid.Parse takes both: the N form (no dashes) and the B form (braces).
+  guid: [{ violation: 'edit-no-dashes', edit: (v) => v.replace(/-/g, '') }, { violation: 'edit-braces', edit: (v) => `{${v}}` }],
   mmyy: [{ violation: 'edit-four-digit-year', edit: (v) => `${v.slice(0, 2)}20${v.slice(2)}` }, { violation: 'edit-slash', edit: (v) => `${v.slice(0, 2)}/${v.slice(2)}` }],
 };
 

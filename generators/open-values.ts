@@ -21,8 +21,12 @@ import type { OpenField } from './expectation.js';
  * tell which value was refused.
  */
 
-/** Non-ASCII text of one UTF-16 unit per character, so every length reading counts it alike. */
-const nonAscii = 'ÀéÑøßŁźĞüÇ東京';
+/**
+ * Text beyond the narrow alphabet of valid payloads: non-ASCII (one UTF-16 unit per character,
+ * so every length reading counts it alike) with the punctuation real names and addresses carry
+ * (O'Brien, Smith-Jones, #2). A one-character field gets the first, non-ASCII character.
+ */
+const unusualText = "Ñ'O-Brien Zoë #2 & Łódź 東京";
 
 const documentedRow = (op: Operation, field: Field, kinds: readonly FieldRuleKind[]): RequirementId | undefined =>
   kinds.map((k) => fieldRequirementId(op, field, k)).find((id) => requirements.some((q) => q.id === id));
@@ -51,7 +55,7 @@ function scalarWays(op: Operation, field: Field, options: PayloadOptions): { nea
   const row = documentedRow(op, field, ['LENGTH', 'REQUIRED', 'FORMAT']);
   if (field.in !== 'body' || !openTextFields.includes(field.name) || !row) return { near, text };
   const length = Math.max(field.minLength ?? 1, Math.min(field.maxLength ?? 12, 12));
-  text.push((_p, seed) => as(row, 'non-ascii', 'D40', [...nonAscii.slice(seed % 6), ...nonAscii].slice(0, length).join('')));
+  text.push(() => as(row, 'non-ascii', 'D40', unusualText.slice(0, length).trimEnd()));
   if (!field.required) text.push(() => as(row, 'null', 'D40', null));
   return { near, text };
 }
