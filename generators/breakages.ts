@@ -54,8 +54,8 @@ export function scalarBreakages(op: Operation, field: Field, options: PayloadOpt
   }
   if (field.format && text)
     for (const e of normalisedEdits(field.format, formatValue(field.format, options))) {
-      // Longer than the column: the length rule where the field has one, else the format's.
-      const rule = (v: string): FieldRuleKind => (field.maxLength !== undefined && v.length > field.maxLength ? 'LENGTH' : 'FORMAT');
+      // Outside the length column: the length rule, else the format's.
+      const rule = (v: string): FieldRuleKind => ((field.maxLength !== undefined && v.length > field.maxLength) || (field.minLength !== undefined && v.length < field.minLength) ? 'LENGTH' : 'FORMAT');
       out.push(e.values.map((v) => make(rule(v), e.violation)(v)));
     }
   if (field.range) {

@@ -123,3 +123,24 @@ describe('a customer attribute list without a required attribute fails on every 
       expectCaught(run, [proof, firstFailure]);
     });
 });
+
+/**
+ * Issue 21: the input classes the blind batches showed missing, each proven by a fault of its own:
+ * minimal edits a normaliser undoes (separators, a country code, a GUID without dashes), and
+ * crashes on text or numbers the contract allows or leaves open (D40, a pageSize past 32 bits).
+ * Each breaks a different property, so one run serves them all.
+ */
+const inputClasses: FaultProof[] = [
+  { fault: 'find-ssn-separators-stripped', check: 'statusMatches', operation: 'FindCustomer' },
+  { fault: 'enroll-phone-country-code-dropped', check: 'statusMatches', operation: 'EnrollCustomer' },
+  { fault: 'guid-dashes-optional', check: 'statusMatches', operation: 'GetRegisteredCards' },
+  { fault: 'text-apostrophe-500', check: 'noServerError', operation: 'EnrollCustomer' },
+  { fault: 'number-overflow-500', check: 'noServerError', operation: 'GetTransactionHistory' },
+];
+
+describe('input classes of the blind batches', () => {
+  it('normalised near misses and crashes on open input fail their rows', async () => {
+    const run = await runWithFaults(inputClasses, ['find-customer', 'enroll-customer', 'get-registered-cards', 'get-transaction-history']);
+    expectCaught(run, inputClasses);
+  });
+});

@@ -1,0 +1,35 @@
+import type { Operation } from '../../contract/index.js';
+import type { Fault, FaultSet } from './types.js';
+
+/**
+ * Faults of the input classes the blind batches showed missing (issue 21): a normaliser that
+ * undoes a near miss before validating, and a parser or store that crashes on input the contract
+ * allows or leaves open. Each is one rewrite of the raw input, on more than one operation where
+ * the class spans several. With none on, `classFaultInput` returns the input itself.
+ */
+export const inputClassFaults: Fault[] = [
+  { name: 'find-ssn-separators-stripped', requirement: 'FIND-SSN-LENGTH', breaks: 'FindCustomer strips dashes and spaces from the SSN before validating, so 123-45-6789 is accepted' },
+  { name: 'enroll-phone-country-code-dropped', requirement: 'ENROLL-MOBILE-NUMBER-LENGTH', breaks: 'EnrollCustomer drops a leading 1 from an 11-digit mobile number instead of refusing it' },
+  { name: 'guid-dashes-optional', requirement: 'CARDS-CUSTOMER-ID-LENGTH', breaks: 'GetRegisteredCards and GetTransactionHistory take a customerId written without its dashes (32 hex digits)' },
+  { name: 'text-apostrophe-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer and AddOrUpdateCard crash with 500 on an apostrophe in a name, address line or city (an unescaped SQL string)' },
+  { name: 'number-overflow-500', requirement: 'GEN-NO-5XX', breaks: 'GetTransactionHistory crashes with 500 on a pageSize beyond 32 bits instead of refusing it' },
+];
+
+type Json = Record<string, unknown>;
+const texts = ['firstName', 'lastName', 'addressLine1', 'addressLine2', 'city', 'nameOnCard', 'cardNickname'];
+const dashedGuid = (v: string) => (/^[0-9a-f]{32}$/i.test(v) ? `${v.slice(0, 8)}-${v.slice(8, 12)}-${v.slice(12, 16)}-${v.slice(16, 20)}-${v.slice(20)}` : v);
+
+/** The input as the faulty service reads it before validation; throws where the fault crashes. */
+export function classFaultInput(faults: FaultSet, op: Operation, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || !inputClassFaults.some((f) => faults.has(f.name))) return input;
+  const out: Json = { ...(input as Json) };
+  const str = (k: string) => (typeof out[k] === 'string' ? (out[k] as string) : undefined);
+  if (op.id === 'FindCustomer' && faults.has('find-ssn-separators-stripped') && str('ssn')) out.ssn = str('ssn')!.replace(/[- ]/g, '');
+  if (op.id === 'EnrollCustomer' && faults.has('enroll-phone-country-code-dropped') && /^1[0-9]{10}$/.test(str('mobileNumber') ?? '')) out.mobileNumber = str('mobileNumber')!.slice(1);
+  if ((op.id === 'GetRegisteredCards' || op.id === 'GetTransactionHistory') && faults.has('guid-dashes-optional') && str('customerId')) out.customerId = dashedGuid(str('customerId')!);
+  if ((op.id === 'EnrollCustomer' || op.id === 'AddOrUpdateCard') && faults.has('text-apostrophe-500') && texts.some((k) => str(k)?.includes("'")))
+    throw new Error('syntax error at or near "\'"');
+  if (op.id === 'GetTransactionHistory' && faults.has('number-overflow-500') && /^-?[0-9]+$/.test(String(out.pageSize ?? '')) && Math.abs(Number(out.pageSize)) > 2 ** 31 - 1)
+    throw new RangeError('Value was either too large or too small for an Int32.');
+  return out;
+}
