@@ -71,11 +71,18 @@ const byFormat: Record<FormatId, Breaks> = {
   trueFalse: () => [namedBreak('format-not-true-false', fc.constantFrom('Yes', 'no', 'Y', 'N', 'X', 'maybe'))],
   amount: (valid, o) => [
     namedBreak('format-no-point', valid.map((v) => v.replace('.', ''))),
+    // What a lenient money parser strips: a thousands separator, a currency sign.
+    namedBreak('format-thousands-separator', valid.map((v) => `${v.slice(0, 2)},${v.slice(2)}`)),
+    namedBreak('format-currency-sign', valid.map((v) => `$${v}`)),
     namedBreak('format-too-many-digits', valid.map((v) => `1${v}`)),
     namedBreak('format-one-cent-digit', valid.map((v) => v.slice(0, -1))),
     ...letters(valid, o),
   ],
-  count: (valid, o) => [namedBreak('format-not-a-count', fc.constantFrom('-1', '1.5', 'ten')), ...letters(valid, o)],
+  // One class each, so the coverage phase sends every one whatever the seed.
+  count: (valid, o) => [
+    namedBreak('format-negative', valid.map((v) => `-${v.replace(/^0+/, '') || '1'}`)), namedBreak('format-fraction', valid.map((v) => `${v}.5`)),
+    namedBreak('format-not-a-count', fc.constantFrom('ten', 'many')), ...letters(valid, o),
+  ],
   decimalNumber: (valid, o) => [
     // '.5' and '5.' are left out: D31 names letters, signs and separators other than one '.' as breaks, and a decimal parser may take either.
     namedBreak('format-not-a-number', fc.constantFrom('-1', '+2', '2,5', '1.2.3', '1 000', 'ten')),

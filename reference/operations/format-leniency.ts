@@ -11,6 +11,8 @@ const leniencies: ReadonlyArray<{ fault: string; operation: string; format: Form
   { fault: 'mmddyyyy-day-unchecked', operation: 'AddCustomerAttributes', format: 'mmddyyyy', rewrite: (v) => v.replace(/^([0-9]{2}-)[0-9]{2}(-)/, '$101$2') },
   { fault: 'mmddyyyy-short-year-accepted', operation: 'AddCustomerAttributes', format: 'mmddyyyy', rewrite: (v) => v.replace(/^([0-9]{2}-[0-9]{2}-)([0-9]{2})$/, '$120$2') },
   { fault: 'true-false-first-letter', operation: 'AddCustomerAttributes', format: 'trueFalse', rewrite: (v) => ({ t: 'True', f: 'False' } as Record<string, string>)[v.charAt(0).toLowerCase()] ?? v },
+  { fault: 'amount-separators-stripped', operation: 'AddCustomerAttributes', format: 'amount', rewrite: (v) => v.replace(/[$,]/g, '') },
+  { fault: 'count-sign-accepted', operation: 'AddCustomerAttributes', format: 'count', rewrite: (v) => v.replace(/^-/, '') },
   { fault: 'true-false-digits-accepted', operation: 'AddCustomerAttributes', format: 'trueFalse', rewrite: (v) => ({ 1: 'True', 0: 'False' } as Record<string, string>)[v] ?? v },
   { fault: 'email-local-part-optional', operation: 'EnrollCustomer', format: 'email', rewrite: (v) => (v.startsWith('@') ? `x${v}` : v) },
   { fault: 'email-domain-optional', operation: 'EnrollCustomer', format: 'email', rewrite: (v) => (v.endsWith('@') ? `${v}x` : v) },

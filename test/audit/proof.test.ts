@@ -63,6 +63,8 @@ const groups: ReadonlyArray<{ readonly faults: readonly string[]; readonly suite
   { faults: ['auth-denied-wrong-code'], suites: ['authenticate-partner'] },
   { faults: ['true-false-first-letter', 'email-two-at-accepted', 'token-error-quotes-secret', 'token-cacheable'], suites: ['add-customer-attributes', 'enroll-customer', 'token'] },
   { faults: ['cattr-ssn-attribute-optional'], suites: ['add-customer-attributes'] },
+  { faults: ['amount-separators-stripped'], suites: ['add-customer-attributes'] },
+  { faults: ['count-sign-accepted'], suites: ['add-customer-attributes'] },
   { faults: ['find-ssn-separators-stripped', 'enroll-phone-country-code-dropped', 'guid-dashes-optional', 'text-apostrophe-500', 'number-overflow-500'], suites: ['find-customer', 'enroll-customer', 'get-registered-cards', 'get-transaction-history'] },
   { faults: ['cattr-customer-id-attribute-optional', 'sattr-detail-names-position'], suites: ['add-customer-attributes', 'business-errors'] },
   // error bodies of the generic contract

@@ -146,6 +146,8 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const { payload } = await b.enroll();
     return (await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: '1901-01-01' } })).status;
   },
+  'amount-separators-stripped': (b) => customerAttributes(b, [['CurrentBalance', '$12,345.00']]),
+  'count-sign-accepted': (b) => customerAttributes(b, [['NumberOfCards', '-3']]),
   'true-false-first-letter': (b) => customerAttributes(b, [['DirectDeposit', 'Tru']]),
   'cattr-ssn-attribute-optional': async (b) => {
     const { customerId } = await b.enroll();

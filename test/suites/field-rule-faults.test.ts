@@ -144,3 +144,15 @@ describe('input classes of the blind batches', () => {
     expectCaught(run, inputClasses);
   });
 });
+
+/** Two leniencies one property meets: the first stops fast-check, the remaining coverage cases still find the second. */
+const moneyAndCounts: FaultProof[] = [
+  { fault: 'amount-separators-stripped', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+  { fault: 'count-sign-accepted', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+];
+
+describe('normalised money and counts', () => {
+  it('a stripped separator or sign fails CATTR-CUSTOMER-ATTRIBUTES-FORMAT, both found in one run', async () => {
+    expectCaught(await runWithFaults(moneyAndCounts, ['add-customer-attributes']), moneyAndCounts);
+  });
+});
