@@ -28,6 +28,7 @@ export const operationFaults: Fault[] = [
   { name: 'sattr-detail-names-position', requirement: 'ERR-INVALID-INFORMATION', breaks: 'the INVALID_INFORMATION detail gives the position of the invalid attribute ("item 2") instead of naming it' },
   { name: 'amount-separators-stripped', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes strips a thousands separator and a $ from a DDDDD.CC amount before checking it' },
   { name: 'count-sign-accepted', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes drops a minus sign from a count before checking it, so -3 is taken' },
+  { name: 'sattr-filter-any-item', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts an AccountIdFilter list when any one of its GUIDs is the customer\'s card' },
   { name: 'true-false-digits-accepted', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes accepts 1 and 0 for True or False' },
   { name: 'email-local-part-optional', requirement: 'ENROLL-EMAIL-ADDRESS-FORMAT', breaks: 'EnrollCustomer accepts an e-mail address without a local part (@b.cc)' },
   { name: 'email-domain-optional', requirement: 'ENROLL-EMAIL-ADDRESS-FORMAT', breaks: 'EnrollCustomer accepts an e-mail address without a domain (a@)' },

@@ -43,8 +43,10 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     const ids = list(idFilter).filter((id) => !formatUnchecked(idFilter) || acceptedRegExp('guid').test(id))
       // blind2-sattr-filter-first-id-only: the ownership query is run for the first GUID of the list.
       .slice(0, c.faults.has('blind2-sattr-filter-first-id-only') ? 1 : undefined);
+    // sattr-filter-any-item: the list passes when any one GUID is the customer's card.
+    const anyItem = c.faults.has('sattr-filter-any-item') && ids.some((id) => cards.some((card) => card.cardId === id.toLowerCase()));
     const numberOf = (card: (typeof cards)[number]) => (c.faults.has('sattr-own-number-refused') ? card.cardId : card.identity);
-    if (byName.has(idFilter) && !ids.every((id) => cards.some((card) => card.cardId === id.toLowerCase()))) bad.add(idFilter);
+    if (byName.has(idFilter) && !anyItem && !ids.every((id) => cards.some((card) => card.cardId === id.toLowerCase()))) bad.add(idFilter);
     // blind2-sattr-number-filter-last-four: numbers matched as the card list shows them, by their last four digits.
     const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4) : numberOf(card) === n);
     if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => cards.some((card) => sameNumber(card, n))))

@@ -35,6 +35,7 @@ const partialLookup: FaultProof[] = [
   { fault: 'find-ssn-only', check: 'lookupMatchesEveryKey', operation: 'FindCustomer' },
   // another response member than the lookup's: one run serves both
   { fault: 'sattr-detail-names-position', check: 'detailNamesInvalidFields', operation: 'AddSessionAttributes' },
+  { fault: 'sattr-filter-any-item', check: 'statusMatches', operation: 'AddSessionAttributes' },
 ];
 
 const authFaults: FaultProof[][] = [

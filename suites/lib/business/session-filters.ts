@@ -4,7 +4,7 @@ import type { Exchange } from '../../../client/index.js';
 import { validPayloadAccepted } from '../../../checks/index.js';
 import { businessErrorCode } from '../../../checks/error-row.js';
 import { finding } from '../../../checks/support.js';
-import { alnumChars, cardNumber, stringOf, type AttributeItem } from '../../../generators/index.js';
+import { alnumChars, cardNumber, guid, stringOf, type AttributeItem } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { genericOracles, judge, judgeRow, oracle, type Oracle } from '../judge/oracles.js';
 import { scenario } from './fixtures.js';
@@ -61,6 +61,20 @@ export function sessionFilterScenarios(ctx: HarnessContext, suiteFile: string): 
     arbitrary: fixedCases(fc.tuple(enrollmentPayload(ctx), strangerAccount(ctx).chain((n) => withToken({ [numberFilter]: n })))), numRuns: scenarioRuns(ctx, true, 2),
     describe: ([, items]) => `${numberFilter} naming a card number or token the customer does not hold, in ${JSON.stringify(items.map((i) => i.name))}`,
     run: scenario(async ([enrollment, items]) => judgeRow(ctx, await sendAfterObo(ctx, enrollment, items), 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] })),
+  });
+
+  // Filters match exact values, every item: the own card first and a foreign GUID after it; a number sharing only the own card's last four digits.
+  const partial = fc.tuple(enrollmentPayload(ctx), withToken(), guid()).map(([enrollment, items, foreign]) => [
+    [enrollment, [...items, { name: idFilter, value: `${ownCardSlot.cardId},${foreign}` }], `${idFilter} = the customer's card, then a GUID of no card of theirs`],
+    [enrollment, [...items, { name: numberFilter, value: ownCardSlot.cardNumberTwin }], `${numberFilter} = a number with the customer's card's last four digits, not the card`],
+  ] as const);
+  propertyTest(ctx, suiteFile, {
+    area, operation: sattr.id, name: 'AddSessionAttributes refuses a filter that names the customer\'s cards only in part with 422 INVALID_INFORMATION (D19)', writes: true,
+    requirements: ['SATTR-FILTERS', ...rowRequirements('INVALID_INFORMATION')],
+    arbitrary: fixedCases(partial.chain((cases) => fc.constantFrom(...cases))),
+    examples: (seed) => fc.sample(partial, { seed, numRuns: 1 })[0]!.map((c) => c),
+    numRuns: 2, describe: ([, , what]) => what,
+    run: scenario(async ([enrollment, items]) => judgeRow(ctx, await sendAfterObo(ctx, enrollment, [...items]), 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] })),
   });
 
   propertyTest(ctx, suiteFile, {

@@ -17,7 +17,13 @@ export const [idFilter, numberFilter] = exclusiveSessionFilters;
 export const sessionListFormat = fieldRequirementId(sattr, sessionList, 'FORMAT');
 
 /** Stand-ins in a generated list for the customer's own card, replaced when sent (generation stays pure). */
-export const ownCardSlot = { cardId: stateSlot.cardId, cardNumber: 'conformance-own-card-number-slot' } as const;
+export const ownCardSlot = {
+  cardId: stateSlot.cardId, cardNumber: 'conformance-own-card-number-slot',
+  /** The own card number with its first digit changed: the same length and last four digits, another card. */
+  cardNumberTwin: 'conformance-own-card-twin-slot',
+} as const;
+
+const twinOf = (n: string) => `${(Number(n[0]) + 1) % 10}${n.slice(1)}`;
 
 /** A valid list whose SsoToken is the stand-in for the fresh token; `fixed` values by attribute name. */
 export const withToken = (fixed: Record<string, string> = {}): fc.Arbitrary<AttributeItem[]> =>
@@ -26,7 +32,8 @@ export const withToken = (fixed: Record<string, string> = {}): fc.Arbitrary<Attr
 /** `value` with every stand-in replaced (a stand-in may be part of a comma-separated list). */
 function resolve(value: string, token: string, customer: CustomerWithKnownCard): string {
   return value === stateSlot.ssoToken ? token
-    : value.replaceAll(ownCardSlot.cardId, customer.cardId).replaceAll(ownCardSlot.cardNumber, customer.cardNumber);
+    : value.replaceAll(ownCardSlot.cardId, customer.cardId).replaceAll(ownCardSlot.cardNumberTwin, twinOf(customer.cardNumber))
+      .replaceAll(ownCardSlot.cardNumber, customer.cardNumber);
 }
 
 /**
