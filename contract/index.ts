@@ -14,3 +14,4 @@ export * from './requirements.js';
 export * from './schemas.js';
 export * from './profile-variables.js';
 export * from './profile.js';
+export * from './chaos.js';
