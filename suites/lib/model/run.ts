@@ -9,6 +9,9 @@ import { Journal } from './journal.js';
 import { describeModelFailure } from './report.js';
 import { coverageSequence, runSequence, type ModelSpec } from './sequence.js';
 import { grantedRandom, type Exploration } from '../runner/budget.js';
+import { brokenExchange, CaseRuns } from '../runner/rerun.js';
+import { maxBrokenCases } from '../runner/property.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 
 export { Journal, ModelMismatch, StepBroken } from './journal.js';
 export { formatSteps } from './report.js';
@@ -46,6 +49,30 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   let leak: { journal: Journal; path: string | undefined } | undefined;
   let generated = -1;
   let shrinkRuns = 0;
+  const brokenSequences: Array<{ reason: string; rows: readonly RequirementId[] }> = [];
+  const rerunEnv = { reruns: env.reruns ?? 0, property: spec.name, redact: env.redact, ...(env.health ? { health: env.health } : {}) };
+
+  /**
+   * One sequence, and again from the start (a fresh setup: session, customer) while transport
+   * trouble breaks it, up to CONFORMANCE_RERUNS times (runner/rerun.ts). The commands are the
+   * same generated ones; the identities they enrol are fresh on every run.
+   */
+  const runWithReruns = async (values: S, commands: Commands<M, R>): Promise<Journal> => {
+    const runs = new CaseRuns(rerunEnv);
+    for (;;) {
+      const journal = new Journal(proven);
+      await runSequence(spec, values, commands, journal, env.redact);
+      if (journal.stop?.kind !== 'broken') {
+        runs.completed({ exchanges: [], findings: [], checked: [] });
+        return journal;
+      }
+      const broken = journal.stop;
+      if (!runs.broke(brokenExchange(journal.brokenBy), broken.reason)) {
+        journal.stop = { kind: 'broken', reason: runs.reason(broken.reason) };
+        return journal;
+      }
+    }
+  };
 
   const planned = randomSequences(spec, env.exploration);
   const hunted = Math.max(planned, huntSequences);
@@ -59,8 +86,13 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
       if (stop) return true;
       if (failure && ++shrinkRuns > maxShrinkRuns) return true;
       if (!failure && !inCoverage) generated += 1;
-      const journal = new Journal(proven);
-      await runSequence(spec, values, commands, journal, env.redact);
+      const journal = await runWithReruns(values, commands);
+      if (journal.stop?.kind === 'broken') {
+        // Only this sequence's rows read broken (it could have checked any of them); the property goes on.
+        brokenSequences.push({ reason: journal.stop.reason, rows: spec.requirements });
+        if (brokenSequences.length >= maxBrokenCases) stop = { kind: 'broken', reason: `${maxBrokenCases} sequences stayed broken; the first: ${brokenSequences[0]!.reason}` };
+        return true;
+      }
       if (journal.stop) {
         stop = journal.stop;
         return true;
@@ -128,6 +160,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
     ...(shrunk || leak ? { failure: describeModelFailure(env, spec.name, { ...(shrunk ? { shrunk } : {}), ...(leak ? { leak } : {}) }, requestBody) } : {}),
     ...(result?.failed && !failure ? { fastCheckError: result.errorInstance } : {}),
     unreachedReason: `none of ${sequencesRun} sequence(s) reached a state where this could be checked`,
+    brokenCases: brokenSequences,
   }, env.redact);
   end.records.forEach((r) => env.record(r));
   return end.result;

@@ -41,9 +41,11 @@ export function coverageSequence<M extends object, R>(commands: ReadonlyArray<fc
   return [...draw(0, [...commands].reverse()), ...draw(1, commands), ...draw(2, commands)];
 }
 
-/** A mismatch is already in the journal's findings; anything else stops the sequence and the property. */
+/** A mismatch is already in the journal's findings; anything else stops the sequence (and, unless a re-run mends it, the property). */
 function file(journal: Journal, error: unknown, redact: (text: string) => string): void {
-  if (!(error instanceof ModelMismatch)) journal.stop ??= stopOf(error, redact);
+  if (error instanceof ModelMismatch || journal.stop) return;
+  journal.stop = stopOf(error, redact);
+  journal.brokenBy = error;
 }
 
 /** One sequence: setup, the commands, the final comparison, and always the clean-up. */
