@@ -20,7 +20,9 @@ export function healthLines(h: TargetHealth): string[] {
       + `${c.lostWrites ? `; ${n(c.lostWrites)} broken by a write whose reply was lost (never resent)` : ''}`
       + `${c.refusedAfterLostWrite ? `; ${n(c.refusedAfterLostWrite)} re-run(s) refused because the lost write had taken effect (recognised, not counted as the target's own refusal)` : ''}.`);
   }
-  lines.push(h.broken.length ? `Stayed broken: ${h.broken.map((b) => `${b.property} (${b.reason})`).join('; ')}.` : 'Stayed broken: nothing.');
+  lines.push(h.broken.length
+    ? `Still broken after their re-runs: ${h.broken.map((b) => `${b.property} (${b.reason})`).join('; ')}; of their rows, those no other case checked read broken.`
+    : 'Still broken after their re-runs: nothing.');
   if (h.slowReplies) lines.push(`Slow replies: ${n(h.slowReplies.count)} took a second or more (the longest ${n(h.slowReplies.longestMs)} ms).`);
   return lines;
 }

@@ -52,10 +52,20 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   const brokenSequences: Array<{ reason: string; rows: readonly RequirementId[] }> = [];
   const rerunEnv = { reruns: env.reruns ?? 0, property: spec.name, redact: env.redact, ...(env.health ? { health: env.health } : {}) };
 
+  /** The path that replays the sequence running now, as generated (a leak's story). */
+  const leakPath = () => (failure ? undefined : inCoverage ? coveragePath : env.replayPath?.split(':')[0] ?? String(generated));
+  /** What a run saw counts whether or not it completed: every reply before a break was whole and judged against the model. */
+  const keep = (journal: Journal) => {
+    tally.add({ checked: journal.checked, responsesSeen: journal.responses, observed: journal.observed });
+    // The first sequence with a leaking reply, as generated (leaks do not fail the property: no shrinking).
+    if (journal.leaks.length && !leak) leak = { journal, path: leakPath() };
+  };
+
   /**
    * One sequence, and again from the start (a fresh setup: session, customer) while transport
    * trouble breaks it, up to CONFORMANCE_RERUNS times (runner/rerun.ts). The commands are the
-   * same generated ones; the identities they enrol are fresh on every run.
+   * same generated ones; the identities they enrol are fresh on every run. What a broken run
+   * checked before the break stands.
    */
   const runWithReruns = async (values: S, commands: Commands<M, R>): Promise<Journal> => {
     const runs = new CaseRuns(rerunEnv);
@@ -66,6 +76,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
         runs.completed({ exchanges: [], findings: [], checked: [] });
         return journal;
       }
+      keep(journal);
       const broken = journal.stop;
       if (!runs.broke(brokenExchange(journal.brokenBy), broken.reason)) {
         journal.stop = { kind: 'broken', reason: runs.reason(broken.reason) };
@@ -88,7 +99,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
       if (!failure && !inCoverage) generated += 1;
       const journal = await runWithReruns(values, commands);
       if (journal.stop?.kind === 'broken') {
-        // Only this sequence's rows read broken (it could have checked any of them); the property goes on.
+        // The property goes on; what no sequence checks because this one broke reads broken (below).
         brokenSequences.push({ reason: journal.stop.reason, rows: spec.requirements });
         if (brokenSequences.length >= maxBrokenCases) stop = { kind: 'broken', reason: `${maxBrokenCases} sequences stayed broken; the first: ${brokenSequences[0]!.reason}` };
         return true;
@@ -97,9 +108,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
         stop = journal.stop;
         return true;
       }
-      tally.add({ checked: journal.checked, responsesSeen: journal.responses, observed: journal.observed });
-      // The first sequence with a leaking reply, as generated (leaks do not fail the property: no shrinking).
-      if (journal.leaks.length && !leak) leak = { journal, path: failure ? undefined : inCoverage ? coveragePath : env.replayPath?.split(':')[0] ?? String(generated) };
+      keep(journal);
       if (journal.findings.length === 0) return true;
       failure = journal;
       return false;
@@ -160,7 +169,9 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
     ...(shrunk || leak ? { failure: describeModelFailure(env, spec.name, { ...(shrunk ? { shrunk } : {}), ...(leak ? { leak } : {}) }, requestBody) } : {}),
     ...(result?.failed && !failure ? { fastCheckError: result.errorInstance } : {}),
     unreachedReason: `none of ${sequencesRun} sequence(s) reached a state where this could be checked`,
-    brokenCases: brokenSequences,
+    // A sequence explores: its rows are the property's, and those some run (complete, or cut short by the
+    // break) checked stand; what none reached is broken by the sequences that stayed broken.
+    brokenCases: brokenSequences.map((b) => ({ ...b, rows: b.rows.filter((r) => !tally.checked.has(r)) })).filter((b) => b.rows.length > 0),
   }, env.redact);
   end.records.forEach((r) => env.record(r));
   return end.result;
