@@ -3,11 +3,16 @@
  *   (a) wall time and peak memory of the default full run (`npm run conformance`, nothing set);
  *   (b) exchanges per second of the harness on one reference operation next to autocannon's
  *       on the same request, as a ratio measured in the same run;
- *   (c) how a run's time grows with runs per property and with TARGET_CONCURRENCY.
+ *   (c) how a run's time grows with runs per property and with TARGET_CONCURRENCY;
+ *   (d) what a full default run costs a target (issue 12, bench-budget.ts);
+ *   (e) chaos (issue 22, bench-chaos.ts): 10 default runs against a clean reference under
+ *       REFERENCE_CHAOS=0.01, how many exit 0, a faulty target under chaos still caught, the requests it costs.
  * Goals: (a) under 60 s on a 2-core machine; (b) a ratio of at least 0.5. The output ends with
  * `full-run-seconds: N` and `throughput-ratio: R` for CI to track.
  * Options (environment): BENCH_SKIP_FULL=true skips (a) (the last lines then say n/a),
- * BENCH_SECONDS (default 2) per throughput round, BENCH_ROUNDS (default 5).
+ * BENCH_SECONDS (default 2) per throughput round, BENCH_ROUNDS (default 5), BENCH_SKIP_CHAOS=true
+ * skips (e), BENCH_CHAOS_RUNS (default 10) its runs, BENCH_CHAOS_FAULTS (comma-separated, default
+ * the six sample faults of (d)) the faults run under chaos.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +23,7 @@ import { variables } from '../contract/profile-variables.js';
 import { watchTree, type TreePeak } from './bench-memory.js';
 import { measureThroughput } from './bench-throughput.js';
 import { before, detectionsPer1000, figureLines, figuresOf, sampleFaults } from './bench-budget.js';
+import { chaosFigures, type ChaosFigures } from './bench-chaos.js';
 import { faultCatalogue } from '../reference/faults/index.js';
 import type { Summary } from '../reporting/model.js';
 
@@ -91,6 +97,13 @@ async function main(): Promise<void> {
 
   if (process.env.BENCH_SKIP_BUDGET !== 'true') await budgetFigures();
 
+  let chaos: ChaosFigures | undefined;
+  if (process.env.BENCH_SKIP_CHAOS !== 'true') {
+    const runs = Number(process.env.BENCH_CHAOS_RUNS ?? 10);
+    const faults = process.env.BENCH_CHAOS_FAULTS ? process.env.BENCH_CHAOS_FAULTS.split(',') : sampleFaults;
+    chaos = await chaosFigures((env) => timedRun(env), Array.from({ length: runs }, (_, i) => i + 1), faults);
+  }
+
   const seconds = Number(process.env.BENCH_SECONDS ?? 2);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   console.log(`\n(b) throughput on FindCustomer, ${defaults.concurrency} in flight, ${rounds} alternating rounds of ${seconds} s (reference in its own process)`);
@@ -118,6 +131,9 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`full-run-seconds: ${full ? fixed(full.seconds) : 'n/a'}`);
   console.log(`throughput-ratio: ${fixed(ratio, 2)}`);
+  console.log(`chaos-runs-exit-0: ${chaos ? `${chaos.exit0}/${chaos.runs}` : 'n/a'}`);
+  console.log(`chaos-faults-caught: ${chaos ? `${chaos.caught}/${chaos.faults}` : 'n/a'}`);
+  console.log(`chaos-request-overhead: ${chaos ? `${fixed(chaos.overhead * 100)}%` : 'n/a'}`);
 }
 
 await main();
