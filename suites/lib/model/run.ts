@@ -7,7 +7,7 @@ import { propertySeed } from '../runner/selection.js';
 import { refusedPath, type Stop } from '../runner/stop.js';
 import { Journal } from './journal.js';
 import { describeModelFailure } from './report.js';
-import { coverageSequence, runSequence, type ModelSpec } from './sequence.js';
+import { coverageSequence, runSequence, type ModelSpec, type SequenceProgress } from './sequence.js';
 import { grantedRandom, type Exploration } from '../runner/budget.js';
 import { brokenExchange, CaseRuns } from '../runner/rerun.js';
 import { maxBrokenCases } from '../runner/property.js';
@@ -62,16 +62,20 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   };
 
   /**
-   * One sequence, and again from the start (a fresh setup: session, customer) while transport
-   * trouble breaks it, up to CONFORMANCE_RERUNS times (runner/rerun.ts). The commands are the
-   * same generated ones; the identities they enrol are fresh on every run. What a broken run
-   * checked before the break stands.
+   * One sequence, and again while transport trouble breaks it, up to CONFORMANCE_RERUNS times
+   * (runner/rerun.ts): each run on fresh state (a fresh setup: session, customer), resuming at the
+   * command that broke, since what a run checked before the break stands (every reply up to it was
+   * whole and judged). Nothing is resent: the command runs again against the fresh state, and the
+   * identities it enrols are fresh too.
    */
   const runWithReruns = async (values: S, commands: Commands<M, R>): Promise<Journal> => {
     const runs = new CaseRuns(rerunEnv);
+    const count = [...commands].length;
+    let from = 0;
     for (;;) {
       const journal = new Journal(proven);
-      await runSequence(spec, values, commands, journal, env.redact);
+      const progress: SequenceProgress = { phase: 'setup', at: from };
+      await runSequence(spec, values, commands, journal, env.redact, from, progress);
       if (journal.stop?.kind !== 'broken') {
         runs.completed({ exchanges: [], findings: [], checked: [] });
         return journal;
@@ -82,6 +86,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
         journal.stop = { kind: 'broken', reason: runs.reason(broken.reason) };
         return journal;
       }
+      from = progress.phase === 'commands' ? progress.at : progress.phase === 'verify' ? count : from;
     }
   };
 
