@@ -115,6 +115,19 @@ describe('a case an exchange broke runs again from the start (CONFORMANCE_RERUNS
     expect(statuses(env.records)).toEqual(['A passed', 'B passed', 'C broken']);
   });
 
+  it('while shrinking a counterexample, a case that breaks is no smaller counterexample and breaks no row', async () => {
+    const env = fakeEnv(0);
+    let found = false;
+    const result = await runProperty(env, spec(async (n) => {
+      if (found && n % 2 === 1) return { exchanges: [exchangeOf('EnrollCustomer', 'reset')], findings: [], checked: [], broken: 'CONNECTION_RESET: reset', rows: [A] };
+      if (n < 20) return pass(exchangeOf('EnrollCustomer'), [A, B]);
+      found = true;
+      return { ...pass(exchangeOf('EnrollCustomer'), [A, B]), findings: [{ check: 'statusMatches', requirement: B, severity: 'documented', title: 'Unexpected status', message: 'Received 200; documented 400', dedupKey: 'statusMatches|EnrollCustomer|B' }] };
+    }, 30));
+    expect(result.failed).toBe(true);
+    expect(statuses(env.records)).toEqual(['A passed', 'B failed']);
+  });
+
   it('with CONFORMANCE_RERUNS=0 a broken case is broken at once', async () => {
     const env = fakeEnv(0);
     let calls = 0;

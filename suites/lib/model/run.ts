@@ -103,6 +103,8 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
       if (failure && ++shrinkRuns > maxShrinkRuns) return true;
       if (!failure && !inCoverage) generated += 1;
       const journal = await runWithReruns(values, commands);
+      // While shrinking a failure already found, a broken sequence is just not a smaller counterexample.
+      if (journal.stop?.kind === 'broken' && failure) return true;
       if (journal.stop?.kind === 'broken') {
         // The property goes on; what no sequence checks because this one broke reads broken (below).
         brokenSequences.push({ reason: journal.stop.reason, rows: spec.requirements });

@@ -114,6 +114,8 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
       else stop = why;
       return true;
     }
+    // While shrinking a counterexample already found, a broken case is just not a smaller one.
+    if (end.kind === 'broken' && lastFailure) return true;
     if (end.kind === 'broken') {
       brokenCases.push({ reason: end.reason, rows: end.rows ?? spec.rowsOf?.(value) ?? spec.requirements ?? ['GEN-NO-5XX'] });
       if (brokenCases.length >= maxBrokenCases) stop = { kind: 'broken', reason: `${maxBrokenCases} cases stayed broken; the first: ${brokenCases[0]!.reason}` };
