@@ -80,5 +80,8 @@ async function deleteAfterLostReply(ctx: HarnessContext, session: Session, custo
   const again = listed ? await deleteCard(ctx, session, customerId, cardId) : undefined;
   if (!listed) ctx.footprint.cardRemoved(cardId);
   const recovered = !again || accepted(again);
-  ctx.health.case({ property: 'clean-up: DeleteCard of a card the run added', broken: [lost.request.correlationId], reruns: 1, outcome: recovered ? 'recovered' : 'broken', lostWrite: true, ...(recovered ? {} : { reason: 'the card is still listed after a second DeleteCard' }) });
+  ctx.health.case({
+    property: 'clean-up: DeleteCard of a card the run added', broken: [lost.request.correlationId], reruns: 1, lostWrite: true,
+    outcome: recovered ? 'recovered' : 'broken', ...(recovered ? {} : { reason: 'the card is still listed after a second DeleteCard' }),
+  });
 }
