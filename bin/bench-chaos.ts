@@ -44,9 +44,10 @@ export async function chaosFigures(run: Runner, seeds: readonly number[], faults
     if (chaotic.exitCode === 0) exit0 += 1;
     if (chaotic.exitCode === 1) exit1 += 1;
     const broken = chaotic.summary?.requirements.filter((r) => r.status === 'broken').map((r) => r.id) ?? [];
+    const failed = chaotic.summary?.requirements.filter((r) => r.status === 'failed').map((r) => `${r.id} (${r.findings[0]?.title ?? 'no finding'})`) ?? [];
     console.log(`  seed ${String(seed).padEnd(3)} exit ${chaotic.exitCode}  ${n(b).padStart(5)} requests (${n(a)} without chaos, ${a ? `${(((b - a) / a) * 100).toFixed(1)}%` : 'n/a'})`
       + `  faults met ${h?.totals.met ?? 0}: ${h?.totals.recoveredByRetry ?? 0} by retry, ${h?.totals.recoveredByRerun ?? 0} by re-run, ${h?.totals.notRecovered ?? 0} not recovered`
-      + `  ${chaotic.seconds.toFixed(1)} s${broken.length ? `  broken: ${broken.join(', ')}` : ''}`);
+      + `  ${chaotic.seconds.toFixed(1)} s${broken.length ? `  broken: ${broken.join(', ')}` : ''}${failed.length ? `  FAILED: ${failed.join(', ')}` : ''}`);
   }
   let caught = 0;
   for (const fault of faults) {

@@ -30,7 +30,8 @@ import type { Summary } from '../reporting/model.js';
 interface Timed { readonly seconds: number; readonly exitCode: number | null; readonly peak: TreePeak | undefined; readonly verdict?: string; readonly summary?: Summary }
 
 /** A conformance run as a user starts it, against the embedded reference whatever .env holds. */
-async function timedRun(env: Record<string, string>, args: readonly string[] = []): Promise<Timed> {
+/** `keep`: leave the reports of a run it picks on disk (a run that went wrong), and say where. */
+async function timedRun(env: Record<string, string>, args: readonly string[] = [], keep: (t: Timed) => boolean = () => false): Promise<Timed> {
   const reportDir = mkdtempSync(join(tmpdir(), 'pc-bench-'));
   // Every profile variable present and empty: dotenv leaves them alone, loadProfile reads them as unset.
   const blank = Object.fromEntries(Object.keys(variables).map((name) => [name, '']));
@@ -50,8 +51,10 @@ async function timedRun(env: Record<string, string>, args: readonly string[] = [
   } catch {
     verdict = undefined;
   }
-  rmSync(reportDir, { recursive: true, force: true });
-  return { seconds, exitCode, peak, ...(verdict ? { verdict } : {}), ...(summary ? { summary } : {}) };
+  const timed = { seconds, exitCode, peak, ...(verdict ? { verdict } : {}), ...(summary ? { summary } : {}) };
+  if (keep(timed)) console.log(`  (reports of that run kept in ${reportDir})`);
+  else rmSync(reportDir, { recursive: true, force: true });
+  return timed;
 }
 
 const fixed = (n: number, digits = 1) => n.toFixed(digits);
@@ -101,7 +104,9 @@ async function main(): Promise<void> {
   if (process.env.BENCH_SKIP_CHAOS !== 'true') {
     const runs = Number(process.env.BENCH_CHAOS_RUNS ?? 10);
     const faults = process.env.BENCH_CHAOS_FAULTS ? process.env.BENCH_CHAOS_FAULTS.split(',') : sampleFaults;
-    chaos = await chaosFigures((env) => timedRun(env), Array.from({ length: runs }, (_, i) => i + 1), faults);
+    // A chaos run that did not end as it should keeps its reports, to see why.
+    const wrong = (env: Record<string, string>) => (t: Timed) => Boolean(env.REFERENCE_CHAOS) && t.exitCode !== (env.REFERENCE_FAULTS ? 1 : 0);
+    chaos = await chaosFigures((env) => timedRun(env, [], wrong(env)), Array.from({ length: runs }, (_, i) => i + 1), faults);
   }
 
   const seconds = Number(process.env.BENCH_SECONDS ?? 2);

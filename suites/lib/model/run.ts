@@ -7,7 +7,7 @@ import { propertySeed } from '../runner/selection.js';
 import { refusedPath, type Stop } from '../runner/stop.js';
 import { Journal } from './journal.js';
 import { describeModelFailure } from './report.js';
-import { coverageSequence, runSequence, type ModelSpec, type SequenceProgress } from './sequence.js';
+import { coverageSequence, runSequence, type ModelSpec } from './sequence.js';
 import { grantedRandom, type Exploration } from '../runner/budget.js';
 import { brokenExchange, CaseRuns } from '../runner/rerun.js';
 import { maxBrokenCases } from '../runner/property.js';
@@ -34,6 +34,12 @@ export const maxShrinkRuns = 150;
  */
 export const huntSequences = 20;
 
+/**
+ * A sequence gets this many times CONFORMANCE_RERUNS: tens of requests long, it meets a lost reply
+ * tens of times as often as a case does, and only a whole run reaches every command in the state it needs.
+ */
+export const sequenceRerunFactor = 2;
+
 /** Random sequences a property runs before its coverage sequence (as many as the request budget grants, budget.ts). */
 export const randomSequences = (spec: Pick<ModelSpec<object, unknown>, 'sequences' | 'area' | 'name'>, exploration?: Exploration): number =>
   grantedRandom(exploration, { area: spec.area, name: spec.name, unit: 'sequence', wished: spec.sequences, coverage: 0 });
@@ -50,7 +56,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   let generated = -1;
   let shrinkRuns = 0;
   const brokenSequences: Array<{ reason: string; rows: readonly RequirementId[] }> = [];
-  const rerunEnv = { reruns: env.reruns ?? 0, property: spec.name, redact: env.redact, ...(env.health ? { health: env.health } : {}) };
+  const sequenceRerunEnv = { reruns: (env.reruns ?? 0) * sequenceRerunFactor, property: spec.name, redact: env.redact, ...(env.health ? { health: env.health } : {}) };
 
   /** The path that replays the sequence running now, as generated (a leak's story). */
   const leakPath = () => (failure ? undefined : inCoverage ? coveragePath : env.replayPath?.split(':')[0] ?? String(generated));
@@ -62,20 +68,16 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   };
 
   /**
-   * One sequence, and again while transport trouble breaks it, up to CONFORMANCE_RERUNS times
-   * (runner/rerun.ts): each run on fresh state (a fresh setup: session, customer), resuming at the
-   * command that broke, since what a run checked before the break stands (every reply up to it was
-   * whole and judged). Nothing is resent: the command runs again against the fresh state, and the
-   * identities it enrols are fresh too.
+   * One sequence, and again from the start (a fresh setup: session, customer) while transport
+   * trouble breaks it (runner/rerun.ts): the whole sequence, since a later command needs the state
+   * the earlier ones made; the identities it enrols are fresh on every run, and nothing is resent.
+   * What a broken run checked before the break stands (every reply up to it was whole and judged).
    */
   const runWithReruns = async (values: S, commands: Commands<M, R>): Promise<Journal> => {
-    const runs = new CaseRuns(rerunEnv);
-    const count = [...commands].length;
-    let from = 0;
+    const runs = new CaseRuns(sequenceRerunEnv);
     for (;;) {
       const journal = new Journal(proven);
-      const progress: SequenceProgress = { phase: 'setup', at: from };
-      await runSequence(spec, values, commands, journal, env.redact, from, progress);
+      await runSequence(spec, values, commands, journal, env.redact);
       if (journal.stop?.kind !== 'broken') {
         runs.completed({ exchanges: [], findings: [], checked: [] });
         return journal;
@@ -86,7 +88,6 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
         journal.stop = { kind: 'broken', reason: runs.reason(broken.reason) };
         return journal;
       }
-      from = progress.phase === 'commands' ? progress.at : progress.phase === 'verify' ? count : from;
     }
   };
 

@@ -48,40 +48,15 @@ function file(journal: Journal, error: unknown, redact: (text: string) => string
   journal.brokenBy = error;
 }
 
-/** Where a run of a sequence got to: a run that transport trouble broke resumes from there (model/run.ts). */
-export interface SequenceProgress {
-  phase: 'setup' | 'commands' | 'verify';
-  /** Index of the last command whose run started. */
-  at: number;
-}
-
-/** A command that notes when its run starts; fast-check builds its run chain before running any. */
-function tracked<M extends object, R>(c: fc.AsyncCommand<M, R>, index: number, progress: SequenceProgress): fc.AsyncCommand<M, R> {
-  return {
-    check: (m) => c.check(m),
-    run: (m, r) => {
-      progress.at = index;
-      return c.run(m, r);
-    },
-    toString: () => String(c),
-  };
-}
-
-/**
- * One sequence: setup, the commands from `from` on (0: all of them; a run resumed after transport
- * trouble starts at the command that broke, on fresh state), the final comparison, and always the clean-up.
- */
+/** One sequence: setup, the commands, the final comparison, and always the clean-up. */
 export async function runSequence<M extends object, R, S>(
   spec: ModelSpec<M, R, S>, values: S, commands: Iterable<fc.AsyncCommand<M, R>>, journal: Journal, redact: (text: string) => string,
-  from = 0, progress: SequenceProgress = { phase: 'setup', at: from },
 ): Promise<void> {
   let sequence: Sequence<M, R> | undefined;
   try {
     sequence = await spec.setup(journal, values);
     const started = sequence;
-    progress.phase = 'commands';
-    await fc.asyncModelRun(() => Promise.resolve(started), [...commands].slice(from).map((c, i) => tracked(c, from + i, progress)));
-    progress.phase = 'verify';
+    await fc.asyncModelRun(() => Promise.resolve(started), commands);
     await spec.verify(sequence);
   } catch (error) {
     file(journal, error, redact);
