@@ -3,12 +3,17 @@
  *   (a) wall time and peak memory of the default full run (`npm run conformance`, nothing set);
  *   (b) exchanges per second of the harness on one reference operation next to autocannon's
  *       on the same request, as a ratio measured in the same run;
- *   (c) how a run's time grows with runs per property and with TARGET_CONCURRENCY.
+ *   (c) how a run's time grows with runs per property and with TARGET_CONCURRENCY;
+ *   (d) what a full default run costs a target (issue 12, bench-budget.ts);
+ *   (e) chaos (issue 22, bench-chaos.ts): 10 default runs against a clean reference under
+ *       REFERENCE_CHAOS=0.01, how many exit 0, a faulty target under chaos still caught, the requests it costs.
  * Goals: (a) under 60 s on a 2-core machine; (b) a ratio of at least 0.5. The output ends with
  * `full-run-seconds: N` and `throughput-ratio: R` for CI to track.
- *   (e) `partner-conformance audit` of 10,000 recorded exchanges (goal: under 10 s).
- * Options (environment): BENCH_SKIP_FULL=true skips (a) (the last lines then say n/a), BENCH_SKIP_AUDIT=true skips (e),
- * BENCH_SECONDS (default 2) per throughput round, BENCH_ROUNDS (default 5).
+ *   (f) `partner-conformance audit` of 10,000 recorded exchanges (goal: under 10 s).
+ * Options (environment): BENCH_SKIP_FULL=true skips (a) (the last lines then say n/a), BENCH_SKIP_AUDIT=true skips (f),
+ * BENCH_SECONDS (default 2) per throughput round, BENCH_ROUNDS (default 5), BENCH_SKIP_CHAOS=true
+ * skips (e), BENCH_CHAOS_RUNS (default 10) its runs, BENCH_CHAOS_FAULTS (comma-separated, default
+ * the six sample faults of (d)) the faults run under chaos.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +24,7 @@ import { variables } from '../contract/profile-variables.js';
 import { watchTree, type TreePeak } from './bench-memory.js';
 import { measureThroughput } from './bench-throughput.js';
 import { before, detectionsPer1000, figureLines, figuresOf, sampleFaults } from './bench-budget.js';
+import { chaosFigures, type ChaosFigures } from './bench-chaos.js';
 import { faultCatalogue } from '../reference/faults/index.js';
 import { auditFigure, auditedExchanges } from './bench-audit.js';
 import type { Summary } from '../reporting/model.js';
@@ -26,7 +32,8 @@ import type { Summary } from '../reporting/model.js';
 interface Timed { readonly seconds: number; readonly exitCode: number | null; readonly peak: TreePeak | undefined; readonly verdict?: string; readonly summary?: Summary }
 
 /** A conformance run as a user starts it, against the embedded reference whatever .env holds. */
-async function timedRun(env: Record<string, string>, args: readonly string[] = []): Promise<Timed> {
+/** `keep`: leave the reports of a run it picks on disk (a run that went wrong), and say where. */
+async function timedRun(env: Record<string, string>, args: readonly string[] = [], keep: (t: Timed) => boolean = () => false): Promise<Timed> {
   const reportDir = mkdtempSync(join(tmpdir(), 'pc-bench-'));
   // Every profile variable present and empty: dotenv leaves them alone, loadProfile reads them as unset.
   const blank = Object.fromEntries(Object.keys(variables).map((name) => [name, '']));
@@ -46,8 +53,10 @@ async function timedRun(env: Record<string, string>, args: readonly string[] = [
   } catch {
     verdict = undefined;
   }
-  rmSync(reportDir, { recursive: true, force: true });
-  return { seconds, exitCode, peak, ...(verdict ? { verdict } : {}), ...(summary ? { summary } : {}) };
+  const timed = { seconds, exitCode, peak, ...(verdict ? { verdict } : {}), ...(summary ? { summary } : {}) };
+  if (keep(timed)) console.log(`  (reports of that run kept in ${reportDir})`);
+  else rmSync(reportDir, { recursive: true, force: true });
+  return timed;
 }
 
 const fixed = (n: number, digits = 1) => n.toFixed(digits);
@@ -93,6 +102,15 @@ async function main(): Promise<void> {
 
   if (process.env.BENCH_SKIP_BUDGET !== 'true') await budgetFigures();
 
+  let chaos: ChaosFigures | undefined;
+  if (process.env.BENCH_SKIP_CHAOS !== 'true') {
+    const runs = Number(process.env.BENCH_CHAOS_RUNS ?? 10);
+    const faults = process.env.BENCH_CHAOS_FAULTS ? process.env.BENCH_CHAOS_FAULTS.split(',') : sampleFaults;
+    // A chaos run that did not end as it should keeps its reports, to see why.
+    const wrong = (env: Record<string, string>) => (t: Timed) => Boolean(env.REFERENCE_CHAOS) && t.exitCode !== (env.REFERENCE_FAULTS ? 1 : 0);
+    chaos = await chaosFigures((env) => timedRun(env, [], wrong(env)), Array.from({ length: runs }, (_, i) => i + 1), faults);
+  }
+
   const seconds = Number(process.env.BENCH_SECONDS ?? 2);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   console.log(`\n(b) throughput on FindCustomer, ${defaults.concurrency} in flight, ${rounds} alternating rounds of ${seconds} s (reference in its own process)`);
@@ -119,7 +137,7 @@ async function main(): Promise<void> {
 
   let audit: Awaited<ReturnType<typeof auditFigure>>;
   if (process.env.BENCH_SKIP_AUDIT !== 'true') {
-    console.log(`\n(e) partner-conformance audit of ${auditedExchanges.toLocaleString('en-US')} recorded exchanges (a large run's own traffic, server and client side)`);
+    console.log(`\n(f) partner-conformance audit of ${auditedExchanges.toLocaleString('en-US')} recorded exchanges (a large run's own traffic, server and client side)`);
     audit = await auditFigure();
     if (audit) console.log(`  wall time                ${fixed(audit.seconds)} s (exit ${audit.exitCode}; ${audit.verdict}); goal under 10 s`);
   }
@@ -128,6 +146,9 @@ async function main(): Promise<void> {
   console.log(`full-run-seconds: ${full ? fixed(full.seconds) : 'n/a'}`);
   console.log(`audit-10000-seconds: ${audit ? fixed(audit.seconds) : 'n/a'}`);
   console.log(`throughput-ratio: ${fixed(ratio, 2)}`);
+  console.log(`chaos-runs-exit-0: ${chaos ? `${chaos.exit0}/${chaos.runs}` : 'n/a'}`);
+  console.log(`chaos-faults-caught: ${chaos ? `${chaos.caught}/${chaos.faults}` : 'n/a'}`);
+  console.log(`chaos-request-overhead: ${chaos ? `${fixed(chaos.overhead * 100)}%` : 'n/a'}`);
 }
 
 await main();

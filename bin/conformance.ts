@@ -22,6 +22,7 @@ import { finishRun, loadRunInputs, prepareReportDir } from './finish.js';
 import { refuseUnsafeProduction } from './production-guard.js';
 import { shareEnv, workerShare } from './worker-share.js';
 import { suiteRunnerArgs } from './suite-runner.js';
+import { chaosLine } from './chaos-line.js';
 
 config({ quiet: true });
 const profile = exitOnConfigError(() => loadProfile(process.env));
@@ -46,7 +47,7 @@ process.on('SIGTERM', onSignal);
 
 let target: ResolvedTarget;
 try {
-  target = await resolveTarget(profile);
+  target = await resolveTarget(profile, seed);
 } catch (error) {
   // An unknown REFERENCE_FAULTS / REFERENCE_READINGS name is a configuration error (exit 2).
   const code = (error as { code?: unknown }).code;
@@ -95,5 +96,6 @@ rmSync(ledgers, { recursive: true, force: true });
 rmSync(privateDir, { recursive: true, force: true });
 const exitCode = finishRun({ profile, target, startedAt, vitestExit, interrupted, seed, args: process.argv.slice(2), ...inputs });
 announceTraffic(process.env);
+if (target.chaosInjected) console.log(chaosLine(target.chaosInjected));
 await target.close();
 process.exit(exitCode);

@@ -8,6 +8,7 @@ import { buildSummary } from '../reporting/summary.js';
 import { loadWaivers, WaiversError, type Waiver } from '../reporting/waivers.js';
 import { writeReports } from '../reporting/write.js';
 import { readFootprint } from '../suites/lib/state/footprint-report.js';
+import { readHealth } from '../suites/lib/runner/health-report.js';
 import type { ResolvedTarget } from './target.js';
 
 /** Clears what a previous run left in the report directory, so nothing stale is read back. */
@@ -66,6 +67,7 @@ export function writeRunReports(input: ReportInput): number {
   const { profile } = input;
   const records = readResults(profile.reportDir);
   const incomplete = input.incomplete ?? (records.length === 0 ? 'the suites recorded no result; see the output above' : undefined);
+  const health = readHealth(profile.reportDir);
   const summary = buildSummary({
     records, requirements, operations,
     selection: { only: profile.only, skip: profile.skip, filters: input.filters ?? [] },
@@ -75,6 +77,7 @@ export function writeRunReports(input: ReportInput): number {
     ...(input.baseline ? { baseline: input.baseline } : {}),
     ...(incomplete ? { incomplete } : {}),
     footprint: readFootprint(profile.reportDir),
+    ...(health ? { health } : {}),
   });
   // The records came redacted from the workers (reporting/recorder.ts ResultSink); the rest of the
   // summary is this process's own text (target, waivers, why incomplete), which holds no secret.

@@ -27,7 +27,8 @@ export async function preflight(profile: Profile, target: ResolvedTarget): Promi
     timeoutMs: Math.min(profile.timeoutMs, preflightTimeoutMs),
     concurrency: 1,
     rateLimit: profile.rateLimit,
-    retry: { maxAttempts: 1 },
+    // A flaky target's 503 or reset must not stop the run before it starts (TARGET_RETRY_ATTEMPTS).
+    retry: { maxAttempts: profile.retryAttempts, retryAfterCapMs: profile.retryMaxWaitMs },
     ...(caFile ? { ca: readFileSync(caFile, 'utf8') } : {}),
   });
   try {

@@ -1,10 +1,13 @@
 import { FaultUnknownError, parseFaultList } from '../reference/faults/index.js';
 import { ReadingUnknownError } from '../reference/readings.js';
 import { startReference } from '../reference/server.js';
+import { parseChaos, type ChaosSettings } from '../contract/chaos.js';
+import { chaosLine } from './chaos-line.js';
 
 /**
  * `npm run reference`: the embedded reference service, standalone, until Ctrl-C.
- * REFERENCE_FAULTS (comma-separated fault names), REFERENCE_READINGS (comma-separated reading names) and REFERENCE_PORT (0-65535) are optional.
+ * REFERENCE_FAULTS (comma-separated fault names), REFERENCE_READINGS (comma-separated reading names), REFERENCE_CHAOS
+ * (chaos mode: transient faults at a rate, contract/chaos.ts) and REFERENCE_PORT (0-65535) are optional.
  */
 function portFromEnv(value: string | undefined): number {
   if (value === undefined || value === '') return 0;
@@ -16,13 +19,22 @@ function portFromEnv(value: string | undefined): number {
   return port;
 }
 
+function chaosFromEnv(value: string | undefined): ChaosSettings | undefined {
+  if (value === undefined || value === '') return undefined;
+  const parsed = parseChaos(value);
+  if (typeof parsed !== 'string') return parsed;
+  console.error(`REFERENCE_CHAOS ${parsed}, received ${JSON.stringify(value)}`);
+  process.exit(2);
+}
+
 async function main(): Promise<void> {
   const port = portFromEnv(process.env.REFERENCE_PORT);
+  const chaos = chaosFromEnv(process.env.REFERENCE_CHAOS);
   const faults = parseFaultList(process.env.REFERENCE_FAULTS);
   const readings = parseFaultList(process.env.REFERENCE_READINGS);
   let reference;
   try {
-    reference = await startReference({ faults, readings, port });
+    reference = await startReference({ faults, readings, port, ...(chaos ? { chaos } : {}) });
   } catch (error) {
     if (error instanceof FaultUnknownError) {
       console.error(`REFERENCE_FAULTS: ${error.message}`);
@@ -41,7 +53,7 @@ async function main(): Promise<void> {
     `TARGET_CLIENT_ID=${reference.clientId}`,
     `TARGET_CLIENT_SECRET=${reference.clientSecret}`,
   ].join(' ');
-  console.log(`Reference service listening (faults: ${faults.length > 0 ? faults.join(', ') : 'none'}; readings: ${readings.length > 0 ? readings.join(', ') : 'none'})`);
+  console.log(`Reference service listening (faults: ${faults.length > 0 ? faults.join(', ') : 'none'}; readings: ${readings.length > 0 ? readings.join(', ') : 'none'}${chaos ? `; chaos: ${chaos.kinds.join(', ')} at ${chaos.rate} each, seed ${chaos.seed ?? 0}` : ''})`);
   console.log(`  base URL:      ${reference.baseUrl}`);
   console.log(`  token URL:     ${reference.authUrl}`);
   console.log(`  client id:     ${reference.clientId}`);
@@ -55,6 +67,7 @@ async function main(): Promise<void> {
   const stop = (): void => {
     if (closing) return;
     closing = true;
+    if (reference.chaosInjected) console.log(chaosLine(reference.chaosInjected));
     reference.close().then(() => process.exit(0), (error: unknown) => {
       console.error(`reference did not close cleanly: ${String(error)}`);
       process.exit(1);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readingGroups } from '../reference/reading-groups.js';
+import { chaosSweepGroup } from '../reference/chaos.js';
 
 /** Seeds swept when SWEEP_SEEDS is unset: 1..10. */
 export const defaultSeedCount = 10;
@@ -12,6 +13,8 @@ export interface SweepItem {
   readonly readings: readonly string[];
   /** Rows the readings make unrunnable; exit 4 for exactly these is clean. */
   readonly notCovered: readonly string[];
+  /** REFERENCE_CHAOS of the run (the chaos group): transient faults a clean run must survive. */
+  readonly chaos?: string;
 }
 
 export interface SweepSettings {
@@ -67,16 +70,23 @@ export function sweepSettings(env: NodeJS.ProcessEnv, defaultParallel: number): 
   return { seeds: parseSeeds(env.SWEEP_SEEDS), ...(runs ? { runs } : {}), parallel: positive(env, 'SWEEP_PARALLEL') ?? defaultParallel };
 }
 
-/** Every seed once with no reading and once per reading group, so every reading is on in some run. */
+/**
+ * Every seed once with no reading, once per reading group, so every reading is on in some run, and
+ * once under chaos (a clean reference with transient faults, reference/chaos.ts chaosSweepGroup).
+ */
 export function sweepPlan(seeds: readonly number[]): SweepItem[] {
   const groups = [{ name: 'defaults', readings: [], notCovered: [] }, ...readingGroups];
-  return seeds.flatMap((seed) => groups.map((g) => ({ seed, group: g.name, readings: g.readings, notCovered: g.notCovered ?? [] })));
+  return seeds.flatMap((seed) => [
+    ...groups.map((g) => ({ seed, group: g.name, readings: g.readings, notCovered: g.notCovered ?? [] })),
+    { seed, group: chaosSweepGroup.name, readings: [], notCovered: [], chaos: chaosSweepGroup.chaos },
+  ]);
 }
 
 /** The command that repeats one sweep run by hand. */
 export function replayCommand(item: SweepItem, settings: Pick<SweepSettings, 'runs'>, passedOn: Readonly<Record<string, string>> = {}): string {
   const vars = {
     ...(item.readings.length ? { REFERENCE_READINGS: item.readings.join(',') } : {}),
+    ...(item.chaos ? { REFERENCE_CHAOS: item.chaos } : {}),
     CONFORMANCE_SEED: String(item.seed),
     ...(settings.runs ? { CONFORMANCE_RUNS: String(settings.runs) } : {}),
     ...passedOn,

@@ -1,7 +1,7 @@
 /**
  * `npm run sweep`: the seed sweep. A false alarm can hide behind one lucky seed, so every suite
- * runs against the embedded reference for N seeds, once with no reading and once per reading
- * group (reference/reading-groups.ts), and each run is judged from its summary.json
+ * runs against the embedded reference for N seeds, once with no reading, once per reading
+ * group (reference/reading-groups.ts) and once under chaos (issue 22), and each run is judged from its summary.json
  * (bin/sweep-judge.ts). Exit 0 when every run is clean, 1 on a false alarm, 2 on a bad SWEEP_*.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,11 +9,13 @@ import { join, resolve } from 'node:path';
 import { variables } from '../contract/profile-variables.js';
 import { runConformance } from './run-child.js';
 import { judgeRun, type Judgement } from './sweep-judge.js';
+import { chaosSweepGroup } from '../reference/chaos.js';
 import { replayCommand, SweepConfigError, sweepPlan, sweepSettings, type SweepItem, type SweepSettings } from './sweep-plan.js';
 
 const help = `npm run sweep — every suite against the embedded reference, for several seeds, with each reading group.
 
-For each seed: one run with no reading, one per group of reference/reading-groups.ts.
+For each seed: one run with no reading, one per group of reference/reading-groups.ts, and one
+under chaos (REFERENCE_CHAOS=${chaosSweepGroup.chaos}: each transient fault at about 1% of the calls).
 A run is clean when no requirement row is failed, broken or waived and it exits 0, or 4 with
 exactly the rows its readings make unrunnable left unchecked. Anything else is a false alarm.
 
@@ -61,7 +63,7 @@ async function runOne(item: SweepItem): Promise<Outcome> {
     seed: item.seed, reportDir,
     env: {
       ...blanks, REPORT_DIR: reportDir, CONFORMANCE_SEED: String(item.seed),
-      CONFORMANCE_RUNS: settings.runs ? String(settings.runs) : '', REFERENCE_READINGS: item.readings.join(','), ...passedOn,
+      CONFORMANCE_RUNS: settings.runs ? String(settings.runs) : '', REFERENCE_READINGS: item.readings.join(','), REFERENCE_CHAOS: item.chaos ?? '', ...passedOn,
     },
   });
   writeFileSync(join(reportDir, 'console.txt'), `${run.stdout}\n--- stderr ---\n${run.stderr}`);

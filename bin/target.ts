@@ -8,6 +8,8 @@ import type { RunningReference } from '../reference/server.js';
 export interface ResolvedTarget {
   readonly embedded: boolean;
   readonly env: Readonly<Record<string, string>>;
+  /** REFERENCE_CHAOS: what the embedded reference injected so far, by kind. */
+  readonly chaosInjected?: Readonly<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -51,12 +53,16 @@ export function referenceTargetEnv(reference: RunningReference, baseUrl: string 
   };
 }
 
-export async function resolveTarget(profile: Profile): Promise<ResolvedTarget> {
+/** `seed`: the run's seed, which also seeds REFERENCE_CHAOS unless it names its own. */
+export async function resolveTarget(profile: Profile, seed = profile.seed ?? 0): Promise<ResolvedTarget> {
   if (profile.target) {
     return { embedded: false, env: {}, close: async () => {} };
   }
   const { startReference } = await import('../reference/server.js');
-  const reference = await startReference({ faults: [...profile.referenceFaults], readings: [...profile.referenceReadings] });
+  const reference = await startReference({
+    faults: [...profile.referenceFaults], readings: [...profile.referenceReadings],
+    ...(profile.referenceChaos ? { chaos: profile.referenceChaos, chaosSeed: seed } : {}),
+  });
   const expiredToken = await expiredReferenceToken(reference);
   return {
     embedded: true,
@@ -65,6 +71,7 @@ export async function resolveTarget(profile: Profile): Promise<ResolvedTarget> {
       ...(profile.probeSourceAddress ? {} : { TARGET_PROBE_SOURCE_ADDRESS: referenceProbeSource }),
       ...(expiredToken ? { TARGET_EXPIRED_TOKEN: expiredToken } : {}),
     },
+    ...(reference.chaosInjected ? { chaosInjected: reference.chaosInjected } : {}),
     close: () => reference.close(),
   };
 }

@@ -56,7 +56,7 @@ export function fieldRuleRequirementsFor(kind: CaseKind): RequirementId[] {
 /**
  * Answers that say the target did not handle the request at all: 429 (RFC 6585 section 4;
  * interface.md shows no rate limits) and 503 (RFC 9110 section 15.6.4, temporary overload or
- * maintenance). The client retries them where the request is safe to repeat; one that is
+ * maintenance). The client retries them on every request (nothing was done); one that is
  * still there proves nothing about the contract. A 500 is not among them: it stays a finding.
  */
 const notHandled: Readonly<Record<number, string>> = {
@@ -74,7 +74,7 @@ export function transportBroken(exchange: Exchange): string | undefined {
   const refused = notHandled[exchange.response.status];
   if (refused === undefined) return undefined;
   const retryAfter = exchange.response.headers['retry-after'];
-  const attempts = exchange.attempts.length > 1 ? `to all ${exchange.attempts.length} attempts` : 'to its one attempt (a request not safe to repeat is not retried)';
+  const attempts = exchange.attempts.length > 1 ? `to all ${exchange.attempts.length} attempts` : 'to its one attempt (TARGET_RETRY_ATTEMPTS allowed no retry)';
   return `${refused} ${attempts}${retryAfter ? ` (Retry-After: ${retryAfter})` : ''}`;
 }
 

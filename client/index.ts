@@ -3,7 +3,7 @@ export type { Attempt, CaseRequest, Exchange, ExchangeResponse, HttpMethod, Tran
 export { attemptHeaders, attemptOf, describeAttempts } from './attempts.js';
 export { ClientError, SessionError, TargetUnreachableError, TokenRequestError, type ClientErrorCode } from './errors.js';
 export { createConcurrencyLimit, createRateLimit, processLimits, rateDelay, type ConcurrencyLimit, type RateLimit, type SharedLimits } from './limits.js';
-export { backoffMs, defaultRetryPolicy, retryAfterMs, retrySafe, worthRetrying, type RetryPolicy } from './retry.js';
+export { askedToComeBack, backoffMs, defaultRetryPolicy, retryAfterMs, retrySafe, shouldRetry, worthRetrying, type RetryPolicy } from './retry.js';
 export { classifyError, type AttemptProgress } from './classify.js';
 export { fileLedger, rateLedgerDirVariable, workerLedger, type RateLedger } from './rate-ledger.js';
 export { createTransport, type SendOptions, type Transport, type TransportOptions } from './transport.js';

@@ -61,7 +61,8 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     rateLimit: profile.rateLimit,
     ...(ca ? { ca } : {}),
     ...(options.localAddress ? { localAddress: options.localAddress } : {}),
-    ...(options.retry ? { retry: options.retry } : {}),
+    // TARGET_RETRY_ATTEMPTS and TARGET_RETRY_MAX_WAIT_MS; a caller's own policy (a test) wins.
+    retry: { maxAttempts: profile.retryAttempts, retryAfterCapMs: profile.retryMaxWaitMs, ...options.retry },
     shareLimits: true,
     ...(ledger ? { rateLedger: ledger } : {}),
   });

@@ -7,7 +7,7 @@ import { sendOnce } from './http-attempt.js';
 import type { RateLedger } from './rate-ledger.js';
 import { processTrafficLog, type TrafficLog } from './traffic-log.js';
 import { createConcurrencyLimit, createRateLimit, processLimits, sleep as realSleep } from './limits.js';
-import { backoffMs, defaultRetryPolicy, retryAfterMs, retrySafe, worthRetrying, type RetryPolicy } from './retry.js';
+import { backoffMs, defaultRetryPolicy, retryAfterMs, retrySafe, shouldRetry, type RetryPolicy } from './retry.js';
 
 export interface TransportOptions {
   /** Extra CA certificate (PEM) trusted besides the system CAs. */
@@ -33,7 +33,7 @@ export interface TransportOptions {
 }
 
 export interface SendOptions {
-  /** Overrides retry.ts `retrySafe` for this request (a test or a deliberate case). */
+  /** Overrides retry.ts `retrySafe` for this request (a test or a deliberate case); a 429 or 503 is retried either way. */
   readonly idempotent?: boolean;
 }
 
@@ -86,7 +86,7 @@ export function createTransport(options: TransportOptions): Transport {
       for (;;) {
         const { result, record } = await attempt(req, started);
         attempts.push(record);
-        if (!repeatable || attempts.length >= policy.maxAttempts || !worthRetrying(result)) {
+        if (attempts.length >= policy.maxAttempts || !shouldRetry(result, repeatable)) {
           return { request: req, ...result, durationMs: Math.round(performance.now() - started), attempts } satisfies Exchange;
         }
         const after = retryAfterMs(result.response?.headers['retry-after'], Date.now(), policy.retryAfterCapMs);

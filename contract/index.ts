@@ -15,3 +15,4 @@ export * from './schemas.js';
 export * from './profile-variables.js';
 export * from './profile.js';
 export * from './near-misses.js';
+export * from './chaos.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseChaos } from './chaos.js';
 
 /**
  * Every environment variable the harness reads, with its one-line explanation and an
@@ -17,6 +18,12 @@ const positiveInt = z.coerce.number({ message: 'must be a whole number' }).int('
 const bool = z.enum(['true', 'false'], { message: 'must be true or false' });
 const guid = z.string().regex(/^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/, 'must be a GUID');
 const digits = z.string().regex(/^[0-9]+$/, 'must be digits only');
+const chaos = z.string().transform((value, ctx) => {
+  const parsed = parseChaos(value);
+  if (typeof parsed !== 'string') return parsed;
+  ctx.addIssue({ code: 'custom', message: parsed });
+  return z.NEVER;
+});
 
 export const variables = {
   TARGET_BASE_URL: { schema: httpsUrl, example: 'https://sandbox.partner.example', explain: '{base_url} of the target; unset starts the embedded reference service' },
@@ -45,6 +52,9 @@ export const variables = {
   TARGET_CONCURRENCY: { schema: positiveInt, example: '4', explain: 'requests in flight at most (default 4)' },
   TARGET_RATE_LIMIT: { schema: positiveInt, example: '50', explain: 'requests per second at most (default 200; 2000 against the embedded reference)' },
   TARGET_TIMEOUT_MS: { schema: positiveInt, example: '10000', explain: 'per-request timeout in milliseconds (default 10000)' },
+  TARGET_RETRY_ATTEMPTS: { schema: positiveInt, example: '3', explain: 'attempts in all, the first included, of a request answered 429 or 503 (any operation: nothing was done) or whose connection broke (only where repeating is safe); default 3, 1 never retries' },
+  TARGET_RETRY_MAX_WAIT_MS: { schema: positiveInt, example: '10000', explain: 'longest wait before a retry in milliseconds: a longer Retry-After is cut to it (default 10000)' },
+  CONFORMANCE_RERUNS: { schema: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').max(5, 'must be at most 5'), example: '3', explain: 'times a case whose exchange broke (a reply lost to a reset or a timeout, a 429 or 503 left after the retries) is run again from the start with fresh state before its rows read broken (default 3, twice that for a model sequence; 0 never)' },
   CONFORMANCE_BUDGET: { schema: z.coerce.number({ message: 'must be a whole number of requests' }).int('must be a whole number of requests').min(100, 'must be at least 100 requests'), example: '2000', explain: 'requests a full run may spend: every coverage case runs, random exploration gets an equal share per property (default 2000 sandbox, 1200 production); CONFORMANCE_RUNS, when set, wins' },
   CONFORMANCE_RUNS: { schema: positiveInt, example: '100', explain: 'runs per property, whatever the budget (unset: CONFORMANCE_BUDGET decides, at most 100 per property)' },
   CONFORMANCE_WRITE_RUNS: { schema: positiveInt, example: '2', explain: 'runs of valid-payload properties that create data (default 2, coverage cases included: a customer cannot be deleted)' },
@@ -55,6 +65,7 @@ export const variables = {
   CONFORMANCE_SKIP: { schema: z.string().min(1, 'must not be empty'), example: 'ALLOW-LIST,ERR-UNAUTHORIZED', explain: 'accept these requirement ids, operations or sections as unchecked (comma-separated): their gaps are listed as accepted and do not make the run exit 4' },
   REPORT_DIR: { schema: z.string().min(1, 'must not be empty'), example: 'reports/nightly', explain: 'where a run writes its reports (default reports/)' },
   REFERENCE_FAULTS: { schema: z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be a comma-separated list of fault names'), example: 'find-wrong-title', explain: 'embedded reference only: faults to switch on (self-tests)' },
+  REFERENCE_CHAOS: { schema: chaos, example: '0.01,seed=7', explain: 'embedded reference only: chaos mode, each transient fault (reset, lost-reply, unavailable, rate-limited, slow) injected into this share of the calls; seed default CONFORMANCE_SEED; kinds=reset+slow narrows them' },
   REFERENCE_READINGS: { schema: z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be a comma-separated list of reading names'), example: 'find-empty-customer-id', explain: 'embedded reference only: conformant alternative readings to switch on (self-tests of false alarms)' },
   WAIVERS_FILE: { schema: z.string().min(1, 'must not be empty'), example: 'waivers.json', explain: 'accepted known failures {requirement, reason, owner, expires}; default waivers.json at the repo root; an expired waiver fails the run' },
   CONFORMANCE_BASELINE: { schema: z.string().min(1, 'must not be empty'), example: 'reports/previous/summary.json', explain: 'summary.json of the previous run (a path or an https URL); the report lists new, fixed and still failing requirements' },

@@ -4,6 +4,7 @@ import type { Method } from './types.js';
 import { operations } from './operations.js';
 import { tokenContract } from './token.js';
 import { variables, type VariableName, type VariableSpec } from './profile-variables.js';
+import type { ChaosSettings } from './chaos.js';
 
 /** One problem with one variable: printed as one line. */
 export interface ConfigProblem {
@@ -54,6 +55,12 @@ export interface Profile {
   readonly concurrency: number;
   readonly rateLimit: number;
   readonly timeoutMs: number;
+  /** TARGET_RETRY_ATTEMPTS: attempts in all of a request answered 429/503 or cut off where repeating is safe. */
+  readonly retryAttempts: number;
+  /** TARGET_RETRY_MAX_WAIT_MS: the longest wait before a retry; a longer Retry-After is cut to it. */
+  readonly retryMaxWaitMs: number;
+  /** CONFORMANCE_RERUNS: times a case whose exchange broke is run again from the start before it reads broken. */
+  readonly reruns: number;
   readonly runs: number;
   /** CONFORMANCE_RUNS was set: it wins over the budget (every property runs `runs` cases). */
   readonly runsSet: boolean;
@@ -68,6 +75,8 @@ export interface Profile {
   readonly reportDir: string;
   readonly referenceFaults: readonly string[];
   readonly referenceReadings: readonly string[];
+  /** REFERENCE_CHAOS: transient faults the embedded reference injects (reference/chaos.ts). */
+  readonly referenceChaos: ChaosSettings | undefined;
 }
 
 export const defaults = {
@@ -81,6 +90,11 @@ export const defaults = {
   concurrency: 4,
   rateLimit: 200,
   timeoutMs: 10_000,
+  retryAttempts: 3,
+  retryMaxWaitMs: 10_000,
+  // Three: a case of four writes meets a lost reply in about 8% of its runs on a target losing 2% of them;
+  // one broken in four runs in a row is then rare enough across the few hundred cases of a run.
+  reruns: 3,
   runs: 100,
   /** A valid write leaves a customer or a card behind on a shared sandbox (customers cannot be deleted). */
   writeRuns: 2,
@@ -171,6 +185,9 @@ export function loadProfile(env: Env): Profile {
     concurrency: (values.TARGET_CONCURRENCY as number | undefined) ?? defaults.concurrency,
     rateLimit: (values.TARGET_RATE_LIMIT as number | undefined) ?? defaults.rateLimit,
     timeoutMs: (values.TARGET_TIMEOUT_MS as number | undefined) ?? defaults.timeoutMs,
+    retryAttempts: (values.TARGET_RETRY_ATTEMPTS as number | undefined) ?? defaults.retryAttempts,
+    retryMaxWaitMs: (values.TARGET_RETRY_MAX_WAIT_MS as number | undefined) ?? defaults.retryMaxWaitMs,
+    reruns: (values.CONFORMANCE_RERUNS as number | undefined) ?? defaults.reruns,
     runs: (values.CONFORMANCE_RUNS as number | undefined) ?? defaults.runs,
     runsSet: values.CONFORMANCE_RUNS !== undefined,
     budget: (values.CONFORMANCE_BUDGET as number | undefined) ?? defaults.budget[(values.TARGET_PROFILE as Profile['kind'] | undefined) ?? defaults.kind],
@@ -182,6 +199,7 @@ export function loadProfile(env: Env): Profile {
     reportDir: (values.REPORT_DIR as string | undefined) ?? defaults.reportDir,
     referenceFaults: ((values.REFERENCE_FAULTS as string | undefined) ?? '').split(',').filter(Boolean),
     referenceReadings: ((values.REFERENCE_READINGS as string | undefined) ?? '').split(',').filter(Boolean),
+    referenceChaos: values.REFERENCE_CHAOS as ChaosSettings | undefined,
   };
 }
 

@@ -24,7 +24,9 @@ export type PlannedAnswer =
   /** Close the connection without an answer (a reset the client sees as a transport error). */
   | { readonly kind: 'reset' }
   /** Hold the call this long, then let the reference answer as usual. */
-  | { readonly kind: 'delay'; readonly ms: number };
+  | { readonly kind: 'delay'; readonly ms: number }
+  /** Let the reference process the call, then close the connection instead of sending its answer. */
+  | { readonly kind: 'lose-reply' };
 
 export type Interceptor = (call: InterceptedCall) => PlannedAnswer | undefined;
 
@@ -34,7 +36,7 @@ export interface ObservedExchange extends InterceptedCall {
   readonly tlsProtocol: string;
   readonly receivedAt: number;
   readonly finishedAt: number;
-  readonly outcome: 'answered' | 'reset' | 'aborted';
+  readonly outcome: 'answered' | 'reset' | 'aborted' | 'lost';
   readonly status?: number;
   readonly replyHeaders?: Readonly<Record<string, unknown>>;
   readonly replyBody?: string;
@@ -81,6 +83,7 @@ export function installInterception(app: FastifyInstance, interceptor?: Intercep
       if (!answer) return;
       p.planned = answer.kind;
       if (answer.kind === 'delay') return sleep(answer.ms);
+      if (answer.kind === 'lose-reply') return;
       if (answer.kind === 'reset') {
         reply.hijack();
         request.raw.socket.destroy();
@@ -90,9 +93,14 @@ export function installInterception(app: FastifyInstance, interceptor?: Intercep
       for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
       return reply.code(answer.status).send(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
     });
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const p = pending.get(request);
     if (p) p.payload = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+    if (p?.planned === 'lose-reply') {
+      // The operation ran (its effect stays); the client never learns its answer.
+      report(request, 'lost', reply.statusCode, { ...reply.getHeaders() });
+      request.raw.socket.destroy();
+    }
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => report(request, 'answered', reply.statusCode, { ...reply.getHeaders() }));

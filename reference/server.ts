@@ -11,9 +11,11 @@ import { tokenSigner } from './jwt.js';
 import { partnerOperations } from './operations/index.js';
 import { requestPath, sendProblem, sendReferenceProblem, sendValidationProblem } from './problems.js';
 import { referenceCredentials } from './tls.js';
-import { tokenEndpoint, tokenPath } from './token-endpoint.js';
+import { expiredTokenPath, tokenEndpoint, tokenPath } from './token-endpoint.js';
 import { installInterception, type Interceptor, type Observer } from './interception.js';
 import { blind2AllowList } from './faults/blind2/hooks.js';
+import { chaosInterceptor } from './chaos.js';
+import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
 import './fastify-types.js';
 
 /** @see DESIGN.md "Reference service" */
@@ -35,6 +37,10 @@ export interface ReferenceOptions {
   interceptor?: Interceptor;
   /** Told of every exchange, answered, reset or aborted (reference/interception.ts). */
   observer?: Observer;
+  /** Chaos mode (REFERENCE_CHAOS, reference/chaos.ts): transient faults injected into a share of the calls. */
+  chaos?: ChaosSettings;
+  /** Seed of the chaos draw when `chaos.seed` is unset (the run's seed). */
+  chaosSeed?: number;
 }
 
 export interface RequestRecord { method: string; path: string; at: number; remoteAddress: string }
@@ -57,6 +63,8 @@ export interface RunningReference {
   /** Secret of the denied client (it gets tokens; AuthenticatePartner denies it). */
   deniedClientSecret: string;
   stats: { requests: RequestRecord[]; traffic: TrafficRecord[] };
+  /** With `chaos`: the calls that met each kind of transient fault so far. */
+  chaosInjected?: Readonly<Record<ChaosKind, number>>;
   close(): Promise<void>;
 }
 
@@ -128,7 +136,12 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   app.decorate('faults', faults);
   app.decorate('readings', readings);
   installErrorHandlers(app);
-  installInterception(app, options.interceptor, options.observer);
+  // The expired-token path is the reference's own seam for the harness, not part of the interface: no chaos there.
+  const chaos = options.chaos ? chaosInterceptor(options.chaos, options.chaosSeed ?? 0, (path) => path.startsWith(expiredTokenPath)) : undefined;
+  const interceptor: Interceptor | undefined = chaos && options.interceptor
+    ? (call) => options.interceptor!(call) ?? chaos.interceptor(call)
+    : options.interceptor ?? chaos?.interceptor;
+  installInterception(app, interceptor, options.observer);
   app.addHook('onRequest', async (request, reply) => {
     const remoteAddress = request.socket.remoteAddress ?? '';
     stats.requests.push({ method: request.method, path: requestPath(request), at: Date.now(), remoteAddress });
@@ -169,6 +182,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     deniedClientId,
     deniedClientSecret: clients.secrets.get(deniedClientId)!,
     stats,
+    ...(chaos ? { chaosInjected: chaos.injected } : {}),
     close: () => app.close(),
   };
 }

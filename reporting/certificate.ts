@@ -3,6 +3,7 @@ import { certificateCss } from './certificate-style.js';
 import { esc, evidenceAnchor, section, statusBadge, table, type Html } from './certificate-html.js';
 import type { ReportedFinding, RequirementRow, Summary } from './model.js';
 import { footprintDetail } from './footprint-text.js';
+import { healthHeader, healthLines, healthRows } from './health-text.js';
 
 /** What the certificate says about the run beyond the summary: who ran what, with which seed. */
 export interface CertificateRun {
@@ -94,6 +95,9 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
     section(`Documented responses observed: ${cov.observed} of ${cov.documented}`,
       table(['Operation', 'Status', 'Code', 'Observed'], cov.rows.map((r) => [esc(r.operation), String(r.status), esc(r.code), r.observed ? 'yes' : '<strong>no</strong>']))),
     section('Accepted gaps and waivers', gapsAndWaivers(s)),
+    section('Target health: transient faults', s.health
+      ? `${healthLines(s.health).map((l) => `<p>${esc(l)}</p>`).join('')}${s.health.rows.length ? table([...healthHeader], healthRows(s.health).map((r) => r.map(esc))) : ''}`
+      : '<p>The target showed no transient fault (no 429, 503, connection cut off or timeout).</p>'),
     section('Footprint on the target', s.footprint
       ? `<p>${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.</p>${footprintDetail(s.footprint).map((l) => `<p>${esc(l)}</p>`).join('')}`
       : '<p>Not recorded (nothing was written, or the run stopped before the suites).</p>'),

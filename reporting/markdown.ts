@@ -1,6 +1,7 @@
 import type { ReportedFinding, RequirementRow, Summary } from './model.js';
 import { numberedSteps, reproductionParts, type ReproductionPart } from './reproduction.js';
 import { footprintDetail } from './footprint-text.js';
+import { healthHeader, healthLines, healthRows } from './health-text.js';
 
 /** Table cells: one line, pipes escaped. */
 const cell = (s: string): string => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
@@ -96,6 +97,7 @@ export function renderMarkdown(s: Summary, options: MarkdownOptions = {}): strin
     ...table(['passed', 'failed', 'broken', 'waived', 'skipped by profile', 'not covered', 'not selected', 'observed'],
       [[c.passed, c.failed, c.broken, c.waived, c.skippedByProfile, c.notCovered, c.notSelected, c.observed].map(String)]), '',
     ...(s.footprint ? [`Footprint on the target: ${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.`, ...footprintDetail(s.footprint).map((l) => `\n${l}`), ''] : []),
+    ...(s.health ? ['## Target health', '', ...healthLines(s.health).flatMap((l) => [l, '']), ...(s.health.rows.length ? [...table([...healthHeader], healthRows(s.health)), ''] : [])] : []),
     '## Failures', '', ...failures(s, idCell, options), '',
     ...gaps(s, idCell),
     '## Requirements', '',

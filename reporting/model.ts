@@ -108,6 +108,8 @@ export interface Summary {
   readonly baseline?: BaselineDiff;
   /** What the run created on the target and removed again (sandbox footprint). */
   readonly footprint?: Footprint;
+  /** Transient faults the target showed, and what recovered them (suites/lib/runner/health-report.ts). */
+  readonly health?: TargetHealth;
   /** Blocking requirements left unchecked that CONFORMANCE_SKIP or a waiver accepted. */
   readonly acceptedGaps: readonly AcceptedGap[];
   /** Selected blocking requirements left unchecked and not accepted: they make the run exit 4. */
@@ -130,4 +132,37 @@ export interface Footprint {
     readonly budget?: number; readonly properties: number; readonly coverage: number; readonly wished: number; readonly granted: number;
     readonly cut: ReadonlyArray<{ readonly property: string; readonly unit: 'case' | 'sequence'; readonly granted: number; readonly wished: number }>;
   };
+}
+
+/** One kind of transient fault on one operation, and what became of each. */
+export interface HealthRow {
+  readonly kind: string;
+  readonly operation: string;
+  /** Transient answers met: 429s, 503s, connections cut off, timeouts (each attempt counts). */
+  readonly met: number;
+  /** Those of an exchange a retry of the client got through. */
+  readonly recoveredByRetry: number;
+  /** Those that broke their case, which then passed when run again from the start. */
+  readonly recoveredByRerun: number;
+  readonly notRecovered: number;
+}
+
+/** The target's health over a run: what a nightly reader needs to tell a flaky sandbox from a broken one. */
+export interface TargetHealth {
+  readonly rows: readonly HealthRow[];
+  readonly totals: Omit<HealthRow, 'kind' | 'operation'>;
+  /** Cases (and model sequences) run again from the start because an exchange broke them. */
+  readonly cases: {
+    readonly rerun: number;
+    readonly recovered: number;
+    readonly stayedBroken: number;
+    /** Broken by a write whose reply was lost (it may have taken effect): re-run with fresh state, never resent. */
+    readonly lostWrites: number;
+    /** Re-runs that met a business refusal the lost write caused (the identity now existed). */
+    readonly refusedAfterLostWrite: number;
+  };
+  /** What stayed broken: the property and why. */
+  readonly broken: ReadonlyArray<{ readonly property: string; readonly reason: string }>;
+  /** Replies slower than a second (they cost time, not a case). */
+  readonly slowReplies?: { readonly count: number; readonly longestMs: number };
 }

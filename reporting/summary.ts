@@ -27,6 +27,7 @@ export interface SummaryInput {
   /** The clock for waiver expiry; default finishedAt. */
   readonly now?: Date;
   readonly footprint?: Summary['footprint'];
+  readonly health?: Summary['health'];
 }
 
 const countKey: Record<RowStatus, keyof Counts> = {
@@ -101,6 +102,7 @@ export function buildSummary(input: SummaryInput): Summary {
     },
     ...(input.baseline ? { baseline: compareBaseline(input.baseline, rows) } : {}),
     ...(input.footprint ? { footprint: input.footprint } : {}),
+    ...(input.health ? { health: input.health } : {}),
     acceptedGaps,
     unchecked: unchecked.map((r) => r.id),
     unknownRequirements,

@@ -71,12 +71,27 @@ describe('transport', () => {
     expect(delays).toEqual([75, 150]);
   });
 
-  it('never retries an operation that writes', async () => {
-    server = await startServer((_q, res) => json(res, 503, {}, { 'retry-after': '1' }));
+  it('retries a 429 or 503 on an operation that writes: the target did nothing and asked to come back (issue 22)', async () => {
+    server = await startServer((_q, res, _b, i) => (i < 2 ? json(res, i === 0 ? 429 : 503, {}, { 'retry-after': '1' }) : json(res, 200, { CustomerId: 'c' })));
     const ex = await make().send(req(server.url, { operation: 'EnrollCustomer' }));
-    expect(ex.response?.status).toBe(503);
+    expect(ex.response?.status).toBe(200);
+    expect(ex.attempts.map((a) => a.status)).toEqual([429, 503, 200]);
+    expect(delays).toEqual([1000, 1000]);
+  });
+
+  it('never resends a write whose connection broke: it may have taken effect', async () => {
+    server = await startServer((q) => q.socket.destroy());
+    const ex = await make().send(req(server.url, { operation: 'EnrollCustomer' }));
+    expect(ex.transportError?.code).toBe('CONNECTION_RESET');
     expect(ex.attempts).toHaveLength(1);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('cuts a long Retry-After to the longest wait, and gives up after the attempts allowed', async () => {
+    server = await startServer((_q, res) => json(res, 503, {}, { 'retry-after': '120' }));
+    const ex = await make({ retry: { maxAttempts: 2, retryAfterCapMs: 3000 } }).send(req(server.url, { operation: 'AddOrUpdateCard' }));
+    expect(ex.attempts.map((a) => a.status)).toEqual([503, 503]);
+    expect(delays).toEqual([3000]);
   });
 
   it('reports TIMEOUT when no headers come in time', async () => {

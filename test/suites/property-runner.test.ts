@@ -6,7 +6,7 @@ import type { Finding } from '../../checks/finding.js';
 import type { RequirementId } from '../../contract/requirements.js';
 import type { ResultRecord } from '../../reporting/result.js';
 import { FixtureError } from '../../suites/lib/state/fixture-errors.js';
-import { runProperty, type CaseOutcome, type PropertyEnv, type PropertySpec } from '../../suites/lib/runner/property.js';
+import { maxBrokenCases, runProperty, type CaseOutcome, type PropertyEnv, type PropertySpec } from '../../suites/lib/runner/property.js';
 
 /** Placeholder requirement ids: the runner treats ids as opaque, and one letter keeps the expected records short. */
 const placeholder = (id: string) => id as RequirementId;
@@ -91,12 +91,12 @@ describe('runProperty', () => {
     expect(again.calls()).toBe(1);
   });
 
-  it('reports transport trouble (a ClientError) broken without shrinking', async () => {
+  it('reports transport trouble (a ClientError) broken without shrinking, and stops after maxBrokenCases cases broke', async () => {
     const env = fakeEnv();
     const s = spec(async () => { throw new TokenRequestError(exchange, 'status 503'); });
     const result = await runProperty(env, s);
-    expect(result.broken).toMatch(/^TOKEN_REQUEST_FAILED: /);
-    expect(s.calls()).toBe(1);
+    expect(result.broken).toMatch(new RegExp(`^${maxBrokenCases} cases stayed broken; the first: TOKEN_REQUEST_FAILED: `));
+    expect(s.calls()).toBe(maxBrokenCases);
     expect(statuses(env.records)).toEqual(['A broken', 'B broken', 'C broken']);
   });
 

@@ -11,7 +11,7 @@ import type { PropertyEnv } from '../../suites/lib/runner/property.js';
 
 /** The model-based runner on its own: a fake target (a counter), no network. */
 interface Counter { value: number }
-interface Real { journal: Journal; value: number; breakAt?: number; lieAt?: number; leakAt?: number }
+interface Real { journal: Journal; value: number; breakAt?: number; lieAt?: number; leakAt?: number; breaks?: { left: number } }
 
 const exchange = (status = 200): Exchange => ({
   request: { operation: 'Increment', method: 'POST', url: 'https://target.test/inc', query: {}, headers: {}, correlationId: 'c' },
@@ -23,7 +23,7 @@ class Increment implements fc.AsyncCommand<Counter, Real> {
   check(): boolean { return true; }
   async run(m: Counter, r: Real): Promise<void> {
     r.journal.step(`Increment(from ${m.value})`);
-    if (r.breakAt === m.value) throw new StepBroken('Increment: TIMEOUT');
+    if (r.breakAt === m.value && (!r.breaks || r.breaks.left-- > 0)) throw new StepBroken('Increment: TIMEOUT');
     r.value += r.lieAt === m.value ? 2 : 1;
     m.value += 1;
     r.journal.exchange(exchange());
@@ -50,8 +50,9 @@ function spec(real: Partial<Real> & { fixture?: boolean } = {}): ModelSpec<Count
   };
 }
 
-function env(records: ResultRecord[]): PropertyEnv {
+function env(records: ResultRecord[], reruns?: number): PropertyEnv {
   return {
+    ...(reruns === undefined ? {} : { reruns }),
     runSeed: 7, replayPath: undefined, suiteFile: 'suites/counter.conformance.ts', record: (r) => records.push(r),
     redact: (t) => t, curl: () => '', formatExchange: (x) => `${x.request.method} /inc → ${x.response?.status}`,
   };
@@ -97,13 +98,28 @@ describe('runModel', () => {
     expect(result.report).toMatch(/sequence up to the reply that leaked, as generated \(seed 7, path \d+\):/);
   });
 
-  it('reports transport trouble broken, never failed', async () => {
+  it('reports transport trouble broken, never failed: what no sequence reached reads broken', async () => {
     const records: ResultRecord[] = [];
-    const result = await runModel(env(records), spec({ breakAt: 1 }), () => '');
+    const result = await runModel(env(records), spec({ breakAt: 0 }), () => '');
     expect(result.failed).toBe(false);
     expect(result.broken).toMatch(/TIMEOUT/);
     expect(records.map((r) => r.status)).not.toContain('failed');
     expect(statusOf(records, 'STATE-CARD-CHANGED')).toEqual(['broken']);
+  });
+
+  it('keeps what a sequence checked before transport trouble cut it short (issue 22): every earlier reply was whole', async () => {
+    const records: ResultRecord[] = [];
+    await runModel(env(records), spec({ breakAt: 1 }), () => '');
+    expect(statusOf(records, 'STATE-CARD-CHANGED')).toEqual(['passed']);
+    expect(statusOf(records, 'STATE-CARD-DELETED')).toEqual(['broken']);
+  });
+
+  it('runs a broken sequence again from the start (CONFORMANCE_RERUNS): one that completes breaks nothing', async () => {
+    const records: ResultRecord[] = [];
+    const result = await runModel(env(records, 2), spec({ breakAt: 1, breaks: { left: 2 } }), () => '');
+    expect(result.broken).toBeUndefined();
+    expect(records.map((r) => r.status)).not.toContain('broken');
+    expect(statusOf(records, 'STATE-CARD-CHANGED')).toEqual(['passed']);
   });
 
   it('reports a setup that cannot make its state not covered, never passed', async () => {

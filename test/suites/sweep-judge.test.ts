@@ -65,11 +65,11 @@ describe('planning the sweep', () => {
     for (const bad of ['0', 'ten', '5-2', ',', '1;2']) expect(() => parseSeeds(bad), bad).toThrow(SweepConfigError);
   });
 
-  it('switches every catalogued reading on in some run of every seed, next to one run with none', () => {
+  it('switches every catalogued reading on in some run of every seed, next to one run with none and one under chaos', () => {
     const plan = sweepPlan([5, 6]);
     for (const seed of [5, 6]) {
       const runs = plan.filter((p) => p.seed === seed);
-      expect(runs.filter((p) => p.readings.length === 0).map((p) => p.group)).toEqual(['defaults']);
+      expect(runs.filter((p) => p.readings.length === 0).map((p) => `${p.group} ${p.chaos ?? '-'}`)).toEqual(['defaults -', 'chaos 0.01']);
       expect(new Set(runs.flatMap((p) => p.readings))).toEqual(new Set(readingCatalogue.map((r) => r.name)));
     }
   });
@@ -79,5 +79,6 @@ describe('planning the sweep', () => {
     expect(replayCommand(item, { runs: 30 }, { CONFORMANCE_SEQUENCES: '5' }))
       .toBe('REFERENCE_READINGS=history-none CONFORMANCE_SEED=7 CONFORMANCE_RUNS=30 CONFORMANCE_SEQUENCES=5 npm run conformance');
     expect(replayCommand({ ...item, group: 'defaults', readings: [] }, {})).toBe('CONFORMANCE_SEED=7 npm run conformance');
+    expect(replayCommand({ ...item, group: 'chaos', readings: [], chaos: '0.01' }, {})).toBe('REFERENCE_CHAOS=0.01 CONFORMANCE_SEED=7 npm run conformance');
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readingGroups } from '../../reference/reading-groups.js';
+import { chaosSweepGroup } from '../../reference/chaos.js';
 
 /**
  * A short `npm run sweep`: one seed other than the readings self-test's 20261122 (12, which once
@@ -31,7 +32,7 @@ function sweep(env: Record<string, string>): Promise<{ exitCode: number; stdout:
 }
 
 describe('npm run sweep', () => {
-  it('runs every reading group and the defaults for each seed, and finds every run clean', async () => {
+  it('runs every reading group, the defaults and the chaos group for each seed, and finds every run clean', async () => {
     const run = await sweep({
       // A trailing comma makes a list of one seed (a bare number is a count of seeds).
       SWEEP_SEEDS: `${seeds.join(',')},`, SWEEP_RUNS: '20', CONFORMANCE_SEQUENCES: '5', CONFORMANCE_WRITE_RUNS: '3', REPORT_DIR: reportDir,
@@ -42,7 +43,7 @@ describe('npm run sweep', () => {
     const alarms = result.outcomes.filter((o) => !o.clean).map((o) => `seed ${o.seed} ${o.group}: ${o.problems.join(' ')} — ${o.replay}`);
     expect(alarms, run.stdout.slice(-4000)).toEqual([]);
     expect(run.exitCode).toBe(0);
-    const groups = ['defaults', ...readingGroups.map((g) => g.name)];
+    const groups = ['defaults', ...readingGroups.map((g) => g.name), chaosSweepGroup.name];
     expect(result.outcomes.map((o) => `${o.seed}-${o.group}`).sort()).toEqual(seeds.flatMap((s) => groups.map((g) => `${s}-${g}`)).sort());
     for (const o of result.outcomes) {
       expect(run.stdout).toMatch(new RegExp(`seed ${o.seed} +${o.group} +exit ${o.exitCode} +clean +[0-9.]+ s`));

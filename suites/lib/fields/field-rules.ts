@@ -10,7 +10,8 @@ import type { Exchange } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { removeAddedCards } from '../state/cards.js';
 import { stateFields, withState, type CaseKind } from '../state/case-state.js';
-import { judgeFieldCase } from '../judge/field-case.js';
+import { fieldCaseExpected, judgeFieldCase, type JudgeOptions } from '../judge/field-case.js';
+import { expectedRows } from '../judge/judge.js';
 import { propertyTest } from '../runner/property-test.js';
 import { tallyRefusals } from '../judge/refusals.js';
 import type { CaseOutcome } from '../runner/property.js';
@@ -31,16 +32,15 @@ function rememberCards(ctx: HarnessContext, x: Exchange, op: Operation, input: {
   ctx.footprint.rememberCardsOf(x);
 }
 
+const judgeOptions = (ctx: HarnessContext): JudgeOptions => ({ strictKeyCase: ctx.profile.strictKeyCase, runSecrets: [ctx.profile.target?.clientSecret ?? ''] });
+
 /** Sends one generated case (stand-ins replaced by target state) and judges the reply. */
 async function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase, kind: CaseKind): Promise<CaseOutcome> {
   const session = await ctx.session();
   const input = await withState(ctx, session, c.input, kind);
   const exchange = await ctx.client.call(op.id, input, { session });
   if (kind === 'valid') rememberCards(ctx, exchange, op, input);
-  return judgeFieldCase(exchange, c.expectation, {
-    strictKeyCase: ctx.profile.strictKeyCase,
-    runSecrets: [ctx.profile.target?.clientSecret ?? ''],
-  });
+  return judgeFieldCase(exchange, c.expectation, judgeOptions(ctx));
 }
 
 /**
@@ -56,6 +56,8 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
   const area = 'field-rules';
   const describeCase = (c: GeneratedCase) => `${c.description}\n  input: ${JSON.stringify(c.input)}`;
   const validRuns = op.writes ? Math.min(writeRuns, runs) : runs;
+  // A case that broke before its exchange (its session or fixture) and stayed broken leaves its own rows broken.
+  const rowsOf = (c: GeneratedCase) => expectedRows(fieldCaseExpected(c.expectation, judgeOptions(ctx)));
 
   describe(`${op.id} field rules`, () => {
     afterAll(() => removeAddedCards(ctx));
@@ -65,7 +67,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       requirements: ['GEN-VALID-ACCEPTED', successRequirementId(op), ...generic],
       arbitrary: validPayload(op, options).map((input): GeneratedCase => ({ input, expectation: acceptedExpectation(op), description: `${op.id}: valid payload` })),
       numRuns: validRuns,
-      describe: describeCase,
+      describe: describeCase, rowsOf,
       run: tallyRefusals(op.id, (c: GeneratedCase) => sendCase(ctx, op, c, 'valid')),
     });
 
@@ -74,7 +76,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, name: `${op.id}: values at their exact bounds are accepted`, writes: op.writes,
         requirements: ['GEN-VALID-ACCEPTED', ...generic],
-        arbitrary: bounds, examples: (seed) => boundaryCoverage(op, options, seed), numRuns: validRuns, describe: describeCase,
+        arbitrary: bounds, examples: (seed) => boundaryCoverage(op, options, seed), numRuns: validRuns, describe: describeCase, rowsOf,
         run: tallyRefusals(op.id, (c: GeneratedCase) => sendCase(ctx, op, c, 'valid')),
       });
 
@@ -83,7 +85,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
         area, operation: op.id, name: `${op.id}: violations of ${field.name} are rejected`,
         requirements: [...fieldRequirementIds(op, field), ...errorShape, ...generic],
         arbitrary: fieldViolations(op, field, options), examples: (seed) => violationCoverage(op, field, options, seed),
-        numRuns: runs, describe: describeCase,
+        numRuns: runs, describe: describeCase, rowsOf,
         run: (c) => sendCase(ctx, op, c, 'violation'),
       });
 
@@ -93,7 +95,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, name: `${op.id}: a length or format rule broken alone is rejected`,
         requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)).filter((id) => /-(LENGTH|FORMAT)$/.test(id)), ...errorShape, ...generic],
-        arbitrary: isolated, examples: (seed) => isolatedCoverage(op, options, seed), numRuns: runs, describe: describeCase,
+        arbitrary: isolated, examples: (seed) => isolatedCoverage(op, options, seed), numRuns: runs, describe: describeCase, rowsOf,
         run: (c) => sendCase(ctx, op, c, 'violation'),
       });
 
@@ -112,7 +114,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, name: `${op.id}: several violations at once name every field`,
         requirements: ['ERR-KEYS-COMPLETE', 'ERR-VALIDATION', ...generic],
-        arbitrary: several, numRuns: runs, describe: describeCase,
+        arbitrary: several, numRuns: runs, describe: describeCase, rowsOf,
         run: (c) => sendCase(ctx, op, c, 'violation'),
       });
   });

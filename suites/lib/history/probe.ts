@@ -9,6 +9,7 @@ import { FixtureError } from '../state/fixture-errors.js';
 import { mayWrite } from '../state/setup-call.js';
 import { addCardUnlessRefused } from '../state/cards.js';
 import { memoPerKey } from '../state/memo.js';
+import { isBrokenError } from '../runner/stop.js';
 
 /**
  * The customer whose history the history suite reads (D21: no operation creates
@@ -32,7 +33,8 @@ export interface HistoryCustomer {
 /** Cards given to the sandbox customer: distinct last four digits tell their transactions apart. */
 export const historyCards = 3;
 
-export const historyCustomer = memoPerKey((ctx: HarnessContext) => makeHistoryCustomer(ctx), () => true);
+/** Made again after transport trouble (runner/rerun.ts); a refusal is remembered. */
+export const historyCustomer = memoPerKey((ctx: HarnessContext) => makeHistoryCustomer(ctx), (error) => !isBrokenError(error));
 
 function distinctNumbers(ctx: HarnessContext): string[] {
   const { declinedCardNumber, deniedCardBin } = ctx.profile;

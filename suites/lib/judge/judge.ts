@@ -57,7 +57,7 @@ export interface Expected {
  */
 export function judge(x: Exchange, expected: Expected): CaseOutcome {
   const broken = transportBroken(x);
-  if (broken) return { exchanges: [x], findings: [], checked: [], broken };
+  if (broken) return { exchanges: [x], findings: [], checked: [], broken, rows: expectedRows(expected) };
   const rule = expected.ownRefusal;
   const refusal = rule ? ownReasonRefusal(x, rule.foreseen) : undefined;
   const findings: Finding[] = [];
@@ -73,9 +73,14 @@ export function judge(x: Exchange, expected: Expected): CaseOutcome {
   return {
     exchanges: [x], findings, checked: [...checked],
     ...(failsWith.size ? { failsWith: [...failsWith] } : {}),
-    ...(rule && refusal ? { observed: { [rule.requirement]: refusalNote(x, refusal, rule.what) } } : {}),
+    ...(rule && refusal ? { observed: { [rule.requirement]: refusalNote(x, refusal, rule.what) }, refused: rule.requirement } : {}),
     responsesSeen: [responseKey(x.request.operation, x.response!.status, businessErrorCode(x as never))],
   };
+}
+
+/** Every row an exchange judged under `expected` may answer for: what a broken case leaves broken (runner/rerun.ts). */
+export function expectedRows(expected: Expected): RequirementId[] {
+  return [...new Set(expected.oracles.flatMap((o) => [...o.requirements, ...(o.failsWith ?? [])]))];
 }
 
 /**
@@ -91,6 +96,8 @@ export function combine(parts: readonly CaseOutcome[]): CaseOutcome {
   for (const [requirement, note] of parts.flatMap((p) => observedEntries(p.observed ?? {})))
     observed[requirement] = observed[requirement] ? `${observed[requirement]}; ${note}` : note;
   const responsesSeen = [...new Set(parts.flatMap((p) => p.responsesSeen ?? []))];
+  const rows = [...new Set(parts.flatMap((p) => p.rows ?? []))];
+  const refused = parts.find((p) => p.refused)?.refused;
   return {
     exchanges: failing ? [...exchanges.filter((x) => x !== failing), failing] : exchanges,
     findings: parts.flatMap((p) => p.findings),
@@ -99,5 +106,7 @@ export function combine(parts: readonly CaseOutcome[]): CaseOutcome {
     ...(failsWith.length ? { failsWith: [...new Set(failsWith)] } : {}),
     ...(Object.keys(observed).length ? { observed } : {}),
     ...(broken ? { broken } : {}),
+    ...(broken && rows.length ? { rows } : {}),
+    ...(refused ? { refused } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../../client/index.js';
 import { businessRefusal, type BusinessRefusal } from '../../../checks/error-row.js';
 import type { CaseOutcome } from '../runner/property.js';
+import type { Rerun } from '../runner/rerun.js';
 
 const requirement = 'GEN-VALID-ACCEPTED';
 
@@ -27,13 +28,15 @@ export const refusalNote = (x: Exchange, refusal: BusinessRefusal, what: string)
  * and, when every one was, that what they would have checked is not covered. The runner keeps
  * the note of the last case, so every case after the first refusal carries the running count.
  */
-export function tallyRefusals<T>(operation: string, run: (value: T) => Promise<CaseOutcome>): (value: T) => Promise<CaseOutcome> {
+export function tallyRefusals<T>(operation: string, run: (value: T, rerun?: Rerun) => Promise<CaseOutcome>): (value: T, rerun?: Rerun) => Promise<CaseOutcome> {
   let cases = 0;
   let refused = 0;
   const answers = new Set<string>();
-  return async (value) => {
-    const outcome = await run(value);
+  return async (value, rerun) => {
+    const outcome = await run(value, rerun);
     if (outcome.broken) return outcome;
+    // A re-run refused because the earlier run's lost write took effect: not the target's own reason (runner/rerun.ts drops it).
+    if (rerun?.afterLostWrite && outcome.refused) return outcome;
     cases += 1;
     const note = outcome.observed?.[requirement];
     if (note) {

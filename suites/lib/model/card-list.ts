@@ -5,6 +5,7 @@ import { ModelCommand } from './command.js';
 import { byCheck, predict } from './predict.js';
 import { body, ok, type SequenceRun } from './real.js';
 import { cardAt, customerAt, customerWith, holdsCard, maxCustomers, tail, type Model, type ModelCustomer } from './state.js';
+import { isBrokenError } from '../runner/stop.js';
 
 /** GetRegisteredCards: exactly the model's cards, every Card field with its type (CARDS-SHAPE). */
 export async function compareCardList(r: SequenceRun, c: ModelCustomer): Promise<void> {
@@ -60,8 +61,12 @@ export async function deleteAllCards(m: Model, r: SequenceRun): Promise<void> {
     const ids = new Set([...c.cards.map((k) => k.cardId), ...(Array.isArray(listed) ? listed.map((l: { cardId?: unknown }) => l?.cardId) : [])]);
     for (const cardId of ids) {
       if (typeof cardId !== 'string') continue;
-      const d = await r.call('DeleteCard', { body: { customerId: c.customerId, cardId } });
-      if (ok(d)) r.ctx.footprint.cardRemoved(cardId);
+      // A delete whose reply was lost is not resent: the card stays remembered and the suite's end deletes it if it is still there.
+      const d = await r.call('DeleteCard', { body: { customerId: c.customerId, cardId } }).catch((error: unknown) => {
+        if (isBrokenError(error)) return undefined;
+        throw error;
+      });
+      if (d && ok(d)) r.ctx.footprint.cardRemoved(cardId);
     }
   }
 }

@@ -18,7 +18,8 @@ export class ModelMismatch extends Error {
 /** Transport trouble: the sequence proves nothing (broken, never failed). */
 export class StepBroken extends Error {
   readonly code = 'STEP_BROKEN';
-  constructor(readonly reason: string) {
+  /** `exchange`: the one that broke, so the re-run (runner/rerun.ts) knows whether a write's reply was lost. */
+  constructor(readonly reason: string, readonly exchange?: Exchange) {
     super(reason);
     this.name = 'StepBroken';
   }
@@ -52,6 +53,8 @@ export class Journal {
   readonly responses = new Set<string>();
   /** Why the sequence stopped short of proving anything (transport, harness, fixture): the property stops too. */
   stop: Stop | undefined;
+  /** The error behind `stop` (it carries the exchange that broke, runner/rerun.ts). */
+  brokenBy: unknown;
 
   /** `proven`: the requirements this property may report passed (each has a fault that fails it). */
   constructor(private readonly proven: ReadonlySet<RequirementId>) {}

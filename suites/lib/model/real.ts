@@ -37,7 +37,7 @@ export class SequenceRun {
   adopt(x: Exchange): Responded {
     this.journal.exchange(x);
     const judged = judge(x, { oracles: [leakOracle(this.leaks)] });
-    if (judged.broken) throw new StepBroken(`${x.request.operation}: ${judged.broken}`);
+    if (judged.broken) throw new StepBroken(`${x.request.operation}: ${judged.broken}`, x);
     this.journal.leak(judged.findings);
     this.journal.check(judged.checked);
     return x as Responded;
@@ -53,7 +53,7 @@ export class SequenceRun {
     const outcomes: CaseOutcome[] = [];
     for (const e of expected) {
       const outcome = judge(x, e);
-      if (outcome.broken) throw new StepBroken(`${x.request.operation}: ${outcome.broken}`);
+      if (outcome.broken) throw new StepBroken(`${x.request.operation}: ${outcome.broken}`, x);
       outcomes.push(outcome);
       this.journal.judged(outcome);
       if (outcome.observed) break;

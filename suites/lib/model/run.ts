@@ -9,6 +9,9 @@ import { Journal } from './journal.js';
 import { describeModelFailure } from './report.js';
 import { coverageSequence, runSequence, type ModelSpec } from './sequence.js';
 import { grantedRandom, type Exploration } from '../runner/budget.js';
+import { brokenExchange, CaseRuns } from '../runner/rerun.js';
+import { maxBrokenCases } from '../runner/property.js';
+import type { RequirementId } from '../../../contract/requirements.js';
 
 export { Journal, ModelMismatch, StepBroken } from './journal.js';
 export { formatSteps } from './report.js';
@@ -31,6 +34,12 @@ export const maxShrinkRuns = 150;
  */
 export const huntSequences = 20;
 
+/**
+ * A sequence gets this many times CONFORMANCE_RERUNS: tens of requests long, it meets a lost reply
+ * tens of times as often as a case does, and only a whole run reaches every command in the state it needs.
+ */
+export const sequenceRerunFactor = 2;
+
 /** Random sequences a property runs before its coverage sequence (as many as the request budget grants, budget.ts). */
 export const randomSequences = (spec: Pick<ModelSpec<object, unknown>, 'sequences' | 'area' | 'name'>, exploration?: Exploration): number =>
   grantedRandom(exploration, { area: spec.area, name: spec.name, unit: 'sequence', wished: spec.sequences, coverage: 0 });
@@ -46,6 +55,41 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   let leak: { journal: Journal; path: string | undefined } | undefined;
   let generated = -1;
   let shrinkRuns = 0;
+  const brokenSequences: Array<{ reason: string; rows: readonly RequirementId[] }> = [];
+  const sequenceRerunEnv = { reruns: (env.reruns ?? 0) * sequenceRerunFactor, property: spec.name, redact: env.redact, ...(env.health ? { health: env.health } : {}) };
+
+  /** The path that replays the sequence running now, as generated (a leak's story). */
+  const leakPath = () => (failure ? undefined : inCoverage ? coveragePath : env.replayPath?.split(':')[0] ?? String(generated));
+  /** What a run saw counts whether or not it completed: every reply before a break was whole and judged against the model. */
+  const keep = (journal: Journal) => {
+    tally.add({ checked: journal.checked, responsesSeen: journal.responses, observed: journal.observed });
+    // The first sequence with a leaking reply, as generated (leaks do not fail the property: no shrinking).
+    if (journal.leaks.length && !leak) leak = { journal, path: leakPath() };
+  };
+
+  /**
+   * One sequence, and again from the start (a fresh setup: session, customer) while transport
+   * trouble breaks it (runner/rerun.ts): the whole sequence, since a later command needs the state
+   * the earlier ones made; the identities it enrols are fresh on every run, and nothing is resent.
+   * What a broken run checked before the break stands (every reply up to it was whole and judged).
+   */
+  const runWithReruns = async (values: S, commands: Commands<M, R>): Promise<Journal> => {
+    const runs = new CaseRuns(sequenceRerunEnv);
+    for (;;) {
+      const journal = new Journal(proven);
+      await runSequence(spec, values, commands, journal, env.redact);
+      if (journal.stop?.kind !== 'broken') {
+        runs.completed({ exchanges: [], findings: [], checked: [] });
+        return journal;
+      }
+      keep(journal);
+      const broken = journal.stop;
+      if (!runs.broke(brokenExchange(journal.brokenBy), broken.reason)) {
+        journal.stop = { kind: 'broken', reason: runs.reason(broken.reason) };
+        return journal;
+      }
+    }
+  };
 
   const planned = randomSequences(spec, env.exploration);
   const hunted = Math.max(planned, huntSequences);
@@ -59,15 +103,20 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
       if (stop) return true;
       if (failure && ++shrinkRuns > maxShrinkRuns) return true;
       if (!failure && !inCoverage) generated += 1;
-      const journal = new Journal(proven);
-      await runSequence(spec, values, commands, journal, env.redact);
+      const journal = await runWithReruns(values, commands);
+      // While shrinking a failure already found, a broken sequence is just not a smaller counterexample.
+      if (journal.stop?.kind === 'broken' && failure) return true;
+      if (journal.stop?.kind === 'broken') {
+        // The property goes on; what no sequence checks because this one broke reads broken (below).
+        brokenSequences.push({ reason: journal.stop.reason, rows: spec.requirements });
+        if (brokenSequences.length >= maxBrokenCases) stop = { kind: 'broken', reason: `${maxBrokenCases} sequences stayed broken; the first: ${brokenSequences[0]!.reason}` };
+        return true;
+      }
       if (journal.stop) {
         stop = journal.stop;
         return true;
       }
-      tally.add({ checked: journal.checked, responsesSeen: journal.responses, observed: journal.observed });
-      // The first sequence with a leaking reply, as generated (leaks do not fail the property: no shrinking).
-      if (journal.leaks.length && !leak) leak = { journal, path: failure ? undefined : inCoverage ? coveragePath : env.replayPath?.split(':')[0] ?? String(generated) };
+      keep(journal);
       if (journal.findings.length === 0) return true;
       failure = journal;
       return false;
@@ -128,6 +177,9 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
     ...(shrunk || leak ? { failure: describeModelFailure(env, spec.name, { ...(shrunk ? { shrunk } : {}), ...(leak ? { leak } : {}) }, requestBody) } : {}),
     ...(result?.failed && !failure ? { fastCheckError: result.errorInstance } : {}),
     unreachedReason: `none of ${sequencesRun} sequence(s) reached a state where this could be checked`,
+    // A sequence explores: its rows are the property's, and those some run (complete, or cut short by the
+    // break) checked stand; what none reached is broken by the sequences that stayed broken.
+    brokenCases: brokenSequences.map((b) => ({ ...b, rows: b.rows.filter((r) => !tally.checked.has(r)) })).filter((b) => b.rows.length > 0),
   }, env.redact);
   end.records.forEach((r) => env.record(r));
   return end.result;

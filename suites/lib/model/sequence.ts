@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { oneOfEach } from '../../../generators/index.js';
-import { stopOf } from '../runner/stop.js';
+import { isBrokenError, stopOf } from '../runner/stop.js';
 import { ModelMismatch, type Journal } from './journal.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 
@@ -41,9 +41,11 @@ export function coverageSequence<M extends object, R>(commands: ReadonlyArray<fc
   return [...draw(0, [...commands].reverse()), ...draw(1, commands), ...draw(2, commands)];
 }
 
-/** A mismatch is already in the journal's findings; anything else stops the sequence and the property. */
+/** A mismatch is already in the journal's findings; anything else stops the sequence (and, unless a re-run mends it, the property). */
 function file(journal: Journal, error: unknown, redact: (text: string) => string): void {
-  if (!(error instanceof ModelMismatch)) journal.stop ??= stopOf(error, redact);
+  if (error instanceof ModelMismatch || journal.stop) return;
+  journal.stop = stopOf(error, redact);
+  journal.brokenBy = error;
 }
 
 /** One sequence: setup, the commands, the final comparison, and always the clean-up. */
@@ -60,6 +62,8 @@ export async function runSequence<M extends object, R, S>(
     file(journal, error, redact);
   } finally {
     journal.beginCleanup();
-    if (sequence) await spec.cleanup(sequence).catch((error: unknown) => file(journal, error, redact));
+    // Transport trouble while cleaning up proves nothing about what the sequence checked; a card left
+    // behind is deleted when the suite ends (state/cards.ts removeAddedCards).
+    if (sequence) await spec.cleanup(sequence).catch((error: unknown) => { if (!isBrokenError(error)) file(journal, error, redact); });
   }
 }

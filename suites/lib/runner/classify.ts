@@ -70,6 +70,8 @@ export interface RunFacts {
   readonly interrupted?: boolean;
   /** When given, requirements no case reached without any stop are recorded not covered with this reason. */
   readonly unreachedReason?: string;
+  /** Cases (or sequences) an exchange broke and whose re-runs broke too (rerun.ts): only their rows read broken. */
+  readonly brokenCases?: ReadonlyArray<{ readonly reason: string; readonly rows: readonly RequirementId[] }>;
 }
 
 export interface RunEnd {
@@ -84,11 +86,16 @@ export function classifyRun(f: RunFacts, redact: (text: string) => string): RunE
   const mark = (ids: Iterable<RequirementId>, status: 'passed' | 'broken', reason?: string) => {
     for (const requirement of ids) records.push({ ...base, requirement, status, ...(reason ? { reason } : {}), ...withSeen });
   };
+  /** The rows of the cases that stayed broken, each with the first such case's reason. */
+  const brokenRows = new Map<RequirementId, string>();
+  for (const c of f.brokenCases ?? []) for (const r of c.rows) if (!brokenRows.has(r)) brokenRows.set(r, `a case stayed broken: ${c.reason}`);
+  const markBrokenCases = () => { for (const [requirement, reason] of brokenRows) mark([requirement], 'broken', reason); };
+  const brokenCount = f.brokenCases?.length ?? 0;
   /** Records what no case reached; returns the reason when it should skip the test (a fixture or an interruption). */
   const gaps = (failing: ReadonlySet<RequirementId>): string | undefined => {
     const fixture = f.stop?.kind === 'fixture' ? f.stop.error : f.missing;
     // The rule a fixture answer broke was recorded failed by the fixture itself.
-    const unreached = f.requirements.filter((r) => !f.checked.has(r) && !failing.has(r) && r !== fixture?.blockedBy);
+    const unreached = f.requirements.filter((r) => !f.checked.has(r) && !failing.has(r) && r !== fixture?.blockedBy && !brokenRows.has(r));
     const reasonFor = (r: string) => fixture ? uncheckedReason(fixture, r, redact)
       : f.interrupted ? `not covered: the run was interrupted after ${f.runs} ${f.unit}(s), before any reached a state where this could be checked`
       : f.unreachedReason;
@@ -104,6 +111,7 @@ export function classifyRun(f: RunFacts, redact: (text: string) => string): RunE
     mark([...f.checked].filter((r) => !failing.has(r)), 'passed');
     for (const r of f.failure.failed)
       records.push({ ...base, requirement: r.requirement, status: 'failed', findings: r.findings, ...(r.reproduction ? { reproduction: r.reproduction } : {}), ...withSeen });
+    markBrokenCases();
     gaps(failing);
     const { findings, report, reproduction, detail } = f.failure;
     return { records, result: { failed: true, findings, report, ...(reproduction ? { reproduction } : {}), ...(detail ? { detail } : {}) } };
@@ -114,11 +122,24 @@ export function classifyRun(f: RunFacts, redact: (text: string) => string): RunE
     mark(new Set([...f.checked, ...f.requirements]), 'broken', harness);
     return { records, result: { failed: false, broken: harness, findings: [], report: `${f.property}: ${harness}` } };
   }
+  if (f.stop?.kind === 'broken' && brokenCount) {
+    // Too many cases stayed broken: what was checked stands, their rows and what the property never reached are broken.
+    mark(f.checked, 'passed');
+    markBrokenCases();
+    mark(f.requirements.filter((r) => !f.checked.has(r) && !brokenRows.has(r)), 'broken', f.stop.reason);
+    return { records, result: { failed: false, broken: f.stop.reason, findings: [], report: `${f.property}: broken (${f.stop.reason})` } };
+  }
   if (f.stop?.kind === 'broken') {
     mark(f.checked.size ? f.checked : f.requirements, 'broken', f.stop.reason);
     return { records, result: { failed: false, broken: f.stop.reason, findings: [], report: `${f.property}: broken (${f.stop.reason})` } };
   }
   mark(f.checked, 'passed');
+  markBrokenCases();
+  if (brokenCount) {
+    gaps(new Set());
+    const why = `${brokenCount} of ${f.runs} ${f.unit}(s) stayed broken, their rows with them (${f.brokenCases![0]!.reason})`;
+    return { records, result: { failed: false, broken: why, findings: [], report: `${f.property}: ${why}` } };
+  }
   const notCovered = gaps(new Set());
   if (notCovered) return { records, result: { failed: false, findings: [], notCovered, report: `${f.property}: ${notCovered}` } };
   return { records, result: { failed: false, findings: [], report: `${f.property}: ${f.runs} ${f.unit}s passed` } };

@@ -3,6 +3,7 @@ import { createPartnerClient, type PartnerClient, type Session } from '../../../
 import { ResultSink } from '../../../reporting/recorder.js';
 import type { SuiteRecord } from '../../../reporting/result.js';
 import { Footprint } from '../state/footprint.js';
+import { HealthLog } from './health.js';
 
 /**
  * What a suite file works with: the profile, one client (token cache, limits, redaction), the
@@ -20,6 +21,8 @@ export interface HarnessContext {
   /** The partner session, opened on first use (AuthenticatePartner with the profile's deviceId). */
   session(): Promise<Session>;
   readonly footprint: Footprint;
+  /** Transient faults the target showed and what recovered them (health.ts). */
+  readonly health: HealthLog;
   record(r: SuiteRecord): void;
   /** Credentials of a client whose AuthenticatePartner is denied, when the run knows one. */
   readonly deniedClient?: { readonly clientId: string; readonly clientSecret: string };
@@ -47,7 +50,8 @@ function buildContext(env: NodeJS.ProcessEnv): HarnessContext {
   if (!profile.target) throw new TargetNotResolvedError();
   // The footprint counts every exchange the client records: requests per operation, customers enrolled.
   const footprint = new Footprint(profile.reportDir);
-  const client = createPartnerClient({ profile, target: profile.target, recorder: footprint.countingRecorder() });
+  const health = new HealthLog(profile.reportDir);
+  const client = createPartnerClient({ profile, target: profile.target, recorder: footprint.countingRecorder((x) => health.exchange(x)) });
   client.redactor.learn(profile.target.clientSecret, 'clientSecret');
   const sink = new ResultSink({ reportDir: profile.reportDir, redact: (t) => client.redactor.redact(t) });
   const runSeed = profile.seed ?? 0;
@@ -62,8 +66,13 @@ function buildContext(env: NodeJS.ProcessEnv): HarnessContext {
     client,
     runSeed,
     runId,
-    session: () => (opening ??= client.openSession()),
+    // A session that could not be opened (a lost reply, a 503 left after the retries) is opened again by the next caller.
+    session: () => (opening ??= client.openSession().catch((error: unknown) => {
+      opening = undefined;
+      throw error;
+    })),
     footprint,
+    health,
     record: (r) => sink.record(r),
     ...(denied ? { deniedClient: denied } : {}),
   };

@@ -46,6 +46,8 @@ export function propertyEnv(ctx: HarnessContext, suiteFile: string): PropertyEnv
     attempts: (x) => describeAttempts(x, redactor),
     formatDetail: (x) => formatExchangeDetail(x, redactor),
     exploration: explorationOf(ctx),
+    reruns: ctx.profile.reruns,
+    health: ctx.health,
   };
 }
 

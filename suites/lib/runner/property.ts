@@ -10,6 +10,8 @@ import { refusedPath, stopOf, type Stop } from './stop.js';
 import type { FixtureFailure } from './unchecked.js';
 import { propertySeed } from './selection.js';
 import { grantedRandom, type Exploration } from './budget.js';
+import { runCase, type Rerun } from './rerun.js';
+import type { HealthLog } from './health.js';
 
 export type { PropertyResult } from './classify.js';
 
@@ -23,6 +25,10 @@ export interface CaseOutcome {
   readonly failsWith?: readonly RequirementId[];
   /** Transport trouble: the case proves nothing. */
   readonly broken?: string;
+  /** With `broken`: the rows the case answers for, which read broken if its re-runs break too (rerun.ts). */
+  readonly rows?: readonly RequirementId[];
+  /** The requirement a refusal for the target's own reasons (D37) was observed under, set by the judge. */
+  readonly refused?: RequirementId;
   /** Documented responses seen, `${operation} ${status} ${errorCode|'success'}`. */
   readonly responsesSeen?: readonly string[];
   /** What the target showed on an ambiguous point: requirement → behaviour. */
@@ -43,7 +49,10 @@ export interface PropertySpec<T> {
   readonly examples?: (seed: number) => readonly T[];
   /** A short description of a case, for the counterexample (redacted when shown). */
   readonly describe: (value: T) => string;
-  readonly run: (value: T) => Promise<CaseOutcome>;
+  /** One case; `rerun` is set when it runs again from the start because an exchange broke it (rerun.ts). */
+  readonly run: (value: T, rerun?: Rerun) => Promise<CaseOutcome>;
+  /** The rows a case answers for, when its outcome cannot say (it broke before its exchange): they read broken if it stays broken. */
+  readonly rowsOf?: (value: T) => readonly RequirementId[];
   /** What the property can check; broken and not-covered rows name these when no case got that far. */
   readonly requirements?: readonly RequirementId[];
 }
@@ -60,7 +69,17 @@ export interface PropertyEnv extends EvidenceText {
   readonly formatDetail?: (exchange: Exchange) => string;
   /** The run's request budget (budget.ts); without it a property runs the cases it asks for. */
   readonly exploration?: Exploration;
+  /** CONFORMANCE_RERUNS: times a broken case runs again from the start (rerun.ts); unset, none. */
+  readonly reruns?: number;
+  readonly health?: HealthLog;
 }
+
+/**
+ * Cases of one property that may stay broken before the property stops: a target that breaks
+ * this many cases after their re-runs is in trouble, not hiccuping, and every further case would
+ * cost it requests.
+ */
+export const maxBrokenCases = 3;
 
 /** Cases a property runs: every coverage example, then its random ones (as many as the request budget grants, budget.ts). */
 export const caseCount = (spec: Pick<PropertySpec<unknown>, 'numRuns' | 'area' | 'name'>, examples: readonly unknown[], exploration?: Exploration): number =>
@@ -68,8 +87,10 @@ export const caseCount = (spec: Pick<PropertySpec<unknown>, 'numRuns' | 'area' |
 
 /**
  * Runs one property against the target; classify.ts turns what its cases showed into one
- * record per requirement. Transport trouble, missing target state and harness errors stop the
- * property at once (the remaining cases and the shrinking pass without running).
+ * record per requirement. A case an exchange broke runs again from the start (rerun.ts); one
+ * that stays broken makes its own rows broken and the property goes on, until maxBrokenCases.
+ * Missing target state and harness errors stop the property at once (the remaining cases and
+ * the shrinking pass without running).
  */
 export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): Promise<PropertyResult> {
   const seed = propertySeed(env.runSeed, spec.name);
@@ -86,25 +107,29 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
   let missing: FixtureFailure | undefined;
   let lastFailure: { value: T; outcome: CaseOutcome } | undefined;
   const ran = new Set<T>();
+  const brokenCases: Array<{ reason: string; rows: readonly RequirementId[] }> = [];
+  const rerunEnv = { reruns: env.reruns ?? 0, property: spec.name, redact: env.redact, ...(env.health ? { health: env.health } : {}) };
 
   const property = fc.asyncProperty(spec.arbitrary, async (value) => {
     if (stop) return true;
     ran.add(value);
-    let outcome: CaseOutcome;
-    try {
-      outcome = await spec.run(value);
-    } catch (error) {
-      const why = stopOf(error, env.redact);
+    const end = await runCase(spec.run, value, rerunEnv);
+    if (end.kind === 'thrown') {
+      const why = stopOf(end.error, env.redact);
       // State one case could not get (a refused enrolment, D37) skips that case; a fixture answered
-      // out of contract, transport trouble or a harness error stops the property.
+      // out of contract or a harness error stops the property.
       if (why.kind === 'fixture' && !why.error.blockedBy) missing ??= why.error;
       else stop = why;
       return true;
     }
-    if (outcome.broken) {
-      stop = { kind: 'broken', reason: env.redact(outcome.broken) };
+    // While shrinking a counterexample already found, a broken case is just not a smaller one.
+    if (end.kind === 'broken' && lastFailure) return true;
+    if (end.kind === 'broken') {
+      brokenCases.push({ reason: end.reason, rows: end.rows ?? spec.rowsOf?.(value) ?? spec.requirements ?? ['GEN-NO-5XX'] });
+      if (brokenCases.length >= maxBrokenCases) stop = { kind: 'broken', reason: `${maxBrokenCases} cases stayed broken; the first: ${brokenCases[0]!.reason}` };
       return true;
     }
+    const outcome = end.outcome;
     tally.add(outcome);
     if (outcome.findings.length === 0) return true;
     lastFailure = { value, outcome };
@@ -129,7 +154,7 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
   const end = classifyRun({
     suite: spec.area, property: spec.name, ...(spec.operation ? { operation: spec.operation } : {}), unit: 'case', runs: details?.numRuns ?? 0,
     requirements: spec.requirements ?? ['GEN-NO-5XX'], checked: tally.checked, observed: tally.observed, responsesSeen: [...tally.responses],
-    ...(stop ? { stop } : {}), ...(missing ? { missing } : {}), interrupted: details?.interrupted ?? false,
+    ...(stop ? { stop } : {}), ...(missing ? { missing } : {}), interrupted: details?.interrupted ?? false, brokenCases,
     // A failure found before transport trouble (or a missing fixture) met the shrinking is still a failure.
     ...(failure ? { failure } : {}),
     ...(details?.failed && !lastFailure ? { fastCheckError: details.errorInstance } : {}),

@@ -15,6 +15,11 @@ export type Stop =
 /** Errors known by their code, so this runner stays below the fixtures and the model (state/, model/). */
 const brokenCodes = new Set(['SETUP_BROKEN', 'STEP_BROKEN']);
 
+/** Transport trouble, thrown: a fixture that failed by it is made again by the next case that needs it (rerun.ts). */
+export function isBrokenError(error: unknown): boolean {
+  return error instanceof ClientError || brokenCodes.has(String((error as { code?: unknown } | null)?.code));
+}
+
 /** What a thrown error means for the property; reasons come out redacted. */
 export function stopOf(error: unknown, redact: (text: string) => string): Stop {
   if (error instanceof ClientError) return { kind: 'broken', reason: `${error.code}: ${redact(error.message)}` };

@@ -4,6 +4,7 @@ import type { HarnessContext } from '../runner/context.js';
 import { ownReasonRefusal } from '../judge/refusals.js';
 import { fixtureBody, FixtureError } from './fixture-errors.js';
 import { accepted, mayWrite, runTag, samplePayload, setupAttempts } from './setup-call.js';
+import { transportBroken } from '../../../checks/index.js';
 
 /** The cards a worker adds and deletes: each remembered in the footprint, so the suite that added it deletes it. */
 
@@ -61,5 +62,26 @@ export async function removeAddedCards(ctx: HarnessContext): Promise<void> {
   // A run that may not write added nothing: whatever is listed is not its to delete.
   if (left.length === 0 || !mayWrite(ctx)) return;
   const session = await ctx.session();
-  for (const { customerId, cardId } of left) await deleteCard(ctx, session, customerId, cardId);
+  for (const { customerId, cardId } of left) {
+    const x = await deleteCard(ctx, session, customerId, cardId);
+    if (transportBroken(x)) await deleteAfterLostReply(ctx, session, customerId, cardId, x);
+  }
+}
+
+/**
+ * A DeleteCard whose answer was lost may have deleted the card: find out (GetRegisteredCards, a read)
+ * before deleting again, as a careful client does, so the footprint stays true on a flaky target.
+ */
+async function deleteAfterLostReply(ctx: HarnessContext, session: Session, customerId: string, cardId: string, lost: Exchange): Promise<void> {
+  const list = await ctx.client.call('GetRegisteredCards', { body: { customerId } }, { session });
+  const cards = (list.response?.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
+  if (transportBroken(list) || !Array.isArray(cards)) return;
+  const listed = (cards as Array<Record<string, unknown>>).some((c) => c.cardId === cardId);
+  const again = listed ? await deleteCard(ctx, session, customerId, cardId) : undefined;
+  if (!listed) ctx.footprint.cardRemoved(cardId);
+  const recovered = !again || accepted(again);
+  ctx.health.case({
+    property: 'clean-up: DeleteCard of a card the run added', broken: [lost.request.correlationId], reruns: 1, lostWrite: true,
+    outcome: recovered ? 'recovered' : 'broken', ...(recovered ? {} : { reason: 'the card is still listed after a second DeleteCard' }),
+  });
 }

@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -7,7 +7,8 @@ import { join } from 'node:path';
  * (one that needs no fresh identity) is enrolled once per run, not once per vitest worker. Workers
  * are separate processes: the first to need it takes a lock file in the run's private directory
  * (privatePoolDir) and makes it; the others wait for the file it writes. A failure to make it is
- * written too, so every worker reports the same gap instead of trying again.
+ * written too, so every worker reports the same gap instead of trying again; transport trouble is
+ * not such a failure: the maker releases the lock and whoever asks next makes the customer.
  */
 
 export interface PooledCustomer {
@@ -46,6 +47,8 @@ export interface PoolOptions {
   /** Enrols the pool's customer; a rejection whose `poolFailure` says so is shared with every worker. */
   readonly make: () => Promise<PooledCustomer>;
   readonly failureOf: (error: unknown) => PoolFailure;
+  /** Transport trouble: not shared as the pool's failure; the lock is released for the next asker. */
+  readonly transient?: (error: unknown) => boolean;
   readonly waitMs?: number;
 }
 
@@ -75,30 +78,36 @@ export class PoolUnavailable extends Error {
 export async function pooledCustomer(options: PoolOptions): Promise<{ customer: PooledCustomer; made: boolean }> {
   const { lock, file } = paths(options.dir);
   mkdirSync(options.dir, { recursive: true, mode: 0o700 });
-  let mine = false;
-  try {
-    closeSync(openSync(lock, 'wx'));
-    mine = true;
-  } catch (error) {
-    // EEXIST: another worker holds the lock and makes the customer
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  if (mine) {
-    try {
-      const customer = await options.make();
-      write(file, { customer });
-      return { customer, made: true };
-    } catch (error) {
-      write(file, { failure: options.failureOf(error) });
-      throw error;
-    }
-  }
   const deadline = Date.now() + (options.waitMs ?? poolWaitMs);
   for (;;) {
     const found = read(file);
     if (found && 'customer' in found) return { customer: found.customer, made: false };
     if (found) throw new PoolUnavailable(found.failure);
+    if (take(lock)) return make(options, lock, file);
     if (Date.now() > deadline) throw new PoolUnavailable({ message: `no pooled customer after ${(options.waitMs ?? poolWaitMs) / 1000} s: the worker making it did not finish` });
     await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+}
+
+/** The lock, unless another worker holds it (EEXIST: it makes the customer, or gave up on transport trouble and released it). */
+function take(lock: string): boolean {
+  try {
+    closeSync(openSync(lock, 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return false;
+  }
+}
+
+async function make(options: PoolOptions, lock: string, file: string): Promise<{ customer: PooledCustomer; made: boolean }> {
+  try {
+    const customer = await options.make();
+    write(file, { customer });
+    return { customer, made: true };
+  } catch (error) {
+    if (options.transient?.(error)) rmSync(lock, { force: true });
+    else write(file, { failure: options.failureOf(error) });
+    throw error;
   }
 }

@@ -6,12 +6,14 @@ import { addCard } from './cards.js';
 import { enrollCustomer, type CustomerFixture } from './enrolment.js';
 import { FixtureError } from './fixture-errors.js';
 import { mayWrite } from './setup-call.js';
+import { isBrokenError } from '../runner/stop.js';
 
 /**
  * A customer holding a card. Sandbox: enrolled and given a card by this run. Production
  * without writes: TARGET_FIXTURE_CUSTOMER_ID / TARGET_FIXTURE_CARD_ID, or FixtureError.
+ * A refusal is remembered; transport trouble is not: the next case that needs it makes it again.
  */
-export const customerWithCard = memoPerKey((ctx: HarnessContext) => makeCustomerWithCard(ctx), () => true);
+export const customerWithCard = memoPerKey((ctx: HarnessContext) => makeCustomerWithCard(ctx), (error) => !isBrokenError(error));
 
 async function makeCustomerWithCard(ctx: HarnessContext): Promise<CustomerFixture> {
   if (!mayWrite(ctx)) {
@@ -35,6 +37,7 @@ async function runCustomer(ctx: HarnessContext, session: Session): Promise<Poole
   try {
     const { customer, made } = await pooledCustomer({
       dir: privatePoolDir(),
+      transient: isBrokenError,
       make: async () => {
         const { customerId, ssn, dateOfBirth } = await enrollCustomer(ctx, session);
         return { customerId, ssn, dateOfBirth };

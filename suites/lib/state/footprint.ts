@@ -44,9 +44,12 @@ export class Footprint {
     this.#log({ kind: 'pool-customer' });
   }
 
-  /** An exchange recorder for the client that counts what it records (countExchange). */
-  countingRecorder(): ExchangeRecorder {
-    const count = (x: Exchange) => this.countExchange(x);
+  /** An exchange recorder for the client that counts what it records (countExchange), and tells `also` of it. */
+  countingRecorder(also?: (x: Exchange) => void): ExchangeRecorder {
+    const count = (x: Exchange) => {
+      this.countExchange(x);
+      also?.(x);
+    };
     return new (class extends ExchangeRecorder {
       override record(x: Exchange): void {
         super.record(x);
