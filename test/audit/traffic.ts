@@ -53,7 +53,8 @@ export function entry(c: Call): object {
   const replyText = c.reply === undefined ? (status >= 400 ? '{"title":"x"}' : '{}') : typeof c.reply === 'string' ? c.reply : JSON.stringify(c.reply);
   const type = status >= 400 && c.reply && typeof c.reply === 'object' && 'type' in (c.reply as object) ? problemType : 'application/json';
   const result = c.failure ? { transportError: { code: 'CONNECTION_RESET' as const, message: 'socket hang up' } }
-    : { response: toResponse(status, { 'content-type': type, ...c.replyHeaders }, replyText) };
+    // A token endpoint answers with Cache-Control: no-store (RFC 6749 5.1), as the reference does.
+    : { response: toResponse(status, { 'content-type': type, ...(c.tokenEndpoint ? { 'cache-control': 'no-store' } : {}), ...c.replyHeaders }, replyText) };
   return harEntry(request, result, t0 + c.at, c.ms ?? 5);
 }
 
