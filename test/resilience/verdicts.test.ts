@@ -33,7 +33,9 @@ function expectBrokenBy(run: ConformanceRun, cause: RegExp): void {
   expect(run.exitCode).toBe(3);
   expect(rows.length).toBeGreaterThan(5);
   expect(rows.filter((r) => r.status !== 'broken').map((r) => `${r.id} ${r.status}`)).toEqual([]);
-  for (const row of rows) expect(row.reasons.some((reason) => cause.test(reason)), `${row.id}: ${row.reasons.join(' | ')}`).toBe(true);
+  // A case re-run from the start (issue 22) says so before its cause: "a case stayed broken: <cause> (and again on each of N re-run(s) ...)".
+  const causeOf = (reason: string) => reason.replace(/^a case stayed broken: /, '').replace(/ \(and again on each of \d+ re-run\(s\) from the start with fresh state\)$/, '');
+  for (const row of rows) expect(row.reasons.some((reason) => cause.test(causeOf(reason))), `${row.id}: ${row.reasons.join(' | ')}`).toBe(true);
   expect(rows.map((r) => r.id)).toEqual(expect.arrayContaining(['GEN-NO-5XX', 'GEN-JSON-BODY', 'FIND-SSN-LENGTH']));
 }
 
@@ -67,7 +69,10 @@ describe('injected target faults are reported broken with their cause', () => {
   it('no partner session (503 on AuthenticatePartner): every property is broken, none shrunk as a harness error', async () => {
     const run = await runThrough([{ mode: 'unavailable', path: '/api/v1/partners/authenticate' }]);
     expectBrokenBy(run, /^SESSION_FAILED: AuthenticatePartner must answer 2xx .*→ 503 .* after 3 attempts$/);
-    expect(proxy!.injected('unavailable')).toBe(3);
+    // Issue 22: a broken session is made again for each property (3 attempts each), never fewer than one full try.
+    const injected = proxy!.injected('unavailable');
+    expect(injected).toBeGreaterThanOrEqual(3);
+    expect(injected % 3).toBe(0);
   });
 });
 
