@@ -24,6 +24,21 @@ const probes: Record<string, Probe> = {
     holds: async (h) => (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, 'wrong') })).json.error === 'invalid_client',
   },
   'bearer-not-required': { holds: async (h) => (await probeStatus(h, {})) === 401 },
+  'token-cacheable': { holds: async (h) => (await tokenRequest(h, grant(h))).headers['cache-control'] === 'no-store' },
+  'token-error-quotes-secret': { holds: async (h) => !(await tokenRequest(h, { ...grant(h), grant_type: 'password' })).text.includes(h.ref.clientSecret) },
+  'token-secret-last-char-ignored': {
+    holds: async (h) => {
+      const s = h.ref.clientSecret;
+      return (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, `${s.slice(0, -1)}${s.endsWith('x') ? 'y' : 'x'}`) })).status === 401;
+    },
+  },
+  'bearer-claims-unverified': {
+    holds: async (h) => {
+      const [header, claims, signature] = (await partnerToken(h)).split('.');
+      const changed = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(claims!, 'base64url').toString()), sub: 'someone-else' })).toString('base64url');
+      return (await probeStatus(h, { authorization: `Bearer ${header}.${changed}.${signature}` })) === 401;
+    },
+  },
   'bearer-signature-unchecked': {
     holds: async (h) => {
       const forged = await new SignJWT({ scope: partnerScope(h.ref) }).setProtectedHeader({ alg: 'HS256' }).setSubject(h.ref.clientId)
