@@ -27,7 +27,11 @@ export interface Chaos {
   readonly injected: Readonly<Record<ChaosKind, number>>;
 }
 
-/** mulberry32: small, fast, and the same sequence for the same seed on every platform. */
+/**
+ * mulberry32: small, fast, and the same sequence for the same seed on every platform. The same
+ * algorithm as generators' prng, written again because the reference imports contract/ only
+ * (DESIGN.md: a bug shared with the harness would hide itself).
+ */
 function generator(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
