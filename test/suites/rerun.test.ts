@@ -8,7 +8,7 @@ import type { RequirementId } from '../../contract/requirements.js';
 import type { ResultRecord } from '../../reporting/result.js';
 import { SetupBroken } from '../../suites/lib/state/fixture-errors.js';
 import { runProperty, type CaseOutcome, type PropertyEnv, type PropertySpec } from '../../suites/lib/runner/property.js';
-import { lostWrite, type Rerun } from '../../suites/lib/runner/rerun.js';
+import { lostWrite, TargetTrouble, type Rerun } from '../../suites/lib/runner/rerun.js';
 import { HealthLog } from '../../suites/lib/runner/health.js';
 import { readHealth } from '../../suites/lib/runner/health-report.js';
 
@@ -82,7 +82,7 @@ describe('a case an exchange broke runs again from the start (CONFORMANCE_RERUNS
     }, 30));
     expect(statuses(env.records)).toEqual(['A passed', 'B broken', 'B passed', 'C passed']);
     const broken = env.records.find((r) => r.status === 'broken')!;
-    expect(broken.reason).toBe('a case stayed broken: SERVICE_UNAVAILABLE: the target answered 503 to all 3 attempts (and again on each of 2 re-run(s) from the start with fresh state)');
+    expect(broken.reason).toBe('SERVICE_UNAVAILABLE: the target answered 503 to all 3 attempts (and again on each of 2 re-run(s) from the start with fresh state)');
     expect(result.broken).toMatch(/^1 of 30 case\(s\) stayed broken, their rows with them/);
     const health = readHealth(env.reportDir)!;
     expect(health.cases).toMatchObject({ rerun: 1, recovered: 0, stayedBroken: 1, lostWrites: 0 });
@@ -107,8 +107,10 @@ describe('a case an exchange broke runs again from the start (CONFORMANCE_RERUNS
 
   it('names the rows of a case that broke before its exchange (a fixture\'s transport trouble) by rowsOf', async () => {
     const env = fakeEnv(1);
-    const s = spec(async (n) => {
-      if (n % 5 === 0) throw new SetupBroken(sent(env, exchangeOf('AddOrUpdateCard', 'reset')), 'AddOrUpdateCard of a fixture card: CONNECTION_RESET');
+    let breaks = 0;
+    const s = spec(async () => {
+      // The first case breaks on its run and its re-run.
+      if (breaks++ < 2) throw new SetupBroken(sent(env, exchangeOf('AddOrUpdateCard', 'reset')), 'AddOrUpdateCard of a fixture card: CONNECTION_RESET');
       return pass(exchangeOf('FindCustomer'), [A, B]);
     }, 30);
     await runProperty(env, { ...s, rowsOf: () => [C] });
@@ -126,6 +128,24 @@ describe('a case an exchange broke runs again from the start (CONFORMANCE_RERUNS
     }, 30));
     expect(result.failed).toBe(true);
     expect(statuses(env.records)).toEqual(['A passed', 'B failed']);
+  });
+
+  it('a target in trouble: after a property stopped, the next cases run once and a property stops at its first broken case, until one completes', async () => {
+    const env = { ...fakeEnv(2), trouble: new TargetTrouble() };
+    let calls = 0;
+    const down = spec(async () => {
+      calls += 1;
+      return { exchanges: [exchangeOf('EnrollCustomer', 'reset')], findings: [], checked: [], broken: 'CONNECTION_RESET: reset', rows: [A] };
+    });
+    await runProperty(env, down);
+    expect(calls).toBe(3 * 3);
+    expect(env.trouble.on).toBe(true);
+    calls = 0;
+    await runProperty(env, { ...down, name: 'next property' });
+    expect(calls).toBe(1);
+    const back = await runProperty(env, { ...down, name: 'after recovery', run: async () => pass(exchangeOf('FindCustomer'), [A]) });
+    expect(back.broken).toBeUndefined();
+    expect(env.trouble.on).toBe(false);
   });
 
   it('with CONFORMANCE_RERUNS=0 a broken case is broken at once', async () => {

@@ -56,7 +56,10 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   let generated = -1;
   let shrinkRuns = 0;
   const brokenSequences: Array<{ reason: string; rows: readonly RequirementId[] }> = [];
-  const sequenceRerunEnv = { reruns: (env.reruns ?? 0) * sequenceRerunFactor, property: spec.name, redact: env.redact, ...(env.health ? { health: env.health } : {}) };
+  const sequenceRerunEnv = () => ({
+    reruns: (env.trouble?.reruns(env.reruns ?? 0) ?? env.reruns ?? 0) * sequenceRerunFactor,
+    property: spec.name, redact: env.redact, ...(env.health ? { health: env.health } : {}),
+  });
 
   /** The path that replays the sequence running now, as generated (a leak's story). */
   const leakPath = () => (failure ? undefined : inCoverage ? coveragePath : env.replayPath?.split(':')[0] ?? String(generated));
@@ -74,7 +77,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
    * What a broken run checked before the break stands (every reply up to it was whole and judged).
    */
   const runWithReruns = async (values: S, commands: Commands<M, R>): Promise<Journal> => {
-    const runs = new CaseRuns(sequenceRerunEnv);
+    const runs = new CaseRuns(sequenceRerunEnv());
     for (;;) {
       const journal = new Journal(proven);
       await runSequence(spec, values, commands, journal, env.redact);
@@ -109,9 +112,13 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
       if (journal.stop?.kind === 'broken') {
         // The property goes on; what no sequence checks because this one broke reads broken (below).
         brokenSequences.push({ reason: journal.stop.reason, rows: spec.requirements });
-        if (brokenSequences.length >= maxBrokenCases) stop = { kind: 'broken', reason: `${maxBrokenCases} sequences stayed broken; the first: ${brokenSequences[0]!.reason}` };
+        if (brokenSequences.length >= (env.trouble?.brokenCases(maxBrokenCases) ?? maxBrokenCases)) {
+          stop = { kind: 'broken', reason: `${brokenSequences[0]!.reason} (${brokenSequences.length} sequence(s) stayed broken: the target is in trouble)` };
+          if (env.trouble) env.trouble.on = true;
+        }
         return true;
       }
+      if (env.trouble && !journal.stop) env.trouble.on = false;
       if (journal.stop) {
         stop = journal.stop;
         return true;

@@ -88,7 +88,7 @@ export function classifyRun(f: RunFacts, redact: (text: string) => string): RunE
   };
   /** The rows of the cases that stayed broken, each with the first such case's reason. */
   const brokenRows = new Map<RequirementId, string>();
-  for (const c of f.brokenCases ?? []) for (const r of c.rows) if (!brokenRows.has(r)) brokenRows.set(r, `a case stayed broken: ${c.reason}`);
+  for (const c of f.brokenCases ?? []) for (const r of c.rows) if (!brokenRows.has(r)) brokenRows.set(r, c.reason);
   const markBrokenCases = () => { for (const [requirement, reason] of brokenRows) mark([requirement], 'broken', reason); };
   const brokenCount = f.brokenCases?.length ?? 0;
   /** Records what no case reached; returns the reason when it should skip the test (a fixture or an interruption). */
@@ -122,15 +122,10 @@ export function classifyRun(f: RunFacts, redact: (text: string) => string): RunE
     mark(new Set([...f.checked, ...f.requirements]), 'broken', harness);
     return { records, result: { failed: false, broken: harness, findings: [], report: `${f.property}: ${harness}` } };
   }
-  if (f.stop?.kind === 'broken' && brokenCount) {
-    // Too many cases stayed broken: what was checked stands, their rows and what the property never reached are broken.
-    mark(f.checked, 'passed');
-    markBrokenCases();
-    mark(f.requirements.filter((r) => !f.checked.has(r) && !brokenRows.has(r)), 'broken', f.stop.reason);
-    return { records, result: { failed: false, broken: f.stop.reason, findings: [], report: `${f.property}: broken (${f.stop.reason})` } };
-  }
   if (f.stop?.kind === 'broken') {
-    mark(f.checked.size ? f.checked : f.requirements, 'broken', f.stop.reason);
+    // The target is in trouble, not hiccuping: the property, cut short, proves nothing; what it checked before reads broken too.
+    markBrokenCases();
+    mark([...(f.checked.size ? f.checked : f.requirements)].filter((r) => !brokenRows.has(r)), 'broken', f.stop.reason);
     return { records, result: { failed: false, broken: f.stop.reason, findings: [], report: `${f.property}: broken (${f.stop.reason})` } };
   }
   mark(f.checked, 'passed');

@@ -8,6 +8,7 @@ import type { HarnessContext } from './context.js';
 import { runProperty, type PropertyEnv, type PropertySpec } from './property.js';
 import { selectsProperty, skipsProperty } from './selection.js';
 import { explorationOf } from './budget.js';
+import { troubleOf } from './rerun.js';
 
 /** A contract violation: Allure and vitest show it as a failed assertion, not as broken. */
 export class ContractViolation extends Error {
@@ -48,6 +49,7 @@ export function propertyEnv(ctx: HarnessContext, suiteFile: string): PropertyEnv
     exploration: explorationOf(ctx),
     reruns: ctx.profile.reruns,
     health: ctx.health,
+    trouble: troubleOf(ctx.client),
   };
 }
 

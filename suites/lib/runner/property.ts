@@ -10,7 +10,7 @@ import { refusedPath, stopOf, type Stop } from './stop.js';
 import type { FixtureFailure } from './unchecked.js';
 import { propertySeed } from './selection.js';
 import { grantedRandom, type Exploration } from './budget.js';
-import { runCase, type Rerun } from './rerun.js';
+import { runCase, type Rerun, type TargetTrouble } from './rerun.js';
 import type { HealthLog } from './health.js';
 
 export type { PropertyResult } from './classify.js';
@@ -72,6 +72,8 @@ export interface PropertyEnv extends EvidenceText {
   /** CONFORMANCE_RERUNS: times a broken case runs again from the start (rerun.ts); unset, none. */
   readonly reruns?: number;
   readonly health?: HealthLog;
+  /** The worker's latch for a target in trouble (rerun.ts): fewer re-runs and earlier stops while it is on. */
+  readonly trouble?: TargetTrouble;
 }
 
 /**
@@ -108,12 +110,15 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
   let lastFailure: { value: T; outcome: CaseOutcome } | undefined;
   const ran = new Set<T>();
   const brokenCases: Array<{ reason: string; rows: readonly RequirementId[] }> = [];
-  const rerunEnv = { reruns: env.reruns ?? 0, property: spec.name, redact: env.redact, ...(env.health ? { health: env.health } : {}) };
+  const rerunEnv = () => ({
+    reruns: env.trouble?.reruns(env.reruns ?? 0) ?? env.reruns ?? 0, property: spec.name, redact: env.redact, ...(env.health ? { health: env.health } : {}),
+  });
+  const mayBreak = () => env.trouble?.brokenCases(maxBrokenCases) ?? maxBrokenCases;
 
   const property = fc.asyncProperty(spec.arbitrary, async (value) => {
     if (stop) return true;
     ran.add(value);
-    const end = await runCase(spec.run, value, rerunEnv);
+    const end = await runCase(spec.run, value, rerunEnv());
     if (end.kind === 'thrown') {
       const why = stopOf(end.error, env.redact);
       // State one case could not get (a refused enrolment, D37) skips that case; a fixture answered
@@ -126,9 +131,13 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
     if (end.kind === 'broken' && lastFailure) return true;
     if (end.kind === 'broken') {
       brokenCases.push({ reason: end.reason, rows: end.rows ?? spec.rowsOf?.(value) ?? spec.requirements ?? ['GEN-NO-5XX'] });
-      if (brokenCases.length >= maxBrokenCases) stop = { kind: 'broken', reason: `${maxBrokenCases} cases stayed broken; the first: ${brokenCases[0]!.reason}` };
+      if (brokenCases.length >= mayBreak()) {
+        stop = { kind: 'broken', reason: `${brokenCases[0]!.reason} (${brokenCases.length} case(s) stayed broken: the target is in trouble)` };
+        if (env.trouble) env.trouble.on = true;
+      }
       return true;
     }
+    if (env.trouble) env.trouble.on = false;
     const outcome = end.outcome;
     tally.add(outcome);
     if (outcome.findings.length === 0) return true;

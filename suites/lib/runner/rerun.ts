@@ -31,6 +31,35 @@ export interface RerunEnv {
   readonly health?: HealthLog;
 }
 
+/**
+ * A target in trouble, not hiccuping: once a property stopped because maxBrokenCases of its cases
+ * stayed broken, the worker's next cases run once without re-runs and a property stops at its
+ * first broken case, until a case completes again. An outage then costs the target one case per
+ * property instead of a dozen, and a target that recovers is met again at full strength.
+ */
+export class TargetTrouble {
+  on = false;
+
+  /** Re-runs a broken case gets now. */
+  reruns(normal: number): number {
+    return this.on ? 0 : normal;
+  }
+
+  /** Cases that may stay broken before a property stops. */
+  brokenCases(normal: number): number {
+    return this.on ? 1 : normal;
+  }
+}
+
+const troubles = new WeakMap<object, TargetTrouble>();
+
+/** The latch of one worker, keyed on something it holds once (its client). */
+export function troubleOf(worker: object): TargetTrouble {
+  let trouble = troubles.get(worker);
+  if (!trouble) troubles.set(worker, (trouble = new TargetTrouble()));
+  return trouble;
+}
+
 /** What one case came to. `thrown`: an error that is no transport trouble (a missing fixture, a harness bug), for the caller. */
 export type CaseEnd =
   | { readonly kind: 'done'; readonly outcome: CaseOutcome }
