@@ -35,6 +35,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   cases.property({
     name: 'history: transactions come newest first', requirement: 'HISTORY-ORDER',
     arbitrary: anyPage,
+    examples: [{}],
     describe: describePage,
     probe: async (p, v) => {
       const page = await p.page(pageQuery(v, p.customer.cards));
@@ -52,6 +53,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   cases.property({
     name: 'history: a page holds at most pageSize (default 20) transactions', requirement: 'HISTORY-PAGE-SIZE',
     arbitrary: boundsPage,
+    examples: [{}, { pageSize: 3 }],
     describe: describeBoundsPage,
     probe: async (p, v) => {
       const known = (await p.page())?.transactions;
@@ -68,6 +70,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   cases.property({
     name: 'history: paging continues from the referenced transaction without gap or duplicate', requirement: 'HISTORY-PAGING',
     arbitrary: pageFromItem,
+    examples: [{ pageSize: 3, reference: 0 }],
     describe: (v) => `pageSize ${v.pageSize}, paging from the default page's item [${v.reference}]`,
     probe: async (p, v) => {
       const known = (await p.page())?.transactions;
@@ -85,6 +88,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   cases.property({
     name: 'history: accountId returns that card\'s transactions and no other', requirement: 'HISTORY-ACCOUNT-FILTER',
     arbitrary: fc.nat(),
+    examples: [0],
     describe: (i) => `accountId of the customer's card [${i}]`,
     probe: async (p, i) => {
       if (p.customer.cards.length === 0) return { covered: false };
@@ -101,6 +105,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   cases.property({
     name: 'history: totalRecords is the same on every page and not below what was paged', requirement: 'HISTORY-TOTAL',
     arbitrary: walkOfPages,
+    examples: [{ pageSize: 5, card: undefined }],
     describe: (v) => `the default page, then pages of pageSize ${v.pageSize}${v.card === undefined ? '' : ` of card [${v.card}]`}, each from the last item of the one before`,
     probe: async (p, v) => {
       const query = pageQuery({ card: v.card }, p.customer.cards);
@@ -116,6 +121,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   cases.property({
     name: 'history: the page without pageSize holds the 20 most recent transactions', requirement: 'HISTORY-PAGE-SIZE',
     arbitrary: sizedPage,
+    examples: [{ pageSize: 3, card: undefined }],
     describe: (v) => `the default page and the pageSize ${v.pageSize} page${v.card === undefined ? '' : ` of card [${v.card}]`}`,
     probe: async (p, v) => {
       const query = pageQuery({ card: v.card }, p.customer.cards);
@@ -144,6 +150,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   cases.property({
     name: 'history: transactions carry every field with its type, timestamps in UTC', requirement: 'HISTORY-SHAPE',
     arbitrary: anyPage,
+    examples: [{}],
     describe: describePage,
     probe: async (p, v) => {
       const page = await p.page(pageQuery(v, p.customer.cards));

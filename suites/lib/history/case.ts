@@ -69,6 +69,11 @@ export interface HistoryProperty<T> {
   readonly alsoChecks?: readonly RequirementId[];
   readonly arbitrary: fc.Arbitrary<T>;
   readonly describe: (value: T) => string;
+  /**
+   * Coverage cases run first whatever the seed and budget: the whole history, small pages. The
+   * budget's few random cases may all ask for one short card's history and so check nothing.
+   */
+  readonly examples?: readonly T[];
   /** Runs the case; says whether the history let it check the requirement (undefined: transport trouble). */
   readonly probe: (c: HistoryCase, value: T) => Promise<{ covered: boolean; checked?: readonly RequirementId[]; observed?: Observed } | undefined>;
 }
@@ -88,6 +93,7 @@ export class HistoryCases {
     propertyTest(this.ctx, this.suiteFile, {
       area, operation: OP, name: spec.name, requirements: [spec.requirement, ...(spec.alsoChecks ?? []), 'NO-SECRET-ECHO'],
       arbitrary: spec.arbitrary, numRuns: this.ctx.profile.runs, describe: spec.describe,
+      ...(spec.examples ? { examples: () => spec.examples! } : {}),
       run: async (value) => {
         this.#attempted.set(spec.requirement, spec.name);
         const c = new HistoryCase(this.ctx, await historyCustomer(this.ctx));

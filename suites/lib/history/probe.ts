@@ -32,6 +32,11 @@ export interface HistoryCustomer {
 
 /** Cards given to the sandbox customer: distinct last four digits tell their transactions apart. */
 export const historyCards = 3;
+/**
+ * Cards given at most while the default page is not full: a target's history per card may be
+ * short, and a history that fits one page leaves the paging and default-page rules unchecked.
+ */
+export const historyCardsAtMost = 6;
 
 /** Made again after transport trouble (runner/rerun.ts); a refusal is remembered. */
 export const historyCustomer = memoPerKey((ctx: HarnessContext) => makeHistoryCustomer(ctx), (error) => !isBrokenError(error));
@@ -40,7 +45,7 @@ function distinctNumbers(ctx: HarnessContext): string[] {
   const { declinedCardNumber, deniedCardBin } = ctx.profile;
   const numbers = fc.sample(cardNumber({ declinedCardNumber, deniedCardBin, length: 16 }), { seed: ctx.runSeed, numRuns: 50 });
   // More candidates than cards: a target may decline some generated numbers for a reason of its own (D37).
-  return numbers.filter((n, i) => numbers.findIndex((m) => m.slice(-4) === n.slice(-4)) === i).slice(0, historyCards * 3);
+  return numbers.filter((n, i) => numbers.findIndex((m) => m.slice(-4) === n.slice(-4)) === i).slice(0, historyCardsAtMost * 3);
 }
 
 async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer> {
@@ -53,7 +58,7 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
     secrets.push(enrolled.ssn);
     let added = 0;
     for (const number of distinctNumbers(ctx)) {
-      if (added === historyCards) break;
+      if (added >= historyCards && (added === historyCardsAtMost || (await defaultPageFull(ctx, customerId)))) break;
       if (!(await addCardUnlessRefused(ctx, session, customerId, number))) continue;
       added += 1;
       secrets.push(number);
@@ -73,6 +78,12 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
     cards: cards.filter((c): c is Record<string, unknown> => !!c && typeof c.cardId === 'string')
       .map((c) => ({ cardId: String(c.cardId), ...(typeof c.lastFourDigits === 'string' ? { lastFourDigits: c.lastFourDigits } : {}) })),
   };
+}
+
+async function defaultPageFull(ctx: HarnessContext, customerId: string): Promise<boolean> {
+  const page = await historyPage(ctx, customerId);
+  // Transport trouble or a refusal: the suite's own cases will meet it; more cards would not help.
+  return !page.ok || page.transactions.length >= history.defaultPageSize;
 }
 
 export interface HistoryQuery {
