@@ -70,14 +70,16 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   cases.property({
     name: 'history: paging continues from the referenced transaction without gap or duplicate', requirement: 'HISTORY-PAGING',
     arbitrary: pageFromItem,
-    examples: [{ pageSize: 3, reference: 0 }],
-    describe: (v) => `pageSize ${v.pageSize}, paging from the default page's item [${v.reference}]`,
+    // Not from the newest: a target that ignores the reference starts every page there.
+    examples: [{ pageSize: 3, reference: 1, card: undefined }, { pageSize: 3, reference: 1, card: 0 }],
+    describe: (v) => `pageSize ${v.pageSize}, paging from the default page's item [${v.reference}]${v.card === undefined ? '' : ` of card [${v.card}]`}`,
     probe: async (p, v) => {
-      const known = (await p.page())?.transactions;
+      const filter = pageQuery({ card: v.card }, p.customer.cards);
+      const known = (await p.page(filter))?.transactions;
       if (!known || known.length < 2) return known ? { covered: false } : undefined;
       const start = v.reference % (known.length - 1);
       const reference = known[start]!.transactionId;
-      const page = await p.page({ pageSize: v.pageSize, pagingTransactionReferenceNumber: reference });
+      const page = await p.page({ ...filter, pageSize: v.pageSize, pagingTransactionReferenceNumber: reference });
       if (!page) return undefined;
       const result = pagingContinues({ known, knownComplete: complete(known), reference, pageSize: v.pageSize, page: page.transactions });
       p.findings.push(...result.findings);
@@ -106,15 +108,27 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
     name: 'history: totalRecords is the same on every page and not below what was paged', requirement: 'HISTORY-TOTAL',
     arbitrary: walkOfPages,
     examples: [{ pageSize: 5, card: undefined }],
-    describe: (v) => `the default page, then pages of pageSize ${v.pageSize}${v.card === undefined ? '' : ` of card [${v.card}]`}, each from the last item of the one before`,
+    describe: (v) => `the default page, then pages of pageSize ${v.pageSize} (from its last item when it is full)${v.card === undefined ? '' : ` of card [${v.card}]`}, each from the last item of the one before`,
     probe: async (p, v) => {
       const query = pageQuery({ card: v.card }, p.customer.cards);
       const whole = await p.page(query);
-      const pages = whole && (await walkPages(p, { ...query, pageSize: v.pageSize }, 4));
-      if (!whole || !pages) return undefined;
+      if (!whole) return undefined;
+      const walk = { ...query, pageSize: v.pageSize };
+      // From the end of a full default page: a total capped at one page shows only past it.
+      const from = whole.transactions.length >= history.defaultPageSize ? whole.transactions.at(-1)?.transactionId : undefined;
+      let pages = from ? await walkPages(p, walk, 4, from) : [];
+      if (!pages) return undefined;
+      let beyond = walkedBeyondFirstPage([whole, ...pages]);
+      if (!beyond) {
+        // A history that ends with the default page is walked from the newest, in smaller pages.
+        const fromNewest = await walkPages(p, walk, 4);
+        if (!fromNewest) return undefined;
+        pages = [...pages, ...fromNewest];
+        beyond = walkedBeyondFirstPage(fromNewest);
+      }
       p.findings.push(...totalRecordsStable([whole, ...pages]));
       // A per-page count passes while the history fits one page; paging past it shows the difference.
-      return { covered: walkedBeyondFirstPage(pages) };
+      return { covered: beyond };
     },
   });
 

@@ -34,8 +34,8 @@ type BoundsPage = { pageSize?: number | undefined; reference?: number | undefine
 export const describeBoundsPage = (v: BoundsPage) =>
   `pageSize ${v.pageSize ?? 'not sent'}${v.reference === undefined ? '' : `, paging from the default page's item [${v.reference}]`}`;
 
-/** A page of pageSize from an item of the default page. */
-export const pageFromItem = fc.record({ pageSize, reference: fc.nat() });
+/** A page of pageSize from an item of the default page, of the whole history or of one card's. */
+export const pageFromItem = fc.record({ pageSize, reference: fc.nat(), card: option(fc.nat()) });
 /** pageSize, of the whole history or of one card's: a walk's pages, or the page set beside the default one. */
 export const walkOfPages = fc.record({ pageSize: walkPageSize, card: option(fc.nat()) });
 export const sizedPage = fc.record({ pageSize, card: option(fc.nat()) });

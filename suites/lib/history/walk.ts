@@ -11,12 +11,13 @@ import type { HistoryPage, HistoryQuery } from './probe.js';
  * Pages of the history from the newest on, each asked from the last item of the page before:
  * under either D22 reading that page starts with it and goes on with older ones, so every
  * page after the first brings new transactions until the history ends. pageSize must be at
- * least 2 (a one-item page from a reference is the reference alone). At most `most` pages.
+ * least 2 (a one-item page from a reference is the reference alone). At most `most` pages;
+ * `from` starts the walk at that transaction instead of the newest.
  */
-export async function walkPages(c: HistoryCase, query: HistoryQuery & { pageSize: number }, most: number): Promise<HistoryPage[] | undefined> {
+export async function walkPages(c: HistoryCase, query: HistoryQuery & { pageSize: number }, most: number, from?: string): Promise<HistoryPage[] | undefined> {
   const pages: HistoryPage[] = [];
   const seen = new Set<string>();
-  let reference: string | undefined;
+  let reference: string | undefined = from;
   while (pages.length < most) {
     const page = await c.page({ ...query, ...(reference ? { pagingTransactionReferenceNumber: reference } : {}) });
     if (!page) return undefined;
