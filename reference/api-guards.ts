@@ -70,9 +70,10 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   const header = asOne(request.headers.apiversion);
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = asOne(query?.apiVersion);
-  // blind2-version-query-first-param-only: the version is parsed off the front of the query string only.
+  // version-query-first-only (and blind2's): the version is parsed off the front of the query string only.
   const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-  if (fromQuery !== undefined && request.server.faults.has('blind2-version-query-first-param-only') && !rawQuery.startsWith('apiVersion='))
+  const firstOnly = request.server.faults.has('blind2-version-query-first-param-only') || request.server.faults.has('version-query-first-only');
+  if (fromQuery !== undefined && firstOnly && !rawQuery.startsWith('apiVersion='))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   if (query && 'apiVersion' in query) delete query.apiVersion;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {

@@ -1,4 +1,4 @@
-import { describe } from 'vitest';
+import { afterAll, describe } from 'vitest';
 import { apiVersion, operation } from '../contract/index.js';
 import type { CallOptions, Exchange } from '../client/index.js';
 import { jsonMediaType, noServerError, versionSelected } from '../checks/index.js';
@@ -6,6 +6,8 @@ import { harness } from './lib/runner/context.js';
 import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
 import { oracle } from './lib/judge/judge.js';
 import { bearerProbeInput } from './lib/access/requests.js';
+import { customerWithCard } from './lib/state/customer-with-card.js';
+import { removeAddedCards } from './lib/state/cards.js';
 
 /**
  * Versioning (interface.md "Versioning", D5): apiVersion 1 selected by the header and by the
@@ -29,6 +31,8 @@ function answer(x: Exchange): string {
 }
 
 describe('apiVersion', () => {
+  afterAll(() => removeAddedCards(ctx));
+
   for (const [where, requirement] of [['header', 'VERSION-HEADER'], ['query', 'VERSION-QUERY']] as const)
     fixedCase(ctx, file, {
       area, operation: probe.id, name: `apiVersion ${apiVersion} selected by the ${where === 'header' ? 'header' : 'query string'} is served`,
@@ -40,6 +44,21 @@ describe('apiVersion', () => {
         return out.outcome();
       },
     });
+
+  // A GET operation's query string holds its own parameters first: apiVersion is then not the first one.
+  const listed = operation('GetRegisteredCards');
+  fixedCase(ctx, file, {
+    area, operation: listed.id, name: 'apiVersion selected by the query string after the operation\'s own parameters is served',
+    requirements: ['VERSION-QUERY', 'GEN-NO-5XX', 'GEN-JSON-BODY'],
+    description: `${listed.id} of the run's customer, customerId and then apiVersion=${apiVersion} in the query string`,
+    run: async () => {
+      const { customerId } = await customerWithCard(ctx);
+      const out = new OutcomeBuilder();
+      const x = await ctx.client.call(listed.id, { body: { customerId } }, { session: await ctx.session(), apiVersionIn: 'query' });
+      out.judge(x, [oracle(versionSelected, { requirement: 'VERSION-QUERY' }, 'VERSION-QUERY'), ...generic]);
+      return out.outcome();
+    },
+  });
 
   const other = String(Number(apiVersion) + 1);
   const variants: Array<[string, CallOptions, 'VERSION-HEADER' | 'VERSION-QUERY']> = [

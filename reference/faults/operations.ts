@@ -38,6 +38,7 @@ export const operationFaults: Fault[] = [
   { name: 'find-wrong-title', requirement: 'ERR-TITLE-CODE', breaks: 'FindCustomer answers CUSTOMER_NOT_FOUND with the title "Not Found"' },
   { name: 'auth-denied-wrong-code', requirement: 'ERR-TITLE-CODE', breaks: 'a denied AuthenticatePartner carries errorCode FORBIDDEN instead of UNAUTHORIZED' },
   { name: 'obo-no-linked-check', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'AuthenticateOBO issues an ssoToken to a customer without a card' },
+  { name: 'tcard-denied-bin-new-only', requirement: 'TCARD-DENIED-BIN', breaks: 'the network check runs for new tokenized cards only: a registered token sent again with a denied BIN is answered 200' },
   { name: 'tcard-bin-not-denied', requirement: 'TCARD-DENIED-BIN', breaks: 'AddOrUpdateTokenizedCard registers a card whose BIN is not allowed in the network' },
   { name: 'sattr-both-filters-accepted', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts AccountIdFilter and AccountNumberFilter together' },
   { name: 'sattr-foreign-card-accepted', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts filters naming cards that are not the customer\'s' },

@@ -75,8 +75,9 @@ function handle(rule: CardKindRule) {
       return reply200(card);
     }
     const reauthorize = !card?.valid || !rule.reauthorizeOn || rule.reauthorizeOn.some((k) => card?.data[k] !== data[k]);
-    // blind1-tcard-denied-bin-on-update: the network check is part of the "new card" path only.
-    if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied') && !(card && c.faults.has('blind1-tcard-denied-bin-on-update'))) {
+    // tcard-denied-bin-new-only (and blind1's): the network check is part of the "new card" path only.
+    const newOnly = c.faults.has('blind1-tcard-denied-bin-on-update') || c.faults.has('tcard-denied-bin-new-only');
+    if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied') && !(card && newOnly)) {
       if (c.faults.has('blind2-tcard-denied-status-400'))
         return sendProblem(reply, request, { status: 400, errorCode: 'BAD_REQUEST', title: 'Error', detail: 'The card account is not allowed in the network.' });
       if (c.faults.has('blind1-tcard-denied-title-bad-request'))

@@ -13,6 +13,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'allow-list-open': 'needs a request from an address off the allow list',
   'tls-allows-legacy': 'needs a TLS 1.0/1.1 handshake',
   'version-header-ignored': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
+  'version-query-first-only': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-ignored': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   // error bodies and Problem members
   'problem-plain-text': true, 'problem-status-mismatch': true, 'problem-instance-wrong': true, 'problem-type-wrong-rfc': true,
@@ -50,6 +51,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'auth-denied-wrong-status': 'a 403 to AuthenticatePartner may be the allow list\'s (D25)',
   'obo-unknown-customer-wrong-status': 'a recording cannot show that a customer does not exist',
   'card-decline-missing-code': 'which card numbers the issuer declines is not in the recording (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
+  'tcard-denied-bin-new-only': 'which BIN the network denies is not in the recording',
   'tcard-bin-not-denied': 'which BIN the network denies is not in the recording',
   // history walks
   'paging-starts-after-reference': 'needs the customer\'s history walked page by page',

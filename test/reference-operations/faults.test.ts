@@ -56,6 +56,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'obo-no-linked-check': async (b) => (await b.call('AuthenticateOBO', { body: { customerId: (await b.enroll()).customerId } })).status,
   'tcard-bin-not-denied': async (b) =>
     (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '999999' }) })).status,
+  'tcard-denied-bin-new-only': async (b) => {
+    const customerId = (await b.enroll()).customerId;
+    await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId) });
+    return (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId, { cardBin: '999999' }) })).status;
+  },
   'sattr-filter-any-item': (b) => sessionAttributes(b, (own) => [['AccountIdFilter', `${own.cardId},00000000-0000-4000-8000-00000000beef`]]),
   'sattr-detail-names-position': async (b) => {
     const own = await oboCustomer(b);

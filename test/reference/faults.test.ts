@@ -71,6 +71,7 @@ const probes: Record<string, Probe> = {
     },
   },
   'version-header-ignored': { holds: async (h) => (await send(h, guardedProbePath, { headers: { ...(await bearer(h)), apiversion: '1' } })).status === 404 },
+  'version-query-first-only': { holds: async (h) => (await send(h, `${guardedProbePath}?customerId=x&apiVersion=1`, { headers: await bearer(h) })).status === 404 },
   'version-query-ignored': { holds: async (h) => (await send(h, `${guardedProbePath}?apiVersion=1`, { headers: await bearer(h) })).status === 404 },
   'tls-allows-legacy': { holds: async (h) => (await handshake(Number(new URL(h.ref.baseUrl).port), h.ref.caPem, 'TLSv1.1')).error !== undefined },
   'problem-plain-text': { holds: async (h) => /^application\/problem\+json/.test(String((await notFound(h)).headers['content-type'])) },

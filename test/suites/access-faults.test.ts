@@ -38,6 +38,7 @@ const faultRuns: Record<string, { suite: keyof typeof suite; env?: Record<string
   'no-www-authenticate': { suite: 'bearer' },
   'allow-list-open': { suite: 'transport' },
   'version-query-ignored': { suite: 'versioning' },
+  'version-query-first-only': { suite: 'versioning' },
   'token-single-use': { suite: 'token' },
   // The harness itself selects the version by query, so only the header case meets the fault.
   'version-header-ignored': { suite: 'versioning', env: { TARGET_API_VERSION_IN: 'query' } },

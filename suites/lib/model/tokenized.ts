@@ -112,6 +112,24 @@ export class DeniedBinCard extends ModelCommand {
   }
 }
 
+/**
+ * A registered tokenized card sent again with the denied BIN: the network check is the
+ * account's, whether it is new or updated, so it is refused as a new one is.
+ */
+export class DeniedBinUpdate extends ModelCommand {
+  constructor(readonly customer: number, readonly card: number) { super(); }
+  check(m: Readonly<Model>): boolean { return m.customers.length > 0 && cardAt(customerAt(m, this.customer), this.card, 'token') !== undefined; }
+  protected describe(): string { return `${OP}(customer[${this.customer}], token card[${this.card}], BIN → the denied BIN)`; }
+  protected async act(m: Model, r: SequenceRun): Promise<void> {
+    const c = customerAt(m, this.customer);
+    const card = cardAt(c, this.card, 'token')!;
+    const bin = r.ctx.profile.deniedCardBin;
+    this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, BIN ${String(card.payload.cardBin)} → the denied BIN ${bin} of the profile)`);
+    const x = await r.call(OP, { body: { ...card.payload, cardBin: bin } });
+    r.judge(x, { oracles: [predict.refusedWithRow({ requirement: 'TCARD-DENIED-BIN', row: 'BAD_REQUEST', documented: 'the account is not allowed in the network, whether new or updated' })] });
+  }
+}
+
 /** Tokens of letters and digits only: AccountNumberFilter lists them comma-separated. */
 const token = stringOf({ chars: alnumChars, minLength: 16, maxLength: 40 });
 
@@ -128,5 +146,6 @@ export function tokenizedCommands(ctx: HarnessContext): Array<fc.Arbitrary<Model
     fc.tuple(customer, card, mmyy()).map(([i, k, e]) => new ChangeTokenizedExpiration(i, k, e)),
     fc.tuple(customer, card, token).map(([i, k, t]) => new ChangeToken(i, k, t)),
     fc.tuple(customer, generated).map(([i, g]) => new DeniedBinCard(i, g)),
+    fc.tuple(customer, card).map(([i, k]) => new DeniedBinUpdate(i, k)),
   ];
 }
