@@ -42,6 +42,7 @@ export const operationFaults: Fault[] = [
   { name: 'tcard-bin-not-denied', requirement: 'TCARD-DENIED-BIN', breaks: 'AddOrUpdateTokenizedCard registers a card whose BIN is not allowed in the network' },
   { name: 'sattr-both-filters-accepted', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts AccountIdFilter and AccountNumberFilter together' },
   { name: 'sattr-foreign-card-accepted', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts filters naming cards that are not the customer\'s' },
+  { name: 'sattr-token-any-session', requirement: 'SATTR-AFTER-OBO', breaks: 'AddSessionAttributes in a session without AuthenticateOBO accepts an ssoToken another session was issued' },
   { name: 'sattr-before-obo-accepted', requirement: 'SATTR-AFTER-OBO', breaks: 'AddSessionAttributes is accepted before any AuthenticateOBO in the session' },
   { name: 'sattr-wrong-token-400', requirement: 'ERR-INVALID-INFORMATION', breaks: 'AddSessionAttributes after AuthenticateOBO answers an SsoToken it did not issue with 400 instead of 422 INVALID_INFORMATION' },
   { name: 'sattr-missing-token-accepted', requirement: 'SATTR-REQUIRED-ATTRIBUTES', breaks: 'AddSessionAttributes after AuthenticateOBO accepts a list without the SsoToken attribute' },

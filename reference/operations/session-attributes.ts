@@ -15,8 +15,9 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
   const bad = new Set<string>();
   const byName = new Map(items.map((a) => [a.name, a.value]));
   if (!c.faults.has('sattr-unknown-name-accepted')) for (const a of items) if (!allowed.some((x) => x.name === a.name)) bad.add(a.name);
-  // blind1-sattr-token-from-other-session: a token is looked up among every session's, not this session's.
-  const borrowed = session.oboCustomerId === undefined && c.faults.has('blind1-sattr-token-from-other-session')
+  // sattr-token-any-session (and blind1's): a token is looked up among every session's, not this session's.
+  const anySession = c.faults.has('blind1-sattr-token-from-other-session') || c.faults.has('sattr-token-any-session');
+  const borrowed = session.oboCustomerId === undefined && anySession
     ? c.state.sessions.withSsoToken(byName.get(ssoTokenName) ?? '') : undefined;
   const customerId = session.oboCustomerId ?? borrowed?.oboCustomerId;
   const skipObo = customerId === undefined && c.faults.has('sattr-before-obo-accepted');

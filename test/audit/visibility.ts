@@ -41,7 +41,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'bearer-claims-unverified': 'a token forged under an issued signature looks like any other without the issuer\'s key',
   // sessions and session attributes
   'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true,
-  'sattr-before-obo-accepted': true, 'sattr-wrong-token-400': true, 'sattr-missing-token-accepted': true, 'sattr-unknown-name-accepted': true,
+  'sattr-before-obo-accepted': true, 'sattr-token-any-session': 'which session was issued a token is not in the recording', 'sattr-wrong-token-400': true, 'sattr-missing-token-accepted': true, 'sattr-unknown-name-accepted': true,
   'sattr-account-filter-unchecked': true, 'sattr-number-filter-unchecked': true, 'sattr-own-number-refused': true,
   'sattr-both-filters-accepted': true, 'sattr-foreign-card-accepted': true,
   // business outcomes and state

@@ -75,6 +75,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const { ssoToken } = await oboCustomer(b);
     return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', ssoToken], ['AccountIdFilter', unknownGuid]]) })).status;
   },
+  'sattr-token-any-session': async (b) => {
+    const { ssoToken } = await oboCustomer(b);
+    b.sessionId = await b.openSession();
+    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', ssoToken]]) })).status;
+  },
   'sattr-before-obo-accepted': async (b) => {
     b.sessionId = await b.openSession();
     return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', 'made-up']]) })).status;

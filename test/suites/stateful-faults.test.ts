@@ -25,6 +25,7 @@ const linked: Record<string, Caught> = {
   'sattr-foreign-card-accepted': { fault: 'sattr-foreign-card-accepted', checks: ['modelRefusedWithRow'], operation: /^AddSessionAttributes$/, story: step('AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes\\(SsoToken.*naming (card #\\d+ of another customer|a cardId of no card|a card number never registered)') },
   'obo-tokenized-not-linked': { fault: 'obo-tokenized-not-linked', checks: ['modelSsoToken'], operation: /^AuthenticateOBO$/, story: step('(AuthenticateOBO\\(customer #\\d, which holds card #\\d+(, card #\\d+)*\\)|AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes)') },
   'obo-sso-token-empty': { fault: 'obo-sso-token-empty', checks: ['successBodyShape'], operation: /^AuthenticateOBO$/, story: step('AuthenticateOBO\\(customer #\\d') },
+  'sattr-token-any-session': { fault: 'sattr-token-any-session', checks: ['genericRefusal'], operation: /^AddSessionAttributes$/, story: /(counterexample: .*|\n\s+\d+\. )AuthenticateOBO\(customer #\d\) in a new session, then AddSessionAttributes\(that SsoToken\) in another new session/ },
   'sattr-before-obo-accepted': { fault: 'sattr-before-obo-accepted', checks: ['genericRefusal'], operation: /^AddSessionAttributes$/, story: step('AddSessionAttributes\\(SsoToken never issued, before any AuthenticateOBO') },
 };
 const cards: Record<string, Caught> = {
@@ -63,7 +64,7 @@ const groups: Caught[][] = [
   [customers['cattr-cardless-customer-refused']!, cards['tcard-bin-not-denied']!],
   [cards['delete-card-kept']!, cards['leak-card-number']!],
   [cards['cards-bad-expiration-format']!],
-  [cards['tcard-denied-bin-new-only']!],
+  [cards['tcard-denied-bin-new-only']!, linked['sattr-token-any-session']!],
   [cards['cards-stars-for-number-card']!],
   [customers['find-customer-id-not-guid']!, cards['card-update-keeps-nickname']!, linked['obo-sso-token-empty']!],
 ];
