@@ -27,7 +27,7 @@ function items(e: AuditEntry): Item[] {
 
 /** Card ids (lower case) and numbers or tokens the traffic proves a customer holds at `at`. */
 function holdings(book: Book, customerId: string, at: Span): Set<string> {
-  return new Set(cardsAt(book, customerId, at).customer.cards.flatMap((c) => [c.cardId.toLowerCase(), c.identity]));
+  return new Set(cardsAt(book, customerId, at).customer.cards.filter((c) => !c.mayBeGone).flatMap((c) => [c.cardId.toLowerCase(), c.identity]));
 }
 
 /**

@@ -46,7 +46,7 @@ function apply(held: ModelCard[], deleted: DeletedCard[], lost: Set<string>, e: 
     const because = transitionOf(byId, e.payload) ?? (e.cardKind === 'token' ? 'STATE-TCARD-CHANGED' : 'STATE-CARD-CHANGED');
     if (byId.payload.expirationMonthYear !== e.payload.expirationMonthYear) byId.expirationFrom = because;
     if (byId.payload.cardNickname !== e.payload.cardNickname) byId.nicknameFrom = because;
-    Object.assign(byId, { identity: e.identity, payload: e.payload, listedBecause: because });
+    Object.assign(byId, { identity: e.identity, payload: e.payload, listedBecause: because, mayBeGone: false });
     return;
   }
   const byIdentity = held.find((c) => c.kind === e.cardKind && c.identity === e.identity);
@@ -56,8 +56,9 @@ function apply(held: ModelCard[], deleted: DeletedCard[], lost: Set<string>, e: 
     lost.add(byIdentity.cardId.toLowerCase()).add(e.cardId.toLowerCase());
     return;
   }
-  // A new token may replace a tokenized card or sit beside it (not documented): the others' presence is no longer predicted.
-  if (e.cardKind === 'token') for (const c of held.filter((k) => k.kind === 'token')) lost.add(c.cardId.toLowerCase());
+  // A new token may replace a tokenized card or sit beside it (not documented): the others' presence is no longer
+  // predicted; their data still is where they are listed, since the new token's answer named another cardId.
+  if (e.cardKind === 'token') for (const c of held.filter((k) => k.kind === 'token')) c.mayBeGone = true;
   const because = deleted.some((d) => d.identity === e.identity) ? 'STATE-CARD-DELETED' : successOf(e);
   held.push({ label: `card ${e.cardId.slice(0, 8)}…`, cardId: e.cardId, kind: e.cardKind!, identity: e.identity, payload: e.payload, listedBecause: because, expirationFrom: because, nicknameFrom: because });
 }
@@ -95,6 +96,8 @@ export function cardIdPrediction(state: CardsAt, e: CardEvent): CardIdPrediction
   if (state.uncertain.has(e.identity)) return undefined;
   const { cards, deleted } = state.customer;
   const held = cards.find((c) => c.kind === e.cardKind && c.identity === e.identity);
+  // A card a later token may have replaced: whether its token updates it or adds another is not known.
+  if (held?.mayBeGone) return undefined;
   if (held) {
     const requirement = transitionOf(held, e.payload);
     return requirement ? { requirement, same: held.cardId, documented: requirement === 'STATE-CARD-IDENTICAL' ? 'the same cardId (the card is unchanged)' : 'the same cardId after a change of its data' } : undefined;

@@ -33,6 +33,7 @@ export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding
   for (const card of customer.cards) {
     const shown = listed.find((l) => sameId(l.cardId, card.cardId));
     if (!shown) {
+      if (card.mayBeGone) continue;
       add(card.listedBecause, 'Registered card missing from the list', `no card ${card.cardId} among ${listed.length} listed`, `${card.label} (${card.cardId}) listed`, 'missing');
       continue;
     }
@@ -65,7 +66,7 @@ export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding
 export function listRequirements(customer: ModelCustomer): RequirementId[] {
   return [
     'CARDS-SHAPE',
-    ...customer.cards.flatMap((c) => [c.listedBecause, c.expirationFrom, c.nicknameFrom]),
+    ...customer.cards.flatMap((c) => [...(c.mayBeGone ? [] : [c.listedBecause]), c.expirationFrom, c.nicknameFrom]),
     ...(customer.deleted.length ? ['STATE-CARD-DELETED' as const] : []),
   ];
 }

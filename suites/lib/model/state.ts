@@ -27,6 +27,11 @@ export interface ModelCard {
   listedBecause: RequirementId;
   expirationFrom: RequirementId;
   nicknameFrom: RequirementId;
+  /**
+   * Its presence is not predicted, only its data where it is listed: the audit cannot tell a
+   * new token for another card from a new token replacing this one (not documented either way).
+   */
+  mayBeGone?: boolean;
 }
 
 export interface DeletedCard {
