@@ -13,7 +13,7 @@ import {
   pageQuery, sizedPage, unknownQuery, unknownReference, walkOfPages,
 } from './lib/history/query.js';
 import { accountFilterJudged } from './lib/history/account-filter.js';
-import { pagingObserved, unknownReferenceAnswered, walkedBeyondFirstPage, walkPages } from './lib/history/walk.js';
+import { pagingObserved, unknownReferenceAnswered, walkForTotal } from './lib/history/walk.js';
 
 /**
  * GetTransactionHistory invariants (D21-D23) on whatever history the target has: newest
@@ -111,24 +111,11 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
     describe: (v) => `the default page, then pages of pageSize ${v.pageSize} (from its last item when it is full)${v.card === undefined ? '' : ` of card [${v.card}]`}, each from the last item of the one before`,
     probe: async (p, v) => {
       const query = pageQuery({ card: v.card }, p.customer.cards);
-      const whole = await p.page(query);
-      if (!whole) return undefined;
-      const walk = { ...query, pageSize: v.pageSize };
-      // From the end of a full default page: a total capped at one page shows only past it.
-      const from = whole.transactions.length >= history.defaultPageSize ? whole.transactions.at(-1)?.transactionId : undefined;
-      let pages = from ? await walkPages(p, walk, 4, from) : [];
-      if (!pages) return undefined;
-      let beyond = walkedBeyondFirstPage([whole, ...pages]);
-      if (!beyond) {
-        // A history that ends with the default page is walked from the newest, in smaller pages.
-        const fromNewest = await walkPages(p, walk, 4);
-        if (!fromNewest) return undefined;
-        pages = [...pages, ...fromNewest];
-        beyond = walkedBeyondFirstPage(fromNewest);
-      }
-      p.findings.push(...totalRecordsStable([whole, ...pages]));
+      const walked = await walkForTotal(p, query, v.pageSize);
+      if (!walked) return undefined;
+      p.findings.push(...totalRecordsStable(walked.pages));
       // A per-page count passes while the history fits one page; paging past it shows the difference.
-      return { covered: beyond };
+      return { covered: walked.beyond };
     },
   });
 

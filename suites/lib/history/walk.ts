@@ -1,3 +1,4 @@
+import { history } from '../../../contract/index.js';
 import { errorBodyIsJson, jsonMediaType, noServerError } from '../../../checks/index.js';
 import { is4xx, type Responded } from '../../../checks/support.js';
 import type { Finding } from '../../../checks/finding.js';
@@ -35,6 +36,25 @@ export async function walkPages(c: HistoryCase, query: HistoryQuery & { pageSize
 export function walkedBeyondFirstPage(pages: readonly HistoryPage[]): boolean {
   const first = new Set(pages[0]?.transactions.map((t) => t.transactionId) ?? []);
   return pages.slice(1).some((p) => p.transactions.some((t) => !first.has(t.transactionId)));
+}
+
+/**
+ * The pages HISTORY-TOTAL compares: the default page, then a walk on from its last item when it
+ * is full (a total capped at one page shows only past it), else from the newest in smaller pages.
+ * `beyond`: the walk reached transactions the page before it did not hold. Undefined after transport trouble.
+ */
+export async function walkForTotal(c: HistoryCase, query: HistoryQuery, pageSize: number): Promise<{ pages: HistoryPage[]; beyond: boolean } | undefined> {
+  const whole = await c.page(query);
+  if (!whole) return undefined;
+  const walk = { ...query, pageSize };
+  const from = whole.transactions.length >= history.defaultPageSize ? whole.transactions.at(-1)?.transactionId : undefined;
+  const pastDefault = from ? await walkPages(c, walk, 4, from) : [];
+  if (!pastDefault) return undefined;
+  if (walkedBeyondFirstPage([whole, ...pastDefault])) return { pages: [whole, ...pastDefault], beyond: true };
+  // A history that ends with the default page is walked from the newest, in smaller pages.
+  const fromNewest = await walkPages(c, walk, 4);
+  if (!fromNewest) return undefined;
+  return { pages: [whole, ...pastDefault, ...fromNewest], beyond: walkedBeyondFirstPage(fromNewest) };
 }
 
 /** The D22 reading a page from a paging reference showed, as the summary notes it observed. */
