@@ -54,8 +54,8 @@ export const readingGroups: readonly ReadingGroup[] = [
   {
     // D37: valid payloads refused with codes of the target's own are observed, never failed; setup tries other ones.
     name: 'business-refusals',
-    readings: ['decline-own-code', 'refuse-some-enrolments'],
-    observed: { 'GEN-VALID-ACCEPTED': /refused .* with 422 (ISSUER_DECLINED|SSN_IN_USE_ELSEWHERE)/ },
+    readings: ['decline-own-code', 'refuse-some-enrolments', 'card-number-one-customer'],
+    observed: { 'GEN-VALID-ACCEPTED': /refused .* with 422 (ISSUER_DECLINED|SSN_IN_USE_ELSEWHERE|CARD_HELD_ELSEWHERE)/ },
   },
   {
     name: 'history-none',

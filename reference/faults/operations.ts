@@ -58,6 +58,7 @@ export const operationFaults: Fault[] = [
   { name: 'find-enrolled-missing', requirement: 'FIND-ENROLLED', breaks: 'FindCustomer never finds customers enrolled with a YYYY/MM/DD date of birth' },
   // states and transitions
   { name: 'card-update-new-id', requirement: 'STATE-CARD-CHANGED', breaks: 'updating a card\'s data gives it a new cardId' },
+  { name: 'card-found-by-number-alone', requirement: 'CARD-SUCCESS', breaks: 'AddOrUpdateCard looks a card up by its number alone: a number another customer holds is answered with that customer\'s card and not added for the caller' },
   { name: 'card-update-not-stored', requirement: 'STATE-CARD-CHANGED', breaks: 'updating a card\'s data returns 200 but keeps the old data' },
   { name: 'delete-card-kept', requirement: 'STATE-CARD-DELETED', breaks: 'DeleteCard answers 200 but the card stays registered' },
   { name: 'readd-same-id', requirement: 'STATE-CARD-DELETED', breaks: 'adding a deleted card again gives it its old cardId' },

@@ -56,8 +56,9 @@ function handle(rule: CardKindRule) {
     const identity = text(values, rule.identityField);
     const data = cardData(values, rule);
     let card: StoredCard | undefined = c.state.cards.find(customerId, rule.kind, identity);
-    // blind2-card-found-by-number-only: the card number is taken for a unique key.
-    if (!card && rule.kind === 'number' && c.faults.has('blind2-card-found-by-number-only')) card = c.state.cards.findAnyCustomer(rule.kind, identity);
+    // card-found-by-number-alone (and blind2's): the card number is taken for a unique key.
+    const byNumberAlone = c.faults.has('blind2-card-found-by-number-only') || c.faults.has('card-found-by-number-alone');
+    if (!card && rule.kind === 'number' && byNumberAlone) card = c.state.cards.findAnyCustomer(rule.kind, identity);
     // blind2-tcard-expiration-change-new-card: the token and its expiration together identify the card.
     if (card && rule.kind === 'token' && c.faults.has('blind2-tcard-expiration-change-new-card') && card.data.expirationMonthYear !== data.expirationMonthYear) card = undefined;
     // Reading `tcard-new-token-same-card`: a new token for the same BIN and last four is the same card re-tokenized.
@@ -87,6 +88,9 @@ function handle(rule: CardKindRule) {
     // Reading `decline-own-code` (D37): the issuer declines about one new card number in five with a code of its own.
     if (!card && rule.kind === 'number' && !denied(rule, identity, data) && c.readings.has('decline-own-code') && oneInFive(identity))
       return sendLegacyError(reply, 422, 'ISSUER_DECLINED', 'The card issuer declined the card.');
+    // Reading `card-number-one-customer` (D37): a card number another customer holds is refused with a code of the target's own.
+    if (!card && rule.kind === 'number' && !denied(rule, identity, data) && c.readings.has('card-number-one-customer') && c.state.cards.findAnyCustomer(rule.kind, identity))
+      return sendLegacyError(reply, 422, 'CARD_HELD_ELSEWHERE', 'The card is registered to another customer.');
     if (!card) card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
     else {
       // Each update fault breaks the transition row of one operation (STATE-CARD-CHANGED or STATE-TCARD-CHANGED).

@@ -94,6 +94,10 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const before = (await b.addCard(customerId)).body.cards[0].cardId;
     return (await b.addCard(customerId, { cardNickname: 'Renamed' })).body.cards[0].cardId === before;
   },
+  'card-found-by-number-alone': async (b) => {
+    const first = (await b.addCard((await b.enroll()).customerId)).body.cards[0].cardId;
+    return (await b.addCard((await b.enroll()).customerId)).body.cards[0].cardId === first;
+  },
   'card-update-not-stored': async (b) => {
     const { customerId } = await b.enroll();
     await b.addCard(customerId);

@@ -37,6 +37,7 @@ const cards: Record<string, Caught> = {
   'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
   'card-decline-missing-code': { fault: 'card-decline-missing-code', checks: ['legacyOrProblemError'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, the declining card') },
   'tcard-bin-not-denied': { fault: 'tcard-bin-not-denied', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, new token \\*\\*\\*\\w{4}, the denied BIN') },
+  'card-found-by-number-alone': { fault: 'card-found-by-number-alone', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: /(counterexample: .*|\n\s+\d+\. )AddOrUpdateCard\(customer #\d, card #\d+ \*\*\*\d{4} of another customer/ },
   'tcard-denied-bin-new-only': { fault: 'tcard-denied-bin-new-only', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: /(counterexample: .*|\n\s+\d+\. )AddOrUpdateTokenizedCard\(customer #\d, card #\d+ \*\*\*\w{4}, BIN \d+ → the denied BIN/ },
   // The nickname is only seen in the list (the add-or-update reply may leave it empty).
   'card-update-keeps-nickname': { fault: 'card-update-keeps-nickname', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, cardNickname changed → [^)]+\\), then GetRegisteredCards') },
@@ -67,6 +68,7 @@ const groups: Caught[][] = [
   [cards['cards-bad-expiration-format']!],
   [cards['tcard-denied-bin-new-only']!, linked['sattr-token-any-session']!],
   [cards['cards-stars-for-number-card']!],
+  [cards['card-found-by-number-alone']!],
   [customers['find-customer-id-not-guid']!, cards['card-update-keeps-nickname']!, linked['obo-sso-token-empty']!],
 ];
 

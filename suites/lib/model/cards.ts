@@ -11,6 +11,7 @@ import { ModelCommand } from './command.js';
 import { byCheck } from './predict.js';
 import type { SequenceRun } from './real.js';
 import { cardAt, customerAt, customerWith, maxCustomers, tail, type Model, type ModelCard, type ModelCustomer } from './state.js';
+import { AddOtherCustomersNumber } from './card-shared-number.js';
 
 type Body = Record<string, unknown>;
 const OP = 'AddOrUpdateCard';
@@ -141,6 +142,7 @@ export function cardCommands(ctx: HarnessContext): CardCommands {
     )),
     readd: fc.tuple(customer, card).map(([i, k]) => new ReaddCard(i, k)),
     declined: fc.tuple(customer, generated).map(([i, g]) => new DeclinedCard(i, g)),
+    othersNumber: fc.tuple(customer, card, generated).map(([i, k, g]) => new AddOtherCustomersNumber(i, k, g)),
   };
   return { ...commands, all: Object.values(commands) };
 }
