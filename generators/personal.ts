@@ -1,3 +1,4 @@
+import { prng } from '../contract/seeded.js';
 import { birthYears } from './dates.js';
 import { stateCodesOfEveryReading } from '../contract/index.js';
 
@@ -16,17 +17,8 @@ export interface PersonalDataSource {
   next(): PersonalData;
 }
 
-/** mulberry32: a small seeded PRNG, so a seed gives the same people (or plan) in the same order. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator people and plans draw from (contract/seeded.ts, shared with the reference's chaos). */
+export { prng } from '../contract/seeded.js';
 
 /** SSN space used: areas 001-665, groups 01-99, serials 0001-9999. */
 const areas = 665;

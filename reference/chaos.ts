@@ -1,4 +1,5 @@
 import { chaosKinds, type ChaosKind, type ChaosSettings } from '../contract/chaos.js';
+import { prng } from '../contract/seeded.js';
 import type { Interceptor, PlannedAnswer } from './interception.js';
 
 /**
@@ -27,22 +28,6 @@ export interface Chaos {
   readonly injected: Readonly<Record<ChaosKind, number>>;
 }
 
-/**
- * mulberry32: small, fast, and the same sequence for the same seed on every platform. The same
- * algorithm as generators' prng, written again because the reference imports contract/ only
- * (DESIGN.md: a bug shared with the harness would hide itself).
- */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const problem = (status: number, title: string, errorCode: string) => ({
   kind: 'reply', status, headers: { 'content-type': 'application/problem+json', 'retry-after': String(chaosRetryAfterSeconds) },
   body: { type: 'about:blank', title, status, errorCode, detail: 'chaos mode of the reference: a transient answer, come back after Retry-After' },
@@ -61,7 +46,7 @@ const answers: Readonly<Record<ChaosKind, PlannedAnswer>> = {
  * paths that are the reference's own seams, not the interface (the expired-token path).
  */
 export function chaosInterceptor(settings: ChaosSettings, seed: number, skip: (path: string) => boolean = () => false): Chaos {
-  const random = generator(settings.seed ?? seed);
+  const random = prng(settings.seed ?? seed);
   const injected = Object.fromEntries(Object.keys(chaosKinds).map((k) => [k, 0])) as Record<ChaosKind, number>;
   const interceptor: Interceptor = (call) => {
     if (skip(call.path)) return undefined;

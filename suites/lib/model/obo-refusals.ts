@@ -9,6 +9,9 @@ import { customerWith, holdsCard, type Model } from './state.js';
 
 /** AddSessionAttributes where the session saw no AuthenticateOBO: refused, whatever token it names (D18, D19). */
 
+/** A 4xx with a JSON error body, for the requirement named. */
+const refusal = (requirement: RequirementId) => byCheck(genericRefusal, { operation: 'AddSessionAttributes', requirement });
+
 /** D19: before any AuthenticateOBO in the session, AddSessionAttributes is refused (a 4xx with a JSON error body). */
 export class SessionAttributesBeforeObo extends ModelCommand {
   constructor(readonly token: string) { super(); }
@@ -17,7 +20,6 @@ export class SessionAttributesBeforeObo extends ModelCommand {
   protected async act(_m: Model, r: SequenceRun): Promise<void> {
     this.begin(r, 'AddSessionAttributes(SsoToken never issued, before any AuthenticateOBO in this session)');
     const x = await r.call('AddSessionAttributes', { body: { sessionAttributes: [{ name: 'SsoToken', value: this.token }] } });
-    const refusal = (requirement: RequirementId) => byCheck(genericRefusal, { operation: 'AddSessionAttributes', requirement });
     r.judge(x, { oracles: [refusal('SATTR-AFTER-OBO'), refusal('STATE-SESSION-ATTRIBUTES')] });
   }
 }
@@ -50,6 +52,6 @@ export class SessionAttributesWithForeignToken extends ModelCommand {
     const fresh = await ownSession(r);
     if (!fresh) return;
     const x = await r.call('AddSessionAttributes', { body: { sessionAttributes: [{ name: 'SsoToken', value: token }] } }, { session: fresh });
-    r.judge(x, { oracles: [byCheck(genericRefusal, { operation: 'AddSessionAttributes', requirement: 'SATTR-AFTER-OBO' })] });
+    r.judge(x, { oracles: [refusal('SATTR-AFTER-OBO')] });
   }
 }
