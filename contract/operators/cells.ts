@@ -1,0 +1,92 @@
+/**
+ * The cells of the contract an operator can be applied to, derived from contract/ alone: every
+ * body member, query parameter and header of every operation, every allowed customer and session
+ * attribute (each a field of its own), every operation (for the access operators) and every field
+ * that names a customer's resource (for the ownership operators). Adding an operation, a field or
+ * an attribute to the contract adds its cells with no other change.
+ */
+import { operations } from '../operations.js';
+import type { FieldType, Method, Operation } from '../types.js';
+
+export type CellPlace = 'body' | 'query' | 'header' | 'attribute' | 'operation';
+
+/** What a field's value names on the target, where it names a resource (RESTler's dynamic objects). */
+export type ResourceKind = 'customer' | 'card' | 'card-list' | 'card-number' | 'card-token' | 'card-number-list' | 'transaction' | 'sso-token';
+
+/**
+ * Members and attributes whose value names something the target holds, by wire name. The
+ * document names them: Card.cardId ("accountId: the cardId"), Card.customerId ("Owner"), the
+ * two session filters, the ssoToken of AuthenticateOBO.
+ */
+export const resourceNames: Readonly<Record<string, ResourceKind>> = {
+  customerId: 'customer', CustomerId: 'customer',
+  cardId: 'card', accountId: 'card', AccountIdFilter: 'card-list',
+  cardNumber: 'card-number', cardToken: 'card-token', AccountNumberFilter: 'card-number-list',
+  pagingTransactionReferenceNumber: 'transaction', SsoToken: 'sso-token',
+};
+
+export interface Cell {
+  /** `<Operation> <place> <name>`, stable: the coverage table and reports key on it. */
+  readonly id: string;
+  readonly operation: string;
+  readonly place: CellPlace;
+  /** Member, parameter, header or attribute name; the operation id for an operation cell. */
+  readonly name: string;
+  /** Attribute cells: the list member that carries them (`customerAttributes`). */
+  readonly list?: string;
+  readonly type: FieldType | 'header' | 'operation';
+  /** The documented format (contract/formats.ts); absent for free text and lengths-only fields. */
+  readonly format?: string;
+  readonly required: boolean;
+  readonly maxLength?: number;
+  /** A string with no documented format: D40/D41 free text. */
+  readonly freeText: boolean;
+  readonly resource?: ResourceKind;
+  readonly writes: boolean;
+  readonly method: Method;
+  readonly sessionRequired: boolean;
+}
+
+const cellId = (op: Operation, place: CellPlace, name: string) => `${op.id} ${place} ${name}`;
+
+function fieldCells(op: Operation): Cell[] {
+  const base = { operation: op.id, writes: op.writes, method: op.method, sessionRequired: op.sessionRequired };
+  return op.fields.flatMap((f): Cell[] => {
+    const self: Cell = {
+      ...base, id: cellId(op, f.in, f.name), place: f.in, name: f.name, type: f.type, required: f.required,
+      ...(f.format ? { format: f.format } : {}),
+      ...(f.assertedMaxLength ?? f.maxLength) !== undefined ? { maxLength: f.assertedMaxLength ?? f.maxLength } : {},
+      freeText: f.type === 'string' && !f.format && !f.referenceFormat,
+      ...(resourceNames[f.name] ? { resource: resourceNames[f.name] } : {}),
+    };
+    const items = (f.attributes?.allowed ?? []).map((a): Cell => ({
+      ...base, id: cellId(op, 'attribute', a.name), place: 'attribute', name: a.name, list: f.name, type: 'string',
+      required: a.required, maxLength: f.attributes!.valueLength.max,
+      ...(a.valueFormat ? { format: a.valueFormat } : {}),
+      freeText: !a.valueFormat && !a.referenceFormat,
+      ...(resourceNames[a.name] ? { resource: resourceNames[a.name] } : {}),
+    }));
+    return [self, ...items];
+  });
+}
+
+/** The headers a partner operation reads: the session pair (all but AuthenticatePartner), apiVersion, the bearer token. */
+function headerCells(op: Operation): Cell[] {
+  const names = [...(op.sessionRequired ? ['deviceId', 'sessionId'] : []), 'apiVersion', 'Authorization', ...(op.method === 'POST' ? ['Content-Type'] : [])];
+  return names.map((name) => ({
+    id: cellId(op, 'header', name), operation: op.id, place: 'header', name, type: 'header', required: name !== 'apiVersion',
+    freeText: false, writes: op.writes, method: op.method, sessionRequired: op.sessionRequired,
+  }));
+}
+
+function operationCell(op: Operation): Cell {
+  return {
+    id: cellId(op, 'operation', op.id), operation: op.id, place: 'operation', name: op.id, type: 'operation', required: true,
+    freeText: false, writes: op.writes, method: op.method, sessionRequired: op.sessionRequired,
+  };
+}
+
+/** Every cell of `ops` (by default the whole contract), in contract order. */
+export function contractCells(ops: readonly Operation[] = operations): Cell[] {
+  return ops.flatMap((op) => [operationCell(op), ...headerCells(op), ...fieldCells(op)]);
+}
