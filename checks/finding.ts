@@ -5,7 +5,7 @@ import type { CheckId } from './registry.js';
 /**
  * Oracles that are no registered check, because they read what only a suite holds (the model's
  * state, a scenario's cards): a suite room declares each id here by module augmentation
- * (suites/lib/judge/oracle-ids.ts), so checks/ names none of them and a misspelt one does not compile.
+ * (oracles/oracle-ids.ts), so checks/ names none of them and a misspelt one does not compile.
  */
 export interface SuiteOracles {}
 

@@ -1,5 +1,5 @@
 import { responseMembers } from '../../contract/index.js';
-import type { CardKind } from '../../suites/lib/model/state.js';
+import type { CardKind } from '../../oracles/model/state.js';
 import type { AuditEntry } from '../entries.js';
 import type { Span } from './book.js';
 
