@@ -3,7 +3,7 @@ import { tlsVersion, rate } from '../certification/grades/hygiene.js';
 import { toObservation, type Observation } from '../certification/observations.js';
 import { planSchema, type Plan } from '../certification/plan.js';
 import { transientResponse, type ScenarioResponse } from '../certification/responses.js';
-import type { ObservedExchange } from '../reference/interception.js';
+import type { ObservedExchange } from '../contract/observed-exchange.js';
 import type { AuditEntry } from './entries.js';
 
 /**

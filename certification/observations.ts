@@ -1,5 +1,5 @@
 import { apiVersion, operation, responseMembers, tokenContract, sessionHeaders, versionParameter } from '../contract/index.js';
-import type { ObservedExchange } from '../reference/interception.js';
+import type { ObservedExchange } from '../contract/observed-exchange.js';
 import { anyOperation, responseId, type ScenarioResponse } from './responses.js';
 import { bearerOf, operationAt } from './scenario.js';
 

@@ -1,5 +1,5 @@
 import { startReference, type RunningReference } from '../reference/server.js';
-import type { ObservedExchange } from '../reference/interception.js';
+import type { ObservedExchange } from '../contract/observed-exchange.js';
 import { toObservation, type Observation } from './observations.js';
 import type { Plan } from './plan.js';
 import { Scenario, schedule, type ScheduledAnswer } from './scenario.js';

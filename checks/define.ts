@@ -2,7 +2,7 @@ import type { Exchange } from '../client/exchange.js';
 import type { RequirementId } from '../contract/requirements.js';
 import type { Expectation } from '../generators/expectation.js';
 import type { Finding, FindingCheckId } from './finding.js';
-import { finding, hasResponse, type FindingParts, type Responded } from './support.js';
+import { finding, hasResponse, type FindingParts, type Guard, type Responded } from './support.js';
 
 /**
  * A check is one value: its id, the requirement it answers for, what it takes and reads, a line
@@ -45,7 +45,7 @@ export interface CheckMeta<Id extends string = string> extends Meta<Id, never, R
   readonly takes: 'exchange' | 'history' | 'probe';
 }
 
-export type Guard<E> = (exchange: Responded, expectation: E) => boolean;
+export type { Guard } from './support.js';
 
 /** A check on one exchange: callable as `(exchange, expectation) => Finding[]` (empty when it does not apply). */
 export interface ExchangeCheck<E, Id extends string = string> extends CheckMeta<Id> {

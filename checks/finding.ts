@@ -1,16 +1,21 @@
 import type { Severity } from '../contract/types.js';
 import type { RequirementId } from '../contract/requirements.js';
-import type { CheckId } from './registry.js';
 
 /**
  * Oracles that are no registered check, because they read what only a suite holds (the model's
  * state, a scenario's cards): a suite room declares each id here by module augmentation
- * (suites/lib/judge/oracle-ids.ts), so checks/ names none of them and a misspelt one does not compile.
+ * (oracles/oracle-ids.ts), so checks/ names none of them and a misspelt one does not compile.
  */
 export interface SuiteOracles {}
 
+/**
+ * The ids of the registered checks: checks/registry.ts declares them here by module augmentation
+ * (its `CheckId`), so this file imports nothing of the checks that import it (no import circle).
+ */
+export interface RegisteredCheckIds {}
+
 /** Who found it: a registered check, or a suite's own oracle. */
-export type FindingCheckId = CheckId | keyof SuiteOracles;
+export type FindingCheckId = keyof RegisteredCheckIds | keyof SuiteOracles;
 
 /**
  * A failure is data: a short fixed title, a Received/Documented message, typed evidence,

@@ -38,6 +38,11 @@ export type RegisteredCheck = ChecksOf<(typeof checkModules)[number]>;
 /** A check id: a misspelt one does not compile. */
 export type CheckId = RegisteredCheck['id'];
 
+/** The ids a finding may name (checks/finding.ts `FindingCheckId`): the registered checks'. */
+declare module './finding.js' {
+  interface RegisteredCheckIds extends Record<CheckId, true> {}
+}
+
 /** A value carrying check metadata (what defineCheck and defineInputCheck return). */
 export function isCheck(value: unknown): value is CheckMeta {
   return typeof value === 'function' && typeof (value as Partial<CheckMeta>).id === 'string' && typeof (value as Partial<CheckMeta>).takes === 'string';

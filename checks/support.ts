@@ -2,13 +2,15 @@ import type { Exchange, ExchangeResponse } from '../client/exchange.js';
 import { isRequirementId, requirement as requirementOf, type RequirementId } from '../contract/requirements.js';
 import type { Severity } from '../contract/types.js';
 import type { Finding, FindingCheckId } from './finding.js';
-import type { Guard } from './define.js';
 
 /** An exchange that got an HTTP response and met no transport trouble. */
 export type Responded = Exchange & { readonly response: ExchangeResponse };
 
 export const hasResponse = (exchange: Exchange): exchange is Responded =>
   exchange.response !== undefined && exchange.transportError === undefined;
+
+/** When a check applies to an exchange (defineCheck's `when`); here, beside `Responded`, so define.ts and this file do not import each other. */
+export type Guard<E> = (exchange: Responded, expectation: E) => boolean;
 
 /** Applies when the exchange has a response (implied by `defineCheck`; spelled out for readability). */
 export const onlyWithResponse: Guard<unknown> = () => true;

@@ -1,4 +1,4 @@
-import type { Reading } from './readings.js';
+import type { Reading } from './reading.js';
 
 /**
  * Conformant readings found by a blind review: other choices a real service could make where

@@ -1,5 +1,8 @@
 import { switchSet, type SwitchSet } from './switchboard.js';
 import { blindReadings } from './readings-blind.js';
+import type { Reading } from './reading.js';
+
+export type { Reading } from './reading.js';
 
 /**
  * Conformant alternative readings of the reference. Unlike faults (reference/faults/), a
@@ -9,14 +12,6 @@ import { blindReadings } from './readings-blind.js';
  * Code asks `readings.has('name')`.
  * @see decisions.md "harness" column; test/suites/readings.test.ts
  */
-export interface Reading {
-  /** kebab-case name, used in REFERENCE_READINGS and `startReference({ readings })`. */
-  readonly name: string;
-  /** The decision (D1..D30) or interface.md section that allows it. */
-  readonly decision: string;
-  /** One sentence: what the reference does under this reading. */
-  readonly reads: string;
-}
 
 /** The readings switched on for one running reference. */
 export type ReadingSet = SwitchSet;

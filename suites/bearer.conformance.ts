@@ -4,7 +4,7 @@ import type { CallOptions } from '../client/index.js';
 import { bearerRefused, errorBodyIsJson, noServerError, wwwAuthenticateOn401, type BearerExpectation } from '../checks/index.js';
 import { harness } from './lib/runner/context.js';
 import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
-import { oracle } from './lib/judge/judge.js';
+import { oracle } from '../oracles/judge.js';
 import { bearerProbeInput, expiredToken, forgedClaims, malformedToken, tamperSignature, unsignedToken } from './lib/access/requests.js';
 
 /**

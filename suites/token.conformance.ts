@@ -8,7 +8,7 @@ import {
 } from '../checks/index.js';
 import { harness } from './lib/runner/context.js';
 import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
-import { oracle } from './lib/judge/judge.js';
+import { oracle } from '../oracles/judge.js';
 import { tokenReuseCase } from './lib/access/token.js';
 import { judgeOptions } from './lib/judge/oracles.js';
 

@@ -4,7 +4,7 @@ import type { CallOptions, Exchange } from '../client/index.js';
 import { jsonMediaType, noServerError, versionSelected } from '../checks/index.js';
 import { harness } from './lib/runner/context.js';
 import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
-import { oracle } from './lib/judge/judge.js';
+import { oracle } from '../oracles/judge.js';
 import { bearerProbeInput } from './lib/access/requests.js';
 import { customerWithCard } from './lib/state/customer-with-card.js';
 import { removeAddedCards } from './lib/state/cards.js';

@@ -1,6 +1,6 @@
 import { bearerRefused, genericRefusal, tokenReused, type BearerExpectation } from '../../checks/index.js';
 import { apiVersion, sessionHeaders, versionParameter, type RequirementId } from '../../contract/index.js';
-import { oracle, type Oracle } from '../../suites/lib/judge/judge.js';
+import { oracle, type Oracle } from '../../oracles/judge.js';
 import type { AuditEntry } from '../entries.js';
 import { before, type Book, type Span } from '../state/book.js';
 

@@ -1,8 +1,8 @@
 import { cardsMatchSchema, successBodyShape } from '../../checks/index.js';
 import { hasResponse, is2xx } from '../../checks/support.js';
 import type { Operation } from '../../contract/index.js';
-import type { Oracle } from '../../suites/lib/judge/judge.js';
-import { predict } from '../../suites/lib/model/predict.js';
+import type { Oracle } from '../../oracles/judge.js';
+import { predict } from '../../oracles/model/predict.js';
 import type { AuditEntry } from '../entries.js';
 import type { Book, Span } from '../state/book.js';
 import { cardEventOf } from '../state/card-events.js';
@@ -10,7 +10,7 @@ import { cardIdPrediction, cardsAt } from '../state/cards.js';
 
 /**
  * The card and linked-account rules of the States table where the traffic shows a sequence, with
- * the stateful model's own predictions (suites/lib/model/predict.ts): an add-or-update keeps or
+ * the stateful model's own predictions (oracles/model/predict.ts): an add-or-update keeps or
  * gets a cardId as its transition says, a card list shows the cards the traffic added with the data
  * last sent and none it deleted, AuthenticateOBO gives an ssoToken to a customer holding a card.
  */

@@ -1,5 +1,5 @@
 import type { Responded } from '../../checks/support.js';
-import type { Expected, Oracle } from '../../suites/lib/judge/judge.js';
+import type { Expected, Oracle } from '../../oracles/judge.js';
 import type { AuditEntry } from '../entries.js';
 import { requestVerdict } from '../rules/request-verdict.js';
 import type { Book } from '../state/book.js';
@@ -10,7 +10,7 @@ import { genericOracles, resourceOracles, rowShapeOracles, tokenOracles } from '
 
 /**
  * Everything one recorded exchange is expected to show, for the one judge of the run
- * (suites/lib/judge/judge.ts): the generic contract for every exchange of the interface, the
+ * (oracles/judge.ts): the generic contract for every exchange of the interface, the
  * token endpoint's rules, and for a partner call its access, its payload (when the access lets
  * it be judged), the resources of a success and the scenario rules the traffic holds the story of.
  */

@@ -1,5 +1,5 @@
-import { judge } from '../../suites/lib/judge/judge.js';
-import type { CaseOutcome } from '../../suites/lib/runner/property.js';
+import { judge } from '../../oracles/judge.js';
+import type { CaseOutcome } from '../../oracles/outcome.js';
 import type { AuditEntry } from '../entries.js';
 import type { Book } from '../state/book.js';
 import { expectedOf } from './expected.js';

@@ -1,12 +1,12 @@
 import type { Operation, RequirementId } from '../../contract/index.js';
 import type { Expectation } from '../../generators/expectation.js';
-import { fieldCaseExpected } from '../../suites/lib/judge/field-case.js';
-import type { Expected } from '../../suites/lib/judge/judge.js';
+import { fieldCaseExpected } from '../../oracles/field-case.js';
+import type { Expected } from '../../oracles/judge.js';
 
 /** Keys compared case-insensitively (D13's default); no secret of a run: the audit's leak oracle knows the traffic's. */
 const judgeOptions = { strictKeyCase: false, runSecrets: [] as string[] };
 
-/** The field-rule oracles of an Expectation, exactly the run's (suites/lib/judge/field-case.ts); the leak oracle is the audit's own. */
+/** The field-rule oracles of an Expectation, exactly the run's (oracles/field-case.ts); the leak oracle is the audit's own. */
 export function fieldRules(e: Expectation): Expected {
   const expected = fieldCaseExpected(e, judgeOptions);
   return { ...expected, oracles: expected.oracles.filter((o) => o.id !== 'noSecretEcho') };

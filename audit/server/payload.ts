@@ -2,8 +2,8 @@ import { enrolledCustomerFound, genericRefusal, legacyOrProblemError, noMatchRep
 import type { Exchange } from '../../client/exchange.js';
 import { is2xx, type Responded } from '../../checks/support.js';
 import { responseMembers, successRequirementId, type Operation } from '../../contract/index.js';
-import { predict } from '../../suites/lib/model/predict.js';
-import { oracle, type Expected, type Oracle } from '../../suites/lib/judge/judge.js';
+import { predict } from '../../oracles/model/predict.js';
+import { oracle, type Expected, type Oracle } from '../../oracles/judge.js';
 import type { AuditEntry } from '../entries.js';
 import type { RequestVerdict } from '../rules/request-verdict.js';
 import { before, type Book, type Span } from '../state/book.js';

@@ -1,7 +1,7 @@
 import { genericRefusal } from '../../checks/index.js';
 import { exclusiveSessionFilters, sessionHeaders, type Operation } from '../../contract/index.js';
-import { oracle, type Expected } from '../../suites/lib/judge/judge.js';
-import { predict } from '../../suites/lib/model/predict.js';
+import { oracle, type Expected } from '../../oracles/judge.js';
+import { predict } from '../../oracles/model/predict.js';
 import type { AuditEntry } from '../entries.js';
 import type { RequestVerdict } from '../rules/request-verdict.js';
 import { before, overlap, type Book, type Span } from '../state/book.js';

@@ -8,8 +8,8 @@ import { businessErrorCode } from '../../checks/error-row.js';
 import { hasResponse, is2xx, is4xx, type Responded } from '../../checks/support.js';
 import { errorRow, history, successBodyOf, successRequirementId, type Operation } from '../../contract/index.js';
 import type { Expectation } from '../../generators/expectation.js';
-import { sentSecrets } from '../../suites/lib/judge/field-case.js';
-import { oracle, type Oracle } from '../../suites/lib/judge/judge.js';
+import { sentSecrets } from '../../oracles/field-case.js';
+import { oracle, type Oracle } from '../../oracles/judge.js';
 import type { AuditEntry } from '../entries.js';
 import type { Book } from '../state/book.js';
 

@@ -1,6 +1,9 @@
 import { responseMembers, sessionHeaders, tokenContract } from '../../contract/index.js';
 import type { AuditEntry } from '../entries.js';
 import { cardEventOf, type CardEvent } from './card-events.js';
+import { before, overlap, type Span } from './span.js';
+
+export { before, overlap, type Span } from './span.js';
 
 /**
  * What the traffic itself shows about the target's state, on a timeline: which customers exist
@@ -9,17 +12,6 @@ import { cardEventOf, type CardEvent } from './card-events.js';
  * A fact counts from the moment its answer was complete; a change whose exchange overlaps the one
  * being judged makes the affected state uncertain (concurrent clients), never a finding.
  */
-export interface Span { readonly start: number; readonly end: number; readonly index: number }
-
-/**
- * `a` was complete before `b` left. Recordings keep whole milliseconds: within one, the file's
- * order (requests in the order they left) decides, so a request sent right after an answer in the
- * same millisecond still comes after it.
- */
-export const before = (a: Span, b: Span): boolean => a.index !== b.index && (a.end < b.start || (a.end === b.start && a.index < b.index));
-
-/** Neither was complete before the other left: concurrent, so neither's effect on the other is known. */
-export const overlap = (a: Span, b: Span): boolean => a.index !== b.index && !before(a, b) && !before(b, a);
 
 const ok = (e: AuditEntry): boolean => !!e.exchange.response && e.exchange.response.status >= 200 && e.exchange.response.status < 300 && !e.exchange.transportError;
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});

@@ -1,7 +1,7 @@
 import { responseMembers } from '../../contract/index.js';
-import type { CardKind } from '../../suites/lib/model/state.js';
+import type { CardKind } from '../../oracles/model/state.js';
 import type { AuditEntry } from '../entries.js';
-import type { Span } from './book.js';
+import type { Span } from './span.js';
 
 /** A recorded add-or-update or DeleteCard: what it asked for, and what the target answered. */
 export interface CardEvent extends Span {

@@ -1,12 +1,12 @@
 import type { RequirementId } from '../../contract/requirements.js';
-import { sameId, type DeletedCard, type ModelCard, type ModelCustomer } from '../../suites/lib/model/state.js';
-import type { CardIdPrediction } from '../../suites/lib/model/expect.js';
+import { sameId, type DeletedCard, type ModelCard, type ModelCustomer } from '../../oracles/model/state.js';
+import type { CardIdPrediction } from '../../oracles/model/expect.js';
 import { before, overlap, type Book, type Span } from './book.js';
 import type { CardEvent } from './card-events.js';
 
 /**
  * A customer's cards as the traffic shows them just before an exchange: the stateful model's own
- * shapes (suites/lib/model/state.ts), so its list and card-id rules judge recorded traffic as they
+ * shapes (oracles/model/state.ts), so its list and card-id rules judge recorded traffic as they
  * judge the run's sequences. Only what the traffic proves is held: a card registered before the
  * recording is unknown, never missing; a change in flight beside the judged exchange makes the
  * cards it touches uncertain.

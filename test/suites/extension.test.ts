@@ -8,7 +8,7 @@ import { createTransport, type Transport } from '../../client/index.js';
 import {
   acceptedExpectation, fieldViolations, multiViolations, validPayload, wireKey, type GeneratedCase,
 } from '../../generators/index.js';
-import { judgeFieldCase } from '../../suites/lib/judge/field-case.js';
+import { judgeFieldCase } from '../../oracles/field-case.js';
 import { runProperty, type PropertySpec } from '../../suites/lib/runner/property.js';
 import type { ResultRecord } from '../../reporting/result.js';
 

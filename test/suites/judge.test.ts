@@ -5,12 +5,12 @@ import { operation, type RequirementId } from '../../contract/index.js';
 import type { FindingCheckId } from '../../checks/finding.js';
 import { acceptedExpectation } from '../../generators/index.js';
 import { OutcomeBuilder } from '../../suites/lib/access/case.js';
-import { judgeFieldCase } from '../../suites/lib/judge/field-case.js';
-import { combine, judge, oracle, type Oracle } from '../../suites/lib/judge/judge.js';
-import { ownReasonRefusal } from '../../suites/lib/judge/refusals.js';
+import { judgeFieldCase } from '../../oracles/field-case.js';
+import { combine, judge, oracle, type Oracle } from '../../oracles/judge.js';
+import { ownReasonRefusal } from '../../oracles/refusals.js';
 
 /**
- * The one judge (suites/lib/judge/judge.ts) and the one definition of a refusal for the target's
+ * The one judge (oracles/judge.ts) and the one definition of a refusal for the target's
  * own reasons: what reaches the runner for each kind of answer. A D37 refusal that passed the
  * acceptance requirement would hide a fault; one that failed it would be a false alarm.
  */

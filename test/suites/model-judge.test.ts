@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/exchange.js';
 import type { HarnessContext } from '../../suites/lib/runner/context.js';
-import type { Oracle } from '../../suites/lib/judge/judge.js';
+import type { Oracle } from '../../oracles/judge.js';
 import { Journal, ModelMismatch } from '../../suites/lib/model/journal.js';
-import { predict } from '../../suites/lib/model/predict.js';
+import { predict } from '../../oracles/model/predict.js';
 import { SequenceRun } from '../../suites/lib/model/real.js';
 import { ownRefusal, refusedForOwnReason } from '../../suites/lib/model/refusal.js';
 

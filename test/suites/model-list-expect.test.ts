@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Responded } from '../../checks/support.js';
-import { listMatchesModel } from '../../suites/lib/model/list-expect.js';
-import type { ModelCard, ModelCustomer } from '../../suites/lib/model/state.js';
+import { listMatchesModel } from '../../oracles/model/list-expect.js';
+import type { ModelCard, ModelCustomer } from '../../oracles/model/state.js';
 import { exchange } from '../checks/fixtures.js';
 
 const customerId = '0f8fad5b-d9cb-469f-a165-70867728950e';

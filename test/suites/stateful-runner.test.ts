@@ -6,7 +6,7 @@ import type { ResultRecord } from '../../reporting/result.js';
 import type { FindingCheckId } from '../../checks/finding.js';
 import { Journal, runModel, StepBroken, type ModelSpec } from '../../suites/lib/model/run.js';
 import { FixtureError } from '../../suites/lib/state/fixture-errors.js';
-import { lastFourAllowed } from '../../suites/lib/model/expect.js';
+import { lastFourAllowed } from '../../oracles/model/expect.js';
 import type { PropertyEnv } from '../../suites/lib/runner/property.js';
 
 /** The model-based runner on its own: a fake target (a counter), no network. */

@@ -5,7 +5,7 @@ import type { RequirementId } from '../../../contract/requirements.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { propertyTest } from '../runner/property-test.js';
-import { combine, judge, type Oracle } from '../judge/judge.js';
+import { combine, judge, type Oracle } from '../../../oracles/judge.js';
 
 /**
  * The access suites send fixed cases, not generated ones: a token request per scope, a bad

@@ -2,7 +2,7 @@ import { operation, sessionHeaders } from '../../../contract/index.js';
 import { noServerError, tokenReused } from '../../../checks/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { OutcomeBuilder } from './case.js';
-import { oracle } from '../judge/judge.js';
+import { oracle } from '../../../oracles/judge.js';
 import { bearerProbeInput } from './requests.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { FixtureError } from '../state/fixture-errors.js';

@@ -2,7 +2,7 @@ import { operation, responseMembers } from '../../../contract/index.js';
 import type { Exchange, Session } from '../../../client/index.js';
 import type { Payload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { ownReasonRefusal } from '../judge/refusals.js';
+import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { withState } from '../state/case-state.js';
 import { addCard } from '../state/cards.js';
 import { fixtureBody, FixtureError, SetupBroken } from '../state/fixture-errors.js';

@@ -10,10 +10,10 @@ import type { Exchange } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { removeAddedCards } from '../state/cards.js';
 import { stateFields, withState, type CaseKind } from '../state/case-state.js';
-import { fieldCaseExpected, judgeFieldCase, type JudgeOptions } from '../judge/field-case.js';
-import { expectedRows } from '../judge/judge.js';
+import { fieldCaseExpected, judgeFieldCase, type JudgeOptions } from '../../../oracles/field-case.js';
+import { expectedRows } from '../../../oracles/judge.js';
 import { propertyTest } from '../runner/property-test.js';
-import { tallyRefusals } from '../judge/refusals.js';
+import { tallyRefusals } from '../../../oracles/refusals.js';
 import type { CaseOutcome } from '../runner/property.js';
 
 const generic: RequirementId[] = ['GEN-NO-5XX', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'];

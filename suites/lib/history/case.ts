@@ -5,12 +5,12 @@ import type { Responded } from '../../../checks/support.js';
 import type { HarnessContext } from '../runner/context.js';
 import { historyCustomer, historyPage, type HistoryCustomer, type HistoryPage, type HistoryQuery } from './probe.js';
 import { LeakGuard } from '../runner/leak-guard.js';
-import { accepted } from '../model/expect.js';
+import { accepted } from '../../../oracles/model/expect.js';
 import { propertyTest } from '../runner/property-test.js';
 import type { CaseOutcome } from '../runner/property.js';
 import type { Observed } from '../runner/classify.js';
 import type { RequirementId } from '../../../contract/requirements.js';
-import { judge, type Oracle } from '../judge/judge.js';
+import { judge, type Oracle } from '../../../oracles/judge.js';
 import { leakOracle } from '../judge/oracles.js';
 
 const area = 'history';

@@ -5,8 +5,8 @@ import type { RequirementId } from '../../../contract/requirements.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { LeakGuard } from '../runner/leak-guard.js';
 import type { CaseOutcome } from '../runner/property.js';
-import { fieldCaseExpected, sentSecrets, type JudgeOptions } from './field-case.js';
-import { judge, oracle, type Oracle } from './judge.js';
+import { fieldCaseExpected, sentSecrets, type JudgeOptions } from '../../../oracles/field-case.js';
+import { judge, oracle, type Oracle } from '../../../oracles/judge.js';
 
 /**
  * The expectations the business scenarios judge with: the field-rule oracles under an
@@ -15,7 +15,7 @@ import { judge, oracle, type Oracle } from './judge.js';
  * OBO-LINKED-ACCOUNT...) fails together with the oracle that shows the scenario went wrong.
  */
 
-export { combine, judge, oracle, type Expected, type Oracle } from './judge.js';
+export { combine, judge, oracle, type Expected, type Oracle } from '../../../oracles/judge.js';
 
 export function judgeOptions(ctx: HarnessContext): JudgeOptions {
   return {

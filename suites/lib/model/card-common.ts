@@ -3,11 +3,11 @@ import type { RequirementId } from '../../../contract/requirements.js';
 import { cardsMatchSchema } from '../../../checks/index.js';
 import type { Responded } from '../../../checks/support.js';
 import { runTag } from '../state/setup-call.js';
-import { firstCard, type CardIdPrediction } from './expect.js';
-import { byCheck, predict } from './predict.js';
+import { firstCard, type CardIdPrediction } from '../../../oracles/model/expect.js';
+import { byCheck, predict } from '../../../oracles/model/predict.js';
 import { ownRefusal, refusedForOwnReason } from './refusal.js';
 import type { SequenceRun } from './real.js';
-import { type CardKind, type Model, type ModelCard, type ModelCustomer } from './state.js';
+import { type CardKind, type Model, type ModelCard, type ModelCustomer } from '../../../oracles/model/state.js';
 
 type Body = Record<string, unknown>;
 type CardSeen = Pick<ModelCard, 'kind' | 'identity' | 'payload'>;

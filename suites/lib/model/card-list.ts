@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { responseMembers } from '../../../contract/index.js';
 import { cardsMatchSchema } from '../../../checks/index.js';
 import { ModelCommand } from './command.js';
-import { byCheck, predict } from './predict.js';
+import { byCheck, predict } from '../../../oracles/model/predict.js';
 import { body, ok, type SequenceRun } from './real.js';
-import { cardAt, customerAt, customerWith, holdsCard, maxCustomers, tail, type Model, type ModelCustomer } from './state.js';
+import { cardAt, customerAt, customerWith, holdsCard, maxCustomers, tail, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
 import { isBrokenError } from '../runner/stop.js';
 
 /** GetRegisteredCards: exactly the model's cards, every Card field with its type (CARDS-SHAPE). */

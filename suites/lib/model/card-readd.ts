@@ -1,7 +1,7 @@
 import { expectUpsert, knownIds, register } from './card-common.js';
 import { ModelCommand } from './command.js';
 import type { SequenceRun } from './real.js';
-import { customerWith, tail, type Model, type ModelCustomer } from './state.js';
+import { customerWith, tail, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
 
 /**
  * A token stands in for the card number: a target may take a token with the BIN and last four

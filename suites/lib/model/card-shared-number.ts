@@ -1,7 +1,7 @@
 import { cardBody, expectUpsert, knownIds, register } from './card-common.js';
 import { ModelCommand } from './command.js';
 import type { SequenceRun } from './real.js';
-import { customerWith, foreignCards, tail, type Model, type ModelCard, type ModelCustomer } from './state.js';
+import { customerWith, foreignCards, tail, type Model, type ModelCard, type ModelCustomer } from '../../../oracles/model/state.js';
 
 type Body = Record<string, unknown>;
 const OP = 'AddOrUpdateCard';

@@ -8,9 +8,9 @@ import { cardBody, expectUpsert, knownIds, nickname, register } from './card-com
 import { compareCardList } from './card-list.js';
 import { ReaddCard } from './card-readd.js';
 import { ModelCommand } from './command.js';
-import { byCheck } from './predict.js';
+import { byCheck } from '../../../oracles/model/predict.js';
 import type { SequenceRun } from './real.js';
-import { cardAt, customerAt, customerWith, maxCustomers, tail, type Model, type ModelCard, type ModelCustomer } from './state.js';
+import { cardAt, customerAt, customerWith, maxCustomers, tail, type Model, type ModelCard, type ModelCustomer } from '../../../oracles/model/state.js';
 import { AddOtherCustomersNumber } from './card-shared-number.js';
 
 type Body = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import type { Model } from './state.js';
+import type { Model } from '../../../oracles/model/state.js';
 import type { SequenceRun } from './real.js';
 
 /**

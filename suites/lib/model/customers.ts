@@ -8,9 +8,9 @@ import { nextPerson } from '../state/people.js';
 import { runTag } from '../state/setup-call.js';
 import { ModelCommand } from './command.js';
 import { observeOwnRefusal, ownRefusal, refusedForOwnReason } from './refusal.js';
-import { byCheck, predict } from './predict.js';
+import { byCheck, predict } from '../../../oracles/model/predict.js';
 import { body, ok, type SequenceRun } from './real.js';
-import { customerAt, maxCustomers, preferredCustomer, type Model, type ModelCustomer } from './state.js';
+import { customerAt, maxCustomers, preferredCustomer, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
 
 type Body = Record<string, unknown>;
 

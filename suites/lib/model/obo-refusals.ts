@@ -3,9 +3,9 @@ import type { RequirementId } from '../../../contract/requirements.js';
 import type { Session } from '../../../client/index.js';
 import { genericRefusal } from '../../../checks/index.js';
 import { ModelCommand } from './command.js';
-import { byCheck } from './predict.js';
+import { byCheck } from '../../../oracles/model/predict.js';
 import { body, ok, type SequenceRun } from './real.js';
-import { customerWith, holdsCard, type Model } from './state.js';
+import { customerWith, holdsCard, type Model } from '../../../oracles/model/state.js';
 
 /** AddSessionAttributes where the session saw no AuthenticateOBO: refused, whatever token it names (D18, D19). */
 

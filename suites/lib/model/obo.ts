@@ -3,12 +3,12 @@ import { exclusiveSessionFilters, responseMembers } from '../../../contract/inde
 import { successBodyShape } from '../../../checks/index.js';
 import { alnumChars, cardNumber, email, guid, stringOf } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import type { Oracle } from '../judge/judge.js';
+import type { Oracle } from '../../../oracles/judge.js';
 import { ModelCommand } from './command.js';
 import { SessionAttributesBeforeObo, SessionAttributesWithForeignToken } from './obo-refusals.js';
-import { byCheck, predict } from './predict.js';
+import { byCheck, predict } from '../../../oracles/model/predict.js';
 import { body, ok, type SequenceRun } from './real.js';
-import { customerWith, foreignCards, holdsCard, preferredCustomer, maxCustomers, type Model, type ModelCustomer } from './state.js';
+import { customerWith, foreignCards, holdsCard, preferredCustomer, maxCustomers, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
 
 const [idFilter, numberFilter] = exclusiveSessionFilters;
 

@@ -5,8 +5,10 @@ import type { CaseOutcome } from '../runner/property.js';
 import type { HarnessContext } from '../runner/context.js';
 import { LeakGuard } from '../runner/leak-guard.js';
 import { StepBroken, type Journal } from './journal.js';
-import { combine, judge, type Expected } from '../judge/judge.js';
+import { combine, judge, type Expected } from '../../../oracles/judge.js';
 import { leakOracle } from '../judge/oracles.js';
+
+export { body } from '../../../oracles/model/body.js';
 
 /**
  * The system under test as the commands see it: the target over the network through the
@@ -64,12 +66,6 @@ export class SequenceRun {
   observe(requirement: RequirementId, behaviour: string): void {
     this.journal.observe(requirement, behaviour);
   }
-}
-
-/** The JSON object of a reply, or {}. */
-export function body(x: Exchange): Record<string, unknown> {
-  const json = x.response?.json;
-  return json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
 }
 
 export const ok = (x: Exchange): boolean => !!x.response && x.response.status >= 200 && x.response.status < 300;

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../../client/index.js';
-import type { OwnRefusalRule } from '../judge/judge.js';
+import type { OwnRefusalRule } from '../../../oracles/judge.js';
 import type { CaseOutcome } from '../runner/property.js';
 import type { SequenceRun } from './real.js';
 

@@ -10,7 +10,7 @@ import type { ModelCommand } from './command.js';
 import { customerCommands, enroll, enrollPayload, EnrollCustomer, enrolmentCommands } from './customers.js';
 import { oboCommands } from './obo.js';
 import { SequenceRun } from './real.js';
-import { emptyModel, maxCustomers, type Model } from './state.js';
+import { emptyModel, maxCustomers, type Model } from '../../../oracles/model/state.js';
 import { AddTokenizedCard, tokenizedCommands } from './tokenized.js';
 
 /** Sequences per property when CONFORMANCE_SEQUENCES is unset; each has up to `maxCommands` commands. */

@@ -4,10 +4,10 @@ import { alnumChars, digits, mmyy, stringOf, validPayload } from '../../../gener
 import type { HarnessContext } from '../runner/context.js';
 import { cardBody, expectUpsert, knownIds, register } from './card-common.js';
 import { ModelCommand } from './command.js';
-import { predict } from './predict.js';
+import { predict } from '../../../oracles/model/predict.js';
 import { ResubmitCard } from './cards.js';
 import { body, type SequenceRun } from './real.js';
-import { cardAt, customerAt, holdsCard, maxCustomers, preferredCustomer, sameId, tail, type Model } from './state.js';
+import { cardAt, customerAt, holdsCard, maxCustomers, preferredCustomer, sameId, tail, type Model } from '../../../oracles/model/state.js';
 
 type Body = Record<string, unknown>;
 const OP = 'AddOrUpdateTokenizedCard';

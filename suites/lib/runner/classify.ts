@@ -3,6 +3,9 @@ import type { RequirementId } from '../../../contract/requirements.js';
 import type { Reproduction, SuiteRecord } from '../../../reporting/result.js';
 import type { Stop } from './stop.js';
 import { uncheckedReason, type FixtureFailure } from './unchecked.js';
+import { observedEntries, type Observed } from '../../../oracles/outcome.js';
+
+export { observedEntries, type Observed } from '../../../oracles/outcome.js';
 
 /**
  * The one place a finished property or model-based run becomes result records. Both runners
@@ -10,13 +13,6 @@ import { uncheckedReason, type FixtureFailure } from './unchecked.js';
  * Precedence: a counterexample found is a failure whatever stopped the run after it; then a
  * harness error (nothing checked is called passed); then transport trouble; then gaps.
  */
-
-/** What the target showed on ambiguous points: requirement → behaviour. */
-export type Observed = Readonly<Partial<Record<RequirementId, string>>>;
-
-/** The notes of `observed`; its keys are requirement ids by its type. */
-export const observedEntries = (observed: Observed): Array<[RequirementId, string]> =>
-  Object.entries(observed).filter((e): e is [RequirementId, string] => e[1] !== undefined);
 
 /** A requirement a counterexample (or a leaking reply) failed, with what shows it. */
 export interface FailedRequirement {

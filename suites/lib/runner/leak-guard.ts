@@ -2,7 +2,7 @@ import type { Exchange } from '../../../client/exchange.js';
 import type { Finding } from '../../../checks/finding.js';
 import { noCardNumberInCards, noSecretEcho, runChecks } from '../../../checks/index.js';
 import type { HarnessContext } from './context.js';
-import { sentSecrets } from '../judge/field-case.js';
+import { sentSecrets } from '../../../oracles/field-case.js';
 
 /**
  * The leak oracle over a whole scenario (NO-SECRET-ECHO): every reply is searched for every

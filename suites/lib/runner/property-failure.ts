@@ -1,7 +1,8 @@
 import type fc from 'fast-check';
 import { exchangeStep, reproductionLines, reproductionOf } from '../../../reporting/reproduction.js';
 import type { RunFailure } from './classify.js';
-import type { CaseOutcome, PropertyEnv, PropertySpec } from './property.js';
+import type { CaseOutcome } from '../../../oracles/outcome.js';
+import type { PropertyEnv, PropertySpec } from './property-spec.js';
 
 /**
  * A property's counterexample, told: the requirements its findings name (and those that fail

@@ -1,80 +1,18 @@
 import fc from 'fast-check';
-import type { Exchange } from '../../../client/exchange.js';
-import type { Finding } from '../../../checks/finding.js';
 import type { RequirementId } from '../../../contract/requirements.js';
-import type { SuiteRecord } from '../../../reporting/result.js';
-import type { EvidenceText } from '../../../reporting/reproduction.js';
 import { describeFailure } from './property-failure.js';
 import { classifyRun, Tally, type PropertyResult, type RunFailure } from './classify.js';
 import { refusedPath, stopOf, type Stop } from './stop.js';
 import type { FixtureFailure } from './unchecked.js';
 import { propertySeed } from './selection.js';
 import { grantedRandom, type Exploration } from './budget.js';
-import { runCase, type Rerun, type TargetTrouble } from './rerun.js';
-import type { HealthLog } from './health.js';
+import { runCase } from './rerun.js';
+import type { PropertyEnv, PropertySpec } from './property-spec.js';
+import type { CaseOutcome } from '../../../oracles/outcome.js';
 
 export type { PropertyResult } from './classify.js';
-
-/** What one generated case showed: the checks that ran on it, and what they found. */
-export interface CaseOutcome {
-  readonly exchanges: readonly Exchange[];
-  readonly findings: readonly Finding[];
-  /** Requirement ids this case checked (passed unless a finding names them). */
-  readonly checked: readonly RequirementId[];
-  /** Requirement ids that fail with the case when it has findings (e.g. the field rule behind a wrong status). */
-  readonly failsWith?: readonly RequirementId[];
-  /** Transport trouble: the case proves nothing. */
-  readonly broken?: string;
-  /** With `broken`: the rows the case answers for, which read broken if its re-runs break too (rerun.ts). */
-  readonly rows?: readonly RequirementId[];
-  /** The requirement a refusal for the target's own reasons (D37) was observed under, set by the judge. */
-  readonly refused?: RequirementId;
-  /** Documented responses seen, `${operation} ${status} ${errorCode|'success'}`. */
-  readonly responsesSeen?: readonly string[];
-  /** What the target showed on an ambiguous point: requirement → behaviour. */
-  readonly observed?: Readonly<Partial<Record<RequirementId, string>>>;
-}
-
-export interface PropertySpec<T> {
-  readonly area: string;
-  readonly name: string;
-  readonly operation?: string;
-  readonly arbitrary: fc.Arbitrary<T>;
-  readonly numRuns: number;
-  /**
-   * The coverage phase: one case of each class of input, run before the random ones (fast-check
-   * `examples`), so every rule the property checks is met whatever the seed and CONFORMANCE_RUNS.
-   * numRuns grows to hold them all.
-   */
-  readonly examples?: (seed: number) => readonly T[];
-  /** A short description of a case, for the counterexample (redacted when shown). */
-  readonly describe: (value: T) => string;
-  /** One case; `rerun` is set when it runs again from the start because an exchange broke it (rerun.ts). */
-  readonly run: (value: T, rerun?: Rerun) => Promise<CaseOutcome>;
-  /** The rows a case answers for, when its outcome cannot say (it broke before its exchange): they read broken if it stays broken. */
-  readonly rowsOf?: (value: T) => readonly RequirementId[];
-  /** What the property can check; broken and not-covered rows name these when no case got that far. */
-  readonly requirements?: readonly RequirementId[];
-}
-
-/** What a runner needs from the harness: where records go, and the client's redacting text of exchanges. */
-export interface PropertyEnv extends EvidenceText {
-  readonly runSeed: number;
-  readonly replayPath: string | undefined;
-  readonly suiteFile: string;
-  readonly record: (r: SuiteRecord) => void;
-  /** For text that does not come from an exchange: case descriptions, finding messages, labels, reasons. */
-  readonly redact: (text: string) => string;
-  /** Several redacted lines (headers and bodies) of the failing exchange, for attachments. */
-  readonly formatDetail?: (exchange: Exchange) => string;
-  /** The run's request budget (budget.ts); without it a property runs the cases it asks for. */
-  readonly exploration?: Exploration;
-  /** CONFORMANCE_RERUNS: times a broken case runs again from the start (rerun.ts); unset, none. */
-  readonly reruns?: number;
-  readonly health?: HealthLog;
-  /** The worker's latch for a target in trouble (rerun.ts): fewer re-runs and earlier stops while it is on. */
-  readonly trouble?: TargetTrouble;
-}
+export type { CaseOutcome } from '../../../oracles/outcome.js';
+export type { PropertyEnv, PropertySpec } from './property-spec.js';
 
 /**
  * Cases of one property that may stay broken before the property stops: a target that breaks

@@ -3,8 +3,10 @@ import { transportBroken } from '../../../checks/index.js';
 import { operations } from '../../../contract/operations.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 import type { HealthLog } from './health.js';
-import type { CaseOutcome } from './property.js';
+import type { CaseOutcome, Rerun } from '../../../oracles/outcome.js';
 import { stopOf } from './stop.js';
+
+export type { Rerun } from '../../../oracles/outcome.js';
 
 /**
  * Re-run, don't retry blindly. When an exchange breaks a case (a reply lost to a reset or a
@@ -14,14 +16,6 @@ import { stopOf } from './stop.js';
  * where the broken one was shared), up to CONFORMANCE_RERUNS times. Only a case whose re-runs
  * break too is broken, and only its own rows.
  */
-
-/** What a re-run tells the case: which one it is, and whether the reply to a write of an earlier run was lost. */
-export interface Rerun {
-  /** 1 for the first re-run. */
-  readonly attempt: number;
-  /** A write's reply was lost before: a business refusal now (the identity exists) may be its doing. */
-  readonly afterLostWrite: boolean;
-}
 
 export interface RerunEnv {
   /** CONFORMANCE_RERUNS. */

@@ -1,7 +1,7 @@
 import { responseMembers } from '../../../contract/index.js';
 import type { Exchange, Session } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { ownReasonRefusal } from '../judge/refusals.js';
+import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { fixtureBody, FixtureError } from './fixture-errors.js';
 import { accepted, mayWrite, runTag, samplePayload, setupAttempts } from './setup-call.js';
 import { transportBroken } from '../../../checks/index.js';

@@ -1,7 +1,7 @@
 import { responseMembers } from '../../../contract/index.js';
 import type { Exchange, Session } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { ownReasonRefusal } from '../judge/refusals.js';
+import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { fixtureBody } from './fixture-errors.js';
 import { nextPerson } from './people.js';
 import { accepted, runTag, samplePayload, setupAttempts } from './setup-call.js';

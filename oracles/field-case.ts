@@ -1,9 +1,9 @@
-import { errorRow, operations as contractOperations, successRequirementId, type Operation, type RequirementId } from '../../../contract/index.js';
-import type { Exchange } from '../../../client/index.js';
-import { answersFor, fieldRuleChecks, noSecretEcho } from '../../../checks/index.js';
-import { isLuhnValid } from '../../../generators/cards.js';
-import type { Expectation } from '../../../generators/expectation.js';
-import type { CaseOutcome } from '../runner/property.js';
+import { errorRow, operations as contractOperations, successRequirementId, type Operation, type RequirementId } from '../contract/index.js';
+import type { Exchange } from '../client/index.js';
+import { answersFor, fieldRuleChecks, noSecretEcho } from '../checks/index.js';
+import { isLuhnValid } from '../generators/cards.js';
+import type { Expectation } from '../generators/expectation.js';
+import type { CaseOutcome } from './outcome.js';
 import { judge, type Expected, type Oracle } from './judge.js';
 import { answeredExpectation, openNotes } from './open-case.js';
 import type { SuiteOracleId } from './oracle-ids.js';

@@ -3,7 +3,7 @@
  * check (checks/registry.ts), and its id is declared here once, with what it judges. A finding or
  * an oracle naming an id that is neither a check's nor one of these does not compile.
  */
-declare module '../../../checks/finding.js' {
+declare module '../checks/finding.js' {
   interface SuiteOracles {
     /** The answer's status puts a validation case under ERR-VALIDATION (field-case.ts). */
     validationRow: true;
@@ -30,4 +30,4 @@ declare module '../../../checks/finding.js' {
   }
 }
 
-export type SuiteOracleId = keyof import('../../../checks/finding.js').SuiteOracles;
+export type SuiteOracleId = keyof import('../checks/finding.js').SuiteOracles;

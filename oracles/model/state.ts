@@ -1,4 +1,4 @@
-import type { RequirementId } from '../../../contract/requirements.js';
+import type { RequirementId } from '../../contract/requirements.js';
 
 /**
  * The model of the target's state that the stateful commands predict from. It is much

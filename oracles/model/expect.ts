@@ -1,9 +1,9 @@
-import { errorRow, responseMembers, tokenizedLastFour } from '../../../contract/index.js';
-import type { RequirementId } from '../../../contract/requirements.js';
-import { businessErrorCode } from '../../../checks/error-row.js';
-import { finding, is2xx, type Responded } from '../../../checks/support.js';
-import type { Finding } from '../../../checks/finding.js';
-import { body } from './real.js';
+import { errorRow, responseMembers, tokenizedLastFour } from '../../contract/index.js';
+import type { RequirementId } from '../../contract/requirements.js';
+import { businessErrorCode } from '../../checks/error-row.js';
+import { finding, is2xx, type Responded } from '../../checks/support.js';
+import type { Finding } from '../../checks/finding.js';
+import { body } from './body.js';
 import { sameId, type ModelCard } from './state.js';
 
 /**

@@ -1,11 +1,11 @@
-import type { Exchange } from '../../../client/index.js';
-import { businessErrorCode } from '../../../checks/error-row.js';
-import { transportBroken, type ExchangeCheck } from '../../../checks/index.js';
-import type { Finding, FindingCheckId } from '../../../checks/finding.js';
-import type { RequirementId } from '../../../contract/requirements.js';
-import { responseKey } from '../../../reporting/coverage.js';
-import type { CaseOutcome } from '../runner/property.js';
-import { observedEntries } from '../runner/classify.js';
+import type { Exchange } from '../client/index.js';
+import { businessErrorCode } from '../checks/error-row.js';
+import { transportBroken, type ExchangeCheck } from '../checks/index.js';
+import type { Finding, FindingCheckId } from '../checks/finding.js';
+import type { RequirementId } from '../contract/requirements.js';
+import { responseKey } from '../reporting/coverage.js';
+import type { CaseOutcome } from './outcome.js';
+import { observedEntries } from './outcome.js';
 import { ownReasonRefusal, refusalNote } from './refusals.js';
 
 /**

@@ -1,10 +1,10 @@
-import type { Exchange } from '../../../client/index.js';
-import { namesField, reportedKeys } from '../../../checks/index.js';
-import { businessErrorCode } from '../../../checks/error-row.js';
-import type { Responded } from '../../../checks/support.js';
-import type { RequirementId } from '../../../contract/requirements.js';
-import type { Expectation, OpenField } from '../../../generators/expectation.js';
-import type { Observed } from '../runner/classify.js';
+import type { Exchange } from '../client/index.js';
+import { namesField, reportedKeys } from '../checks/index.js';
+import { businessErrorCode } from '../checks/error-row.js';
+import type { Responded } from '../checks/support.js';
+import type { RequirementId } from '../contract/requirements.js';
+import type { Expectation, OpenField } from '../generators/expectation.js';
+import type { Observed } from './outcome.js';
 
 type Open = Expectation & { kind: 'open' };
 

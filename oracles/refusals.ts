@@ -1,7 +1,6 @@
-import type { Exchange } from '../../../client/index.js';
-import { businessRefusal, type BusinessRefusal } from '../../../checks/error-row.js';
-import type { CaseOutcome } from '../runner/property.js';
-import type { Rerun } from '../runner/rerun.js';
+import type { Exchange } from '../client/index.js';
+import { businessRefusal, type BusinessRefusal } from '../checks/error-row.js';
+import type { CaseOutcome, Rerun } from './outcome.js';
 
 const requirement = 'GEN-VALID-ACCEPTED';
 

@@ -1,9 +1,9 @@
-import { answersFor, type ExchangeCheck } from '../../../checks/index.js';
-import type { Finding, FindingCheckId } from '../../../checks/finding.js';
-import { hasResponse, type Responded } from '../../../checks/support.js';
-import type { RequirementId } from '../../../contract/requirements.js';
-import type { Oracle } from '../judge/judge.js';
-import type { SuiteOracleId } from '../judge/oracle-ids.js';
+import { answersFor, type ExchangeCheck } from '../../checks/index.js';
+import type { Finding, FindingCheckId } from '../../checks/finding.js';
+import { hasResponse, type Responded } from '../../checks/support.js';
+import type { RequirementId } from '../../contract/requirements.js';
+import type { Oracle } from '../judge.js';
+import type { SuiteOracleId } from '../oracle-ids.js';
 import { accepted, cardIdAsPredicted, findsCustomer, firstCard, issuesSsoToken, lastFourAsDocumented, refusedWithRow } from './expect.js';
 import { listMatchesModel, listRequirements, listsCard } from './list-expect.js';
 import type { ModelCard } from './state.js';

@@ -1,8 +1,8 @@
-import { responseMembers } from '../../../contract/index.js';
-import type { RequirementId } from '../../../contract/requirements.js';
-import { finding, is2xx, type Responded } from '../../../checks/support.js';
-import type { Finding } from '../../../checks/finding.js';
-import { body } from './real.js';
+import { responseMembers } from '../../contract/index.js';
+import type { RequirementId } from '../../contract/requirements.js';
+import { finding, is2xx, type Responded } from '../../checks/support.js';
+import type { Finding } from '../../checks/finding.js';
+import { body } from './body.js';
 import { lastFourAllowed } from './expect.js';
 import { sameId, type ModelCustomer } from './state.js';
 
