@@ -8,7 +8,7 @@ export interface TokenSigner {
   /** `shiftSeconds` moves this token's iat and exp further (the expired-token path passes -2 × lifetime). */
   issue(clientId: string, scope: string, shiftSeconds?: number): Promise<string>;
   /** The verified claims, or undefined when the token is malformed, forged or expired. */
-  verify(token: string): Promise<JWTPayload | undefined>;
+  verify(token: string, options?: { ignoreExpiry?: boolean }): Promise<JWTPayload | undefined>;
 }
 
 /**
@@ -33,7 +33,7 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
         .sign(key)
         .then((token) => (issuedSignatures.add(token.split('.')[2] ?? ''), token));
     },
-    async verify(token) {
+    async verify(token, verifyOptions) {
       try {
         // blind1-bearer-alg-none: the algorithm is taken from the token's own header, "none" included.
         if (options.faults.has('blind1-bearer-alg-none') && decodeProtectedHeader(token).alg === 'none') {
@@ -51,7 +51,8 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
           return expired && !options.faults.has('bearer-expiry-unchecked') ? undefined : claims;
         }
         // bearer-expiry-unchecked: a tolerance of ten years accepts any expired token.
-        const clockTolerance = options.faults.has('bearer-expiry-unchecked') ? 10 * 365 * 86400 : 0;
+        // blind3-bearer-expired-on-authenticate: the caller asks for the expiry to be ignored (only that fault does).
+        const clockTolerance = options.faults.has('bearer-expiry-unchecked') || verifyOptions?.ignoreExpiry ? 10 * 365 * 86400 : 0;
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance });
         return payload;
       } catch {

@@ -14,6 +14,7 @@ import { referenceCredentials } from './tls.js';
 import { expiredTokenPath, tokenEndpoint, tokenPath } from './token-endpoint.js';
 import { installInterception, type Interceptor, type Observer } from './interception.js';
 import { blind2AllowList } from './faults/blind2/hooks.js';
+import { blind3SourceAllowed } from './faults/blind3/access.js';
 import { chaosInterceptor } from './chaos.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
 import './fastify-types.js';
@@ -145,13 +146,15 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   app.addHook('onRequest', async (request, reply) => {
     const remoteAddress = request.socket.remoteAddress ?? '';
     stats.requests.push({ method: request.method, path: requestPath(request), at: Date.now(), remoteAddress });
-    if (!allowed(remoteAddress) && !faults.has('allow-list-open') && readings.has('allow-list-close')) {
+    // blind3-allow-list-*: a forwarding header taken for the source, or a path left off the list.
+    const sourceAllowed = blind3SourceAllowed(faults, request, allowed);
+    if (!sourceAllowed && !faults.has('allow-list-open') && readings.has('allow-list-close')) {
       // D25: "a refused connection" is the other documented enforcement.
       reply.hijack();
       request.raw.socket.destroy();
       return;
     }
-    if (!allowed(remoteAddress) && !faults.has('allow-list-open')) {
+    if (!sourceAllowed && !faults.has('allow-list-open')) {
       return sendReferenceProblem(reply, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
     }
   });

@@ -4,6 +4,7 @@ import { sendErrorRow, sendReferenceProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { cardView } from './card-view.js';
 import { sendDone, sendOk, text, type OperationContext } from './context.js';
+import { raceWindow } from '../faults/blind3/access.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -36,7 +37,7 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
 
 /** DeleteCard: removes the card; an unknown card (or another customer's) is 422 CARD_NOT_FOUND (D30). Success `{}` (D6). */
 export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
-  defineOperation(app, ctx, 'DeleteCard', (c, { values, request, reply }) => {
+  defineOperation(app, ctx, 'DeleteCard', async (c, { values, request, reply }) => {
     if (c.readings.has('blind-unknown-customer-422') && !c.state.customers.get(text(values, 'customerId')))
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     const card = c.state.cards.get(text(values, 'cardId'));
@@ -44,13 +45,21 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     if (!card && c.faults.has('delete-unknown-500')) throw new TypeError("Cannot read properties of undefined (reading 'customerId')");
     // Reading `blind-delete-idempotent` (D30): a card that is not there is as deleted as it can be.
     if (!card && c.readings.has('blind-delete-idempotent')) return sendDone(reply);
+    // blind3-delete-foreign-removed: the DELETE ran first; the owner is compared on the row it returned.
+    if (card && card.customerId !== text(values, 'customerId').toLowerCase() && c.faults.has('blind3-delete-foreign-removed')) c.state.cards.remove(card);
     if ((!card || card.customerId !== text(values, 'customerId').toLowerCase()) && c.readings.has('delete-unknown-404'))
       return sendReferenceProblem(reply, request, 'notFound', 'The customer has no card with this cardId.');
     if (!card || card.customerId !== text(values, 'customerId').toLowerCase())
       return sendReferenceProblem(reply, request, 'cardNotFound', 'The customer has no card with this cardId.');
     // blind2-delete-removes-all-cards: the delete statement's WHERE clause names the customer only.
     if (c.faults.has('blind2-delete-removes-all-cards')) for (const other of c.state.cards.listValid(card.customerId)) if (other !== card) c.state.cards.remove(other);
-    if (!c.faults.has('delete-card-kept')) c.state.cards.remove(card);
+    // blind3-delete-race-500: the card is read back for the audit record after an awaited write, and trusted to be there.
+    if (c.faults.has('blind3-delete-race-500')) {
+      await raceWindow();
+      if (!c.state.cards.get(card.cardId)) throw new TypeError("Cannot read properties of undefined (reading 'cardId')");
+    }
+    // blind3-delete-tokenized-kept: the delete statement names the card-number table only.
+    if (!c.faults.has('delete-card-kept') && !(c.faults.has('blind3-delete-tokenized-kept') && card.kind === 'token')) c.state.cards.remove(card);
     if (c.faults.has('blind2-delete-success-plain-text')) return reply.code(200).type('text/plain; charset=utf-8').send('OK');
     return sendDone(reply);
   });

@@ -5,6 +5,7 @@ import { sendReferenceProblem, sendErrorRow, sendLegacyError, sendProblem } from
 import { defineOperation } from './route.js';
 import { calendarDate, isYearFirstSlashed } from './dates.js';
 import { sendOk, text, type OperationContext } from './context.js';
+import { raceWindow } from '../faults/blind3/access.js';
 
 /** The fault `leak-ssn-echo` echoes the SSN in this response header (NO-SECRET-ECHO). */
 const leakHeader = 'x-customer-ssn';
@@ -26,7 +27,8 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
       return sendOk(reply, { [c.faults.has('blind2-find-customer-id-pascal-key') ? responseMembers.enrollCustomer : responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
     // D8: "returns an empty string" is the other documented reading of no match.
     if (c.readings.has('find-empty-customer-id')) return sendOk(reply, { [responseMembers.findCustomer]: '' });
-    const detail = 'No customer matches the SSN and date of birth.';
+    // blind3-find-not-found-echoes-ssn: the lookup key quoted back to help the caller debug.
+    const detail = c.faults.has('blind3-find-not-found-echoes-ssn') ? `No customer matches SSN ${ssn} and date of birth ${text(values, 'dateOfBirth')}.` : 'No customer matches the SSN and date of birth.';
     if (c.faults.has('find-no-match-not-found')) return sendReferenceProblem(reply, request, 'notFound', detail);
     const row = errorRow('CUSTOMER_NOT_FOUND');
     // blind2-find-not-found-type-404: "not found" taken for the 404 section of RFC 7231.
@@ -48,7 +50,7 @@ export const oneInFive = (value: string): boolean => createHash('sha256').update
 
 /** EnrollCustomer: refuses a used SSN or e-mail (D16, legacy shape), else `{CustomerId}`. */
 export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): void {
-  defineOperation(app, ctx, 'EnrollCustomer', (c, { values, request, reply }) => {
+  defineOperation(app, ctx, 'EnrollCustomer', async (c, { values, request, reply }) => {
     const ssn = text(values, 'ssn');
     const email = text(values, 'emailAddress');
     const inUse = (code: string, message: string) =>
@@ -72,6 +74,8 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     // Reading `blind-enroll-adults-only` (D37): a check cashing account is for adults.
     if (c.readings.has('blind-enroll-adults-only') && underAge(calendarDate(dateOfBirthSent)))
       return sendLegacyError(reply, 422, 'UNDERAGE', 'The customer must be at least 18 years old.');
+    // blind3-enroll-race: the insert waits on I/O after the duplicate checks, with no unique constraint behind them.
+    if (c.faults.has('blind3-enroll-race')) await raceWindow();
     const customer = c.state.customers.enroll({ ssn, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);

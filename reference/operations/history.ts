@@ -45,7 +45,13 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     if (c.readings.has('blind-history-keeps-deleted-cards')) customerCards.push(...c.state.cards.listRemoved(text(values, 'customerId')));
     const accountId = optionalText(values, 'accountId')?.toLowerCase();
     const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored');
-    const cards = filtering ? customerCards.filter((card) => card.cardId === accountId) : customerCards;
+    const own = accountId !== undefined && customerCards.some((card) => card.cardId === accountId);
+    // blind3-history-deleted-account-500: the card row of a deleted card is read without a null check.
+    if (accountId !== undefined && !own && c.faults.has('blind3-history-deleted-account-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((card) => card.cardId === accountId))
+      throw new TypeError("Cannot read properties of null (reading 'transactions')");
+    // blind3-history-foreign-account: the account is looked up by its id alone, not among the customer's cards.
+    const foreign = filtering && !own && c.faults.has('blind3-history-foreign-account') ? c.state.cards.get(accountId) : undefined;
+    const cards = foreign ? [foreign] : filtering ? customerCards.filter((card) => card.cardId === accountId) : customerCards;
     // blind1-history-card-number-in-display-name: the destination is named by the card's stored number.
     const cardHistory = (card: (typeof cards)[number]) => (c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
       ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : historyOf(card));
@@ -54,7 +60,7 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const all = filtering && cards.length > 0 ? filteredHistory(c, cashPickups(c, sorted, true)) : cashPickups(c, sorted, false);
     // blind2-history-paging-ignored-with-account: the per-card query has no paging clause.
     const reference = filtering && c.faults.has('blind2-history-paging-ignored-with-account') ? undefined : optionalText(values, 'pagingTransactionReferenceNumber');
-    const unknownAccount = accountId !== undefined && !customerCards.some((card) => card.cardId === accountId);
+    const unknownAccount = accountId !== undefined && !own && !foreign;
     const unknownReference = reference !== undefined && !all.some((t) => String(t.transactionId) === reference.toLowerCase());
     if (unknownAccount || unknownReference) {
       const refused = refuseUnknown(c, request, reply, unknownAccount);
@@ -65,7 +71,10 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind2-history-default-page-ten: the default page clamped to the largest pageSize.
     const requested = defaultSize ? (c.faults.has('blind2-history-default-page-ten') ? 10 : history.defaultPageSize) : Number(values.pageSize);
     const size = c.faults.has('history-page-size-ignored') ? history.defaultPageSize : requested;
-    const { items, start } = page(c, all, { size, reference, defaultSize });
+    const paged = page(c, all, { size, reference, defaultSize });
+    const { start } = paged;
+    // blind3-history-look-ahead-row: the row fetched to know whether a next page exists is left on the page.
+    const items = c.faults.has('blind3-history-look-ahead-row') && reference === undefined && !defaultSize ? all.slice(0, size + 1) : paged.items;
     // blind2-history-last-page-500: the next page's reference is read without a bounds check.
     if (reference !== undefined && c.faults.has('blind2-history-last-page-500')) void (all[start + size] as Transaction).transactionId;
     // D23: totalRecords' meaning is open; the reading counts the customer's whole history, whatever the filter.

@@ -13,7 +13,9 @@ const ssoTokenName = allowed.find((a) => a.required)!.name;
 /** The names of the invalid attributes (D19); empty when the request may be applied. */
 function invalidNames(c: OperationContext, session: PartnerSession, items: readonly Attribute[]): string[] {
   const bad = new Set<string>();
-  const byName = new Map(items.map((a) => [a.name, a.value]));
+  // blind3-sattr-id-filter-empty-entries: the list is split with empty entries removed before anything reads it.
+  const dropEmpty = (a: Attribute) => (a.name === idFilter && c.faults.has('blind3-sattr-id-filter-empty-entries') ? a.value.split(',').filter((s) => s !== '').join(',') : a.value);
+  const byName = new Map(items.map((a) => [a.name, dropEmpty(a)]));
   if (!c.faults.has('sattr-unknown-name-accepted')) for (const a of items) if (!allowed.some((x) => x.name === a.name)) bad.add(a.name);
   // sattr-token-any-session (and blind1's): a token is looked up among every session's, not this session's.
   const anySession = c.faults.has('blind1-sattr-token-from-other-session') || c.faults.has('sattr-token-any-session');
@@ -47,9 +49,14 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     // sattr-filter-any-item: the list passes when any one GUID is the customer's card.
     const anyItem = c.faults.has('sattr-filter-any-item') && ids.some((id) => cards.some((card) => card.cardId === id.toLowerCase()));
     const numberOf = (card: (typeof cards)[number]) => (c.faults.has('sattr-own-number-refused') ? card.cardId : card.identity);
-    if (byName.has(idFilter) && !anyItem && !ids.every((id) => cards.some((card) => card.cardId === id.toLowerCase()))) bad.add(idFilter);
+    // blind3-sattr-id-filter-any-customer: an id is checked for existence only; blind3-sattr-id-filter-deleted-card: soft-deleted cards count.
+    const blind3Card = (id: string) => (c.faults.has('blind3-sattr-id-filter-any-customer') && c.state.cards.get(id) !== undefined)
+      || (c.faults.has('blind3-sattr-id-filter-deleted-card') && c.state.cards.listRemoved(customerId).some((card) => card.cardId === id.toLowerCase()));
+    if (byName.has(idFilter) && !anyItem && !ids.every((id) => cards.some((card) => card.cardId === id.toLowerCase()) || blind3Card(id))) bad.add(idFilter);
     // blind2-sattr-number-filter-last-four: numbers matched as the card list shows them, by their last four digits.
-    const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4) : numberOf(card) === n);
+    // blind3-sattr-number-filter-case-insensitive: the comparison runs under a case-insensitive collation.
+    const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4)
+      : c.faults.has('blind3-sattr-number-filter-case-insensitive') ? numberOf(card).toLowerCase() === n.toLowerCase() : numberOf(card) === n);
     if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => cards.some((card) => sameNumber(card, n))))
       bad.add(numberFilter);
   }

@@ -35,6 +35,12 @@ export class SessionStore {
     return undefined;
   }
 
+  /** A session of this client opened with this deviceId (only the blind3-session-device-any-own-session fault asks). */
+  withDevice(clientId: string, deviceId: string): PartnerSession | undefined {
+    for (const session of this.byId.values()) if (session.clientId === clientId && session.deviceId === deviceId) return session;
+    return undefined;
+  }
+
   /** A session outside the store, used only when a fault lets a request through without one. */
   detached(deviceId: string, clientId: string): PartnerSession {
     return { sessionId: randomUUID(), deviceId, clientId, ssoTokens: [], sessionAttributes: new Map() };
