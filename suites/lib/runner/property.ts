@@ -12,6 +12,7 @@ import { propertySeed } from './selection.js';
 import { grantedRandom, type Exploration } from './budget.js';
 import { runCase, type Rerun, type TargetTrouble } from './rerun.js';
 import type { HealthLog } from './health.js';
+import type { OperatorPair } from '../../../contract/operators/index.js';
 
 export type { PropertyResult } from './classify.js';
 
@@ -33,6 +34,8 @@ export interface CaseOutcome {
   readonly responsesSeen?: readonly string[];
   /** What the target showed on an ambiguous point: requirement → behaviour. */
   readonly observed?: Readonly<Partial<Record<RequirementId, string>>>;
+  /** Operator x cell pairs this case sent (issue 27): what the coverage table counts. */
+  readonly operatorPairs?: OperatorPair[];
 }
 
 export interface PropertySpec<T> {
