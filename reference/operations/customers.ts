@@ -4,7 +4,7 @@ import { errorRow, referenceOnlyErrors, responseMembers, rfcSections } from '../
 import { sendReferenceProblem, sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { calendarDate, isYearFirstSlashed } from './dates.js';
-import { sendOk, text, type OperationContext } from './context.js';
+import { pause, sendOk, text, type OperationContext } from './context.js';
 
 /** The fault `leak-ssn-echo` echoes the SSN in this response header (NO-SECRET-ECHO). */
 const leakHeader = 'x-customer-ssn';
@@ -48,7 +48,7 @@ export const oneInFive = (value: string): boolean => createHash('sha256').update
 
 /** EnrollCustomer: refuses a used SSN or e-mail (D16, legacy shape), else `{CustomerId}`. */
 export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): void {
-  defineOperation(app, ctx, 'EnrollCustomer', (c, { values, request, reply }) => {
+  defineOperation(app, ctx, 'EnrollCustomer', async (c, { values, request, reply }) => {
     const ssn = text(values, 'ssn');
     const email = text(values, 'emailAddress');
     const inUse = (code: string, message: string) =>
@@ -72,6 +72,8 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     // Reading `blind-enroll-adults-only` (D37): a check cashing account is for adults.
     if (c.readings.has('blind-enroll-adults-only') && underAge(calendarDate(dateOfBirthSent)))
       return sendLegacyError(reply, 422, 'UNDERAGE', 'The customer must be at least 18 years old.');
+    // enroll-check-then-insert: the duplicate checks and the insert are separate statements with a pause between.
+    if (c.faults.has('enroll-check-then-insert')) await pause();
     const customer = c.state.customers.enroll({ ssn, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);
