@@ -51,6 +51,8 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     if (!card && c.readings.has('blind-delete-idempotent')) return sendDone(reply);
     // delete-card-any-customer: the card is looked up by its id alone, whoever the customerId names.
     const owned = card !== undefined && (card.customerId === text(values, 'customerId').toLowerCase() || c.faults.has('delete-card-any-customer'));
+    // Reading `delete-foreign-card-noop` (D30, D45): another customer's card is left alone, the answer a plain success.
+    if (card && !owned && c.readings.has('delete-foreign-card-noop')) return sendDone(reply);
     if (!owned && c.readings.has('delete-unknown-404'))
       return sendReferenceProblem(reply, request, 'notFound', 'The customer has no card with this cardId.');
     if (!card || !owned)

@@ -93,6 +93,9 @@ function handle(rule: CardKindRule) {
     // Reading `card-number-one-customer` (D37): a card number another customer holds is refused with a code of the target's own.
     if (!card && rule.kind === 'number' && !denied(rule, identity, data) && c.readings.has('card-number-one-customer') && c.state.cards.findAnyCustomer(rule.kind, identity))
       return sendLegacyError(reply, 422, 'CARD_HELD_ELSEWHERE', 'The card is registered to another customer.');
+    // Reading `card-token-one-customer` (D37): a token another customer holds is refused with a code of the target's own.
+    if (!card && rule.kind === 'token' && !denied(rule, identity, data) && c.readings.has('card-token-one-customer') && c.state.cards.findAnyCustomer(rule.kind, identity))
+      return sendLegacyError(reply, 422, 'TOKEN_HELD_ELSEWHERE', 'The card token is registered to another customer.');
     if (!card) {
       // card-add-check-then-insert: the lookup and the insert are two statements with a pause between.
       if (c.faults.has('card-add-check-then-insert')) await pause();
