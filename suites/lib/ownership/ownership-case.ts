@@ -47,12 +47,18 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
     parts.push(judge(x, { oracles: [...genericOracles(ctx, x), othersCardUntouched(card, what)] }));
   };
 
-  const own = await call('GetTransactionHistory', { customerId: b.customerId, accountId: bCard.cardId });
-  parts.push(judge(own, { oracles: genericOracles(ctx, own) }));
-  const foreign = new Set(transactionsOf(own).map((t) => String(t.transactionId).toLowerCase()));
-  // With no transaction on B's card there is nothing that could leak: the history cells are not judged.
+  // A card's history may be empty (D21): B gets up to two more cards until one has transactions to leak.
+  let historyCard = bCard;
+  let foreign = new Set<string>();
+  for (let tries = 0; tries < 3 && foreign.size === 0; tries += 1) {
+    if (tries > 0) historyCard = await numberCard(ctx, session, b.customerId);
+    const own = await call('GetTransactionHistory', { customerId: b.customerId, accountId: historyCard.cardId });
+    parts.push(judge(own, { oracles: genericOracles(ctx, own) }));
+    foreign = new Set(transactionsOf(own).map((t) => String(t.transactionId).toLowerCase()));
+  }
+  // With no transaction on B's cards there is nothing that could leak: the history cells are not judged.
   if (foreign.size > 0) {
-    const byAccount = await call('GetTransactionHistory', { customerId: a.customerId, accountId: bCard.cardId });
+    const byAccount = await call('GetTransactionHistory', { customerId: a.customerId, accountId: historyCard.cardId });
     parts.push(judge(byAccount, { oracles: [...unlisted(ctx, byAccount), othersTransactionsHidden(foreign, 'this customer with accountId of another customer\'s card')] }));
     log.sent('other-customers-card-id', 'GetTransactionHistory query accountId');
     const byReference = await call('GetTransactionHistory', { customerId: a.customerId, pagingTransactionReferenceNumber: [...foreign][0] });
