@@ -40,6 +40,14 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
           const claims = decodeJwt(token);
           return typeof claims.exp === 'number' && claims.exp > Date.now() / 1000 ? claims : undefined;
         }
+        // bearer-empty-signature-accepted: a token whose signature part is empty is taken as "not signed yet", and its claims as they are.
+        if (options.faults.has('bearer-empty-signature-accepted') && token.split('.').length === 3 && token.endsWith('.')) {
+          const claims = decodeJwt(token);
+          return typeof claims.exp === 'number' && claims.exp > Date.now() / 1000 ? claims : undefined;
+        }
+        // bearer-embedded-key-trusted: a symmetric key the token names in its own header (jwk) is used to verify it.
+        const embedded = options.faults.has('bearer-embedded-key-trusted') ? (decodeProtectedHeader(token).jwk as { k?: unknown } | undefined)?.k : undefined;
+        if (typeof embedded === 'string') return (await jwtVerify(token, Buffer.from(embedded, 'base64url'), { algorithms: ['HS256'] })).payload;
         // bearer-claims-unverified: a signature the server issued is trusted whatever claims it now stands under.
         if (options.faults.has('bearer-claims-unverified') && issuedSignatures.has(token.split('.')[2] ?? '')) {
           const claims = decodeJwt(token);

@@ -73,6 +73,8 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'card-address-any-characters', decision: 'D35', reads: 'card zip and state accept any characters of the right length (A1B2C, 9Z)' },
   { name: 'decline-own-code', decision: 'D37', reads: 'about one new card number in five is declined with 422 {"ErrorCode": "ISSUER_DECLINED"}, a code of the target\'s own' },
   { name: 'card-number-one-customer', decision: 'D37', reads: 'a card number another customer holds is refused at AddOrUpdateCard with 422 {"ErrorCode": "CARD_HELD_ELSEWHERE"}: one card, one customer' },
+  { name: 'card-token-one-customer', decision: 'D37, D45', reads: 'a card token another customer holds is refused at AddOrUpdateTokenizedCard with 422 {"ErrorCode": "TOKEN_HELD_ELSEWHERE"}: one token, one customer' },
+  { name: 'delete-foreign-card-noop', decision: 'D30, D45', reads: 'DeleteCard naming another customer\'s card answers 200 {} and removes nothing, as for a card already gone' },
   { name: 'refuse-some-enrolments', decision: 'D37', reads: 'about one SSN in five is refused at EnrollCustomer with 422 {"ErrorCode": "SSN_IN_USE_ELSEWHERE"}, as on a shared sandbox' },
   { name: 'true-false-exact-case', decision: 'D38', reads: 'DirectDeposit and DebitActive take True and False in that letter case only; true or TRUE is a 400 validation error' },
   { name: 'gender-any-case', decision: 'D38', reads: 'gender takes m and f as well as M and F' },

@@ -5,7 +5,7 @@ import { defaults, minTlsVersion, tokenContract } from '../contract/index.js';
 import { allowListMatcher, defaultAllowList } from './allow-list.js';
 import { registerApiGuards } from './api-guards.js';
 import { clientRegistry, deniedClientId, testClientId } from './clients.js';
-import { faultSet } from './faults/index.js';
+import { faultSet, type FaultSet } from './faults/index.js';
 import { readingSet } from './readings.js';
 import { tokenSigner } from './jwt.js';
 import { partnerOperations } from './operations/index.js';
@@ -102,6 +102,18 @@ function installErrorHandlers(app: FastifyInstance): void {
   });
 }
 
+/**
+ * allow-list-trusts-forwarded: the source is read from X-Forwarded-For (its first entry) or
+ * Forwarded (its first for=), as behind a proxy, though no proxy is in front (D46).
+ */
+function forwardedSource(faults: FaultSet, headers: Record<string, string | string[] | undefined>): string | undefined {
+  if (!faults.has('allow-list-trusts-forwarded')) return undefined;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const xff = first(headers['x-forwarded-for'])?.split(',')[0]?.trim();
+  const forwarded = /for="?\[?([^\]";,]+)/i.exec(first(headers.forwarded) ?? '')?.[1];
+  return xff || forwarded || undefined;
+}
+
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -144,10 +156,13 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     : options.interceptor ?? chaos?.interceptor;
   installInterception(app, interceptor, options.observer);
   app.addHook('onRequest', async (request, reply) => {
-    const remoteAddress = request.socket.remoteAddress ?? '';
+    const forwarded = forwardedSource(faults, request.headers);
+    const remoteAddress = forwarded ?? request.socket.remoteAddress ?? '';
     stats.requests.push({ method: request.method, path: requestPath(request), at: Date.now(), remoteAddress });
+    // allow-list-skipped-on-get: the allow list is a filter on writes only.
+    if (faults.has('allow-list-skipped-on-get') && request.method === 'GET') return;
     // blind3-allow-list-*: a forwarding header taken for the source, or a path left off the list.
-    const sourceAllowed = blind3SourceAllowed(faults, request, allowed);
+    const sourceAllowed = forwarded !== undefined ? allowed(forwarded) : blind3SourceAllowed(faults, request, allowed);
     if (!sourceAllowed && !faults.has('allow-list-open') && readings.has('allow-list-close')) {
       // D25: "a refused connection" is the other documented enforcement.
       reply.hijack();

@@ -3,7 +3,7 @@ import { responseMembers } from '../../contract/index.js';
 import { sendErrorRow, sendReferenceProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { cardView } from './card-view.js';
-import { sendDone, sendOk, text, type OperationContext } from './context.js';
+import { pause, sendDone, sendOk, text, type OperationContext } from './context.js';
 import { raceWindow } from '../faults/blind3/access.js';
 
 /**
@@ -40,16 +40,25 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'DeleteCard', async (c, { values, request, reply }) => {
     if (c.readings.has('blind-unknown-customer-422') && !c.state.customers.get(text(values, 'customerId')))
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
-    const card = c.state.cards.get(text(values, 'cardId'));
+    const cardId = text(values, 'cardId');
+    const card = c.state.cards.get(cardId);
+    // delete-deleted-500: the tombstone of a deleted card is read as if it were a card.
+    if (!card && c.faults.has('delete-deleted-500') && c.state.cards.wasRemoved(cardId)) throw new TypeError("Cannot read properties of null (reading 'deletedOn')");
+    // delete-again-restores: the delete flips a soft-delete flag, so a second delete brings the card back.
+    if (!card && c.faults.has('delete-again-restores') && c.state.cards.restore(cardId, text(values, 'customerId'))) return sendDone(reply);
     // The crash of a handler that trusts the cardId to exist (GEN-NO-5XX).
     if (!card && c.faults.has('delete-unknown-500')) throw new TypeError("Cannot read properties of undefined (reading 'customerId')");
     // Reading `blind-delete-idempotent` (D30): a card that is not there is as deleted as it can be.
     if (!card && c.readings.has('blind-delete-idempotent')) return sendDone(reply);
     // blind3-delete-foreign-removed: the DELETE ran first; the owner is compared on the row it returned.
     if (card && card.customerId !== text(values, 'customerId').toLowerCase() && c.faults.has('blind3-delete-foreign-removed')) c.state.cards.remove(card);
-    if ((!card || card.customerId !== text(values, 'customerId').toLowerCase()) && c.readings.has('delete-unknown-404'))
+    // delete-card-any-customer: the card is looked up by its id alone, whoever the customerId names.
+    const owned = card !== undefined && (card.customerId === text(values, 'customerId').toLowerCase() || c.faults.has('delete-card-any-customer'));
+    // Reading `delete-foreign-card-noop` (D30, D45): another customer's card is left alone, the answer a plain success.
+    if (card && !owned && c.readings.has('delete-foreign-card-noop')) return sendDone(reply);
+    if (!owned && c.readings.has('delete-unknown-404'))
       return sendReferenceProblem(reply, request, 'notFound', 'The customer has no card with this cardId.');
-    if (!card || card.customerId !== text(values, 'customerId').toLowerCase())
+    if (!card || !owned)
       return sendReferenceProblem(reply, request, 'cardNotFound', 'The customer has no card with this cardId.');
     // blind2-delete-removes-all-cards: the delete statement's WHERE clause names the customer only.
     if (c.faults.has('blind2-delete-removes-all-cards')) for (const other of c.state.cards.listValid(card.customerId)) if (other !== card) c.state.cards.remove(other);
@@ -58,6 +67,12 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
       await raceWindow();
       if (!c.state.cards.get(card.cardId)) throw new TypeError("Cannot read properties of undefined (reading 'cardId')");
     }
+    // delete-check-then-remove: the card is read, then removed after a pause, read again without a check.
+    if (c.faults.has('delete-check-then-remove'))
+      return pause().then(() => {
+        c.state.cards.remove(c.state.cards.get(cardId)!);
+        return sendDone(reply);
+      });
     // blind3-delete-tokenized-kept: the delete statement names the card-number table only.
     if (!c.faults.has('delete-card-kept') && !(c.faults.has('blind3-delete-tokenized-kept') && card.kind === 'token')) c.state.cards.remove(card);
     if (c.faults.has('blind2-delete-success-plain-text')) return reply.code(200).type('text/plain; charset=utf-8').send('OK');

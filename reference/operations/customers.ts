@@ -4,7 +4,7 @@ import { errorRow, referenceOnlyErrors, responseMembers, rfcSections } from '../
 import { sendReferenceProblem, sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { calendarDate, isYearFirstSlashed } from './dates.js';
-import { sendOk, text, type OperationContext } from './context.js';
+import { pause, sendOk, text, type OperationContext } from './context.js';
 import { raceWindow } from '../faults/blind3/access.js';
 
 /** The fault `leak-ssn-echo` echoes the SSN in this response header (NO-SECRET-ECHO). */
@@ -76,6 +76,8 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
       return sendLegacyError(reply, 422, 'UNDERAGE', 'The customer must be at least 18 years old.');
     // blind3-enroll-race: the insert waits on I/O after the duplicate checks, with no unique constraint behind them.
     if (c.faults.has('blind3-enroll-race')) await raceWindow();
+    // enroll-check-then-insert: the duplicate checks and the insert are separate statements with a pause between.
+    if (c.faults.has('enroll-check-then-insert')) await pause();
     const customer = c.state.customers.enroll({ ssn, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);

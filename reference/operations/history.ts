@@ -44,6 +44,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const customerCards = c.state.cards.listValid(text(values, 'customerId'));
     if (c.readings.has('blind-history-keeps-deleted-cards')) customerCards.push(...c.state.cards.listRemoved(text(values, 'customerId')));
     const accountId = optionalText(values, 'accountId')?.toLowerCase();
+    // history-account-any-customer: the accountId is looked up among every customer's cards.
+    const anyCard = accountId !== undefined && c.faults.has('history-account-any-customer') ? c.state.cards.get(accountId) : undefined;
+    if (anyCard && !customerCards.includes(anyCard)) customerCards.push(anyCard);
     const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored');
     const own = accountId !== undefined && customerCards.some((card) => card.cardId === accountId);
     // blind3-history-deleted-account-500: the card row of a deleted card is read without a null check.

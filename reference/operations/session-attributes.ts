@@ -40,7 +40,10 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     bad.add(numberFilter);
   }
   if (customerId !== undefined && !c.faults.has('sattr-foreign-card-accepted')) {
-    const cards = c.state.cards.listValid(customerId);
+    // sattr-filter-deleted-card-accepted: the filters are checked against every card the customer ever held.
+    const cards = [...c.state.cards.listValid(customerId), ...(c.faults.has('sattr-filter-deleted-card-accepted') ? c.state.cards.listRemoved(customerId) : [])];
+    // sattr-id-filter-any-customer: a GUID passes when it names a registered card of any customer.
+    const anyCustomers = (id: string) => c.faults.has('sattr-id-filter-any-customer') && c.state.cards.get(id) !== undefined;
     const list = (name: string) => (byName.get(name) ?? '').split(',').map((s) => s.trim());
     // With the format unchecked, only GUID-shaped entries are looked up: the fault breaks the format rule alone.
     const ids = list(idFilter).filter((id) => !formatUnchecked(idFilter) || acceptedRegExp('guid').test(id))
@@ -52,11 +55,13 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     // blind3-sattr-id-filter-any-customer: an id is checked for existence only; blind3-sattr-id-filter-deleted-card: soft-deleted cards count.
     const blind3Card = (id: string) => (c.faults.has('blind3-sattr-id-filter-any-customer') && c.state.cards.get(id) !== undefined)
       || (c.faults.has('blind3-sattr-id-filter-deleted-card') && c.state.cards.listRemoved(customerId).some((card) => card.cardId === id.toLowerCase()));
-    if (byName.has(idFilter) && !anyItem && !ids.every((id) => cards.some((card) => card.cardId === id.toLowerCase()) || blind3Card(id))) bad.add(idFilter);
+    if (byName.has(idFilter) && !anyItem && !ids.every((id) => anyCustomers(id) || cards.some((card) => card.cardId === id.toLowerCase()) || blind3Card(id))) bad.add(idFilter);
     // blind2-sattr-number-filter-last-four: numbers matched as the card list shows them, by their last four digits.
     // blind3-sattr-number-filter-case-insensitive: the comparison runs under a case-insensitive collation.
+    // sattr-number-filter-prefix: a number or token matches a card whose own starts with it (a LIKE 'value%' query).
     const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4)
-      : c.faults.has('blind3-sattr-number-filter-case-insensitive') ? numberOf(card).toLowerCase() === n.toLowerCase() : numberOf(card) === n);
+      : c.faults.has('blind3-sattr-number-filter-case-insensitive') ? numberOf(card).toLowerCase() === n.toLowerCase()
+      : c.faults.has('sattr-number-filter-prefix') && n.length > 0 ? numberOf(card).startsWith(n) : numberOf(card) === n);
     if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => cards.some((card) => sameNumber(card, n))))
       bad.add(numberFilter);
   }

@@ -27,8 +27,10 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   // blind2-session-other-client: the session is found by its id alone.
   else if (!found || (found.clientId !== clientId && !ctx.faults.has('blind2-session-other-client'))) problem = 'The sessionId does not name a session of this client.';
   // blind3-session-device-any-own-session: the device is looked up among the client's sessions, not compared with this one's.
+  // session-device-any-session: the deviceId is checked against every open session's, not this one's.
   else if (deviceId !== undefined && found.deviceId !== deviceId && !ctx.faults.has('session-device-ignored')
     && !(ctx.faults.has('blind3-session-device-any-own-session') && ctx.state.sessions.withDevice(clientId, deviceId))
+    && !(ctx.faults.has('session-device-any-session') && ctx.state.sessions.anyWithDevice(deviceId, clientId))
     && !(ctx.faults.has('blind1-device-unchecked-on-get') && request.method === 'GET'))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem) return found;

@@ -41,6 +41,12 @@ export class SessionStore {
     return undefined;
   }
 
+  /** Whether any session of `clientId` was opened with `deviceId` (only the session-device-any-session fault asks). */
+  anyWithDevice(deviceId: string, clientId: string): boolean {
+    for (const s of this.byId.values()) if (s.deviceId === deviceId && s.clientId === clientId) return true;
+    return false;
+  }
+
   /** A session outside the store, used only when a fault lets a request through without one. */
   detached(deviceId: string, clientId: string): PartnerSession {
     return { sessionId: randomUUID(), deviceId, clientId, ssoTokens: [], sessionAttributes: new Map() };
