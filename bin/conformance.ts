@@ -59,17 +59,18 @@ try {
   process.exit(3);
 }
 
-const unreachable = await preflight(profile, target);
-if (unreachable) {
-  console.error(unreachable);
-  // The reports say why nothing ran (exit 3), for CI that reads summary.json.
-  finishRun({ profile, target, startedAt, vitestExit: 0, interrupted: false, stoppedBecause: unreachable, seed, args: process.argv.slice(2), ...inputs });
+const stop = await preflight(profile, target);
+if (stop) {
+  console.error(stop.line);
+  // Exit 3: the reports say why nothing ran, for CI that reads summary.json. Exit 2 is a
+  // configuration problem, decided before any summary exists (reporting/model.ts ExitCode).
+  if (stop.exitCode === 3) finishRun({ profile, target, startedAt, vitestExit: 0, interrupted: false, stoppedBecause: stop.line.replace(/\.$/, ''), seed, args: process.argv.slice(2), ...inputs });
   await target.close();
-  process.exit(3);
+  process.exit(stop.exitCode);
 }
 
-// This process already sent up to three requests within the last second (the preflight to the
-// base URL and the token endpoint, the embedded reference's expired token): the workers' budget
+// This process already sent up to three requests within the last second (the preflight's token
+// request and AuthenticatePartner, the embedded reference's expired token): the workers' budget
 // leaves room for them, or, when the limit is that low, starts a rate window later.
 const parentRequests = 3;
 // The courtesy limits protect a partner's service; the embedded reference is this run's own,

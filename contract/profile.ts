@@ -5,6 +5,7 @@ import { operations } from './operations.js';
 import { tokenContract } from './token.js';
 import { variables, type VariableName, type VariableSpec } from './profile-variables.js';
 import type { ChaosSettings } from './chaos.js';
+import { lowerCaseProxyProblems, resolveProxy, type ProxySettings } from './proxy-settings.js';
 
 /** One problem with one variable: printed as one line. */
 export interface ConfigProblem {
@@ -51,6 +52,8 @@ export interface Profile {
   readonly methods: Readonly<Record<string, Method>>;
   readonly strictKeyCase: boolean;
   readonly probeSourceAddress: string | undefined;
+  /** TARGET_PROXY or HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case): undefined goes direct. */
+  readonly proxy: ProxySettings | undefined;
   readonly fixtures: { readonly customerId?: string; readonly cardId?: string };
   readonly concurrency: number;
   readonly rateLimit: number;
@@ -149,6 +152,7 @@ export function loadProfile(env: Env): Profile {
     if (!(id in methods)) problem('TARGET_METHODS', `names an unknown operation ${id}; known: ${Object.keys(methods).join(', ')}`, pair);
     else methods[id] = method;
   }
+  for (const p of lowerCaseProxyProblems(env)) problems.push({ ...p, example: variables.HTTPS_PROXY.example });
   if (values.CONFORMANCE_PATH !== undefined && values.CONFORMANCE_SEED === undefined)
     problem('CONFORMANCE_SEED', 'is required with CONFORMANCE_PATH: a path replays only under the seed that printed it');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -178,6 +182,7 @@ export function loadProfile(env: Env): Profile {
     methods,
     strictKeyCase: values.TARGET_STRICT_KEY_CASE === 'true',
     probeSourceAddress: values.TARGET_PROBE_SOURCE_ADDRESS as string | undefined,
+    proxy: resolveProxy(env, values.TARGET_PROXY as string | undefined),
     fixtures: {
       ...(values.TARGET_FIXTURE_CUSTOMER_ID ? { customerId: values.TARGET_FIXTURE_CUSTOMER_ID as string } : {}),
       ...(values.TARGET_FIXTURE_CARD_ID ? { cardId: values.TARGET_FIXTURE_CARD_ID as string } : {}),
