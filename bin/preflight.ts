@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Profile } from '../contract/profile.js';
 import { createPartnerClient, type PartnerTarget } from '../client/partner.js';
-import { describeProxy, proxyCredentials } from '../client/proxy.js';
+import { maskProxyUrl, proxyCredentials } from '../client/proxy.js';
 import type { Exchange } from '../client/exchange.js';
 import type { ResolvedTarget } from './target.js';
 import { partnerStop, tokenStop, transportStop, type PreflightContext, type PreflightStop } from './preflight-causes.js';
@@ -47,14 +47,15 @@ function partnerTarget(profile: Profile, target: ResolvedTarget): PartnerTarget 
 export async function preflight(profile: Profile, target: ResolvedTarget): Promise<PreflightStop | undefined> {
   const partner = partnerTarget(profile, target);
   if (!partner) return { exitCode: 3, line: 'Target unreachable: no TARGET_BASE_URL or client was resolved (harness bug).' };
+  // The embedded reference is reached directly (bin/target.ts clears the proxy for the workers too).
+  const proxy = target.embedded ? undefined : profile.proxy;
   const client = createPartnerClient({
-    profile: { ...profile, timeoutMs: Math.min(profile.timeoutMs, preflightTimeoutMs), concurrency: 1 },
+    profile: { ...profile, proxy, timeoutMs: Math.min(profile.timeoutMs, preflightTimeoutMs), concurrency: 1 },
     target: partner,
   });
-  const proxyUrl = profile.proxy?.httpsProxy;
   const context = (step: string): PreflightContext => ({
     step,
-    ...(profile.proxy ? { proxy: `the proxy ${describeProxy(profile.proxy)}`, proxyHasCredentials: proxyCredentials(proxyUrl ?? '').length > 0 } : {}),
+    ...(proxy ? { proxy: `the proxy ${maskProxyUrl(proxy.httpsProxy || proxy.httpProxy)}`, proxyHasCredentials: proxyCredentials(proxy.httpsProxy).length > 0 } : {}),
     ...(target.env.TARGET_CA_FILE ?? profile.caFile ? { caFile: target.env.TARGET_CA_FILE ?? profile.caFile } : {}),
   });
   const stopFor = (x: Exchange, step: string, refusal: (x: Exchange) => PreflightStop | undefined): PreflightStop | undefined =>

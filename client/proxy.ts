@@ -58,5 +58,5 @@ export function proxyCredentials(url: string): string[] {
 export function describeProxy(proxy: ProxySettings | undefined): string | undefined {
   const url = proxy?.httpsProxy || proxy?.httpProxy;
   if (!url) return undefined;
-  return `${maskProxyUrl(url)}${proxy?.noProxy ? ` (NO_PROXY ${proxy.noProxy})` : ''}`;
+  return `${maskProxyUrl(url)}${proxy?.noProxy ? ` (hosts in NO_PROXY direct: ${proxy.noProxy})` : ''}`;
 }

@@ -154,6 +154,7 @@ export function formatVerdictTable(summary: Summary, reportPath?: string): strin
     '',
     `${pad('Verdict', 10)}${summary.verdict.toUpperCase()} (exit ${summary.exitCode})`,
     `${pad('Target', 10)}${summary.target.baseUrl} (${summary.target.kind})`,
+    ...(summary.target.via ? [`${pad('', 10)}${summary.target.via}`] : []),
     `${pad('Checked', 10)}${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c.observed} observed`,
     `${pad('Not run', 10)}${c.notCovered} not covered, ${c.skippedByProfile} skipped by profile, ${c.notSelected} not selected`,
     `${pad('Responses', 10)}${summary.responseCoverage.observed} of ${summary.responseCoverage.documented} documented responses observed`,

@@ -97,7 +97,7 @@ export function renderMarkdown(s: Summary, options: MarkdownOptions = {}): strin
   const list = (ids: readonly string[]) => (ids.length ? ids.join(', ') : 'none');
   const lines = [
     `# ${options.title ?? 'Conformance report'}: ${s.verdict.toUpperCase()} (exit ${s.exitCode})`, '',
-    `Target ${s.target.baseUrl} (${s.target.kind}); ${s.startedAt} to ${s.finishedAt}; selection: ${s.selection.only.length ? s.selection.only.join(', ') : 'everything'}${s.selection.skip?.length ? `, skipping ${s.selection.skip.join(', ')}` : ''}${s.selection.filters?.length ? `, suites narrowed by ${s.selection.filters.join(' ')}` : ''}.`, '',
+    `Target ${s.target.baseUrl} (${s.target.kind}${s.target.via ? `; ${s.target.via}` : ''}); ${s.startedAt} to ${s.finishedAt}; selection: ${s.selection.only.length ? s.selection.only.join(', ') : 'everything'}${s.selection.skip?.length ? `, skipping ${s.selection.skip.join(', ')}` : ''}${s.selection.filters?.length ? `, suites narrowed by ${s.selection.filters.join(' ')}` : ''}.`, '',
     ...s.verdictReasons.map((r) => `- ${r}`), ...(s.verdictReasons.length ? [''] : []),
     ...(options.preface?.length ? [...options.preface, ''] : []),
     '## Counts', '',

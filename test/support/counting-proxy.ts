@@ -17,12 +17,15 @@ export interface CountingProxyOptions {
   readonly requireAuth?: string;
   /** Refuse every tunnel with this status (a corporate proxy's 403) instead of proxying. */
   readonly refuseWith?: number;
+  /** The address the proxy's own connections to targets leave from. */
+  readonly localAddress?: string;
 }
 
 export async function startCountingProxy(options: CountingProxyOptions = {}): Promise<CountingProxy> {
   const tunnels: string[] = [];
   let refused = 0;
   const server = createProxy(createServer());
+  if (options.localAddress) server.localAddress = options.localAddress;
   if (options.requireAuth) {
     const expected = `Basic ${Buffer.from(options.requireAuth).toString('base64')}`;
     server.authenticate = (req: IncomingMessage) => {
