@@ -9,7 +9,7 @@
 import { config } from 'dotenv';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { rateLedgerDirVariable } from '../client/rate-ledger.js';
 import { announceTraffic, prepareTraffic } from './traffic.js';
@@ -79,7 +79,11 @@ const ownTarget = target.embedded && !process.env.TARGET_RATE_LIMIT;
 const rateLimit = ownTarget ? embeddedReferenceRateLimit : profile.rateLimit;
 const room = rateLimit - parentRequests;
 if (room < 1) await new Promise((resolve) => setTimeout(resolve, 1_050));
-const workersWanted = process.env.VITEST_MAX_WORKERS ?? (target.embedded ? String(availableParallelism()) : undefined);
+// A suite file runs its properties one after the other, so requests in flight come from workers
+// running files side by side: as many workers as TARGET_CONCURRENCY allows (worker-share.ts), the
+// cores notwithstanding, since a worker mostly waits for replies (issue 29: 50 ms away, one worker
+// per core left three of four allowed requests unused).
+const workersWanted = process.env.VITEST_MAX_WORKERS;
 const share = workerShare({ concurrency: profile.concurrency, rateLimit: room < 1 ? rateLimit : room }, workersWanted);
 // Each test file runs in a fresh worker process: the ledgers carry a slot's rate window over.
 const ledgers = mkdtempSync(join(tmpdir(), 'pc-rate-'));

@@ -65,6 +65,7 @@ export async function resolveTarget(profile: Profile, seed = profile.seed ?? 0):
   const reference = await startReference({
     faults: [...profile.referenceFaults], readings: [...profile.referenceReadings],
     ...(profile.referenceChaos ? { chaos: profile.referenceChaos, chaosSeed: seed } : {}),
+    ...(profile.referenceLatencyMs ? { latencyMs: profile.referenceLatencyMs } : {}),
   });
   const expiredToken = await expiredReferenceToken(reference);
   return {

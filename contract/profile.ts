@@ -80,6 +80,8 @@ export interface Profile {
   readonly referenceReadings: readonly string[];
   /** REFERENCE_CHAOS: transient faults the embedded reference injects (reference/chaos.ts). */
   readonly referenceChaos: ChaosSettings | undefined;
+  /** REFERENCE_LATENCY_MS: milliseconds the embedded reference holds every reply (0: none). */
+  readonly referenceLatencyMs: number;
 }
 
 export const defaults = {
@@ -205,6 +207,7 @@ export function loadProfile(env: Env): Profile {
     referenceFaults: ((values.REFERENCE_FAULTS as string | undefined) ?? '').split(',').filter(Boolean),
     referenceReadings: ((values.REFERENCE_READINGS as string | undefined) ?? '').split(',').filter(Boolean),
     referenceChaos: values.REFERENCE_CHAOS as ChaosSettings | undefined,
+    referenceLatencyMs: (values.REFERENCE_LATENCY_MS as number | undefined) ?? 0,
   };
 }
 
