@@ -129,6 +129,9 @@ const pad = (s: string, n: number): string => s.padEnd(n);
 /** Documented requirements neither checked nor accepted (exit 4), each with why. */
 function uncheckedLines(summary: Summary): string[] {
   if (!summary.unchecked?.length) return [];
+  // A run stopped before any suite (the preflight): every row is unchecked for the one reason the verdict gives.
+  const c = summary.counts;
+  if (summary.incomplete && c.passed + c.failed + c.broken + c.observed + c.waived === 0) return ['', `Unchecked: all ${summary.unchecked.length} documented requirements, for the reason below.`];
   const rows = summary.requirements.filter((r) => summary.unchecked.includes(r.id));
   return ['', 'Unchecked (documented requirements left unchecked; CONFORMANCE_SKIP=<id> or a waiver accepts a gap):',
     ...rows.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.reasons[0] ?? 'no suite recorded a result'}`),
