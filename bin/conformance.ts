@@ -9,7 +9,7 @@
 import { config } from 'dotenv';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { rateLedgerDirVariable } from '../client/rate-ledger.js';
 import { announceTraffic, prepareTraffic } from './traffic.js';
@@ -80,10 +80,13 @@ const rateLimit = ownTarget ? embeddedReferenceRateLimit : profile.rateLimit;
 const room = rateLimit - parentRequests;
 if (room < 1) await new Promise((resolve) => setTimeout(resolve, 1_050));
 // A suite file runs its properties one after the other, so requests in flight come from workers
-// running files side by side: as many workers as TARGET_CONCURRENCY allows (worker-share.ts), the
-// cores notwithstanding, since a worker mostly waits for replies (issue 29: 50 ms away, one worker
-// per core left three of four allowed requests unused).
-const workersWanted = process.env.VITEST_MAX_WORKERS;
+// running files side by side: against a remote target as many workers as TARGET_CONCURRENCY allows
+// (worker-share.ts), the cores notwithstanding, since a worker mostly waits for replies (issue 29:
+// 50 ms away, one worker per core left three of four allowed requests unused). The embedded
+// reference answers at once from this machine's own cores: one worker per core, unless
+// REFERENCE_LATENCY_MS makes it behave like a remote target.
+const cpuBound = target.embedded && profile.referenceLatencyMs === 0;
+const workersWanted = process.env.VITEST_MAX_WORKERS ?? (cpuBound ? String(availableParallelism()) : undefined);
 const share = workerShare({ concurrency: profile.concurrency, rateLimit: room < 1 ? rateLimit : room }, workersWanted);
 // Each test file runs in a fresh worker process: the ledgers carry a slot's rate window over.
 const ledgers = mkdtempSync(join(tmpdir(), 'pc-rate-'));
