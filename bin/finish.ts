@@ -10,6 +10,7 @@ import { writeReports } from '../reporting/write.js';
 import { readFootprint } from '../suites/lib/state/footprint-report.js';
 import { readHealth } from '../suites/lib/runner/health-report.js';
 import type { ResolvedTarget } from './target.js';
+import { describeProxy } from '../client/proxy.js';
 
 /** Clears what a previous run left in the report directory, so nothing stale is read back. */
 export function prepareReportDir(reportDir: string): void {
@@ -42,7 +43,7 @@ export async function loadRunInputs(env: NodeJS.ProcessEnv): Promise<RunInputs> 
 
 export interface ReportInput extends RunInputs {
   readonly profile: Profile;
-  readonly target: { readonly baseUrl: string; readonly kind: string };
+  readonly target: { readonly baseUrl: string; readonly kind: string; /** How requests reached it: the proxy (masked) and that the allow-list probe went direct (docs/network.md). */ readonly via?: string };
   readonly startedAt: Date;
   readonly incomplete?: string;
   /** Vitest arguments that narrowed the run (see narrowingFilters). */
@@ -108,11 +109,22 @@ export function finishRun(input: FinishInput): number {
     profile,
     waivers: input.waivers,
     ...(input.baseline ? { baseline: input.baseline } : {}),
-    target: { baseUrl: target.env.TARGET_BASE_URL ?? profile.target?.baseUrl ?? '(unknown)', kind: target.embedded ? 'embedded reference' : profile.kind },
+    target: {
+      baseUrl: target.env.TARGET_BASE_URL ?? profile.target?.baseUrl ?? '(unknown)', kind: target.embedded ? 'embedded reference' : profile.kind,
+      ...(target.embedded ? {} : networkPath(profile)),
+    },
     startedAt: input.startedAt,
     ...(input.stoppedBecause ? { incomplete: input.stoppedBecause } : {}),
     ...(input.interrupted ? { incomplete: 'interrupted by a signal; the results so far are reported' } : {}),
     filters: narrowingFilters(input.args ?? []),
     ...(input.seed === undefined ? {} : { seed: input.seed }),
   });
+}
+
+/** The network path of the run, for the report: the proxy (masked), and that the allow-list probe went direct. */
+export function networkPath(profile: Profile): { via?: string } {
+  const proxy = describeProxy(profile.proxy);
+  if (!proxy) return {};
+  const probe = profile.probeSourceAddress ? `; the allow-list probe from ${profile.probeSourceAddress} (TARGET_PROBE_SOURCE_ADDRESS) went direct, not through the proxy` : '';
+  return { via: `every request through the proxy ${proxy}${probe}` };
 }

@@ -42,6 +42,8 @@ export interface ReferenceOptions {
   chaos?: ChaosSettings;
   /** Seed of the chaos draw when `chaos.seed` is unset (the run's seed). */
   chaosSeed?: number;
+  /** Every reply is held this long before it is sent (REFERENCE_LATENCY_MS): a sandbox in another region. */
+  latencyMs?: number;
 }
 
 export interface RequestRecord { method: string; path: string; at: number; remoteAddress: string }
@@ -181,6 +183,11 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       });
       return payload;
     });
+  const latencyMs = options.latencyMs ?? 0;
+  if (latencyMs > 0) app.addHook('onSend', async (_request, _reply, payload) => {
+    await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    return payload;
+  });
   registerApiGuards(app, clients, signer);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });
   await app.register(partnerOperations, { faults, readings });

@@ -72,7 +72,7 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
   const c = s.counts;
   const cov = s.responseCoverage;
   const facts: ReadonlyArray<readonly [string, string]> = run.facts ?? [
-    ['Target', `${s.target.baseUrl} (${s.target.kind})`], ['Profile', run.profile ?? 'not recorded'],
+    ['Target', `${s.target.baseUrl} (${s.target.kind})${s.target.via ? `; ${s.target.via}` : ''}`], ['Profile', run.profile ?? 'not recorded'],
     ['Date', `${s.startedAt} to ${s.finishedAt}`], ['Seed', run.seed === undefined ? 'not recorded' : String(run.seed)],
     ['Harness version', `partner-conformance ${run.harnessVersion}`],
     ['Selection', [s.selection.only.length ? s.selection.only.join(', ') : 'everything',

@@ -2,6 +2,7 @@ import type { ReportedFinding, RequirementRow, Summary } from './model.js';
 import { numberedSteps, reproductionParts, type ReproductionPart } from './reproduction.js';
 import { footprintDetail } from './footprint-text.js';
 import { healthHeader, healthLines, healthRows } from './health-text.js';
+import { groupByCause } from './causes.js';
 
 /** Table cells: one line, pipes escaped. */
 const cell = (s: string): string => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
@@ -72,13 +73,19 @@ function finding(f: ReportedFinding): string[] {
 function failures(s: Summary, idCell: (id: string) => string, options: MarkdownOptions): string[] {
   const failed = s.requirements.filter((r) => r.status === 'failed' || r.status === 'broken' || r.status === 'waived');
   if (failed.length === 0) return ['No failures.'];
-  return failed.flatMap((r) => [
+  // Rows broken for one cause are said once, with the count and the first row (reporting/causes.ts).
+  const shared = groupByCause(failed.filter((r) => r.status === 'broken' && r.reasons.length > 0), (r) => r.reasons[0]!).filter((c) => c.count > 1);
+  const grouped = new Set(shared.flatMap((c) => c.items));
+  return [...shared.flatMap((c) => [
+    `### ${c.count} requirements broken for one cause (first: ${idCell(c.first.id)})`, '',
+    `- ${c.text}`, '', `Broken with it: ${c.items.map((r) => idCell(r.id)).join(', ')}.`, '',
+  ]), ...failed.filter((r) => !grouped.has(r)).flatMap((r) => [
     `### ${idCell(r.id)} — ${statusLabel(r, options)}`, '',
     `${r.text} (interface.md § ${r.section}, ${r.severity}${r.blocking ? ', blocking' : ''})`, '',
     ...(r.waiver ? [`Waived until ${r.waiver.expires} by ${r.waiver.owner}: ${r.waiver.reason}`, ''] : []),
     ...r.reasons.map((x) => `- ${x}`),
     ...r.findings.flatMap(finding), '',
-  ]);
+  ])];
 }
 
 /** summary.md: what a person reads first. */
@@ -90,7 +97,7 @@ export function renderMarkdown(s: Summary, options: MarkdownOptions = {}): strin
   const list = (ids: readonly string[]) => (ids.length ? ids.join(', ') : 'none');
   const lines = [
     `# ${options.title ?? 'Conformance report'}: ${s.verdict.toUpperCase()} (exit ${s.exitCode})`, '',
-    `Target ${s.target.baseUrl} (${s.target.kind}); ${s.startedAt} to ${s.finishedAt}; selection: ${s.selection.only.length ? s.selection.only.join(', ') : 'everything'}${s.selection.skip?.length ? `, skipping ${s.selection.skip.join(', ')}` : ''}${s.selection.filters?.length ? `, suites narrowed by ${s.selection.filters.join(' ')}` : ''}.`, '',
+    `Target ${s.target.baseUrl} (${s.target.kind}${s.target.via ? `; ${s.target.via}` : ''}); ${s.startedAt} to ${s.finishedAt}; selection: ${s.selection.only.length ? s.selection.only.join(', ') : 'everything'}${s.selection.skip?.length ? `, skipping ${s.selection.skip.join(', ')}` : ''}${s.selection.filters?.length ? `, suites narrowed by ${s.selection.filters.join(' ')}` : ''}.`, '',
     ...s.verdictReasons.map((r) => `- ${r}`), ...(s.verdictReasons.length ? [''] : []),
     ...(options.preface?.length ? [...options.preface, ''] : []),
     '## Counts', '',

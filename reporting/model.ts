@@ -96,7 +96,7 @@ export interface Summary {
   readonly startedAt: string;
   readonly finishedAt: string;
   readonly durationMs: number;
-  readonly target: { readonly baseUrl: string; readonly kind: string };
+  readonly target: { readonly baseUrl: string; readonly kind: string; /** How requests reached it: the proxy (masked) and that the allow-list probe went direct (docs/network.md). */ readonly via?: string };
   readonly selection: Selection;
   readonly incomplete?: string;
   /** Requirement rows by status; they add up to the number of requirements. */

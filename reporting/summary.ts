@@ -19,7 +19,7 @@ export interface SummaryInput {
   readonly selection: Selection;
   readonly startedAt: Date;
   readonly finishedAt: Date;
-  readonly target: { readonly baseUrl: string; readonly kind: string };
+  readonly target: { readonly baseUrl: string; readonly kind: string; /** How requests reached it: the proxy (masked) and that the allow-list probe went direct (docs/network.md). */ readonly via?: string };
   readonly waivers: readonly Waiver[];
   readonly baseline?: PreviousRun;
   /** Why the run stopped short (target unreachable, interrupted); makes the exit code 3. */
