@@ -20,7 +20,7 @@ function missingAttributesOnly(ctx: OperationContext, op: Operation, input: unkn
 }
 
 /**
- * Reading `blind-unknown-members-rejected`: body members the operation's table does not list
+ * Readings `blind-unknown-members-rejected` and `unknown-members-refused` (D42): body members the operation's table does not list
  * (EnrollCustomer's `email`, the D10 alias, excepted), one validation error each.
  */
 function unknownMembers(op: Operation, input: unknown): { key: string; message: string }[] {
@@ -52,7 +52,9 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);
-      const unknown = ctx.readings.has('blind-unknown-members-rejected') ? unknownMembers(op, input) : [];
+      // D42: refusing a member the document does not name is one allowed side (the default ignores it).
+      const refuseUnknown = ctx.readings.has('blind-unknown-members-rejected') || ctx.readings.has('unknown-members-refused');
+      const unknown = refuseUnknown ? unknownMembers(op, input) : [];
       if (unknown.length > 0) return sendValidationProblem(reply, request, [...v.errors, ...unknown]);
       if (v.errors.length > 0 && missingAttributesOnly(ctx, op, input, v.errors))
         return sendProblem(reply, request, { status: 422, errorCode: 'MISSING_ATTRIBUTE', title: 'Invalid Information', detail: v.errors.map((e) => e.message).join(' ') });
