@@ -4,12 +4,20 @@
  */
 import { contractCells, type Cell } from './cells.js';
 import type { Operator, OperatorPair } from './types.js';
+import { valueNearMissOperators } from './value-near-miss.js';
+import { enumerationOperators } from './enumerations.js';
+import { valueRobustnessOperators } from './value-robustness.js';
+import { bodyMediaTypeOperators } from './body-media-type.js';
+import { listSizeOperators } from './list-size.js';
 
 export * from './types.js';
 export * from './cells.js';
+export * from './predicates.js';
 
 /** Every operator, family by family (each family's file appends its list here). */
-export const operatorCatalogue: readonly Operator[] = [];
+export const operatorCatalogue: readonly Operator[] = [
+  ...valueNearMissOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
+];
 
 /** Every operator x cell pair the catalogue applies to, over `cells` (the whole contract by default). */
 export function applicablePairs(catalogue: readonly Operator[] = operatorCatalogue, cells: readonly Cell[] = contractCells()): OperatorPair[] {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { Exchange } from '../../../client/exchange.js';
 import type { Finding } from '../../../checks/finding.js';
 import type { RequirementId } from '../../../contract/requirements.js';
+import type { OperatorPair } from '../../../contract/operators/types.js';
 import type { SuiteRecord } from '../../../reporting/result.js';
 import type { EvidenceText } from '../../../reporting/reproduction.js';
 import { describeFailure } from './property-failure.js';
@@ -33,6 +34,8 @@ export interface CaseOutcome {
   readonly responsesSeen?: readonly string[];
   /** What the target showed on an ambiguous point: requirement → behaviour. */
   readonly observed?: Readonly<Partial<Record<RequirementId, string>>>;
+  /** The operator x cell pairs of the catalogue this case sent (contract/operators/): the report's operator coverage. */
+  readonly operatorPairs?: readonly OperatorPair[];
 }
 
 export interface PropertySpec<T> {
@@ -163,6 +166,7 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
   const end = classifyRun({
     suite: spec.area, property: spec.name, ...(spec.operation ? { operation: spec.operation } : {}), unit: 'case', runs: details?.numRuns ?? 0,
     requirements: spec.requirements ?? ['GEN-NO-5XX'], checked: tally.checked, observed: tally.observed, responsesSeen: [...tally.responses],
+    ...(tally.pairs.size ? { operatorPairs: [...tally.pairs.values()] } : {}),
     ...(stop ? { stop } : {}), ...(missing ? { missing } : {}), interrupted: details?.interrupted ?? false, brokenCases,
     // A failure found before transport trouble (or a missing fixture) met the shrinking is still a failure.
     ...(failure ? { failure } : {}),
