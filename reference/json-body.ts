@@ -18,6 +18,11 @@ export function installJsonBodyParser(app: FastifyInstance, readings: ReadingSet
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
+    // Fault byte-order-mark-500: the mark reaches a parser that crashes on it.
+    if (text.charCodeAt(0) === byteOrderMark && app.faults.has('byte-order-mark-500')) {
+      done(Object.assign(new Error('Unexpected character encountered while parsing value: \uFEFF'), { statusCode: 500 }), undefined);
+      return;
+    }
     if (text.charCodeAt(0) === byteOrderMark && !readings.has('byte-order-mark-accepted')) {
       const error = Object.assign(new SyntaxError('the body starts with a byte order mark (U+FEFF), which JSON text sent over a network must not carry'), { statusCode: 400 });
       done(error, undefined);
