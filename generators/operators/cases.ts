@@ -31,22 +31,30 @@ const decisionOf = (o: Operator, cell?: Cell): string => (cell?.format === 'emai
 /** A validation case turned open: the sent values are observed, never judged (generators/open-values.ts does the same). */
 export function asOpen(op: Operation, c: GeneratedCase, decision: string): GeneratedCase {
   if (c.expectation.kind !== 'validation') return c;
-  const sent = c.expectation.broken.map((k): OpenField => ({ ...k, decision }));
+  const sent = c.expectation.broken.map((k): OpenField => ({ decision, ...k }));
   return { ...c, expectation: { kind: 'open', operation: op.id, sent, validKeys: c.expectation.validKeys, ...(op.refusesForOwnReasons ? { ownRefusals: true } : {}) } };
 }
 
 const pairsOf = (o: Operator, cells: readonly Cell[]): OperatorPair[] => cells.map((c) => ({ operator: o.id, cell: c.id }));
 
-/** Value operators: the cells of one assertion, one request per enumerated value. */
+/**
+ * Value operators: the cells of one assertion, one request per enumerated value. Open values
+ * that break a cell's length column (an emoji in a one-character field) go in a request of their
+ * own, so a refusal of that one never hides what the target did with the others.
+ */
 function valueCases(op: Operation, o: Operator, cells: readonly Cell[], assertion: OperatorAssertion, p: Payload, options: PayloadOptions, seed: number): OperatorCase[] {
   const build = valueBuilders[o.id]!;
   const values = new Map(cells.map((c) => [c, build(validOf(op, c, p, options, seed), c)] as const));
-  const count = Math.max(...[...values.values()].map((v) => v.length));
-  return Array.from({ length: count }, (_, k) => {
-    const chosen = new Map([...values].filter(([, v]) => v.length > 0).map(([c, v]) => [c, v[k % v.length]] as const));
-    const c = applyBreakages(op, p, cellBreakages(op, p, chosen, o.id, options), options);
-    const described = { ...c, description: `${op.id}: ${o.id} (${assertion}) in ${cells.map((x) => x.name).join(', ')}` };
-    return { ...(assertion === 'open' ? asOpen(op, described, decisionOf(o, cells[0])) : described), pairs: pairsOf(o, cells) };
+  const fits = (c: Cell) => (values.get(c) ?? []).every((v) => typeof v !== 'string' || c.maxLength === undefined || v.length <= c.maxLength);
+  const parts = assertion === 'open' ? [cells.filter(fits), cells.filter((c) => !fits(c))].filter((g) => g.length) : [cells];
+  return parts.flatMap((part) => {
+    const count = Math.max(...part.map((c) => values.get(c)!.length));
+    return Array.from({ length: count }, (_, k) => {
+      const chosen = new Map(part.filter((c) => values.get(c)!.length > 0).map((c) => [c, values.get(c)![k % values.get(c)!.length]] as const));
+      const c = applyBreakages(op, p, cellBreakages(op, p, chosen, o.id, options, (cell) => decisionOf(o, cell)), options);
+      const described = { ...c, description: `${op.id}: ${o.id} (${assertion}) in ${part.map((x) => x.name).join(', ')}` };
+      return { ...(assertion === 'open' ? asOpen(op, described, decisionOf(o)) : described), pairs: pairsOf(o, part) };
+    });
   });
 }
 
@@ -60,7 +68,8 @@ function wireCase(op: Operation, o: Operator, cell: Cell, assertion: OperatorAss
   const named = o.id === 'unknown-member' ? unknownMemberName : o.id === 'duplicate-member' ? Object.keys(body)[0] : undefined;
   if (o.id === 'unknown-member') body[unknownMemberName] = 'x';
   const validKeys = op.fields.filter((f) => f.in === 'body' && f.name !== named).map((f) => memberKey(op, f.name));
-  const sent: OpenField[] = named ? [{ key: memberKey(op, named), requirement: 'ERR-VALIDATION', violation: o.id, decision: decisionOf(o) }] : [];
+  // A body-wide change (a byte order mark) is noted under the body as a whole.
+  const sent: OpenField[] = [{ key: named ? memberKey(op, named) : 'body', requirement: 'ERR-VALIDATION', violation: o.id, decision: decisionOf(o) }];
   return {
     input: { ...p, body }, description, pairs, ...(wire ? { wire } : {}),
     expectation: { kind: 'open', operation: op.id, sent, validKeys, ...(op.refusesForOwnReasons ? { ownRefusals: true } : {}) },

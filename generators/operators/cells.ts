@@ -42,13 +42,16 @@ export function validOf(op: Operation, cell: Cell, p: Payload, options: PayloadO
 }
 
 /** One value per cell, as breakages of `op` (attribute cells of one list in one breakage of the list). */
-export function cellBreakages(op: Operation, p: Payload, values: ReadonlyMap<Cell, unknown>, violation: string, options: PayloadOptions): Breakage[] {
+export function cellBreakages(
+  op: Operation, p: Payload, values: ReadonlyMap<Cell, unknown>, violation: string, options: PayloadOptions, decisionOf?: (cell: Cell) => string,
+): Breakage[] {
+  const decided = (cell: Cell) => (decisionOf ? { decision: decisionOf(cell) } : {});
   const out: Breakage[] = [];
   const lists = new Map<Field, Array<[Cell, unknown]>>();
   for (const [cell, value] of values) {
     const field = fieldOf(op, cell);
     if (cell.place === 'attribute') lists.set(field, [...(lists.get(field) ?? []), [cell, value]]);
-    else out.push({ field, value, broken: [{ key: wireKey(op, field, options), requirement: fieldRow(op, field, ruleOf(cell, value)), violation }], description: `${field.name} ${violation}` });
+    else out.push({ field, value, broken: [{ key: wireKey(op, field, options), requirement: fieldRow(op, field, ruleOf(cell, value)), violation, ...decided(cell) }], description: `${field.name} ${violation}` });
   }
   for (const [field, items] of lists) {
     const list = [...((p.body?.[field.name] ?? []) as AttributeItem[])];
@@ -59,7 +62,7 @@ export function cellBreakages(op: Operation, p: Payload, values: ReadonlyMap<Cel
       if (i < 0) i = list.push({ name: cell.name, value: '' }) - 1;
       list[i] = { name: cell.name, value: value as string };
       at.add(i);
-      broken.push({ key: itemKey(op, field, i, 'value'), requirement: fieldRow(op, field, ruleOf(cell, value)), violation: `${cell.name} ${violation}` });
+      broken.push({ key: itemKey(op, field, i, 'value'), requirement: fieldRow(op, field, ruleOf(cell, value)), violation: `${cell.name} ${violation}`, ...decided(cell) });
     }
     const validItemKeys = list.flatMap((_, i) => (at.has(i) ? [itemKey(op, field, i, 'name')] : [itemKey(op, field, i, 'name'), itemKey(op, field, i, 'value')]));
     const alternatives = attributeAlternatives(op, field);
