@@ -39,14 +39,17 @@ const pairsOf = (o: Operator, cells: readonly Cell[]): OperatorPair[] => cells.m
 
 /**
  * Value operators: the cells of one assertion, one request per enumerated value. Open values
- * that break a cell's length column (an emoji in a one-character field) go in a request of their
- * own, so a refusal of that one never hides what the target did with the others.
+ * left open by another decision (an e-mail address, D39) or that break a cell's length column (an
+ * emoji in a one-character field) go in a request of their own, so a refusal of those never hides
+ * what the target did with the others.
  */
 function valueCases(op: Operation, o: Operator, cells: readonly Cell[], assertion: OperatorAssertion, p: Payload, options: PayloadOptions, seed: number): OperatorCase[] {
   const build = valueBuilders[o.id]!;
   const values = new Map(cells.map((c) => [c, build(validOf(op, c, p, options, seed), c)] as const));
   const fits = (c: Cell) => (values.get(c) ?? []).every((v) => typeof v !== 'string' || c.maxLength === undefined || v.length <= c.maxLength);
-  const parts = assertion === 'open' ? [cells.filter(fits), cells.filter((c) => !fits(c))].filter((g) => g.length) : [cells];
+  // Open values: one request per decision that leaves them open (an e-mail's D39 apart from free text's D41), and per fit.
+  const keyOf = (c: Cell) => `${decisionOf(o, c)} ${fits(c)}`;
+  const parts = assertion === 'open' ? [...new Set(cells.map(keyOf))].map((k) => cells.filter((c) => keyOf(c) === k)) : [cells];
   return parts.flatMap((part) => {
     const count = Math.max(...part.map((c) => values.get(c)!.length));
     return Array.from({ length: count }, (_, k) => {
