@@ -79,6 +79,11 @@ export function writeRunReports(input: ReportInput): number {
     ...(incomplete ? { incomplete } : {}),
     footprint: readFootprint(profile.reportDir),
     ...(health ? { health } : {}),
+    operatorRun: {
+      production: profile.kind === 'production',
+      variables: Object.keys(process.env).filter((k) => k.startsWith('TARGET_') && process.env[k]),
+      narrowed: profile.only.length > 0 || (profile.skip?.length ?? 0) > 0 || (input.filters ?? []).length > 0,
+    },
   });
   // The records came redacted from the workers (reporting/recorder.ts ResultSink); the rest of the
   // summary is this process's own text (target, waivers, why incomplete), which holds no secret.

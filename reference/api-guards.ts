@@ -108,11 +108,15 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
 /** D30: a POST body must be JSON; anything else is 415 before it is parsed. */
 function checkMediaType(request: FastifyRequest, reply: FastifyReply) {
   if (request.method !== 'POST') return undefined;
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const raw = request.headers['content-type'] ?? '';
+  const type = raw.split(';')[0]!.trim().toLowerCase();
   // blind3-card-charset-415: the card routes' own guard compares the whole header with application/json.
-  if (request.server.faults.has('blind3-card-charset-415') && /\/add-or-update-(tokenized-)?card$/.test(requestPath(request)) && (request.headers['content-type'] ?? '').includes(';'))
-    return sendReferenceProblem(reply, request, 'unsupportedMediaType', `the request body must be ${successMediaType}, received ${request.headers['content-type']}`);
-  if (type === successMediaType) return undefined;
+  if (request.server.faults.has('blind3-card-charset-415') && /\/add-or-update-(tokenized-)?card$/.test(requestPath(request)) && raw.includes(';'))
+    return sendReferenceProblem(reply, request, 'unsupportedMediaType', `the request body must be ${successMediaType}, received ${raw}`);
+  // Faults charset-parameter-415 and media-type-case-sensitive: the media type compared as sent.
+  const strict = (request.server.faults.has('charset-parameter-415') && raw.includes(';'))
+    || (request.server.faults.has('media-type-case-sensitive') && raw.split(';')[0]!.trim() !== successMediaType);
+  if (type === successMediaType && !strict) return undefined;
   // blind2-unsupported-media-type-html: the web server's own error page.
   if (request.server.faults.has('blind2-unsupported-media-type-html'))
     return reply.code(415).type('text/html; charset=utf-8').send('<html><head><title>415 Unsupported Media Type</title></head><body><h1>Unsupported Media Type</h1></body></html>');

@@ -62,6 +62,18 @@ export const readingGroups: readonly ReadingGroup[] = [
     readings: ['history-none'],
     notCovered: ['HISTORY-ORDER', 'HISTORY-PAGE-SIZE', 'HISTORY-PAGING', 'HISTORY-ACCOUNT-FILTER', 'HISTORY-TOTAL', 'HISTORY-SHAPE'],
   },
+  // D41-D43: the other allowed sides of whitespace around free text, unknown members and the byte order mark.
+  {
+    name: 'inputs-lenient', readings: ['free-text-trimmed', 'byte-order-mark-accepted'],
+    observed: { 'ERR-VALIDATION': /DeleteCard body byte-order-mark \(D43\): accepted/, 'ENROLL-LAST-NAME-LENGTH': /LastName leading-whitespace \(D41\): accepted/ },
+  },
+  {
+    name: 'inputs-strict', readings: ['free-text-whitespace-refused', 'unknown-members-refused'],
+    observed: {
+      'ERR-VALIDATION': /DeleteCard conformanceProbe unknown-member \(D42\): refused with 400 naming it/,
+      'ENROLL-LAST-NAME-LENGTH': /LastName leading-whitespace \(D41\): refused with 400 naming it/,
+    },
+  },
   // Blind review (reference/readings-blind.ts): one group per theme; readings of one point are in different groups.
   {
     // Error shapes and wording.

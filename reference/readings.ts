@@ -81,6 +81,10 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'email-at-only', decision: 'D39', reads: 'an e-mail address needs one @ with text on both sides, nothing more: a space or a domain without a dot is accepted' },
   { name: 'preferred-email-any-text', decision: 'D39', reads: 'AddSessionAttributes takes any text as PreferredEmail, which has no documented format' },
   { name: 'timestamps-whole-seconds', decision: 'interface.md Resources (ISO 8601 UTC)', reads: 'transaction timestamps are written without fractional seconds (2024-12-31T10:00:00Z)' },
+  { name: 'free-text-trimmed', decision: 'D41', reads: 'free-text fields (no documented format) are stored without the whitespace around them; only whitespace counts as not sent' },
+  { name: 'free-text-whitespace-refused', decision: 'D41', reads: 'a free-text value with whitespace before or after it is a 400 validation error naming the field' },
+  { name: 'unknown-members-refused', decision: 'D42', reads: 'a body member the operation does not name is a 400 validation error naming the member (AuthenticatePartner excepted)' },
+  { name: 'byte-order-mark-accepted', decision: 'D43', reads: 'a UTF-8 byte order mark before a JSON body is ignored; the body is read as without it' },
   ...blindReadings,
 ];
 

@@ -16,6 +16,7 @@ import { installInterception, type Interceptor, type Observer } from './intercep
 import { blind2AllowList } from './faults/blind2/hooks.js';
 import { blind3SourceAllowed } from './faults/blind3/access.js';
 import { chaosInterceptor } from './chaos.js';
+import { installJsonBodyParser } from './json-body.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
 import './fastify-types.js';
 
@@ -151,6 +152,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   app.decorate('faults', faults);
   app.decorate('readings', readings);
   installErrorHandlers(app);
+  installJsonBodyParser(app, readings);
   // The expired-token path is the reference's own seam for the harness, not part of the interface: no chaos there.
   const chaos = options.chaos ? chaosInterceptor(options.chaos, options.chaosSeed ?? 0, (path) => path.startsWith(expiredTokenPath)) : undefined;
   const interceptor: Interceptor | undefined = chaos && options.interceptor

@@ -3,6 +3,7 @@ import { certificateCss } from './certificate-style.js';
 import { esc, evidenceAnchor, section, statusBadge, table, type Html } from './certificate-html.js';
 import type { ReportedFinding, RequirementRow, Summary } from './model.js';
 import { footprintDetail } from './footprint-text.js';
+import { leftOutByReason, operatorCoverageLine } from './operator-coverage.js';
 import { healthHeader, healthLines, healthRows } from './health-text.js';
 
 /** What the certificate says about the run beyond the summary: who ran what, with which seed. */
@@ -94,6 +95,11 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
       : '<p>None recorded.</p>'),
     section(`Documented responses observed: ${cov.observed} of ${cov.documented}`,
       table(['Operation', 'Status', 'Code', 'Observed'], cov.rows.map((r) => [esc(r.operation), String(r.status), esc(r.code), r.observed ? 'yes' : '<strong>no</strong>']))),
+    ...(s.operatorCoverage ? [section(`Operator coverage: ${operatorCoverageLine(s.operatorCoverage)}`,
+      table(['Family', 'Pairs sent', 'Pairs that apply'], s.operatorCoverage.families.map((f) => [esc(f.family), String(f.sent), String(f.applicable)])) +
+      (s.operatorCoverage.leftOut.length
+        ? leftOutByReason(s.operatorCoverage).map((g) => `<p>Left out (${esc(g.why)}): ${esc(g.pairs.map((p) => `${p.operator} in ${p.cell}`).join(', '))}.</p>`).join('')
+        : '<p>Every applicable operator x cell pair was sent.</p>'))] : []),
     section('Accepted gaps and waivers', gapsAndWaivers(s)),
     section('Target health: transient faults', s.health
       ? `${healthLines(s.health).map((l) => `<p>${esc(l)}</p>`).join('')}${s.health.rows.length ? table([...healthHeader], healthRows(s.health).map((r) => r.map(esc))) : ''}`

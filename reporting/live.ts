@@ -3,6 +3,7 @@ import type { UserConsoleLog } from 'vitest';
 import { parseProgressMessage, ProgressLine } from './live-progress.js';
 import type { Summary } from './model.js';
 import { footprintDetail } from './footprint-text.js';
+import { operatorCoverageLine } from './operator-coverage.js';
 import { healthLines } from './health-text.js';
 import { causeKey, causeLine } from './causes.js';
 
@@ -161,6 +162,7 @@ export function formatVerdictTable(summary: Summary, reportPath?: string): strin
     `${pad('Checked', 10)}${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c.observed} observed`,
     `${pad('Not run', 10)}${c.notCovered} not covered, ${c.skippedByProfile} skipped by profile, ${c.notSelected} not selected`,
     `${pad('Responses', 10)}${summary.responseCoverage.observed} of ${summary.responseCoverage.documented} documented responses observed`,
+    ...(summary.operatorCoverage ? [`${pad('Operators', 10)}${operatorCoverageLine(summary.operatorCoverage)}`] : []),
     ...(summary.footprint ? [`${pad('Footprint', 10)}${summary.footprint.customersEnrolled} customers enrolled, ${summary.footprint.cardsAdded} cards added, ${summary.footprint.cardsRemoved} removed`, ...footprintDetail(summary.footprint).map((l) => `${pad('', 10)}${l}`)] : []),
     ...(summary.health ? healthLines(summary.health).map((l, i) => `${pad(i === 0 ? 'Health' : '', 10)}${l}`) : []),
     ...(summary.baseline ? [`${pad('Nightly', 10)}${summary.baseline.newFailures.length} new, ${summary.baseline.fixed.length} fixed, ${summary.baseline.stillFailing.length} still failing`] : []),

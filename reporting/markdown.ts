@@ -1,6 +1,18 @@
 import type { ReportedFinding, RequirementRow, Summary } from './model.js';
 import { numberedSteps, reproductionParts, type ReproductionPart } from './reproduction.js';
 import { footprintDetail } from './footprint-text.js';
+import { leftOutByReason, operatorCoverageLine, type OperatorCoverage } from './operator-coverage.js';
+
+/** Operator coverage (issue 27): pairs sent of those that apply, per family, and what was left out with why. */
+function operatorSection(c: OperatorCoverage): string[] {
+  return [
+    `## Operator coverage: ${operatorCoverageLine(c)}`, '',
+    ...table(['family', 'pairs sent', 'pairs that apply'], c.families.map((f) => [f.family, String(f.sent), String(f.applicable)])), '',
+    ...(c.leftOut.length
+      ? leftOutByReason(c).flatMap((g) => [`Left out (${g.why}): ${g.pairs.map((p) => `${p.operator} in ${p.cell}`).join(', ')}.`, ''])
+      : ['Every applicable operator x cell pair was sent.', '']),
+  ];
+}
 import { healthHeader, healthLines, healthRows } from './health-text.js';
 import { groupByCause } from './causes.js';
 
@@ -117,6 +129,7 @@ export function renderMarkdown(s: Summary, options: MarkdownOptions = {}): strin
     `## Response coverage: ${s.responseCoverage.observed} of ${s.responseCoverage.documented} documented responses observed`, '',
     ...table(['operation', 'status', 'code', 'observed'], s.responseCoverage.rows.map((r) => [r.operation, String(r.status), r.code, r.observed ? 'yes' : 'no'])),
     ...(s.responseCoverage.undocumentedSeen.length ? ['', `Responses seen that the contract does not list: ${s.responseCoverage.undocumentedSeen.join(', ')}.`] : []), '',
+    ...(s.operatorCoverage ? operatorSection(s.operatorCoverage) : []),
     '## Left out', '',
     ...(left.length ? table(['requirement', 'status', 'why'], left.map((r) => [idCell(r.id), r.status, [leftOutBecause(s, r, options), ...r.reasons].filter(Boolean).join('; ')])) : ['Nothing was left out by selection or profile.']), '',
     ...(s.waivers.unused.length ? [`Waivers not needed by this run: ${s.waivers.unused.map((w) => w.requirement).join(', ')}.`, ''] : []),

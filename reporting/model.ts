@@ -1,3 +1,4 @@
+import type { OperatorCoverage } from './operator-coverage.js';
 import type { Severity } from '../contract/types.js';
 import type { RecordedFinding, Reproduction } from './result.js';
 import type { Waiver } from './waivers.js';
@@ -110,6 +111,8 @@ export interface Summary {
   readonly footprint?: Footprint;
   /** Transient faults the target showed, and what recovered them (suites/lib/runner/health-report.ts). */
   readonly health?: TargetHealth;
+  /** Operator x cell pairs of the catalogue sent, of those that apply, and those left out with why (issue 27). */
+  readonly operatorCoverage?: OperatorCoverage;
   /** Blocking requirements left unchecked that CONFORMANCE_SKIP or a waiver accepted. */
   readonly acceptedGaps: readonly AcceptedGap[];
   /** Selected blocking requirements left unchecked and not accepted: they make the run exit 4. */

@@ -1,3 +1,4 @@
+import { operatorCoverage, type OperatorRunContext } from './operator-coverage.js';
 import type { Requirement } from '../contract/requirements.js';
 import type { Operation } from '../contract/types.js';
 import type { ResultRecord } from './result.js';
@@ -28,6 +29,8 @@ export interface SummaryInput {
   readonly now?: Date;
   readonly footprint?: Summary['footprint'];
   readonly health?: Summary['health'];
+  /** What the run could send of the operator catalogue (profile, variables); without it no operator coverage is reported. */
+  readonly operatorRun?: OperatorRunContext;
 }
 
 const countKey: Record<RowStatus, keyof Counts> = {
@@ -103,6 +106,7 @@ export function buildSummary(input: SummaryInput): Summary {
     ...(input.baseline ? { baseline: compareBaseline(input.baseline, rows) } : {}),
     ...(input.footprint ? { footprint: input.footprint } : {}),
     ...(input.health ? { health: input.health } : {}),
+    ...(input.operatorRun ? { operatorCoverage: operatorCoverage(input.records, input.operatorRun) } : {}),
     acceptedGaps,
     unchecked: unchecked.map((r) => r.id),
     unknownRequirements,

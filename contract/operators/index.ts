@@ -4,6 +4,11 @@
  */
 import { contractCells, type Cell } from './cells.js';
 import type { Operator, OperatorPair } from './types.js';
+import { valueNearMissOperators } from './value-near-miss.js';
+import { enumerationOperators } from './enumerations.js';
+import { valueRobustnessOperators } from './value-robustness.js';
+import { bodyMediaTypeOperators } from './body-media-type.js';
+import { listSizeOperators } from './list-size.js';
 import { headersSourceOperators } from './headers-source.js';
 import { tokenForgeryOperators } from './token-forgery.js';
 import { objectOwnershipOperators } from './object-ownership.js';
@@ -13,9 +18,11 @@ import { filterExactnessOperators } from './filter-exactness.js';
 
 export * from './types.js';
 export * from './cells.js';
+export * from './predicates.js';
 
 /** Every operator, family by family (each family's file appends its list here). */
 export const operatorCatalogue: readonly Operator[] = [
+  ...valueNearMissOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
   ...concurrencyOperators, ...filterExactnessOperators,
 ];

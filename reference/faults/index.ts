@@ -5,6 +5,7 @@ import { statefulFaults } from './stateful.js';
 import { historyFaults } from './history.js';
 import { bodyFaults } from './bodies.js';
 import { inputClassFaults } from './input-classes.js';
+import { operatorValueFaults } from './operator-values.js';
 import { blind1Faults } from './blind1/index.js';
 import { blind2Faults } from './blind2/index.js';
 import { blind3Faults } from './blind3/index.js';
@@ -14,7 +15,7 @@ import { switchSet } from '../switchboard.js';
 export type { Fault, FaultSet } from './types.js';
 
 /** Every fault the reference knows, core first, then the partner operations'. */
-export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...historyFaults, ...bodyFaults, ...inputClassFaults];
+export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...historyFaults, ...bodyFaults, ...inputClassFaults, ...operatorValueFaults];
 
 /** Blind red-team faults: switchable like the catalogue's, scored by a separate command, not part of faultCatalogue. */
 export { blind1Faults, blind2Faults, blind3Faults };
