@@ -4,6 +4,7 @@ import { parseProgressMessage, ProgressLine } from './live-progress.js';
 import type { Summary } from './model.js';
 import { footprintDetail } from './footprint-text.js';
 import { healthLines } from './health-text.js';
+import { verdictHeadline, verdictText } from './verdict.js';
 
 export interface LiveReporterOptions {
   /** Where lines go; default process.stdout. */
@@ -108,8 +109,8 @@ const pad = (s: string, n: number): string => s.padEnd(n);
 function uncheckedLines(summary: Summary): string[] {
   if (!summary.unchecked?.length) return [];
   const rows = summary.requirements.filter((r) => summary.unchecked.includes(r.id));
-  return ['', 'Unchecked (documented requirements left unchecked; CONFORMANCE_SKIP=<id> or a waiver accepts a gap):',
-    ...rows.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.reasons[0] ?? 'no suite recorded a result'}`),
+  return ['', 'Unchecked (documented requirements left unchecked, in whole or in part; CONFORMANCE_SKIP=<id> or a waiver accepts a gap):',
+    ...rows.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.status === 'partly-checked' ? 'partly checked, ' : ''}${r.reasons[0] ?? 'no suite recorded a result'}`),
     ...(rows.length > 20 ? [`  … and ${rows.length - 20} more`] : [])];
 }
 
@@ -130,10 +131,12 @@ export function formatVerdictTable(summary: Summary, reportPath?: string): strin
   const blocking = summary.requirements.filter((r) => r.status === 'failed' && r.blocking);
   const lines = [
     '',
-    `${pad('Verdict', 10)}${summary.verdict.toUpperCase()} (exit ${summary.exitCode})`,
+    `${pad('Verdict', 10)}${verdictHeadline(summary.exitCode)}: ${verdictText(summary.exitCode).meaning}`,
+    `${pad('Next', 10)}${summary.nextStep}`,
     `${pad('Target', 10)}${summary.target.baseUrl} (${summary.target.kind})`,
-    `${pad('Checked', 10)}${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c.observed} observed`,
+    `${pad('Checked', 10)}${c.passed} passed, ${c.partlyChecked} partly checked, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c.observed} observed only`,
     `${pad('Not run', 10)}${c.notCovered} not covered, ${c.skippedByProfile} skipped by profile, ${c.notSelected} not selected`,
+    `${pad('Readings', 10)}${summary.observed.length} reading(s) of ambiguous points observed (summary.md lists them)`,
     `${pad('Responses', 10)}${summary.responseCoverage.observed} of ${summary.responseCoverage.documented} documented responses observed`,
     ...(summary.footprint ? [`${pad('Footprint', 10)}${summary.footprint.customersEnrolled} customers enrolled, ${summary.footprint.cardsAdded} cards added, ${summary.footprint.cardsRemoved} removed`, ...footprintDetail(summary.footprint).map((l) => `${pad('', 10)}${l}`)] : []),
     ...(summary.health ? healthLines(summary.health).map((l, i) => `${pad(i === 0 ? 'Health' : '', 10)}${l}`) : []),

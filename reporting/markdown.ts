@@ -2,6 +2,7 @@ import type { ReportedFinding, RequirementRow, Summary } from './model.js';
 import { numberedSteps, reproductionParts, type ReproductionPart } from './reproduction.js';
 import { footprintDetail } from './footprint-text.js';
 import { healthHeader, healthLines, healthRows } from './health-text.js';
+import { verdictHeadline, verdictText } from './verdict.js';
 
 /** Table cells: one line, pipes escaped. */
 const cell = (s: string): string => s.replace(/\r?\n/g, ' ').replace(/\|/g, '\\|');
@@ -23,10 +24,12 @@ export interface MarkdownOptions {
   readonly notCovered?: string;
 }
 
+const statusWord = (r: RequirementRow): string => (r.status === 'partly-checked' ? 'partly checked' : r.status);
 const statusLabel = (r: RequirementRow, o: MarkdownOptions = {}): string =>
   r.status === 'failed' && !r.blocking ? 'failed (advisory)'
-    : r.acceptedGap ? `${r.status} (accepted gap: ${r.acceptedGap})`
-    : r.status === 'not-covered' && r.blocking ? o.notCovered ?? 'not-covered (unchecked)' : r.status;
+    : r.acceptedGap ? `${statusWord(r)} (accepted gap: ${r.acceptedGap})`
+    : r.status === 'partly-checked' && r.blocking ? 'partly checked (unchecked part: exit 4)'
+    : r.status === 'not-covered' && r.blocking ? o.notCovered ?? 'not-covered (unchecked)' : statusWord(r);
 
 /** Why a row was left out of the run, when no record says. */
 const leftOutBecause = (s: Summary, r: RequirementRow, o: MarkdownOptions = {}): string =>
@@ -40,8 +43,8 @@ function gaps(s: Summary, idCell: (id: string) => string): string[] {
   return [
     ...(s.unchecked.length
       ? ['## Unchecked documented requirements (exit 4)', '',
-        'Neither checked nor accepted. Give the run what the reason names, or accept the gap with CONFORMANCE_SKIP=<id> or a waiver.', '',
-        ...table(['requirement', 'section', 'why not checked'], rows(s.unchecked).map((r) => [idCell(r.id), r.section, r.reasons.join('; ') || 'no suite recorded a result'])), '']
+        'Neither checked in full nor accepted. Give the run what the reason names, or accept the gap with CONFORMANCE_SKIP=<id> or a waiver.', '',
+        ...table(['requirement', 'section', 'what was left unchecked', 'why not checked'], rows(s.unchecked).map((r) => [idCell(r.id), r.section, r.status === 'partly-checked' ? 'part of it (the rest passed)' : 'all of it', r.reasons.join('; ') || 'no suite recorded a result'])), '']
       : []),
     ...(s.acceptedGaps.length
       ? ['## Accepted gaps', '',
@@ -89,13 +92,15 @@ export function renderMarkdown(s: Summary, options: MarkdownOptions = {}): strin
   const b = s.baseline;
   const list = (ids: readonly string[]) => (ids.length ? ids.join(', ') : 'none');
   const lines = [
-    `# ${options.title ?? 'Conformance report'}: ${s.verdict.toUpperCase()} (exit ${s.exitCode})`, '',
+    `# ${options.title ?? 'Conformance report'}: ${verdictHeadline(s.exitCode)}`, '',
+    `${verdictText(s.exitCode).meaning} ${s.nextStep}`, '',
     `Target ${s.target.baseUrl} (${s.target.kind}); ${s.startedAt} to ${s.finishedAt}; selection: ${s.selection.only.length ? s.selection.only.join(', ') : 'everything'}${s.selection.skip?.length ? `, skipping ${s.selection.skip.join(', ')}` : ''}${s.selection.filters?.length ? `, suites narrowed by ${s.selection.filters.join(' ')}` : ''}.`, '',
     ...s.verdictReasons.map((r) => `- ${r}`), ...(s.verdictReasons.length ? [''] : []),
     ...(options.preface?.length ? [...options.preface, ''] : []),
     '## Counts', '',
-    ...table(['passed', 'failed', 'broken', 'waived', 'skipped by profile', 'not covered', 'not selected', 'observed'],
-      [[c.passed, c.failed, c.broken, c.waived, c.skippedByProfile, c.notCovered, c.notSelected, c.observed].map(String)]), '',
+    ...table(['passed', 'partly checked', 'failed', 'broken', 'waived', 'skipped by profile', 'not covered', 'not selected', 'observed only'],
+      [[c.passed, c.partlyChecked, c.failed, c.broken, c.waived, c.skippedByProfile, c.notCovered, c.notSelected, c.observed].map(String)]), '',
+    `Readings of ambiguous points observed: ${s.observed.length} (listed below; a row checked by other rules as well counts under its status above).`, '',
     ...(s.footprint ? [`Footprint on the target: ${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.`, ...footprintDetail(s.footprint).map((l) => `\n${l}`), ''] : []),
     ...(s.health ? ['## Target health', '', ...healthLines(s.health).flatMap((l) => [l, '']), ...(s.health.rows.length ? [...table([...healthHeader], healthRows(s.health)), ''] : [])] : []),
     '## Failures', '', ...failures(s, idCell, options), '',
@@ -103,7 +108,7 @@ export function renderMarkdown(s: Summary, options: MarkdownOptions = {}): strin
     '## Requirements', '',
     ...table(['requirement', 'section', 'severity', 'status', 'checks'],
       s.requirements.map((r) => [idCell(r.id), r.section, r.severity, statusLabel(r, options), r.checks.join(', ')])), '',
-    '## Observed behaviour (ambiguous points)', '',
+    `## Observed behaviour (ambiguous points): ${s.observed.length}`, '',
     ...(s.observed.length
       ? table(['requirement', 'decisions', 'the target showed'], s.observed.map((o) => [idCell(o.requirement), o.decisions.join(', '), o.observed]))
       : ['None recorded.']), '',

@@ -1,10 +1,15 @@
 import type { Severity } from '../contract/types.js';
 import type { RecordedFinding, Reproduction } from './result.js';
 import type { Waiver } from './waivers.js';
+import type { Verdict } from './verdict.js';
 
-/** A requirement's status in the report; 'not-covered' and 'not-selected' are never shown as passed. */
+/**
+ * A requirement's status in the report; 'not-covered' and 'not-selected' are never shown as passed.
+ * 'partly-checked': what was checked held, but some of its cases could not run (a variable missing,
+ * a probe impossible); the unchecked part is a gap like a 'not-covered' row, never a pass.
+ */
 export type RowStatus =
-  | 'passed' | 'failed' | 'waived' | 'broken' | 'observed' | 'skipped-by-profile' | 'not-covered' | 'not-selected';
+  | 'passed' | 'failed' | 'waived' | 'broken' | 'observed' | 'skipped-by-profile' | 'partly-checked' | 'not-covered' | 'not-selected';
 
 /** One deduplicated finding (by dedupKey) with the reproduction of its first occurrence. */
 export interface ReportedFinding extends RecordedFinding {
@@ -29,7 +34,8 @@ export interface RequirementRow {
   readonly waiver?: Waiver;
   /**
    * A not-covered row the user accepted: named by CONFORMANCE_SKIP (then status 'not-selected'),
-   * or held by a waiver (status stays 'not-covered'). Such a row does not make the run exit 4.
+   * or held by a waiver (status stays 'not-covered'); a partly-checked row stays 'partly-checked'.
+   * Such a row does not make the run exit 4.
    */
   readonly acceptedGap?: 'CONFORMANCE_SKIP' | 'waiver';
 }
@@ -61,7 +67,7 @@ export interface BaselineDiff {
   readonly notRechecked: readonly string[];
 }
 
-export type Counts = Record<'passed' | 'failed' | 'broken' | 'waived' | 'skippedByProfile' | 'notCovered' | 'notSelected' | 'observed', number>;
+export type Counts = Record<'passed' | 'failed' | 'broken' | 'waived' | 'skippedByProfile' | 'partlyChecked' | 'notCovered' | 'notSelected' | 'observed', number>;
 
 /** Exit codes of a run; 2 (bad configuration) is decided before any summary exists. */
 export type ExitCode = 0 | 1 | 3 | 4;
@@ -84,7 +90,8 @@ export interface AcceptedGap {
 
 export interface Summary {
   readonly schemaVersion: 1;
-  readonly verdict: 'pass' | 'fail';
+  /** The word of the exit code (reporting/verdict.ts): pass 0, fail 1, inconclusive 3, incomplete 4. */
+  readonly verdict: Verdict;
   /**
    * 0 pass: every selected documented requirement was checked and passed (or is waived);
    * 1 a blocking failure or an expired waiver; 3 target unreachable or run broken;
@@ -93,6 +100,8 @@ export interface Summary {
   readonly exitCode: ExitCode;
   /** One sentence per reason the verdict is not a pass. */
   readonly verdictReasons: readonly string[];
+  /** What to do next, one sentence (reporting/verdict.ts). */
+  readonly nextStep: string;
   readonly startedAt: string;
   readonly finishedAt: string;
   readonly durationMs: number;

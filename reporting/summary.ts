@@ -7,6 +7,7 @@ import { blockingSeverities, buildRow } from './rows.js';
 import { namesRequirement, selectsRequirement } from './selection.js';
 import { compareBaseline, type PreviousRun } from './baseline.js';
 import { responseCoverage } from './coverage.js';
+import { verdictText } from './verdict.js';
 
 export { genericBlocking, isBlocking } from './rows.js';
 export { namesRequirement, selectsRequirement } from './selection.js';
@@ -32,7 +33,7 @@ export interface SummaryInput {
 
 const countKey: Record<RowStatus, keyof Counts> = {
   passed: 'passed', failed: 'failed', waived: 'waived', broken: 'broken', observed: 'observed',
-  'skipped-by-profile': 'skippedByProfile', 'not-covered': 'notCovered', 'not-selected': 'notSelected',
+  'skipped-by-profile': 'skippedByProfile', 'partly-checked': 'partlyChecked', 'not-covered': 'notCovered', 'not-selected': 'notSelected',
 };
 
 /** The report model and the verdict, computed from result records only. */
@@ -72,20 +73,22 @@ export function buildSummary(input: SummaryInput): Summary {
 
   const blockingFailures = rows.filter((r) => r.status === 'failed' && r.blocking);
   const broken = rows.filter((r) => r.status === 'broken');
-  const unchecked = rows.filter((r) => r.status === 'not-covered' && r.blocking && !r.acceptedGap);
+  const unchecked = rows.filter((r) => (r.status === 'not-covered' || r.status === 'partly-checked') && r.blocking && !r.acceptedGap);
+  const partly = unchecked.filter((r) => r.status === 'partly-checked').length;
   const acceptedGaps: AcceptedGap[] = rows.flatMap((r) => (r.acceptedGap ? [{ requirement: r.id, by: r.acceptedGap, reasons: r.reasons }] : []));
   const verdictReasons = [
     ...(blockingFailures.length ? [`${blockingFailures.length} blocking requirement(s) failed: ${blockingFailures.map((r) => r.id).join(', ')}.`] : []),
     ...expired.map((w) => `The waiver for ${w.requirement} (owner ${w.owner}) expired on ${w.expires}.`),
     ...(input.incomplete ? [`The run is incomplete: ${input.incomplete}.`] : []),
     ...(broken.length ? [`${broken.length} requirement(s) broken (transport trouble or harness error): ${broken.map((r) => r.id).join(', ')}.`] : []),
-    ...(unchecked.length ? [`${unchecked.length} documented requirement(s) left unchecked: ${unchecked.map((r) => r.id).join(', ')}. Each row's reason says what would let the run check it; CONFORMANCE_SKIP=<id> or a waiver accepts the gap.`] : []),
+    ...(unchecked.length ? [`${unchecked.length} documented requirement(s) left unchecked${partly ? ` (${partly} of them partly checked)` : ''}: ${unchecked.map((r) => r.id).join(', ')}. Each row's reason says what would let the run check it; CONFORMANCE_SKIP=<id> or a waiver accepts the gap.`] : []),
   ];
   const exitCode: ExitCode = blockingFailures.length || expired.length ? 1 : input.incomplete || broken.length ? 3 : unchecked.length ? 4 : 0;
   return {
     schemaVersion: 1,
-    verdict: exitCode === 0 ? 'pass' : 'fail',
+    verdict: verdictText(exitCode).verdict,
     exitCode, verdictReasons,
+    nextStep: verdictText(exitCode).nextStep,
     startedAt: input.startedAt.toISOString(),
     finishedAt: input.finishedAt.toISOString(),
     durationMs: input.finishedAt.getTime() - input.startedAt.getTime(),
