@@ -94,6 +94,7 @@ export function buildAuditSummary(input: AuditReportInput, calls: ReadonlySet<st
   const summary: Summary = {
     ...built, requirements: requirementsOut, exitCode: exitCode as Summary['exitCode'], verdict: verdictText(exitCode).verdict, nextStep: verdictText(exitCode).nextStep,
     verdictReasons, unchecked, selection: { only: [], skip: [], filters: [] },
+    run: { harnessVersion, replay: `npm run audit-traffic -- ${input.facts.source}` },
   };
   return { summary, exitCode };
 }

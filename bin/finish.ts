@@ -68,6 +68,7 @@ export function writeRunReports(input: ReportInput): number {
   const records = readResults(profile.reportDir);
   const incomplete = input.incomplete ?? (records.length === 0 ? 'the suites recorded no result; see the output above' : undefined);
   const health = readHealth(profile.reportDir);
+  const seed = input.seed ?? profile.seed;
   const summary = buildSummary({
     records, requirements, operations,
     selection: { only: profile.only, skip: profile.skip, filters: input.filters ?? [] },
@@ -78,10 +79,11 @@ export function writeRunReports(input: ReportInput): number {
     ...(incomplete ? { incomplete } : {}),
     footprint: readFootprint(profile.reportDir),
     ...(health ? { health } : {}),
+    run: { ...(seed === undefined ? {} : { seed }), profile: profile.kind },
   });
   // The records came redacted from the workers (reporting/recorder.ts ResultSink); the rest of the
   // summary is this process's own text (target, waivers, why incomplete), which holds no secret.
-  writeReports(summary, { reportDir: profile.reportDir, run: { seed: input.seed ?? profile.seed, profile: profile.kind } });
+  writeReports(summary, { reportDir: profile.reportDir });
   const allure = join(profile.reportDir, 'allure-results');
   console.log(formatVerdictTable(summary, resolve(profile.reportDir, 'summary.md')));
   if (existsSync(allure)) console.log(`Allure results: ${resolve(allure)} (render with npm run report)`);

@@ -73,6 +73,7 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
     ['Target', `${s.target.baseUrl} (${s.target.kind})`], ['Profile', run.profile ?? 'not recorded'],
     ['Date', `${s.startedAt} to ${s.finishedAt}`], ['Seed', run.seed === undefined ? 'not recorded' : String(run.seed)],
     ['Harness version', `partner-conformance ${run.harnessVersion}`],
+    ...(s.run ? [['Replay', s.run.replay] as const] : []),
     ['Selection', [s.selection.only.length ? s.selection.only.join(', ') : 'everything',
       ...(s.selection.skip?.length ? [`skipping ${s.selection.skip.join(', ')}`] : []),
       ...(s.selection.filters?.length ? [`suites narrowed by ${s.selection.filters.join(' ')}`] : [])].join('; ')],

@@ -66,6 +66,16 @@ function verdictCase(s: Summary): string {
   return `${open}>\n      <failure${attrs({ message: `${verdictHeadline(s.exitCode)}: ${s.nextStep}`, type: s.verdict })}>${xmlEscape(body)}</failure>\n    </testcase>`;
 }
 
+/** What replays the run, as JUnit properties of the verdict suite. */
+function properties(s: Summary): string {
+  const facts: Array<[string, string | number | undefined]> = [
+    ['seed', s.run?.seed], ['harnessVersion', s.run?.harnessVersion], ['profile', s.run?.profile],
+    ['target', s.target.baseUrl], ['replay', s.run?.replay],
+  ];
+  const present = facts.filter((f): f is [string, string | number] => f[1] !== undefined);
+  return `    <properties>\n${present.map(([name, value]) => `      <property${attrs({ name, value })}/>`).join('\n')}\n    </properties>\n`;
+}
+
 /** junit.xml: a verdict testsuite, then one testsuite per interface.md section (operations are sections), one testcase per requirement. */
 export function renderJunit(s: Summary): string {
   const sections = new Map<string, RequirementRow[]>();
@@ -79,7 +89,7 @@ export function renderJunit(s: Summary): string {
   });
   const verdictFails = s.exitCode === 0 ? 0 : 1;
   const suites = [
-    `  <testsuite${attrs({ name: 'verdict', tests: 1, failures: verdictFails, errors: 0, skipped: 0, timestamp: s.startedAt })}>\n${verdictCase(s)}\n  </testsuite>`,
+    `  <testsuite${attrs({ name: 'verdict', tests: 1, failures: verdictFails, errors: 0, skipped: 0, timestamp: s.startedAt })}>\n${properties(s)}${verdictCase(s)}\n  </testsuite>`,
     ...[...sections].map(([name, rows]) =>
       `  <testsuite${attrs({ name, ...count(rows), timestamp: s.startedAt })}>\n${rows.map((r) => testcase(s, r)).join('\n')}\n  </testsuite>`),
   ];

@@ -5,6 +5,7 @@ import type { Summary } from './model.js';
 import { footprintDetail } from './footprint-text.js';
 import { healthLines } from './health-text.js';
 import { verdictHeadline, verdictText } from './verdict.js';
+import { baselineLine } from './baseline-diff.js';
 
 export interface LiveReporterOptions {
   /** Where lines go; default process.stdout. */
@@ -134,13 +135,15 @@ export function formatVerdictTable(summary: Summary, reportPath?: string): strin
     `${pad('Verdict', 10)}${verdictHeadline(summary.exitCode)}: ${verdictText(summary.exitCode).meaning}`,
     `${pad('Next', 10)}${summary.nextStep}`,
     `${pad('Target', 10)}${summary.target.baseUrl} (${summary.target.kind})`,
+    ...(summary.run ? [`${pad('Replay', 10)}${summary.run.replay} (partner-conformance ${summary.run.harnessVersion})`] : []),
     `${pad('Checked', 10)}${c.passed} passed, ${c.partlyChecked} partly checked, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c.observed} observed only`,
     `${pad('Not run', 10)}${c.notCovered} not covered, ${c.skippedByProfile} skipped by profile, ${c.notSelected} not selected`,
     `${pad('Readings', 10)}${summary.observed.length} reading(s) of ambiguous points observed (summary.md lists them)`,
     `${pad('Responses', 10)}${summary.responseCoverage.observed} of ${summary.responseCoverage.documented} documented responses observed`,
     ...(summary.footprint ? [`${pad('Footprint', 10)}${summary.footprint.customersEnrolled} customers enrolled, ${summary.footprint.cardsAdded} cards added, ${summary.footprint.cardsRemoved} removed`, ...footprintDetail(summary.footprint).map((l) => `${pad('', 10)}${l}`)] : []),
     ...(summary.health ? healthLines(summary.health).map((l, i) => `${pad(i === 0 ? 'Health' : '', 10)}${l}`) : []),
-    ...(summary.baseline ? [`${pad('Nightly', 10)}${summary.baseline.newFailures.length} new, ${summary.baseline.fixed.length} fixed, ${summary.baseline.stillFailing.length} still failing`] : []),
+    ...(summary.baseline ? [`${pad('Nightly', 10)}${baselineLine(summary.baseline)}`] : []),
+    ...(summary.baseline?.replayPreviousSeed ? [`${pad('', 10)}replay them under the previous night's seed: ${summary.baseline.replayPreviousSeed}`] : []),
     ...(blocking.length ? ['', 'Blocking failures:', ...blocking.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.findings[0]?.title ?? r.text}`), ...(blocking.length > 20 ? [`  … and ${blocking.length - 20} more`] : [])] : []),
     ...uncheckedLines(summary),
     ...acceptedGapLines(summary),

@@ -84,17 +84,35 @@ function failures(s: Summary, idCell: (id: string) => string, options: MarkdownO
   ]);
 }
 
+const list = (ids: readonly string[]) => (ids.length ? ids.join(', ') : 'none');
+
+/** The nightly comparison: the verdicts, the seeds and every kind of change, each list named even when empty. */
+function baselineSection(b: NonNullable<Summary['baseline']>): string[] {
+  return [
+    `Baseline ${b.source}${b.previousFinishedAt ? ` (finished ${b.previousFinishedAt})` : ''}: ${b.previousVerdict ?? 'verdict not recorded'} then, ${b.verdict} now; seed ${b.seeds.previous ?? 'not recorded'} then, ${b.seeds.now ?? 'not recorded'} now.`, '',
+    `- New failures: ${list(b.newFailures)}${b.newFailuresCame ? ` (they came ${b.newFailuresCame})` : ''}`,
+    ...(b.replayPreviousSeed ? [`- Replay them under the previous night's seed: \`${b.replayPreviousSeed}\``] : []),
+    `- Fixed: ${list(b.fixed)}`, `- Still failing: ${list(b.stillFailing)}`,
+    ...(b.notRechecked.length ? [`- Failing before, not re-checked now: ${list(b.notRechecked)}`] : []),
+    `- Newly broken: ${list(b.newlyBroken)}`,
+    `- Newly unchecked or partly checked: ${list(b.newlyUnchecked)}`,
+    `- Newly checked in full: ${list(b.newlyChecked)}`,
+    `- Other status changes: ${b.otherChanges.length ? b.otherChanges.map((c) => `${c.id} ${c.before} → ${c.now}`).join(', ') : 'none'}`,
+    `- Readings of ambiguous points that changed: ${b.readingsChanged.length ? b.readingsChanged.map((r) => `${r.requirement} (${r.before.join('; ') || 'none'} → ${r.now.join('; ') || 'none'})`).join(', ') : 'none'}`,
+  ];
+}
+
 /** summary.md: what a person reads first. */
 export function renderMarkdown(s: Summary, options: MarkdownOptions = {}): string {
   const idCell = (id: string): string => (options.requirementLink ? `[${id}](${options.requirementLink(id)})` : id);
   const c = s.counts;
   const left = s.requirements.filter((r) => r.status === 'not-selected' || r.status === 'skipped-by-profile');
   const b = s.baseline;
-  const list = (ids: readonly string[]) => (ids.length ? ids.join(', ') : 'none');
   const lines = [
     `# ${options.title ?? 'Conformance report'}: ${verdictHeadline(s.exitCode)}`, '',
     `${verdictText(s.exitCode).meaning} ${s.nextStep}`, '',
     `Target ${s.target.baseUrl} (${s.target.kind}); ${s.startedAt} to ${s.finishedAt}; selection: ${s.selection.only.length ? s.selection.only.join(', ') : 'everything'}${s.selection.skip?.length ? `, skipping ${s.selection.skip.join(', ')}` : ''}${s.selection.filters?.length ? `, suites narrowed by ${s.selection.filters.join(' ')}` : ''}.`, '',
+    ...(s.run ? [`Run: seed ${s.run.seed ?? 'not recorded'}, partner-conformance ${s.run.harnessVersion}, profile ${s.run.profile ?? 'not recorded'}. Replay with the same TARGET_* variables: \`${s.run.replay}\``, ''] : []),
     ...s.verdictReasons.map((r) => `- ${r}`), ...(s.verdictReasons.length ? [''] : []),
     ...(options.preface?.length ? [...options.preface, ''] : []),
     '## Counts', '',
@@ -120,11 +138,7 @@ export function renderMarkdown(s: Summary, options: MarkdownOptions = {}): strin
     ...(s.waivers.unused.length ? [`Waivers not needed by this run: ${s.waivers.unused.map((w) => w.requirement).join(', ')}.`, ''] : []),
     ...(s.unknownRequirements.length ? [`Records named requirements the contract does not have (harness bug): ${s.unknownRequirements.join(', ')}.`, ''] : []),
     '## Compared with the previous run', '',
-    ...(b
-      ? [`Baseline ${b.source}${b.previousFinishedAt ? ` (finished ${b.previousFinishedAt})` : ''}.`, '',
-        `- New failures: ${list(b.newFailures)}`, `- Fixed: ${list(b.fixed)}`, `- Still failing: ${list(b.stillFailing)}`,
-        ...(b.notRechecked.length ? [`- Failing before, not re-checked now: ${list(b.notRechecked)}`] : [])]
-      : ['No baseline given (CONFORMANCE_BASELINE).']),
+    ...(b ? baselineSection(b) : ['No baseline given (CONFORMANCE_BASELINE).']),
   ];
   return `${lines.join('\n')}\n`;
 }

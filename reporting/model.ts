@@ -57,14 +57,50 @@ export interface ResponseCoverageRow {
   readonly observed: boolean;
 }
 
+/** A row whose status changed between two nights, outside the named lists of BaselineDiff. */
+export interface StatusChange {
+  readonly id: string;
+  readonly before: string;
+  readonly now: string;
+}
+
+/** This night against the previous one (reporting/baseline-diff.ts): every status change, the readings and the verdicts. */
 export interface BaselineDiff {
   readonly source: string;
   readonly previousFinishedAt?: string;
+  /** `INCOMPLETE (exit 4)`; absent when the previous summary predates it. */
+  readonly previousVerdict?: string;
+  readonly verdict: string;
+  readonly seeds: { readonly previous?: number; readonly now?: number };
   readonly newFailures: readonly string[];
   readonly fixed: readonly string[];
   readonly stillFailing: readonly string[];
   /** Failing before, and neither passed nor failed now (broken, not covered, not selected). */
   readonly notRechecked: readonly string[];
+  /** Broken now, not before. */
+  readonly newlyBroken: readonly string[];
+  /** Not covered or partly checked now, something else before. */
+  readonly newlyUnchecked: readonly string[];
+  /** Passed now, and before not covered, partly checked, broken, observed or left out. */
+  readonly newlyChecked: readonly string[];
+  /** Every other status change (e.g. passed → not selected). */
+  readonly otherChanges: readonly StatusChange[];
+  /** Ambiguous points whose observed readings differ. */
+  readonly readingsChanged: ReadonlyArray<{ readonly requirement: string; readonly before: readonly string[]; readonly now: readonly string[] }>;
+  /** Whether the new failures came with a new seed (exploration) or under the previous night's (a change of the target). */
+  readonly newFailuresCame?: string;
+  /** Runs the new failures under the previous night's seed. */
+  readonly replayPreviousSeed?: string;
+}
+
+/** What replays this run: its seed, the harness that ran it, its profile, and the command. */
+export interface RunFacts {
+  readonly seed?: number;
+  /** package.json version of the harness. */
+  readonly harnessVersion: string;
+  readonly profile?: string;
+  /** The command that runs the same cases again, given the same TARGET_* variables. */
+  readonly replay: string;
 }
 
 export type Counts = Record<'passed' | 'failed' | 'broken' | 'waived' | 'skippedByProfile' | 'partlyChecked' | 'notCovered' | 'notSelected' | 'observed', number>;
@@ -107,6 +143,8 @@ export interface Summary {
   readonly durationMs: number;
   readonly target: { readonly baseUrl: string; readonly kind: string };
   readonly selection: Selection;
+  /** Seed, harness version, profile and the replay command: a night replays from its own summary.json. */
+  readonly run: RunFacts;
   readonly incomplete?: string;
   /** Requirement rows by status; they add up to the number of requirements. */
   readonly counts: Counts;

@@ -8,6 +8,7 @@ import { namesRequirement, selectsRequirement } from './selection.js';
 import { compareBaseline, type PreviousRun } from './baseline.js';
 import { responseCoverage } from './coverage.js';
 import { verdictText } from './verdict.js';
+import { harnessVersion } from './package.js';
 
 export { genericBlocking, isBlocking } from './rows.js';
 export { namesRequirement, selectsRequirement } from './selection.js';
@@ -29,6 +30,19 @@ export interface SummaryInput {
   readonly now?: Date;
   readonly footprint?: Summary['footprint'];
   readonly health?: Summary['health'];
+  /** The run's seed and profile, for the replay command (the harness version is the package's). */
+  readonly run?: { readonly seed?: number; readonly profile?: string };
+}
+
+/** The command that runs the same cases again, given the same TARGET_* variables of the target. */
+function replayCommand(run: SummaryInput['run'], selection: Selection): string {
+  const env = [
+    ...(run?.seed !== undefined ? [`CONFORMANCE_SEED=${run.seed}`] : []),
+    ...(run?.profile && run.profile !== 'sandbox' ? [`TARGET_PROFILE=${run.profile}`] : []),
+    ...(selection.only.length ? [`CONFORMANCE_ONLY=${selection.only.join(',')}`] : []),
+    ...(selection.skip?.length ? [`CONFORMANCE_SKIP=${selection.skip.join(',')}`] : []),
+  ];
+  return [...env, 'npm run conformance', ...(selection.filters?.length ? ['--', ...selection.filters] : [])].join(' ');
 }
 
 const countKey: Record<RowStatus, keyof Counts> = {
@@ -94,6 +108,12 @@ export function buildSummary(input: SummaryInput): Summary {
     durationMs: input.finishedAt.getTime() - input.startedAt.getTime(),
     target: input.target,
     selection: { only: [...only], skip: [...skip], filters: [...filters] },
+    run: {
+      ...(input.run?.seed !== undefined ? { seed: input.run.seed } : {}),
+      harnessVersion,
+      ...(input.run?.profile ? { profile: input.run.profile } : {}),
+      replay: replayCommand(input.run, input.selection),
+    },
     ...(input.incomplete ? { incomplete: input.incomplete } : {}),
     counts, requirements: rows,
     observed: [...observed.values()],
@@ -103,7 +123,7 @@ export function buildSummary(input: SummaryInput): Summary {
       expired,
       unused: [...valid.values()].filter((w) => !rows.find((r) => r.id === w.requirement)?.waiver),
     },
-    ...(input.baseline ? { baseline: compareBaseline(input.baseline, rows) } : {}),
+    ...(input.baseline ? { baseline: compareBaseline(input.baseline, { rows, exitCode, observed: [...observed.values()], ...(input.run?.seed !== undefined ? { seed: input.run.seed } : {}) }) } : {}),
     ...(input.footprint ? { footprint: input.footprint } : {}),
     ...(input.health ? { health: input.health } : {}),
     acceptedGaps,

@@ -55,6 +55,7 @@ describe('the verdict in words', () => {
       Verdict   INCOMPLETE (exit 4): Nothing failed, but documented requirements were left unchecked, in whole or in part, and no one accepted the gap.
       Next      Set the variable each gap names and run again, or accept the gap with CONFORMANCE_SKIP=<id> (or a waiver); this is no failure of the partner.
       Target    https://127.0.0.1:8443 (reference)
+      Replay    npm run conformance (partner-conformance 0.1.0)
       Checked   1 passed, 1 partly checked, 0 failed, 0 broken, 0 waived, 0 observed only
       Not run   0 not covered, 0 skipped by profile, 0 not selected
       Readings  0 reading(s) of ambiguous points observed (summary.md lists them)

@@ -62,6 +62,8 @@ describe('reports', () => {
 
       Target https://127.0.0.1:8443 (reference); 2030-01-02T03:00:00.000Z to 2030-01-02T03:04:05.000Z; selection: everything.
 
+      Run: seed not recorded, partner-conformance 0.1.0, profile not recorded. Replay with the same TARGET_* variables: \`npm run conformance\`
+
       - 1 blocking requirement(s) failed: FIND-SSN-LENGTH.
       - 2 documented requirement(s) left unchecked: FIND-SSN-FORMAT, TOKEN-SHAPE. Each row's reason says what would let the run check it; CONFORMANCE_SKIP=<id> or a waiver accepts the gap.
 
@@ -183,6 +185,7 @@ describe('reports', () => {
       Verdict   FAIL (exit 1): A blocking requirement failed, or a waiver expired.
       Next      Send the partner each failure with its replay and curl command, or renew the expired waiver.
       Target    https://127.0.0.1:8443 (reference)
+      Replay    npm run conformance (partner-conformance 0.1.0)
       Checked   2 passed, 0 partly checked, 2 failed, 0 broken, 0 waived, 1 observed only
       Not run   2 not covered, 1 skipped by profile, 0 not selected
       Readings  1 reading(s) of ambiguous points observed (summary.md lists them)
