@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { operations, requirements, type Profile } from '../contract/index.js';
+import { isRequirementId } from '../contract/requirements.js';
 import { loadBaseline, BaselineError, type PreviousRun } from '../reporting/baseline.js';
 import { formatVerdictTable } from '../reporting/live.js';
 import { clearResults, readResults } from '../reporting/recorder.js';
@@ -10,6 +11,7 @@ import { writeReports } from '../reporting/write.js';
 import { readFootprint } from '../suites/lib/state/footprint-report.js';
 import { readHealth } from '../suites/lib/runner/health-report.js';
 import type { ResolvedTarget } from './target.js';
+import { checksOf } from './docs-render.js';
 
 /** Clears what a previous run left in the report directory, so nothing stale is read back. */
 export function prepareReportDir(reportDir: string): void {
@@ -80,13 +82,16 @@ export function writeRunReports(input: ReportInput): number {
     footprint: readFootprint(profile.reportDir),
     ...(health ? { health } : {}),
     run: { ...(seed === undefined ? {} : { seed }), profile: profile.kind },
+    checksOf: (id) => (isRequirementId(id) ? checksOf(id) : []),
   });
   // The records came redacted from the workers (reporting/recorder.ts ResultSink); the rest of the
   // summary is this process's own text (target, waivers, why incomplete), which holds no secret.
   writeReports(summary, { reportDir: profile.reportDir });
   const allure = join(profile.reportDir, 'allure-results');
   console.log(formatVerdictTable(summary, resolve(profile.reportDir, 'summary.md')));
-  if (existsSync(allure)) console.log(`Allure results: ${resolve(allure)} (render with npm run report)`);
+  // The command names this run's directory: a bare `npm run report` would render reports/, perhaps an older run.
+  const render = profile.reportDir === 'reports' ? 'npm run report' : `npm run report -- ${profile.reportDir}`;
+  if (existsSync(allure)) console.log(`Allure results: ${resolve(allure)} (render with ${render})`);
   return summary.exitCode;
 }
 

@@ -100,7 +100,7 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
     section('Footprint on the target', s.footprint
       ? `<p>${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.</p>${footprintDetail(s.footprint).map((l) => `<p>${esc(l)}</p>`).join('')}`
       : '<p>Not recorded (nothing was written, or the run stopped before the suites).</p>'),
-    `<footer>${run.footer ? esc(run.footer) : `Generated ${esc(s.finishedAt)} from the run's result records.`} Requirement ids link to the requirement catalogue shipped with the harness.</footer>`,
+    `<footer>${run.footer ? esc(run.footer) : `Generated ${esc(s.finishedAt)} from the run's result records.`} Requirement ids link to the requirement catalogue of the harness, copied beside this page (docs/requirements.md), so the links hold wherever the reports are moved.</footer>`,
   ];
   return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${esc(run.title ?? 'Conformance certificate')}: ${verdictHeadline(s.exitCode)}</title><style>${certificateCss}</style></head>\n<body>\n${body.join('\n')}\n</body></html>\n`;

@@ -37,6 +37,7 @@ export class LiveReporter implements Reporter {
   readonly #suites = new Map<string, Progress>();
   readonly #line?: ProgressLine;
   #runStart = 0;
+  #idle = 0;
 
   constructor(options: LiveReporterOptions = {}) {
     const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -89,6 +90,8 @@ export class LiveReporter implements Reporter {
 
   onTestModuleEnd(module: TestModule): void {
     const p = this.#progress(module);
+    // A suite the selection or the profile left without a test to run (CONFORMANCE_ONLY=ALLOW-LIST) is counted, not listed.
+    if (p.done === 0 && p.failed === 0 && module.state() !== 'failed') { this.#idle += 1; return; }
     const mark = p.failed > 0 || module.state() === 'failed' ? '✗' : '✓';
     const skipped = p.skipped ? `, ${p.skipped} skipped` : '';
     this.#write(`${mark} ${module.relativeModuleId}: ${p.done} done, ${p.failed} failed${skipped} (${seconds(this.#now() - p.startedAt)})`);
@@ -98,7 +101,8 @@ export class LiveReporter implements Reporter {
     const all = [...this.#suites.values()];
     const sum = (k: 'done' | 'failed') => all.reduce((n, p) => n + p[k], 0);
     const unhandled = errors.length ? `, ${errors.length} unhandled error(s)` : '';
-    this.#write(`${modules.length} suite(s), ${sum('done')} cases, ${sum('failed')} failed${unhandled} in ${seconds(this.#now() - this.#runStart)}`);
+    const idle = this.#idle ? ` (${this.#idle} with every test skipped by the selection or the profile, not listed)` : '';
+    this.#write(`${modules.length} suite(s)${idle}, ${sum('done')} cases, ${sum('failed')} failed${unhandled} in ${seconds(this.#now() - this.#runStart)}`);
   }
 }
 

@@ -125,7 +125,7 @@ export function renderMarkdown(s: Summary, options: MarkdownOptions = {}): strin
     ...gaps(s, idCell),
     '## Requirements', '',
     ...table(['requirement', 'section', 'severity', 'status', 'checks'],
-      s.requirements.map((r) => [idCell(r.id), r.section, r.severity, statusLabel(r, options), r.checks.join(', ')])), '',
+      s.requirements.map((r) => [idCell(r.id), r.section, r.severity, statusLabel(r, options), r.checks.join(', ') || (r.suites.length ? "the suite's model or case oracle" : '-')])), '',
     `## Observed behaviour (ambiguous points): ${s.observed.length}`, '',
     ...(s.observed.length
       ? table(['requirement', 'decisions', 'the target showed'], s.observed.map((o) => [idCell(o.requirement), o.decisions.join(', '), o.observed]))

@@ -30,6 +30,8 @@ export interface SummaryInput {
   readonly now?: Date;
   readonly footprint?: Summary['footprint'];
   readonly health?: Summary['health'];
+  /** The checks that judge a requirement (the catalogue's, bin/docs-render.ts checksOf): the report's checks column. */
+  readonly checksOf?: (id: string) => readonly string[];
   /** The run's seed and profile, for the replay command (the harness version is the package's). */
   readonly run?: { readonly seed?: number; readonly profile?: string };
 }
@@ -72,7 +74,9 @@ export function buildSummary(input: SummaryInput): Summary {
   const { only, skip = [], filters = [] } = input.selection;
   const rows = [...input.requirements, ...unlisted].map((q) => {
     const recs = byReq.get(q.id) ?? [];
-    return buildRow(q, recs, { selected: selectsRequirement(only, q) || recs.length > 0, filtered: filters.length > 0, skipped: namesRequirement(skip, q), waiver: valid.get(q.id) });
+    const row = buildRow(q, recs, { selected: selectsRequirement(only, q) || recs.length > 0, filtered: filters.length > 0, skipped: namesRequirement(skip, q), waiver: valid.get(q.id) });
+    const judges = input.checksOf?.(q.id) ?? [];
+    return judges.length ? { ...row, checks: [...new Set([...row.checks, ...judges])].sort() } : row;
   });
 
   const counts = Object.fromEntries(Object.values(countKey).map((k) => [k, 0])) as Counts;
@@ -80,7 +84,8 @@ export function buildSummary(input: SummaryInput): Summary {
 
   const observed = new Map<string, ObservedBehaviour>();
   for (const r of input.records.filter((x) => x.status === 'observed')) {
-    const what = r.reason ?? '(no description recorded)';
+    // One sentence once: notes of several cases arrive joined by '; ', and may repeat one another.
+    const what = r.reason ? [...new Set(r.reason.split('; '))].join('; ') : '(no description recorded)';
     const decisions = input.requirements.find((q) => q.id === r.requirement)?.decisions ?? [];
     observed.set(`${r.requirement}\u0000${what}`, { requirement: r.requirement, decisions, observed: what, suite: r.suite });
   }

@@ -69,6 +69,18 @@ describe('buildSummary', () => {
     expect(summaryOf().observed).toEqual([{ requirement: 'FIND-NOT-FOUND', decisions: ['D8'], observed: '422 CUSTOMER_NOT_FOUND', suite: 'find-customer' }]);
   });
 
+  it('lists a reading once, however many cases noted it (issue 30: FIND-NOT-FOUND twice, one sentence repeated)', () => {
+    const note = (reason: string) => ({ requirement: 'FIND-NOT-FOUND', status: 'observed' as const, suite: 'business-errors', property: 'p', reason });
+    const s = summaryOf({ records: [note('no match answers 422'), note('no match answers 422; no match answers 422')] });
+    expect(s.observed).toEqual([{ requirement: 'FIND-NOT-FOUND', decisions: ['D8'], observed: 'no match answers 422', suite: 'business-errors' }]);
+  });
+
+  it('fills the checks column from the catalogue of the checks that judge each requirement', () => {
+    const s = summaryOf({ checksOf: (id) => (id === 'TOKEN-SHAPE' ? ['tokenShape'] : []) });
+    expect(s.requirements.find((r) => r.id === 'TOKEN-SHAPE')?.checks).toEqual(['tokenShape']);
+    expect(s.requirements.find((r) => r.id === 'FIND-SSN-LENGTH')?.checks).toEqual(['statusMatches', 'validationKeyNamesField']);
+  });
+
   it('marks each documented response observed or not, and names undocumented ones', () => {
     const c = summaryOf().responseCoverage;
     expect(c.rows.map((r) => [r.key, r.observed])).toEqual([

@@ -119,12 +119,12 @@ describe('reports', () => {
       |---|---|---|---|---|
       | GEN-NO-5XX | Errors | unspecified | passed | statusMatches |
       | FIND-SSN-LENGTH | FindCustomer | documented | failed | statusMatches, validationKeyNamesField |
-      | FIND-SSN-FORMAT | FindCustomer | documented | not-covered (unchecked) |  |
+      | FIND-SSN-FORMAT | FindCustomer | documented | not-covered (unchecked) | - |
       | FIND-NOT-FOUND | FindCustomer | ambiguous | observed | statusMatches |
       | HISTORY-PAGING | GetTransactionHistory | ambiguous | failed (advisory) | pagingContinuous, statusMatches |
       | FIND-SUCCESS | FindCustomer | documented | passed | statusMatches |
       | ENROLL-SUCCESS | EnrollCustomer | documented | skipped-by-profile | statusMatches |
-      | TOKEN-SHAPE | Authentication | documented | not-covered (unchecked) |  |
+      | TOKEN-SHAPE | Authentication | documented | not-covered (unchecked) | - |
 
       ## Observed behaviour (ambiguous points): 1
 
@@ -162,6 +162,10 @@ describe('reports', () => {
     expect(files.map((f) => f.slice(dir!.length + 1))).toEqual(['summary.json', 'summary.md', 'junit.xml', 'certificate.html']);
     expect(readFileSync(files[1]!, 'utf8')).toContain('Received key command.Dob; documented command.Ssn');
     expect(JSON.parse(readFileSync(files[0]!, 'utf8'))).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    // Issue 30: the catalogue travels with the reports, so a downloaded CI artifact keeps its links.
+    expect(readFileSync(files[3]!, 'utf8')).toContain('href="docs/requirements.md#req-find-ssn-length"');
+    expect(readFileSync(files[1]!, 'utf8')).toContain('[FIND-SSN-LENGTH](docs/requirements.md#req-find-ssn-length)');
+    for (const page of ['requirements.md', 'decisions.md']) expect(readFileSync(join(dir, 'docs', page), 'utf8')).toContain('<a id=');
   });
 
   it('records one line per result and reads them back, skipping a line cut short', () => {
