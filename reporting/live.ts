@@ -91,7 +91,7 @@ export class LiveReporter implements Reporter {
   onTestModuleEnd(module: TestModule): void {
     const p = this.#progress(module);
     // A suite the selection or the profile left without a test to run (CONFORMANCE_ONLY=ALLOW-LIST) is counted, not listed.
-    if (p.done === 0 && p.failed === 0 && module.state() !== 'failed') { this.#idle += 1; return; }
+    if (p.skipped > 0 && p.done === 0 && module.state() !== 'failed') { this.#idle += 1; return; }
     const mark = p.failed > 0 || module.state() === 'failed' ? '✗' : '✓';
     const skipped = p.skipped ? `, ${p.skipped} skipped` : '';
     this.#write(`${mark} ${module.relativeModuleId}: ${p.done} done, ${p.failed} failed${skipped} (${seconds(this.#now() - p.startedAt)})`);

@@ -51,7 +51,8 @@ interface RowChoice {
 
 export function buildRow(q: Requirement, records: readonly ResultRecord[], choice: RowChoice): RequirementRow {
   let computed = rowStatus(records, choice.selected);
-  if (computed === 'not-covered' && records.length === 0 && choice.filtered) computed = 'not-selected';
+  // A row CONFORMANCE_SKIP names explicitly stays an accepted gap, whatever the suite filters left out.
+  if (computed === 'not-covered' && records.length === 0 && choice.filtered && !choice.skipped) computed = 'not-selected';
   const gap = computed === 'not-covered' || computed === 'partly-checked';
   const acceptedGap = !gap ? undefined : choice.skipped ? 'CONFORMANCE_SKIP' : choice.waiver ? 'waiver' : undefined;
   // A skipped row nothing checked was not selected; a partly checked one keeps what it checked.

@@ -93,14 +93,14 @@ export function buildSummary(input: SummaryInput): Summary {
   const blockingFailures = rows.filter((r) => r.status === 'failed' && r.blocking);
   const broken = rows.filter((r) => r.status === 'broken');
   const unchecked = rows.filter((r) => (r.status === 'not-covered' || r.status === 'partly-checked') && r.blocking && !r.acceptedGap);
-  const partly = unchecked.filter((r) => r.status === 'partly-checked').length;
+  const partly = unchecked.filter((r) => r.status === 'partly-checked').map((r) => r.id);
   const acceptedGaps: AcceptedGap[] = rows.flatMap((r) => (r.acceptedGap ? [{ requirement: r.id, by: r.acceptedGap, reasons: r.reasons }] : []));
   const verdictReasons = [
     ...(blockingFailures.length ? [`${blockingFailures.length} blocking requirement(s) failed: ${blockingFailures.map((r) => r.id).join(', ')}.`] : []),
     ...expired.map((w) => `The waiver for ${w.requirement} (owner ${w.owner}) expired on ${w.expires}.`),
     ...(input.incomplete ? [`The run is incomplete: ${input.incomplete}.`] : []),
     ...(broken.length ? [`${broken.length} requirement(s) broken (transport trouble or harness error): ${broken.map((r) => r.id).join(', ')}.`] : []),
-    ...(unchecked.length ? [`${unchecked.length} documented requirement(s) left unchecked${partly ? ` (${partly} of them partly checked)` : ''}: ${unchecked.map((r) => r.id).join(', ')}. Each row's reason says what would let the run check it; CONFORMANCE_SKIP=<id> or a waiver accepts the gap.`] : []),
+    ...(unchecked.length ? [`${unchecked.length} documented requirement(s) left unchecked: ${unchecked.map((r) => r.id).join(', ')}.${partly.length ? ` Partly checked among them (what ran held, the rest could not run): ${partly.join(', ')}.` : ''} Each row's reason says what would let the run check it; CONFORMANCE_SKIP=<id> or a waiver accepts the gap.`] : []),
   ];
   const exitCode: ExitCode = blockingFailures.length || expired.length ? 1 : input.incomplete || broken.length ? 3 : unchecked.length ? 4 : 0;
   return {
