@@ -17,14 +17,14 @@ export interface ResolvedTarget {
 const embeddedDirect = ['TARGET_PROXY', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 
 /** Address the embedded reference does not allow: enables the allow-list probe (D25). */
-const referenceProbeSource = '127.0.0.2';
+export const referenceProbeSource = '127.0.0.2';
 
 /**
  * An expired partner-scope token of the embedded reference (its reference-only path issues
  * tokens born expired), for the bearer suite's expired-token case (D2). Undefined when it
  * cannot be had: the case is then reported not covered.
  */
-async function expiredReferenceToken(reference: RunningReference): Promise<string | undefined> {
+export async function expiredReferenceToken(reference: RunningReference): Promise<string | undefined> {
   const { expiredTokenPath } = await import('../reference/token-endpoint.js');
   const transport = createTransport({ ca: reference.caPem, timeoutMs: 5_000, concurrency: 1, rateLimit: 10, retry: { maxAttempts: 1 } });
   try {

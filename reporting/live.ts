@@ -6,6 +6,8 @@ import { footprintDetail } from './footprint-text.js';
 import { operatorCoverageLine } from './operator-coverage.js';
 import { healthLines } from './health-text.js';
 import { causeKey, causeLine } from './causes.js';
+import { verdictHeadline, verdictText } from './verdict.js';
+import { baselineLine } from './baseline-diff.js';
 
 export interface LiveReporterOptions {
   /** Where lines go; default process.stdout. */
@@ -40,6 +42,7 @@ export class LiveReporter implements Reporter {
   /** Causes of broken cases printed so far: how many cases met each, and the first. */
   readonly #causes = new Map<string, { count: number; first: string; text: string }>();
   #runStart = 0;
+  #idle = 0;
 
   constructor(options: LiveReporterOptions = {}) {
     const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -109,6 +112,8 @@ export class LiveReporter implements Reporter {
 
   onTestModuleEnd(module: TestModule): void {
     const p = this.#progress(module);
+    // A suite the selection or the profile left without a test to run (CONFORMANCE_ONLY=ALLOW-LIST) is counted, not listed.
+    if (p.skipped > 0 && p.done === 0 && module.state() !== 'failed') { this.#idle += 1; return; }
     const mark = p.failed > 0 || module.state() === 'failed' ? '✗' : '✓';
     const skipped = p.skipped ? `, ${p.skipped} skipped` : '';
     this.#write(`${mark} ${module.relativeModuleId}: ${p.done} done, ${p.failed} failed${skipped} (${seconds(this.#now() - p.startedAt)})`);
@@ -119,7 +124,8 @@ export class LiveReporter implements Reporter {
     const sum = (k: 'done' | 'failed') => all.reduce((n, p) => n + p[k], 0);
     const unhandled = errors.length ? `, ${errors.length} unhandled error(s)` : '';
     for (const cause of this.#causes.values()) if (cause.count > 1) this.#write(`  ✗ ${causeLine(cause.count, cause.first, cause.text)}`);
-    this.#write(`${modules.length} suite(s), ${sum('done')} cases, ${sum('failed')} failed${unhandled} in ${seconds(this.#now() - this.#runStart)}`);
+    const idle = this.#idle ? ` (${this.#idle} with every test skipped by the selection or the profile, not listed)` : '';
+    this.#write(`${modules.length} suite(s)${idle}, ${sum('done')} cases, ${sum('failed')} failed${unhandled} in ${seconds(this.#now() - this.#runStart)}`);
   }
 }
 
@@ -134,8 +140,8 @@ function uncheckedLines(summary: Summary): string[] {
   const c = summary.counts;
   if (summary.incomplete && c.passed + c.failed + c.broken + c.observed + c.waived === 0) return ['', `Unchecked: all ${summary.unchecked.length} documented requirements, for the reason below.`];
   const rows = summary.requirements.filter((r) => summary.unchecked.includes(r.id));
-  return ['', 'Unchecked (documented requirements left unchecked; CONFORMANCE_SKIP=<id> or a waiver accepts a gap):',
-    ...rows.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.reasons[0] ?? 'no suite recorded a result'}`),
+  return ['', 'Unchecked (documented requirements left unchecked, in whole or in part; CONFORMANCE_SKIP=<id> or a waiver accepts a gap):',
+    ...rows.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.status === 'partly-checked' ? 'partly checked, ' : ''}${r.reasons[0] ?? 'no suite recorded a result'}`),
     ...(rows.length > 20 ? [`  … and ${rows.length - 20} more`] : [])];
 }
 
@@ -156,16 +162,20 @@ export function formatVerdictTable(summary: Summary, reportPath?: string): strin
   const blocking = summary.requirements.filter((r) => r.status === 'failed' && r.blocking);
   const lines = [
     '',
-    `${pad('Verdict', 10)}${summary.verdict.toUpperCase()} (exit ${summary.exitCode})`,
+    `${pad('Verdict', 10)}${verdictHeadline(summary.exitCode)}: ${verdictText(summary.exitCode).meaning}`,
+    `${pad('Next', 10)}${summary.nextStep}`,
     `${pad('Target', 10)}${summary.target.baseUrl} (${summary.target.kind})`,
     ...(summary.target.via ? [`${pad('', 10)}${summary.target.via}`] : []),
-    `${pad('Checked', 10)}${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c.observed} observed`,
+    ...(summary.run ? [`${pad('Replay', 10)}${summary.run.replay} (partner-conformance ${summary.run.harnessVersion})`] : []),
+    `${pad('Checked', 10)}${c.passed} passed, ${c.partlyChecked} partly checked, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c.observed} observed only`,
     `${pad('Not run', 10)}${c.notCovered} not covered, ${c.skippedByProfile} skipped by profile, ${c.notSelected} not selected`,
+    `${pad('Readings', 10)}${summary.observed.length} reading(s) of ambiguous points observed (summary.md lists them)`,
     `${pad('Responses', 10)}${summary.responseCoverage.observed} of ${summary.responseCoverage.documented} documented responses observed`,
     ...(summary.operatorCoverage ? [`${pad('Operators', 10)}${operatorCoverageLine(summary.operatorCoverage)}`] : []),
     ...(summary.footprint ? [`${pad('Footprint', 10)}${summary.footprint.customersEnrolled} customers enrolled, ${summary.footprint.cardsAdded} cards added, ${summary.footprint.cardsRemoved} removed`, ...footprintDetail(summary.footprint).map((l) => `${pad('', 10)}${l}`)] : []),
     ...(summary.health ? healthLines(summary.health).map((l, i) => `${pad(i === 0 ? 'Health' : '', 10)}${l}`) : []),
-    ...(summary.baseline ? [`${pad('Nightly', 10)}${summary.baseline.newFailures.length} new, ${summary.baseline.fixed.length} fixed, ${summary.baseline.stillFailing.length} still failing`] : []),
+    ...(summary.baseline ? [`${pad('Nightly', 10)}${baselineLine(summary.baseline)}`] : []),
+    ...(summary.baseline?.replayPreviousSeed ? [`${pad('', 10)}replay them under the previous night's seed: ${summary.baseline.replayPreviousSeed}`] : []),
     ...(blocking.length ? ['', 'Blocking failures:', ...blocking.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.findings[0]?.title ?? r.text}`), ...(blocking.length > 20 ? [`  … and ${blocking.length - 20} more`] : [])] : []),
     ...uncheckedLines(summary),
     ...acceptedGapLines(summary),

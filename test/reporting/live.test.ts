@@ -58,4 +58,21 @@ describe('LiveReporter', () => {
     ]);
     expect(lines.length).toBeLessThan(15);
   });
+
+  it('counts the suites a selection left without a test instead of listing each as 0 done (issue 30)', () => {
+    const lines: string[] = [];
+    const r = new LiveReporter({ write: (l) => lines.push(l), now: () => 0 });
+    const idle = ({ moduleId: '/w/suites/idle.conformance.ts', relativeModuleId: 'suites/idle.conformance.ts', state: () => 'skipped' }) as unknown as TestModule;
+    const m = mod();
+    r.onTestRunStart();
+    for (const x of [idle, m]) r.onTestModuleStart(x);
+    r.onTestCaseResult(test(idle, 'not selected', 'skipped'));
+    r.onTestCaseResult(test(m, 'ALLOW-LIST', 'passed'));
+    for (const x of [idle, m]) r.onTestModuleEnd(x);
+    r.onTestRunEnd([idle, m], []);
+    expect(lines).toEqual([
+      '✓ suites/find.conformance.ts: 1 done, 0 failed (0.0s)',
+      '2 suite(s) (1 with every test skipped by the selection or the profile, not listed), 1 cases, 0 failed in 0.0s',
+    ]);
+  });
 });

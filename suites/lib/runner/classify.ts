@@ -159,9 +159,11 @@ export class Tally {
     for (const p of seen.operatorPairs ?? []) this.pairs.set(`${p.operator} ${p.cell}`, p);
     for (const r of seen.responsesSeen ?? []) this.responses.add(r);
     // Several cases may note one requirement (each open value of a field): keep each distinct note, a few at most.
+    // A case's own note may hold several already (joined the same way): each sentence is kept once.
     for (const [requirement, note] of observedEntries(seen.observed ?? {})) {
       const known = this.observed[requirement]?.split('; ') ?? [];
-      if (!known.includes(note) && known.length < 4) this.observed[requirement] = [...known, note].join('; ');
+      const fresh = [...new Set(note.split('; '))].filter((n) => !known.includes(n));
+      if (fresh.length && known.length < 4) this.observed[requirement] = [...known, ...fresh].slice(0, 4).join('; ');
     }
   }
 }
