@@ -39,10 +39,16 @@ export function ssnAt(n: number): string {
 }
 export const ssnPosition = (start: number, counter: number): number => (start + counter * stride) % ssnSpace;
 
-/** Digits of a card number's stamp: 10^9 > maxLanes * perLane, before the check digit. */
+/** Digits of a card number's stamp: 10^9 > maxLanes * perLane. */
 const numberStamp = 9;
 /** A token's stamp: `x` (never a digit, so a token never equals a card number) and six base-36 characters. */
 const tokenStamp = 7;
+/**
+ * The last four characters stay as drawn: a step of the story names a card by them (`new token
+ * ***mVpW`), so a failing sequence replayed by its seed and path tells the same story although the
+ * stamps of the replay differ.
+ */
+const keptTail = 4;
 const names = ['Alex', 'Jordan', 'Morgan', 'Taylor', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn', 'Rowan'];
 const surnames = ['Smith', 'Garcia', 'Nguyen', 'Patel', 'Okafor', 'Kowalski', 'Silva', 'Larsen', 'Moreau', 'Tanaka'];
 const overlaps = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
@@ -90,34 +96,36 @@ export class FreshValues {
   }
 
   /**
-   * `drawn` (a valid card number, 11 to 19 digits) made new: its length, issuer digit and leading
-   * digits kept, its last nine before the check digit the stamp, Luhn recomputed; never the
-   * declined number, never inside the denied BIN.
+   * `drawn` (a valid card number, 15 to 19 digits) made new: its length, leading digits (the issuer)
+   * and last four kept, the nine digits before them the stamp, then one digit that keeps the Luhn
+   * check digit as drawn (doubled or not, a digit takes every value mod 10); never the declined
+   * number, never inside the denied BIN.
    */
   cardNumber(drawn: string): string {
-    if (!/^[0-9]{11,19}$/.test(drawn)) throw new RangeError(`a card number to make new has 11 to 19 digits, not ${drawn.length} characters`);
+    if (!/^[0-9]{15,19}$/.test(drawn)) throw new RangeError(`a card number to make new has 15 to 19 digits, not ${drawn.length} characters`);
+    const head = drawn.slice(0, drawn.length - keptTail - numberStamp - 1);
     for (;;) {
       const stamp = pad((this.key.run + this.stamp('card number')) % 10 ** numberStamp, numberStamp);
-      const partial = drawn.slice(0, drawn.length - 1 - numberStamp) + stamp;
-      const number = partial + String(luhnCheckDigit(partial));
+      const number = withLuhnFix(head + stamp, drawn.slice(-keptTail));
       if (number !== this.declined && !overlaps(number, this.denied)) return number;
     }
   }
 
-  /** `drawn` (a card token of at least 8 characters) made new: its length and leading characters kept, its end the stamp. */
+  /** `drawn` (a card token of at least 12 characters) made new: its length, start and last four kept, the stamp before them. */
   cardToken(drawn: string): string {
-    if (drawn.length < tokenStamp + 1) throw new RangeError(`a card token to make new has at least ${tokenStamp + 1} characters, not ${drawn.length}`);
+    if (drawn.length < tokenStamp + keptTail + 1) throw new RangeError(`a card token to make new has at least ${tokenStamp + keptTail + 1} characters, not ${drawn.length}`);
     const stamp = ((this.key.run + this.stamp('card token')) % 36 ** (tokenStamp - 1)).toString(36).padStart(tokenStamp - 1, '0');
-    return `${drawn.slice(0, drawn.length - tokenStamp)}x${stamp}`;
+    return `${drawn.slice(0, drawn.length - tokenStamp - keptTail)}x${stamp}${drawn.slice(-keptTail)}`;
   }
 
   /**
-   * `drawn` (a BIN of 6 to 8 digits) with its last four digits stamped, never overlapping the denied
-   * BIN and never one `taken` says a card of the customer has (a target may take a new token with
-   * a registered card's BIN and last four for that card re-tokenized).
+   * A BIN none of the customer's cards has (`taken`; a target may take a new token with a registered
+   * card's BIN and last four for that card re-tokenized): `drawn` itself when free (the story shows
+   * it), else `drawn` with its last four digits stamped; never overlapping the denied BIN.
    */
   cardBin(drawn: string, taken: (bin: string) => boolean = () => false): string {
     if (!/^[0-9]{6,}$/.test(drawn)) throw new RangeError(`a BIN to make new has at least 6 digits, not ${drawn.length} characters`);
+    if (!taken(drawn) && !overlaps(drawn, this.denied)) return drawn;
     for (let tries = 0; tries < 10_000; tries += 1) {
       const bin = drawn.slice(0, drawn.length - 4) + pad(this.stamp('card bin') % 10_000, 4);
       if (!overlaps(bin, this.denied) && !taken(bin)) return bin;
@@ -131,4 +139,16 @@ export class FreshValues {
     const n = this.stamp('guid');
     return `${hex(this.key.run, 8)}-${hex(this.key.lane, 4)}-4${hex(0xfc5, 3)}-8${hex(Math.floor(n / 2 ** 32), 3)}-${hex(0xfe55, 4)}${hex(n, 8)}`;
   }
+}
+
+/**
+ * `head`, one fix digit and `tail` (whose last digit is the check digit): the fix digit is the one
+ * that makes the whole number Luhn-valid. Its weight (doubled or not) maps 0-9 onto every residue.
+ */
+function withLuhnFix(head: string, tail: string): string {
+  for (let d = 0; d <= 9; d += 1) {
+    const partial = `${head}${d}${tail.slice(0, -1)}`;
+    if (luhnCheckDigit(partial) === Number(tail.slice(-1))) return `${partial}${tail.slice(-1)}`;
+  }
+  throw new Error('unreachable: a Luhn fix digit always exists');
 }

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operation } from '../../contract/index.js';
 import { loadProfile } from '../../contract/profile.js';
-import { sampleOne, validPayload } from '../../generators/index.js';
+import { alnumChars, cardNumber, sampleOne, stringOf, validPayload } from '../../generators/index.js';
+import { stranger } from '../../suites/lib/business/session.js';
 import { privateDirVariable } from '../../suites/lib/state/customer-pool.js';
 import { stateFields, withState } from '../../suites/lib/state/case-state.js';
 import { coverageSequence } from '../../suites/lib/model/sequence.js';
@@ -56,6 +57,10 @@ describe('values the harness calls new', () => {
           if (op.id === 'EnrollCustomer') seen.sendNew('EnrollCustomer (field rule)', sent.body ?? {});
         }
       }
+      // Business scenarios: an AccountNumberFilter naming "no card of the customer" (session-filters.ts), drawn as they draw it.
+      const { declinedCardNumber, deniedCardBin } = ctx.profile;
+      const strangers = fc.oneof(cardNumber({ declinedCardNumber, deniedCardBin, length: 16 }), stringOf({ chars: alnumChars, minLength: 20, maxLength: 40 }));
+      for (const drawn of fc.sample(strangers, { seed: 100 * w + 60, numRuns: fieldCases })) seen.callNew('card identity', stranger(ctx, drawn), 'business: a card the customer does not hold');
     }
     expect(seen.counted(), 'the dry run saw values called new of every kind').toMatchObject({ 'card identity': expect.any(Number), ssn: expect.any(Number), email: expect.any(Number) });
     const byKind = JSON.stringify(seen.collidedKinds());

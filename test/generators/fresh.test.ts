@@ -18,6 +18,7 @@ describe('fresh values', () => {
     for (const [d, n] of made) {
       expect(n).toHaveLength(d.length);
       expect(n[0]).toBe(d[0]);
+      expect(n.slice(-4), 'the last four a story names the card by').toBe(d.slice(-4));
       expect(isLuhnValid(n)).toBe(true);
       expect(n).not.toBe(defaults.declinedCardNumber);
       expect(n.startsWith(defaults.deniedCardBin)).toBe(false);
@@ -27,10 +28,11 @@ describe('fresh values', () => {
 
   it('tokens keep their length (within 255), are never all digits (so never a card number), and never repeat', () => {
     const max = operation('AddOrUpdateTokenizedCard').fields.find((f) => f.name === 'cardToken')!.maxLength!;
-    const drawn = fc.sample(cardToken({ minLength: 8, maxLength: max }), { seed: 4, numRuns: 2000 });
+    const drawn = fc.sample(cardToken({ minLength: 12, maxLength: max }), { seed: 4, numRuns: 2000 });
     const made = lanes.flatMap((f) => drawn.map((d) => [d, f.cardToken(d)] as const));
     for (const [d, t] of made) {
       expect(t).toHaveLength(d.length);
+      expect(t.slice(-4)).toBe(d.slice(-4));
       expect(t).not.toMatch(/^[0-9]+$/);
     }
     unique(made.map(([, t]) => t));
@@ -51,13 +53,14 @@ describe('fresh values', () => {
     unique(guids);
   });
 
-  it('a BIN keeps its length, avoids the denied BIN and what the customer\'s cards have', () => {
+  it('a BIN keeps its length, avoids the denied BIN and what the customer\'s cards have, and is the drawn one when that is free', () => {
     const f = new FreshValues({ run: 9, lane: 2 });
     const taken = new Set<string>();
     for (const d of fc.sample(cardBin({ minLength: 6, maxLength: 8 }), { seed: 5, numRuns: 500 })) {
       const bin = f.cardBin(d, (b) => taken.has(b));
       expect(bin).toHaveLength(d.length);
       expect(taken.has(bin)).toBe(false);
+      if (!taken.has(d) && !defaults.deniedCardBin.startsWith(d) && !d.startsWith(defaults.deniedCardBin)) expect(bin, 'a free BIN is sent as drawn').toBe(d);
       expect(defaults.deniedCardBin.startsWith(bin) || bin.startsWith(defaults.deniedCardBin)).toBe(false);
       taken.add(bin);
     }
