@@ -2,7 +2,16 @@ import { defaults, stateCodesOfEveryReading } from '../contract/index.js';
 import { prng } from '../contract/seeded.js';
 import { luhnCheckDigit, type CardOptions } from './cards.js';
 import { birthYears } from './dates.js';
-import type { PersonalData } from './personal.js';
+
+/** Identity data for one enrollment: ssn and e-mail unique within a source. */
+export interface PersonalData {
+  readonly ssn: string;
+  readonly emailAddress: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly dateOfBirth: string;
+  readonly state: string;
+}
 
 /**
  * Values the harness calls new: new by construction, not by luck. fast-check biases strings toward

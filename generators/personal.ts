@@ -1,14 +1,6 @@
-import { FreshValues } from './fresh.js';
+import { FreshValues, type PersonalData } from './fresh.js';
 
-/** Identity data for one enrollment: ssn and e-mail unique within a source. */
-export interface PersonalData {
-  readonly ssn: string;
-  readonly emailAddress: string;
-  readonly firstName: string;
-  readonly lastName: string;
-  readonly dateOfBirth: string;
-  readonly state: string;
-}
+export type { PersonalData } from './fresh.js';
 
 export interface PersonalDataSource {
   /** The next person; never repeats an ssn or e-mail of this source. */

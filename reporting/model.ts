@@ -2,7 +2,7 @@ import type { OperatorCoverage } from './operator-coverage.js';
 import type { Severity } from '../contract/types.js';
 import type { RecordedFinding, Reproduction } from './result.js';
 import type { Waiver } from './waivers.js';
-import type { Verdict } from './verdict.js';
+import type { ExitCode, Verdict } from './verdict.js';
 
 /**
  * A requirement's status in the report; 'not-covered' and 'not-selected' are never shown as passed.
@@ -107,7 +107,7 @@ export interface RunFacts {
 export type Counts = Record<'passed' | 'failed' | 'broken' | 'waived' | 'skippedByProfile' | 'partlyChecked' | 'notCovered' | 'notSelected' | 'observed', number>;
 
 /** Exit codes of a run; 2 (bad configuration) is decided before any summary exists. */
-export type ExitCode = 0 | 1 | 3 | 4;
+export type { ExitCode } from './verdict.js';
 
 export interface Selection {
   /** CONFORMANCE_ONLY entries; empty = everything. */

@@ -1,4 +1,5 @@
-import type { ExitCode } from './model.js';
+/** The gate's exit codes of a finished run (2, bad configuration, ends before any report). */
+export type ExitCode = 0 | 1 | 3 | 4;
 
 /**
  * The one place the verdict's words come from: every report (console, summary.md, summary.json,
