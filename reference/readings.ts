@@ -7,7 +7,7 @@ import { blindReadings } from './readings-blind.js';
  * the reference's default is only one of several. Self-tests switch them on to prove the
  * harness raises no false alarm against a target that chose differently.
  * Code asks `readings.has('name')`.
- * @see decisions.md "harness" column; test/suites/readings.test.ts
+ * @see decisions.md "harness" column; test/suites/readings.run.test.ts
  */
 export interface Reading {
   /** kebab-case name, used in REFERENCE_READINGS and `startReference({ readings })`. */
