@@ -48,6 +48,8 @@ export default defineConfig({
           ...self,
           name: 'runs',
           include: ['test/**/*.run.test.ts'],
+          // A default-budget run takes a minute or more on a loaded machine, and two share the cores.
+          testTimeout: 300_000,
           pool: 'forks',
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
