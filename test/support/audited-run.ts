@@ -53,8 +53,11 @@ function auditable(run: ConformanceRun): string[] {
 }
 
 /**
- * Every fault of `faults` the exchanges alone show (test/audit/visibility.ts) fails its requirement
- * in the audit as in the run, and every row the run failed by an oracle the audit runs fails in the audit too.
+ * Every fault of `faults` (the run's) the exchanges alone show (test/audit/visibility.ts) fails its
+ * requirement in the audit as in the run. When every fault of the run is one the exchanges show, every
+ * row the run failed by an oracle the audit runs fails in the audit too; a fault they cannot show may
+ * fail neighbouring rows the audit cannot judge either (find-ssn-only makes FindCustomer miss), so
+ * beside one only the visible faults' own rows are compared.
  */
 export function expectAuditAgrees(run: RecordedRun, faults: readonly string[]): void {
   const byRun = failed(run.summary);
@@ -63,6 +66,7 @@ export function expectAuditAgrees(run: RecordedRun, faults: readonly string[]): 
     const requirement = requirementOf(fault);
     expect([fault, byRun.has(requirement), byAudit.has(requirement)], `${fault}: run and audit must both fail ${requirement}`).toEqual([fault, true, true]);
   }
+  if (faults.some((f) => auditSees[f] !== true)) return;
   expect(auditable(run).filter((id) => !byAudit.has(id)), 'rows the run failed that the audit of its traffic did not').toEqual([]);
 }
 
