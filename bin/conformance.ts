@@ -8,6 +8,7 @@
  */
 import { loadDotenv } from './dotenv.js';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
@@ -96,7 +97,7 @@ console.log(`partner-conformance: ${target.embedded ? 'embedded reference servic
 const vitestExit: number = interrupted ? 130 : await new Promise((resolve) => {
   child = spawn(process.execPath, suiteRunnerArgs(process.argv.slice(2)), {
     stdio: 'inherit',
-    env: { ...process.env, REPORT_DIR: resolvePath(profile.reportDir), ...target.env, ...shareEnv(share), [rateLedgerDirVariable]: ledgers, [privateDirVariable]: privateDir, CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString() },
+    env: { ...process.env, REPORT_DIR: resolvePath(profile.reportDir), ...target.env, ...shareEnv(share), [rateLedgerDirVariable]: ledgers, [privateDirVariable]: privateDir, CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString(), CONFORMANCE_RUN_NONCE: String(randomInt(2 ** 31)) },
   });
   child.on('exit', (code) => resolve(code ?? 1));
 });

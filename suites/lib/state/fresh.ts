@@ -38,7 +38,10 @@ function claimLane(env: NodeJS.ProcessEnv): number {
  */
 function runKey(ctx: HarnessContext, env: NodeJS.ProcessEnv): number {
   const started = Date.parse(env.CONFORMANCE_RUN_STARTED ?? '') || performance.timeOrigin;
-  return (ctx.runSeed ^ Math.floor(started / 1000)) >>> 0;
+  // The run's nonce too: shards of one nightly start in the same second with the same seed, and
+  // each has lanes of its own numbering, so without it their "new" identities were the same (D16).
+  const nonce = Number(env.CONFORMANCE_RUN_NONCE ?? 0) >>> 0;
+  return (ctx.runSeed ^ Math.floor(started / 1000) ^ nonce) >>> 0;
 }
 
 export function freshValues(ctx: HarnessContext, env: NodeJS.ProcessEnv = process.env): FreshValues {
