@@ -103,7 +103,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
 function checkMediaType(request: FastifyRequest, reply: FastifyReply) {
   if (request.method !== 'POST') return undefined;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === successMediaType) return undefined;
+  // blind4-charset-param-415: the header compared as a whole string, parameters included.
+  const whole = !request.server.faults.has('blind4-charset-param-415') || (request.headers['content-type'] ?? '').trim().toLowerCase() === successMediaType;
+  if (type === successMediaType && whole) return undefined;
   // blind2-unsupported-media-type-html: the web server's own error page.
   if (request.server.faults.has('blind2-unsupported-media-type-html'))
     return reply.code(415).type('text/html; charset=utf-8').send('<html><head><title>415 Unsupported Media Type</title></head><body><h1>Unsupported Media Type</h1></body></html>');

@@ -14,6 +14,7 @@ import { referenceCredentials } from './tls.js';
 import { expiredTokenPath, tokenEndpoint, tokenPath } from './token-endpoint.js';
 import { installInterception, type Interceptor, type Observer } from './interception.js';
 import { blind2AllowList } from './faults/blind2/hooks.js';
+import { blind4SourceAddress } from './faults/blind4/hooks.js';
 import { chaosInterceptor } from './chaos.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
 import './fastify-types.js';
@@ -145,13 +146,17 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   app.addHook('onRequest', async (request, reply) => {
     const remoteAddress = request.socket.remoteAddress ?? '';
     stats.requests.push({ method: request.method, path: requestPath(request), at: Date.now(), remoteAddress });
-    if (!allowed(remoteAddress) && !faults.has('allow-list-open') && readings.has('allow-list-close')) {
+    // blind4-allow-list-x-forwarded-for / -forwarded-header: a forwarding header taken for the source (D46).
+    const source = blind4SourceAddress(faults, request.headers, remoteAddress);
+    // blind4-allow-list-get-exempt: the allow list is a rule of the write methods only.
+    if (faults.has('blind4-allow-list-get-exempt') && request.method === 'GET') return;
+    if (!allowed(source) && !faults.has('allow-list-open') && readings.has('allow-list-close')) {
       // D25: "a refused connection" is the other documented enforcement.
       reply.hijack();
       request.raw.socket.destroy();
       return;
     }
-    if (!allowed(remoteAddress) && !faults.has('allow-list-open')) {
+    if (!allowed(source) && !faults.has('allow-list-open')) {
       return sendReferenceProblem(reply, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
     }
   });

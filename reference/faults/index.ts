@@ -7,6 +7,7 @@ import { bodyFaults } from './bodies.js';
 import { inputClassFaults } from './input-classes.js';
 import { blind1Faults } from './blind1/index.js';
 import { blind2Faults } from './blind2/index.js';
+import { blind4Faults } from './blind4/index.js';
 import type { Fault, FaultSet } from './types.js';
 import { switchSet } from '../switchboard.js';
 
@@ -16,10 +17,10 @@ export type { Fault, FaultSet } from './types.js';
 export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...historyFaults, ...bodyFaults, ...inputClassFaults];
 
 /** Blind red-team faults: switchable like the catalogue's, scored by a separate command, not part of faultCatalogue. */
-export { blind1Faults, blind2Faults };
+export { blind1Faults, blind2Faults, blind4Faults };
 
 /** The blind batches by name, for `npm run red-team -- <batch>` (bin/red-team.ts). */
-export const blindBatches: Readonly<Record<string, readonly Fault[]>> = { blind1: blind1Faults, blind2: blind2Faults };
+export const blindBatches: Readonly<Record<string, readonly Fault[]>> = { blind1: blind1Faults, blind2: blind2Faults, blind4: blind4Faults };
 
 /** Every fault a reference can be started with: the catalogue and the blind batches. */
 export const allFaults: readonly Fault[] = [...faultCatalogue, ...Object.values(blindBatches).flat()];

@@ -50,7 +50,7 @@ const denied = (rule: CardKindRule, identity: string, data: CardData): boolean =
   rule.kind === 'number' ? identity === defaults.declinedCardNumber : data.cardBin === defaults.deniedCardBin;
 
 function handle(rule: CardKindRule) {
-  return (c: OperationContext, { values, request, reply }: ValidRequest) => {
+  return async (c: OperationContext, { values, request, reply }: ValidRequest) => {
     const customerId = text(values, 'customerId');
     if (!c.state.customers.get(customerId)) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     const identity = text(values, rule.identityField);
@@ -59,6 +59,8 @@ function handle(rule: CardKindRule) {
     // card-found-by-number-alone (and blind2's): the card number is taken for a unique key.
     const byNumberAlone = c.faults.has('blind2-card-found-by-number-only') || c.faults.has('card-found-by-number-alone');
     if (!card && rule.kind === 'number' && byNumberAlone) card = c.state.cards.findAnyCustomer(rule.kind, identity);
+    // blind4-tcard-token-other-customer-updated: the token is taken for a unique key, whoever holds it.
+    if (!card && rule.kind === 'token' && c.faults.has('blind4-tcard-token-other-customer-updated')) card = c.state.cards.findAnyCustomer(rule.kind, identity);
     // blind2-tcard-expiration-change-new-card: the token and its expiration together identify the card.
     if (card && rule.kind === 'token' && c.faults.has('blind2-tcard-expiration-change-new-card') && card.data.expirationMonthYear !== data.expirationMonthYear) card = undefined;
     // Reading `tcard-new-token-same-card`: a new token for the same BIN and last four is the same card re-tokenized.
@@ -91,6 +93,8 @@ function handle(rule: CardKindRule) {
     // Reading `card-number-one-customer` (D37): a card number another customer holds is refused with a code of the target's own.
     if (!card && rule.kind === 'number' && !denied(rule, identity, data) && c.readings.has('card-number-one-customer') && c.state.cards.findAnyCustomer(rule.kind, identity))
       return sendLegacyError(reply, 422, 'CARD_HELD_ELSEWHERE', 'The card is registered to another customer.');
+    // blind4-card-race-two-cards: the issuer authorization is awaited between the lookup above and the insert.
+    if (!card && rule.kind === 'number' && c.faults.has('blind4-card-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
     if (!card) card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
     else {
       // Each update fault breaks the transition row of one operation (STATE-CARD-CHANGED or STATE-TCARD-CHANGED).
@@ -101,8 +105,10 @@ function handle(rule: CardKindRule) {
     if (!reauthorize) return reply200(card);
     card.authorizations += 1;
     const outOfDate = rule.kind === 'number' && c.readings.has('blind-expired-card-declined') && expired(data.expirationMonthYear);
-    card.valid = !(rule.kind === 'number' && denied(rule, identity, data)) && !outOfDate;
-    if (card.valid) return reply200(card);
+    const authorized = !(rule.kind === 'number' && denied(rule, identity, data)) && !outOfDate;
+    // blind4-card-declined-still-listed: the decline is answered, but the card's flag is never written.
+    card.valid = authorized || c.faults.has('blind4-card-declined-still-listed');
+    if (authorized) return reply200(card);
     if (outOfDate) return sendLegacyError(reply, 422, 'CARD_EXPIRED', 'The card has expired.');
     // D15: authorization failed; the card is flagged invalid and no longer listed.
     const e = referenceOnlyErrors.cardAuthorizationFailed;

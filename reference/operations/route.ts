@@ -6,6 +6,7 @@ import { resolveSession } from './session.js';
 import { validateWithFaults } from './validation.js';
 import { blind1Input } from '../faults/blind1/hooks.js';
 import { blind2Input } from '../faults/blind2/hooks.js';
+import { blind4Input } from '../faults/blind4/hooks.js';
 import { classFaultInput } from '../faults/input-classes.js';
 import type { OperationContext, OperationHandler } from './context.js';
 
@@ -48,7 +49,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const session = ctx.faults.has('blind1-session-skipped-cattr') && op.id === 'AddCustomerAttributes'
         ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
-      const input = classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, op.method === 'GET' ? request.query : request.body)));
+      const input = blind4Input(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, op.method === 'GET' ? request.query : request.body))));
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);

@@ -47,9 +47,13 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     // sattr-filter-any-item: the list passes when any one GUID is the customer's card.
     const anyItem = c.faults.has('sattr-filter-any-item') && ids.some((id) => cards.some((card) => card.cardId === id.toLowerCase()));
     const numberOf = (card: (typeof cards)[number]) => (c.faults.has('sattr-own-number-refused') ? card.cardId : card.identity);
-    if (byName.has(idFilter) && !anyItem && !ids.every((id) => cards.some((card) => card.cardId === id.toLowerCase()))) bad.add(idFilter);
+    // blind4-sattr-id-filter-deleted-card: the ownership query reads the card history table, deleted cards included.
+    const owned = c.faults.has('blind4-sattr-id-filter-deleted-card') ? [...cards, ...c.state.cards.listRemoved(customerId)] : cards;
+    if (byName.has(idFilter) && !anyItem && !ids.every((id) => owned.some((card) => card.cardId === id.toLowerCase()))) bad.add(idFilter);
     // blind2-sattr-number-filter-last-four: numbers matched as the card list shows them, by their last four digits.
-    const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4) : numberOf(card) === n);
+    // blind4-sattr-number-filter-prefix: `WHERE number LIKE @value + '%'`.
+    const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4)
+      : c.faults.has('blind4-sattr-number-filter-prefix') && n !== '' ? numberOf(card).startsWith(n) : numberOf(card) === n);
     if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => cards.some((card) => sameNumber(card, n))))
       bad.add(numberFilter);
   }
@@ -85,6 +89,9 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
     if (bad.length > 0 && c.faults.has('blind1-sattr-detail-generic')) return sendErrorRow(reply, request, 'INVALID_INFORMATION', 'The request contains invalid information.');
     if (bad.length > 0 && c.faults.has('sattr-detail-names-position'))
       return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information in item ${items.findIndex((a) => bad.includes(a.name)) + 1}.`);
+    // blind4-sattr-detail-echoes-values: a helpful detail that quotes what was refused.
+    if (bad.length > 0 && c.faults.has('blind4-sattr-detail-echoes-values'))
+      return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.map((n) => `${n} '${items.find((a) => a.name === n)?.value ?? ''}'`).join(', ')}.`);
     if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
     if (c.readings.has('sso-token-single-use') && tokenAt >= 0) (session.spentSsoTokens ??= new Set()).add(items[tokenAt]!.value);

@@ -35,6 +35,12 @@ export class SessionStore {
     return undefined;
   }
 
+  /** True when a session of `clientId` was opened with `deviceId` (only the blind4-session-device-any-session fault asks). */
+  openedWithDevice(clientId: string, deviceId: string): boolean {
+    for (const session of this.byId.values()) if (session.clientId === clientId && session.deviceId === deviceId) return true;
+    return false;
+  }
+
   /** A session outside the store, used only when a fault lets a request through without one. */
   detached(deviceId: string, clientId: string): PartnerSession {
     return { sessionId: randomUUID(), deviceId, clientId, ssoTokens: [], sessionAttributes: new Map() };
