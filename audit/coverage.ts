@@ -27,6 +27,8 @@ export const notJudgedFromTraffic: Readonly<Partial<Record<RequirementId, string
   'HISTORY-PAGING': 'needs the customer\'s whole history walked page by page (the history suite)',
   'HISTORY-ACCOUNT-FILTER': 'needs the filtered and the unfiltered history of one customer side by side (the history suite)',
   'HISTORY-TOTAL': 'needs the customer\'s whole history walked page by page (the history suite)',
+  'OWNERSHIP-CARDS': 'needs to know which customer holds each card before another one names it (the ownership suite makes both)',
+  'CONCURRENT-WRITES': 'needs two identical writes known to be in flight at once (the concurrency suite sends them)',
 };
 
 /** Client rows that need a setting the recording cannot give, by flag. */

@@ -7,6 +7,7 @@ import type { RequirementRow, Summary } from '../reporting/model.js';
 import { harnessVersion, requirementLinker } from '../reporting/package.js';
 import type { ResultRecord } from '../reporting/result.js';
 import { buildSummary } from '../reporting/summary.js';
+import { verdictText } from '../reporting/verdict.js';
 import { renderCertificate, renderJunit, renderMarkdown } from '../reporting/write.js';
 import { clientNeeds, notJudgedFromTraffic } from './coverage.js';
 
@@ -91,8 +92,9 @@ export function buildAuditSummary(input: AuditReportInput, calls: ReadonlySet<st
     ...(unseen.length ? [`${unseen.length} requirement(s) ${notSeen}${input.requireCoverage ? ` (${unchecked.length} of them documented or standard, so the audit exits 4: --require-coverage)` : ' (listed in the report; --require-coverage makes the documented and standard ones exit 4)'}.`] : []),
   ];
   const summary: Summary = {
-    ...built, requirements: requirementsOut, exitCode: exitCode as Summary['exitCode'], verdict: exitCode === 0 ? 'pass' : 'fail',
+    ...built, requirements: requirementsOut, exitCode: exitCode as Summary['exitCode'], verdict: verdictText(exitCode).verdict, nextStep: verdictText(exitCode).nextStep,
     verdictReasons, unchecked, selection: { only: [], skip: [], filters: [] },
+    run: { harnessVersion, replay: `npm run audit-traffic -- ${input.facts.source}` },
   };
   return { summary, exitCode };
 }

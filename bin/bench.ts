@@ -10,6 +10,8 @@
  * Goals: (a) under 60 s on a 2-core machine; (b) a ratio of at least 0.5. The output ends with
  * `full-run-seconds: N` and `throughput-ratio: R` for CI to track.
  *   (f) `partner-conformance audit` of 10,000 recorded exchanges (goal: under 10 s).
+ *   (g) latency (issue 29, bench-latency.ts): the default run with 50 and 150 ms added to every reply,
+ *       wall time and effective concurrency (goal with 50 ms: at most 30 s, at least 3). BENCH_SKIP_LATENCY=true skips it.
  * Options (environment): BENCH_SKIP_FULL=true skips (a) (the last lines then say n/a), BENCH_SKIP_AUDIT=true skips (f),
  * BENCH_SECONDS (default 2) per throughput round, BENCH_ROUNDS (default 5), BENCH_SKIP_CHAOS=true
  * skips (e), BENCH_CHAOS_RUNS (default 10) its runs, BENCH_CHAOS_FAULTS (comma-separated, default
@@ -28,6 +30,7 @@ import { chaosFigures, type ChaosFigures } from './bench-chaos.js';
 import { faultCatalogue } from '../reference/faults/index.js';
 import { auditFigure, auditedExchanges } from './bench-audit.js';
 import type { Summary } from '../reporting/model.js';
+import { latencyFigures, type LatencyFigure } from './bench-latency.js';
 
 interface Timed { readonly seconds: number; readonly exitCode: number | null; readonly peak: TreePeak | undefined; readonly verdict?: string; readonly summary?: Summary }
 
@@ -142,7 +145,12 @@ async function main(): Promise<void> {
     if (audit) console.log(`  wall time                ${fixed(audit.seconds)} s (exit ${audit.exitCode}; ${audit.verdict}); goal under 10 s`);
   }
 
+  let latency: LatencyFigure[] | undefined;
+  if (process.env.BENCH_SKIP_LATENCY !== 'true') latency = await latencyFigures();
+
   console.log('');
+  console.log(`latency-50ms-seconds: ${latency?.[0] ? fixed(latency[0].seconds) : 'n/a'}`);
+  console.log(`latency-50ms-effective-concurrency: ${latency?.[0] ? fixed(latency[0].effectiveConcurrency, 2) : 'n/a'}`);
   console.log(`full-run-seconds: ${full ? fixed(full.seconds) : 'n/a'}`);
   console.log(`audit-10000-seconds: ${audit ? fixed(audit.seconds) : 'n/a'}`);
   console.log(`throughput-ratio: ${fixed(ratio, 2)}`);

@@ -13,9 +13,9 @@ import { harnessVersion, packageRoot } from '../reporting/package.js';
 interface Command { readonly script: string; readonly args: string; readonly explain: string }
 
 const commands: Readonly<Record<string, Command>> = {
-  run: { script: 'conformance.ts', args: '[vitest file filters, -t name, --shard=i/n]', explain: 'run the conformance suites against TARGET_* (or the embedded reference) and write the reports; exit 0 pass, 1 blocking failure, 2 bad configuration, 3 broken or incomplete, 4 documented requirements left unchecked' },
+  run: { script: 'conformance.ts', args: '[vitest file filters, -t name, --shard=i/n]', explain: 'run the conformance suites against TARGET_* (or the embedded reference) and write the reports; exit 0 PASS, 1 FAIL (a blocking failure), 2 bad configuration, 3 INCONCLUSIVE (broken or stopped short), 4 INCOMPLETE (documented requirements left unchecked in whole or in part)' },
   reference: { script: 'reference.ts', args: '', explain: 'start the embedded reference service standalone and print the TARGET_* line that points a run at it' },
-  report: { script: 'report.ts', args: '', explain: 'render REPORT_DIR/allure-results into one self-contained allure-report/index.html' },
+  report: { script: 'report.ts', args: '[report dir]', explain: 'render <report dir>/allure-results (default REPORT_DIR, else reports/) into one self-contained allure-report/index.html' },
   openapi: { script: 'openapi.ts', args: '', explain: 'write the OpenAPI 3.1 document derived from the contract to REPORT_DIR/openapi.json' },
   'merge-reports': { script: 'merge-reports.ts', args: '<shard report dir>...', explain: 'one verdict and one set of reports from the report directories of sharded runs' },
   sweep: { script: 'sweep.ts', args: '[options]', explain: 'run the suites against the embedded reference under every group of readings and seeds (false-alarm sweep)' },

@@ -59,17 +59,18 @@ try {
   process.exit(3);
 }
 
-const unreachable = await preflight(profile, target);
-if (unreachable) {
-  console.error(unreachable);
-  // The reports say why nothing ran (exit 3), for CI that reads summary.json.
-  finishRun({ profile, target, startedAt, vitestExit: 0, interrupted: false, stoppedBecause: unreachable, seed, args: process.argv.slice(2), ...inputs });
+const stop = await preflight(profile, target);
+if (stop) {
+  console.error(stop.line);
+  // Exit 3: the reports say why nothing ran, for CI that reads summary.json. Exit 2 is a
+  // configuration problem, decided before any summary exists (reporting/model.ts ExitCode).
+  if (stop.exitCode === 3) finishRun({ profile, target, startedAt, vitestExit: 0, interrupted: false, stoppedBecause: stop.line.replace(/\.$/, ''), seed, args: process.argv.slice(2), ...inputs });
   await target.close();
-  process.exit(3);
+  process.exit(stop.exitCode);
 }
 
-// This process already sent up to three requests within the last second (the preflight to the
-// base URL and the token endpoint, the embedded reference's expired token): the workers' budget
+// This process already sent up to three requests within the last second (the preflight's token
+// request and AuthenticatePartner, the embedded reference's expired token): the workers' budget
 // leaves room for them, or, when the limit is that low, starts a rate window later.
 const parentRequests = 3;
 // The courtesy limits protect a partner's service; the embedded reference is this run's own,
@@ -78,7 +79,14 @@ const ownTarget = target.embedded && !process.env.TARGET_RATE_LIMIT;
 const rateLimit = ownTarget ? embeddedReferenceRateLimit : profile.rateLimit;
 const room = rateLimit - parentRequests;
 if (room < 1) await new Promise((resolve) => setTimeout(resolve, 1_050));
-const workersWanted = process.env.VITEST_MAX_WORKERS ?? (target.embedded ? String(availableParallelism()) : undefined);
+// A suite file runs its properties one after the other, so requests in flight come from workers
+// running files side by side: against a remote target as many workers as TARGET_CONCURRENCY allows
+// (worker-share.ts), the cores notwithstanding, since a worker mostly waits for replies (issue 29:
+// 50 ms away, one worker per core left three of four allowed requests unused). The embedded
+// reference answers at once from this machine's own cores: one worker per core, unless
+// REFERENCE_LATENCY_MS makes it behave like a remote target.
+const cpuBound = target.embedded && profile.referenceLatencyMs === 0;
+const workersWanted = process.env.VITEST_MAX_WORKERS ?? (cpuBound ? String(availableParallelism()) : undefined);
 const share = workerShare({ concurrency: profile.concurrency, rateLimit: room < 1 ? rateLimit : room }, workersWanted);
 // Each test file runs in a fresh worker process: the ledgers carry a slot's rate window over.
 const ledgers = mkdtempSync(join(tmpdir(), 'pc-rate-'));

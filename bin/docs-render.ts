@@ -1,5 +1,6 @@
 import { registry, requirementsNamedBy } from '../checks/registry.js';
 import { nearMissesFile, renderNearMisses } from './docs-near-misses.js';
+import { operatorsFile, renderOperators } from './docs-operators.js';
 import { catalogueFiles, decisionAnchor, requirementAnchor, sectionOrder } from '../contract/catalogue.js';
 import { decisions, type Decision } from '../contract/decisions.js';
 import { requirements, type ContractRequirement, type RequirementId } from '../contract/requirements.js';
@@ -87,4 +88,5 @@ export const docFiles = (): Record<string, string> => ({
   [catalogueFiles.decisions]: renderDecisions(),
   [clientCatalogueFile]: renderClientRequirements(),
   [nearMissesFile]: renderNearMisses(),
+  [operatorsFile]: renderOperators(),
 });

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { operations, requirements, type Profile } from '../contract/index.js';
+import { isRequirementId } from '../contract/requirements.js';
 import { loadBaseline, BaselineError, type PreviousRun } from '../reporting/baseline.js';
 import { formatVerdictTable } from '../reporting/live.js';
 import { clearResults, readResults } from '../reporting/recorder.js';
@@ -10,6 +11,8 @@ import { writeReports } from '../reporting/write.js';
 import { readFootprint } from '../suites/lib/state/footprint-report.js';
 import { readHealth } from '../suites/lib/runner/health-report.js';
 import type { ResolvedTarget } from './target.js';
+import { describeProxy } from '../client/proxy.js';
+import { checksOf } from './docs-render.js';
 
 /** Clears what a previous run left in the report directory, so nothing stale is read back. */
 export function prepareReportDir(reportDir: string): void {
@@ -42,7 +45,7 @@ export async function loadRunInputs(env: NodeJS.ProcessEnv): Promise<RunInputs> 
 
 export interface ReportInput extends RunInputs {
   readonly profile: Profile;
-  readonly target: { readonly baseUrl: string; readonly kind: string };
+  readonly target: { readonly baseUrl: string; readonly kind: string; /** How requests reached it: the proxy (masked) and that the allow-list probe went direct (docs/network.md). */ readonly via?: string };
   readonly startedAt: Date;
   readonly incomplete?: string;
   /** Vitest arguments that narrowed the run (see narrowingFilters). */
@@ -68,6 +71,7 @@ export function writeRunReports(input: ReportInput): number {
   const records = readResults(profile.reportDir);
   const incomplete = input.incomplete ?? (records.length === 0 ? 'the suites recorded no result; see the output above' : undefined);
   const health = readHealth(profile.reportDir);
+  const seed = input.seed ?? profile.seed;
   const summary = buildSummary({
     records, requirements, operations,
     selection: { only: profile.only, skip: profile.skip, filters: input.filters ?? [] },
@@ -78,13 +82,22 @@ export function writeRunReports(input: ReportInput): number {
     ...(incomplete ? { incomplete } : {}),
     footprint: readFootprint(profile.reportDir),
     ...(health ? { health } : {}),
+    operatorRun: {
+      production: profile.kind === 'production',
+      variables: Object.keys(process.env).filter((k) => k.startsWith('TARGET_') && process.env[k]),
+      narrowed: profile.only.length > 0 || (profile.skip?.length ?? 0) > 0 || (input.filters ?? []).length > 0,
+    },
+    run: { ...(seed === undefined ? {} : { seed }), profile: profile.kind },
+    checksOf: (id) => (isRequirementId(id) ? checksOf(id) : []),
   });
   // The records came redacted from the workers (reporting/recorder.ts ResultSink); the rest of the
   // summary is this process's own text (target, waivers, why incomplete), which holds no secret.
-  writeReports(summary, { reportDir: profile.reportDir, run: { seed: input.seed ?? profile.seed, profile: profile.kind } });
+  writeReports(summary, { reportDir: profile.reportDir });
   const allure = join(profile.reportDir, 'allure-results');
   console.log(formatVerdictTable(summary, resolve(profile.reportDir, 'summary.md')));
-  if (existsSync(allure)) console.log(`Allure results: ${resolve(allure)} (render with npm run report)`);
+  // The command names this run's directory: a bare `npm run report` would render reports/, perhaps an older run.
+  const render = profile.reportDir === 'reports' ? 'npm run report' : `npm run report -- ${profile.reportDir}`;
+  if (existsSync(allure)) console.log(`Allure results: ${resolve(allure)} (render with ${render})`);
   return summary.exitCode;
 }
 
@@ -108,11 +121,22 @@ export function finishRun(input: FinishInput): number {
     profile,
     waivers: input.waivers,
     ...(input.baseline ? { baseline: input.baseline } : {}),
-    target: { baseUrl: target.env.TARGET_BASE_URL ?? profile.target?.baseUrl ?? '(unknown)', kind: target.embedded ? 'embedded reference' : profile.kind },
+    target: {
+      baseUrl: target.env.TARGET_BASE_URL ?? profile.target?.baseUrl ?? '(unknown)', kind: target.embedded ? 'embedded reference' : profile.kind,
+      ...(target.embedded ? {} : networkPath(profile)),
+    },
     startedAt: input.startedAt,
     ...(input.stoppedBecause ? { incomplete: input.stoppedBecause } : {}),
     ...(input.interrupted ? { incomplete: 'interrupted by a signal; the results so far are reported' } : {}),
     filters: narrowingFilters(input.args ?? []),
     ...(input.seed === undefined ? {} : { seed: input.seed }),
   });
+}
+
+/** The network path of the run, for the report: the proxy (masked), and that the allow-list probe went direct. */
+export function networkPath(profile: Profile): { via?: string } {
+  const proxy = describeProxy(profile.proxy);
+  if (!proxy) return {};
+  const probe = profile.probeSourceAddress ? `; the allow-list probe from ${profile.probeSourceAddress} (TARGET_PROBE_SOURCE_ADDRESS) went direct, not through the proxy` : '';
+  return { via: `every request through the proxy ${proxy}${probe}` };
 }

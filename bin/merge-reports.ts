@@ -28,6 +28,7 @@ mkdirSync(rawDir(profile.reportDir), { recursive: true });
 mkdirSync(join(profile.reportDir, 'allure-results'), { recursive: true });
 
 let startedAt = new Date();
+let seed: number | undefined;
 let target = { baseUrl: profile.target?.baseUrl ?? '(unknown)', kind: profile.kind as string };
 shards.forEach((dir, i) => {
   for (const name of readdirSync(join(dir, 'raw'))) copyFileSync(join(dir, 'raw', name), join(rawDir(profile.reportDir), basename(name).replace(/\.jsonl$/, `-shard${i + 1}.jsonl`)));
@@ -35,10 +36,12 @@ shards.forEach((dir, i) => {
   if (existsSync(allure)) for (const name of readdirSync(allure)) copyFileSync(join(allure, name), join(profile.reportDir, 'allure-results', name));
   const summaryFile = join(dir, 'summary.json');
   if (existsSync(summaryFile)) {
-    const s = JSON.parse(readFileSync(summaryFile, 'utf8')) as { startedAt?: string; target?: typeof target };
+    const s = JSON.parse(readFileSync(summaryFile, 'utf8')) as { startedAt?: string; target?: typeof target; run?: { seed?: number } };
     if (s.startedAt && new Date(s.startedAt) < startedAt) startedAt = new Date(s.startedAt);
+    // The shards of one run share its seed (CONFORMANCE_SEED); the merged report names it for the replay.
+    if (typeof s.run?.seed === 'number') seed ??= s.run.seed;
     if (s.target) target = s.target;
   }
 });
 console.log(`Merged ${shards.length} shard(s) into ${profile.reportDir}`);
-process.exit(writeRunReports({ profile, ...inputs, target, startedAt }));
+process.exit(writeRunReports({ profile, ...inputs, target, startedAt, ...(seed === undefined ? {} : { seed }) }));

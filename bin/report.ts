@@ -1,6 +1,6 @@
 /**
- * `npm run report`: renders the Allure HTML report from `${REPORT_DIR:-reports}/allure-results`
- * into `${REPORT_DIR:-reports}/allure-report` with the Allure 3 CLI (allurerc.mjs: one self-contained
+ * `npm run report [-- <report dir>]`: renders the Allure HTML report from `<dir>/allure-results`
+ * into `<dir>/allure-report`, the directory being the argument, else REPORT_DIR, else reports/, with the Allure 3 CLI (allurerc.mjs: one self-contained
  * index.html that opens from disk), and prints its path.
  * Exit codes: 0 rendered, 2 no results to render, 3 the Allure CLI failed.
  */
@@ -12,12 +12,12 @@ import { config } from 'dotenv';
 import { packageRoot } from '../reporting/package.js';
 
 config({ quiet: true });
-const reportDir = process.env.REPORT_DIR || 'reports';
+const reportDir = process.argv[2] || process.env.REPORT_DIR || 'reports';
 const results = join(reportDir, 'allure-results');
 const output = join(reportDir, 'allure-report');
 
 if (!existsSync(results) || !readdirSync(results).some((f) => f.endsWith('-result.json'))) {
-  console.error(`No Allure results in ${results}: run \`npm run conformance\` first (REPORT_DIR=${reportDir}).`);
+  console.error(`No Allure results in ${results}: run \`npm run conformance\` first, or name the run's report directory (npm run report -- <dir>, or REPORT_DIR=<dir>).`);
   process.exit(2);
 }
 

@@ -52,7 +52,8 @@ export function judgeRun(exitCode: number, summary: Summary | undefined, expecte
   const problems: string[] = [];
   const rows = alarmRows(summary);
   if (rows.length) problems.push(`${rows.length} row(s) ${[...new Set(rows.map((r) => r.status))].join('/')}: ${rows.map((r) => r.id).join(', ')}`);
-  const gaps = summary.requirements.filter((r) => r.status === 'not-covered' && r.blocking).map((r) => r.id);
+  const isGap = (status: string | undefined) => status === 'not-covered' || status === 'partly-checked';
+  const gaps = summary.requirements.filter((r) => isGap(r.status) && r.blocking).map((r) => r.id);
   if (exitCode === uncheckedExitCode) {
     if (!sameSet(gaps, expectedGaps)) {
       problems.push(`exit 4 with unchecked rows ${gaps.join(', ') || '(none)'}; this group may leave ${expectedGaps.length ? 'only ' : ''}${expectedGaps.join(', ') || 'none'} unchecked`);
@@ -60,7 +61,7 @@ export function judgeRun(exitCode: number, summary: Summary | undefined, expecte
   } else if (exitCode !== 0) {
     problems.push(`exit ${exitCode}${summary.verdictReasons.length ? `: ${summary.verdictReasons.join(' ')}` : ''}`);
   }
-  const blind = expectedGaps.filter((id) => summary.requirements.find((r) => r.id === id)?.status !== 'not-covered');
+  const blind = expectedGaps.filter((id) => !isGap(summary.requirements.find((r) => r.id === id)?.status));
   if (blind.length) problems.push(`${blind.join(', ')} should read not-covered (the group's readings make them unrunnable)`);
   return { clean: problems.length === 0, problems, rows };
 }

@@ -5,6 +5,16 @@ import { chaosSweepGroup } from '../reference/chaos.js';
 /** Seeds swept when SWEEP_SEEDS is unset: 1..10. */
 export const defaultSeedCount = 10;
 
+/**
+ * Plain runs of `npm run sweep -- --rare` when SWEEP_SEEDS is unset. A false alarm of one run in 25
+ * shows in 60 runs with probability 1 - (24/25)^60 = 91% (75 runs: 95%, SWEEP_SEEDS=75); one in 20
+ * with 95%. The sweep of every group (above) runs too few plain runs to see such an event at all.
+ */
+export const rareSeedCount = 60;
+
+/** Chance that `runs` runs meet an event of probability `p` per run at least once. */
+export const chanceToSee = (p: number, runs: number): number => 1 - (1 - p) ** runs;
+
 /** One conformance run of the sweep: a seed and the readings switched on. */
 export interface SweepItem {
   readonly seed: number;
@@ -19,6 +29,8 @@ export interface SweepItem {
 
 export interface SweepSettings {
   readonly seeds: readonly number[];
+  /** `groups`: every seed with each reading group and chaos; `rare`: plain runs only, many seeds, to see a rare false alarm. */
+  readonly mode: 'groups' | 'rare';
   /** CONFORMANCE_RUNS of every run; the profile's default when unset. */
   readonly runs?: number;
   /** Runs at a time. */
@@ -65,16 +77,32 @@ function positive(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return parsed.data;
 }
 
-export function sweepSettings(env: NodeJS.ProcessEnv, defaultParallel: number): SweepSettings {
+/**
+ * `--rare`: a count in SWEEP_SEEDS (or rareSeedCount when unset) is that many seeds drawn at random, so
+ * every rare sweep explores seeds no earlier one ran; each run's replay line names its seed.
+ */
+export function sweepSettings(env: NodeJS.ProcessEnv, defaultParallel: number, mode: SweepSettings['mode'] = 'groups', random: () => number = Math.random): SweepSettings {
   const runs = positive(env, 'SWEEP_RUNS');
-  return { seeds: parseSeeds(env.SWEEP_SEEDS), ...(runs ? { runs } : {}), parallel: positive(env, 'SWEEP_PARALLEL') ?? defaultParallel };
+  const raw = (env.SWEEP_SEEDS ?? '').trim();
+  const seeds = mode === 'rare' && (raw === '' || /^\d+$/.test(raw))
+    ? randomSeeds(raw === '' ? rareSeedCount : parseSeeds(raw).length, random)
+    : parseSeeds(raw);
+  return { seeds, mode, ...(runs ? { runs } : {}), parallel: positive(env, 'SWEEP_PARALLEL') ?? defaultParallel };
+}
+
+/** `count` different seeds between 1 and 2^31 - 1. */
+function randomSeeds(count: number, random: () => number): number[] {
+  const seeds = new Set<number>();
+  while (seeds.size < count) seeds.add(1 + Math.floor(random() * 0x7ffffffe));
+  return [...seeds];
 }
 
 /**
  * Every seed once with no reading, once per reading group, so every reading is on in some run, and
  * once under chaos (a clean reference with transient faults, reference/chaos.ts chaosSweepGroup).
  */
-export function sweepPlan(seeds: readonly number[]): SweepItem[] {
+export function sweepPlan(seeds: readonly number[], mode: SweepSettings['mode'] = 'groups'): SweepItem[] {
+  if (mode === 'rare') return seeds.map((seed) => ({ seed, group: 'defaults', readings: [], notCovered: [] }));
   const groups = [{ name: 'defaults', readings: [], notCovered: [] }, ...readingGroups];
   return seeds.flatMap((seed) => [
     ...groups.map((g) => ({ seed, group: g.name, readings: g.readings, notCovered: g.notCovered ?? [] })),

@@ -2,7 +2,8 @@
  * `npm run sweep`: the seed sweep. A false alarm can hide behind one lucky seed, so every suite
  * runs against the embedded reference for N seeds, once with no reading, once per reading
  * group (reference/reading-groups.ts) and once under chaos (issue 22), and each run is judged from its summary.json
- * (bin/sweep-judge.ts). Exit 0 when every run is clean, 1 on a false alarm, 2 on a bad SWEEP_*.
+ * (bin/sweep-judge.ts). `--rare` runs many plain seeds instead, to see a false alarm of one run in 25
+ * (issue 26, docs/sweep.md). Exit 0 when every run is clean, 1 on a false alarm, 2 on a bad SWEEP_*.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,7 +11,7 @@ import { variables } from '../contract/profile-variables.js';
 import { runConformance } from './run-child.js';
 import { judgeRun, type Judgement } from './sweep-judge.js';
 import { chaosSweepGroup } from '../reference/chaos.js';
-import { replayCommand, SweepConfigError, sweepPlan, sweepSettings, type SweepItem, type SweepSettings } from './sweep-plan.js';
+import { chanceToSee, rareSeedCount, replayCommand, SweepConfigError, sweepPlan, sweepSettings, type SweepItem, type SweepSettings } from './sweep-plan.js';
 
 const help = `npm run sweep — every suite against the embedded reference, for several seeds, with each reading group.
 
@@ -19,8 +20,12 @@ under chaos (REFERENCE_CHAOS=${chaosSweepGroup.chaos}: each transient fault at a
 A run is clean when no requirement row is failed, broken or waived and it exits 0, or 4 with
 exactly the rows its readings make unrunnable left unchecked. Anything else is a false alarm.
 
+--rare: plain runs only (no reading, no chaos), ${rareSeedCount} random seeds unless SWEEP_SEEDS says
+otherwise: enough to see a false alarm of one run in 25 with probability 91% (docs/sweep.md).
+
 Variables:
   SWEEP_SEEDS     10 (seeds 1..10, the default), or a list of seeds and ranges: 3,17,99 or 11-20 or 42,
+                  with --rare a count is that many random seeds (default ${rareSeedCount})
   SWEEP_RUNS      CONFORMANCE_RUNS of every run (default: the conformance default)
   SWEEP_PARALLEL  runs at a time (default 1; 2 was not faster on 2 cores, each run already uses every core)
   CONFORMANCE_SEQUENCES, CONFORMANCE_WRITE_RUNS  passed on to every run when set
@@ -36,7 +41,7 @@ if (process.argv.includes('--help') || process.argv.includes('-h')) {
 
 let settings: SweepSettings;
 try {
-  settings = sweepSettings(process.env, 1);
+  settings = sweepSettings(process.env, 1, process.argv.includes('--rare') ? 'rare' : 'groups');
 } catch (error) {
   if (!(error instanceof SweepConfigError)) throw error;
   console.error(error.message);
@@ -73,8 +78,10 @@ async function runOne(item: SweepItem): Promise<Outcome> {
   return outcome;
 }
 
-const plan = sweepPlan(settings.seeds);
-console.log(`sweep: ${plan.length} runs (${settings.seeds.length} seeds × ${plan.length / settings.seeds.length} groups), ${settings.parallel} at a time, reports under ${root}/`);
+const plan = sweepPlan(settings.seeds, settings.mode);
+console.log(settings.mode === 'rare'
+  ? `sweep --rare: ${plan.length} plain runs (random seeds, no reading): a false alarm of one run in 25 shows with probability ${(100 * chanceToSee(1 / 25, plan.length)).toFixed(0)}%; ${settings.parallel} at a time, reports under ${root}/`
+  : `sweep: ${plan.length} runs (${settings.seeds.length} seeds × ${plan.length / settings.seeds.length} groups), ${settings.parallel} at a time, reports under ${root}/`);
 const started = Date.now();
 const outcomes: Outcome[] = [];
 let next = 0;
@@ -95,7 +102,7 @@ for (const { item, judgement, reportDir } of alarms) {
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(`\nsweep: ${outcomes.length - alarms.length} of ${outcomes.length} runs clean, ${alarms.length} false alarm(s), seeds ${settings.seeds.join(',')}, ${minutes} min`);
 writeFileSync(join(root, 'sweep.json'), JSON.stringify({
-  seeds: settings.seeds, runs: settings.runs ?? null, parallel: settings.parallel, clean: alarms.length === 0,
+  mode: settings.mode, seeds: settings.seeds, runs: settings.runs ?? null, parallel: settings.parallel, clean: alarms.length === 0,
   outcomes: outcomes.map((o) => ({ seed: o.item.seed, group: o.item.group, exitCode: o.exitCode, seconds: o.seconds, ...o.judgement, replay: replayCommand(o.item, settings, passedOn) })),
 }, null, 2));
 process.exit(alarms.length ? 1 : 0);

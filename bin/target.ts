@@ -13,15 +13,18 @@ export interface ResolvedTarget {
   close(): Promise<void>;
 }
 
+/** Proxy variables the embedded run clears for its workers (an empty value reads as unset, contract/proxy-settings.ts). */
+const embeddedDirect = ['TARGET_PROXY', 'HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+
 /** Address the embedded reference does not allow: enables the allow-list probe (D25). */
-const referenceProbeSource = '127.0.0.2';
+export const referenceProbeSource = '127.0.0.2';
 
 /**
  * An expired partner-scope token of the embedded reference (its reference-only path issues
  * tokens born expired), for the bearer suite's expired-token case (D2). Undefined when it
  * cannot be had: the case is then reported not covered.
  */
-async function expiredReferenceToken(reference: RunningReference): Promise<string | undefined> {
+export async function expiredReferenceToken(reference: RunningReference): Promise<string | undefined> {
   const { expiredTokenPath } = await import('../reference/token-endpoint.js');
   const transport = createTransport({ ca: reference.caPem, timeoutMs: 5_000, concurrency: 1, rateLimit: 10, retry: { maxAttempts: 1 } });
   try {
@@ -62,12 +65,15 @@ export async function resolveTarget(profile: Profile, seed = profile.seed ?? 0):
   const reference = await startReference({
     faults: [...profile.referenceFaults], readings: [...profile.referenceReadings],
     ...(profile.referenceChaos ? { chaos: profile.referenceChaos, chaosSeed: seed } : {}),
+    ...(profile.referenceLatencyMs ? { latencyMs: profile.referenceLatencyMs } : {}),
   });
   const expiredToken = await expiredReferenceToken(reference);
   return {
     embedded: true,
     env: {
       ...referenceTargetEnv(reference),
+      // The embedded reference is this machine's own, on loopback: never through a proxy the user's environment names.
+      ...Object.fromEntries(embeddedDirect.map((name) => [name, ''])),
       ...(profile.probeSourceAddress ? {} : { TARGET_PROBE_SOURCE_ADDRESS: referenceProbeSource }),
       ...(expiredToken ? { TARGET_EXPIRED_TOKEN: expiredToken } : {}),
     },

@@ -11,11 +11,17 @@ export interface WorkerShare {
  * Every vitest worker builds its own client, and each client enforces its limits alone. So
  * that the run as a whole never exceeds TARGET_CONCURRENCY and TARGET_RATE_LIMIT, the limits
  * are split evenly among the workers (rounded down), and there are never more workers than
- * either limit allows. `requested` is VITEST_MAX_WORKERS when set (a number), else vitest's
- * default for `run`: one worker fewer than the cores, at least one.
+ * either limit allows. `requested` is VITEST_MAX_WORKERS when set (a number). Unset: a worker
+ * per request TARGET_CONCURRENCY allows in flight (up to maxDefaultWorkers), or one worker fewer
+ * than the cores when that is more. A suite file runs its properties one after the other, so the
+ * requests in flight come from files running side by side in workers, and a worker mostly waits
+ * for replies: one worker per core left three of four allowed requests unused 50 ms away (issue 29).
  */
+/** Workers started without VITEST_MAX_WORKERS at most (memory: each is a Node process). */
+export const maxDefaultWorkers = 8;
+
 export function workerShare(limits: { concurrency: number; rateLimit: number }, requested?: string, cores: number = availableParallelism()): WorkerShare {
-  const asked = requested !== undefined && /^\d+$/.test(requested) && Number(requested) > 0 ? Number(requested) : Math.max(cores - 1, 1);
+  const asked = requested !== undefined && /^\d+$/.test(requested) && Number(requested) > 0 ? Number(requested) : Math.max(cores - 1, 1, Math.min(limits.concurrency, maxDefaultWorkers));
   const workers = Math.max(1, Math.min(asked, limits.concurrency, limits.rateLimit));
   return { workers, concurrency: Math.floor(limits.concurrency / workers), rateLimit: Math.floor(limits.rateLimit / workers) };
 }

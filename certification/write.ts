@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { requirementAnchor } from '../contract/catalogue.js';
-import { harnessVersion, packageRoot } from '../reporting/package.js';
+import { copyCatalogue, harnessVersion } from '../reporting/package.js';
 import type { ClientReport } from './report.js';
 import { renderClientCertificate } from './render/certificate.js';
 import { renderClientJunit } from './render/junit.js';
@@ -12,8 +12,8 @@ export const clientCatalogueFile = 'docs/client-requirements.md';
 
 /** The link from a report written in `reportDir` to a client requirement's catalogue entry. */
 export function clientRequirementLinker(reportDir: string): (id: string) => string {
-  const file = relative(reportDir, join(packageRoot, clientCatalogueFile)).split(sep).join('/');
-  return (id) => `${file}#${requirementAnchor(id)}`;
+  copyCatalogue(reportDir);
+  return (id) => `${clientCatalogueFile}#${requirementAnchor(id)}`;
 }
 
 /**

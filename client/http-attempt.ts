@@ -1,4 +1,4 @@
-import type { Agent } from 'undici';
+import type { Dispatcher } from 'undici';
 import { request as undiciRequest } from 'undici';
 import { wireBody, type CaseRequest, type Exchange, type ExchangeResponse } from './exchange.js';
 import { classifyError } from './classify.js';
@@ -23,7 +23,7 @@ export function outgoingHeaders(req: CaseRequest): Record<string, string> {
 }
 
 /** One HTTP request, never retried and never throwing: trouble becomes a TransportError. */
-export async function sendOnce(agent: Agent, req: CaseRequest, timeoutMs: number): Promise<AttemptResult> {
+export async function sendOnce(agent: Dispatcher, req: CaseRequest, timeoutMs: number): Promise<AttemptResult> {
   const body = wireBody(req);
   let status = 0;
   let headers: Record<string, string> = {};

@@ -12,6 +12,7 @@ import { TokenClient } from './token.js';
 import { createTransport, type Transport, type TransportOptions } from './transport.js';
 import { workerLedger } from './rate-ledger.js';
 import { toCurl } from './curl.js';
+import { proxyCredentials } from './proxy.js';
 
 export interface PartnerTarget {
   readonly baseUrl: string;
@@ -55,12 +56,16 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   const recorder = options.recorder ?? new ExchangeRecorder();
   const ca = target.caPem ?? (profile.caFile ? readFileSync(profile.caFile, 'utf8') : undefined);
   const ledger = workerLedger();
+  // A proxy URL's user and password are masked like every secret wherever a message quotes them.
+  const proxy = profile.proxy;
+  for (const value of [proxy?.httpsProxy, proxy?.httpProxy].flatMap((u) => (u ? proxyCredentials(u) : []))) redactor.learn(value, 'proxyCredentials');
   const transport = createTransport({
     timeoutMs: profile.timeoutMs,
     concurrency: profile.concurrency,
     rateLimit: profile.rateLimit,
     ...(ca ? { ca } : {}),
     ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+    ...(proxy ? { proxy } : {}),
     // TARGET_RETRY_ATTEMPTS and TARGET_RETRY_MAX_WAIT_MS; a caller's own policy (a test) wins.
     retry: { maxAttempts: profile.retryAttempts, retryAfterCapMs: profile.retryMaxWaitMs, ...options.retry },
     shareLimits: true,

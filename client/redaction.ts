@@ -12,7 +12,7 @@ import { sessionAttributes, customerAttributes } from '../contract/attributes.js
  */
 export type SecretKind =
   | 'clientSecret' | 'basicCredentials' | 'accessToken' | 'sessionId' | 'ssoToken'
-  | 'ssn' | 'cardNumber' | 'cardToken' | 'dateOfBirth';
+  | 'ssn' | 'cardNumber' | 'cardToken' | 'dateOfBirth' | 'proxyCredentials';
 
 /** Values shorter than this are only masked structurally (a 1-character "secret" would mask everything). */
 const minTextLength = 4;

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Agent, request as undiciRequest } from 'undici';
@@ -53,4 +54,22 @@ export async function sendFromSource(req: CaseRequest, options: SourceProbeOptio
   } finally {
     await agent.close();
   }
+}
+
+/**
+ * The local address this machine's connections to `host:port` leave from: the address the target
+ * sees for the run's own requests, so one its allow list holds once a control request was served
+ * (the forwarding-header probe names it, D46). Undefined when no connection could be made.
+ */
+export function ownSourceAddress(host: string, port: number, timeoutMs: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: timeoutMs });
+    const done = (address: string | undefined) => {
+      socket.destroy();
+      resolve(address);
+    };
+    socket.once('connect', () => done(socket.localAddress?.replace(/^::ffff:/, '')));
+    socket.once('timeout', () => done(undefined));
+    socket.once('error', () => done(undefined));
+  });
 }

@@ -1,9 +1,9 @@
 import { rootCertificates } from 'node:tls';
-import { Agent } from 'undici';
 import { minTlsVersion } from '../contract/token.js';
 import type { Attempt, CaseRequest, Exchange } from './exchange.js';
 import { attemptOf } from './attempts.js';
 import { sendOnce } from './http-attempt.js';
+import { createDispatcher, type ProxySettings } from './proxy.js';
 import type { RateLedger } from './rate-ledger.js';
 import { processTrafficLog, type TrafficLog } from './traffic-log.js';
 import { createConcurrencyLimit, createRateLimit, processLimits, sleep as realSleep } from './limits.js';
@@ -20,6 +20,8 @@ export interface TransportOptions {
   readonly rateLimit: number;
   /** Local source address (allow-list probe, D25). */
   readonly localAddress?: string;
+  /** Forward proxy (TARGET_PROXY, HTTPS_PROXY, NO_PROXY); ignored with localAddress, which must reach the target itself. */
+  readonly proxy?: ProxySettings;
   readonly retry?: Partial<RetryPolicy>;
   /** Share the limits of every transport of this process with the same settings (processLimits). */
   readonly shareLimits?: boolean;
@@ -52,17 +54,11 @@ export function createTransport(options: TransportOptions): Transport {
   const policy: RetryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const wait = options.sleep ?? realSleep;
   const traffic = options.trafficLog ?? processTrafficLog();
-  const agent = new Agent({
-    connections: options.concurrency,
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-    // undici takes the source address from the Agent option and overrides connect.localAddress.
+  const agent = createDispatcher({
+    connections: options.concurrency, timeoutMs: options.timeoutMs,
+    tls: { minVersion: minTlsVersion, ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}) },
     ...(options.localAddress ? { localAddress: options.localAddress } : {}),
-    connect: {
-      timeout: options.timeoutMs,
-      minVersion: minTlsVersion,
-      ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}),
-    },
+    ...(options.proxy ? { proxy: options.proxy } : {}),
   });
   const { inFlight, rate } = options.shareLimits
     ? processLimits(options.concurrency, options.rateLimit, rateWindowMs, options.rateLedger)

@@ -33,7 +33,7 @@ const list = [
   { id: 'stateCode', pattern: codeListPattern(uspsStateCodes), description: 'abbreviated (2-letter USPS) state code', severity: 'documented', section: 'EnrollCustomer' },
   { id: 'zip5', pattern: '^[0-9]{5}$', description: '5-digit zip', severity: 'documented', section: 'EnrollCustomer' },
   // D38: letter case is not fixed; the reference takes upper case only, a conformant target may take either.
-  { id: 'gender', pattern: '^[MF]$', toleratedPattern: '^[MFmf]$', description: 'M or F', severity: 'documented', section: 'EnrollCustomer' },
+  { id: 'gender', pattern: '^[MF]$', toleratedPattern: '^[MFmf]$', description: 'M or F', values: ['M', 'F'], severity: 'documented', section: 'EnrollCustomer' },
   { id: 'cardNumber', pattern: '^[0-9]{15,19}$', description: 'unformatted card number', severity: 'documented', section: 'AddOrUpdateCard' },
   {
     id: 'mmyy',
@@ -53,7 +53,7 @@ const list = [
   // D38: the two words in any letter case, as common boolean parsers read them; the harness sends True/False.
   {
     id: 'trueFalse', pattern: '^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$', assertedValidPattern: '^(True|False)$',
-    description: 'True or False', severity: 'documented', section: 'AddCustomerAttributes',
+    description: 'True or False', values: ['True', 'False'], severity: 'documented', section: 'AddCustomerAttributes',
   },
   // DDDDD.CC: exactly five digits satisfy every reading; fewer digits are not asserted either way.
   {

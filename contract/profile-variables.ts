@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseChaos } from './chaos.js';
+import { proxyUrlProblem } from './proxy-settings.js';
 
 /**
  * Every environment variable the harness reads, with its one-line explanation and an
@@ -18,6 +19,10 @@ const positiveInt = z.coerce.number({ message: 'must be a whole number' }).int('
 const bool = z.enum(['true', 'false'], { message: 'must be true or false' });
 const guid = z.string().regex(/^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/, 'must be a GUID');
 const digits = z.string().regex(/^[0-9]+$/, 'must be digits only');
+const proxyUrl = z.string().superRefine((value, ctx) => {
+  const problem = proxyUrlProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 const chaos = z.string().transform((value, ctx) => {
   const parsed = parseChaos(value);
   if (typeof parsed !== 'string') return parsed;
@@ -49,6 +54,10 @@ export const variables = {
   TARGET_EXPIRED_TOKEN: { schema: z.string().regex(/^[A-Za-z0-9\-._~+/]+=*$/, 'must be a bearer token (RFC 6750 b64token)'), example: '<an access token of this client, kept until it expired>', explain: 'an expired access token of this client; enables the expired-token case of the bearer suite (the embedded reference run provides one)', secret: true },
   TARGET_FIXTURE_CUSTOMER_ID: { schema: guid, example: '0f8fad5b-d9cb-469f-a165-70867728950e', explain: 'production: an existing customer to read' },
   TARGET_FIXTURE_CARD_ID: { schema: guid, example: '7c9e6679-7425-40de-944b-e07fc1f90ae7', explain: 'production: a card of the fixture customer' },
+  TARGET_PROXY: { schema: proxyUrl, example: 'http://user:password@proxy.corp.example:3128', explain: 'forward proxy (CONNECT) for every request of the run, token endpoint included; wins over HTTPS_PROXY; NO_PROXY still applies; credentials in it are masked everywhere (docs/network.md)', secret: true },
+  HTTPS_PROXY: { schema: proxyUrl, example: 'http://proxy.corp.example:3128', explain: 'the usual proxy variable (https_proxy too, lower case first): honoured by every request unless TARGET_PROXY names another; the allow-list probe goes direct', secret: true },
+  HTTP_PROXY: { schema: proxyUrl, example: 'http://proxy.corp.example:3128', explain: 'proxy for http:// URLs (http_proxy too), and for https:// ones when HTTPS_PROXY is unset', secret: true },
+  NO_PROXY: { schema: z.string(), example: 'localhost,127.0.0.1,.internal.example', explain: 'hosts reached directly, not through the proxy (no_proxy too): comma-separated names, .domain suffixes, * for all' },
   TARGET_CONCURRENCY: { schema: positiveInt, example: '4', explain: 'requests in flight at most (default 4)' },
   TARGET_RATE_LIMIT: { schema: positiveInt, example: '50', explain: 'requests per second at most (default 200; 2000 against the embedded reference)' },
   TARGET_TIMEOUT_MS: { schema: positiveInt, example: '10000', explain: 'per-request timeout in milliseconds (default 10000)' },
@@ -66,6 +75,7 @@ export const variables = {
   REPORT_DIR: { schema: z.string().min(1, 'must not be empty'), example: 'reports/nightly', explain: 'where a run writes its reports (default reports/)' },
   REFERENCE_FAULTS: { schema: z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be a comma-separated list of fault names'), example: 'find-wrong-title', explain: 'embedded reference only: faults to switch on (self-tests)' },
   REFERENCE_CHAOS: { schema: chaos, example: '0.01,seed=7', explain: 'embedded reference only: chaos mode, each transient fault (reset, lost-reply, unavailable, rate-limited, slow) injected into this share of the calls; seed default CONFORMANCE_SEED; kinds=reset+slow narrows them' },
+  REFERENCE_LATENCY_MS: { schema: z.coerce.number({ message: 'must be a whole number of milliseconds' }).int('must be a whole number of milliseconds').min(0, 'must be 0 or more').max(10_000, 'must be at most 10000'), example: '50', explain: 'embedded reference only: every reply held this many milliseconds, as a sandbox 50-150 ms away would be (npm run bench measures it)' },
   REFERENCE_READINGS: { schema: z.string().regex(/^[a-z0-9-]+(,[a-z0-9-]+)*$/, 'must be a comma-separated list of reading names'), example: 'find-empty-customer-id', explain: 'embedded reference only: conformant alternative readings to switch on (self-tests of false alarms)' },
   WAIVERS_FILE: { schema: z.string().min(1, 'must not be empty'), example: 'waivers.json', explain: 'accepted known failures {requirement, reason, owner, expires}; default waivers.json at the repo root; an expired waiver fails the run' },
   CONFORMANCE_BASELINE: { schema: z.string().min(1, 'must not be empty'), example: 'reports/previous/summary.json', explain: 'summary.json of the previous run (a path or an https URL); the report lists new, fixed and still failing requirements' },

@@ -5,6 +5,7 @@ import { operations } from './operations.js';
 import { tokenContract } from './token.js';
 import { variables, type VariableName, type VariableSpec } from './profile-variables.js';
 import type { ChaosSettings } from './chaos.js';
+import { lowerCaseProxyProblems, resolveProxy, type ProxySettings } from './proxy-settings.js';
 
 /** One problem with one variable: printed as one line. */
 export interface ConfigProblem {
@@ -51,6 +52,8 @@ export interface Profile {
   readonly methods: Readonly<Record<string, Method>>;
   readonly strictKeyCase: boolean;
   readonly probeSourceAddress: string | undefined;
+  /** TARGET_PROXY or HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case): undefined goes direct. */
+  readonly proxy: ProxySettings | undefined;
   readonly fixtures: { readonly customerId?: string; readonly cardId?: string };
   readonly concurrency: number;
   readonly rateLimit: number;
@@ -77,6 +80,8 @@ export interface Profile {
   readonly referenceReadings: readonly string[];
   /** REFERENCE_CHAOS: transient faults the embedded reference injects (reference/chaos.ts). */
   readonly referenceChaos: ChaosSettings | undefined;
+  /** REFERENCE_LATENCY_MS: milliseconds the embedded reference holds every reply (0: none). */
+  readonly referenceLatencyMs: number;
 }
 
 export const defaults = {
@@ -149,6 +154,7 @@ export function loadProfile(env: Env): Profile {
     if (!(id in methods)) problem('TARGET_METHODS', `names an unknown operation ${id}; known: ${Object.keys(methods).join(', ')}`, pair);
     else methods[id] = method;
   }
+  for (const p of lowerCaseProxyProblems(env)) problems.push({ ...p, example: variables.HTTPS_PROXY.example });
   if (values.CONFORMANCE_PATH !== undefined && values.CONFORMANCE_SEED === undefined)
     problem('CONFORMANCE_SEED', 'is required with CONFORMANCE_PATH: a path replays only under the seed that printed it');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -178,6 +184,7 @@ export function loadProfile(env: Env): Profile {
     methods,
     strictKeyCase: values.TARGET_STRICT_KEY_CASE === 'true',
     probeSourceAddress: values.TARGET_PROBE_SOURCE_ADDRESS as string | undefined,
+    proxy: resolveProxy(env, values.TARGET_PROXY as string | undefined),
     fixtures: {
       ...(values.TARGET_FIXTURE_CUSTOMER_ID ? { customerId: values.TARGET_FIXTURE_CUSTOMER_ID as string } : {}),
       ...(values.TARGET_FIXTURE_CARD_ID ? { cardId: values.TARGET_FIXTURE_CARD_ID as string } : {}),
@@ -200,6 +207,7 @@ export function loadProfile(env: Env): Profile {
     referenceFaults: ((values.REFERENCE_FAULTS as string | undefined) ?? '').split(',').filter(Boolean),
     referenceReadings: ((values.REFERENCE_READINGS as string | undefined) ?? '').split(',').filter(Boolean),
     referenceChaos: values.REFERENCE_CHAOS as ChaosSettings | undefined,
+    referenceLatencyMs: (values.REFERENCE_LATENCY_MS as number | undefined) ?? 0,
   };
 }
 

@@ -105,6 +105,10 @@ const generalRows = [
   r('SATTR-AFTER-OBO', 'AddSessionAttributes', 'documented', 'refused before a successful AuthenticateOBO', ['D19']),
   r('SATTR-FILTERS', 'AddSessionAttributes', 'documented', 'filters name the customer\'s own cards; both at once is 422 INVALID_INFORMATION', ['D19']),
   r('SATTR-REQUIRED-ATTRIBUTES', 'AddSessionAttributes', 'documented', 'a list without the SsoToken attribute is refused', ['D19']),
+  // D45: Card.customerId is the owner; a request naming this customer never reaches another's card.
+  r('OWNERSHIP-CARDS', 'Resources and their fields', 'documented', 'another customer\'s card is never changed, removed or listed through a request that names this customer', ['D45', 'D30']),
+  // D44: two identical writes at the same time end as some serial order of them would.
+  r('CONCURRENT-WRITES', 'States and transitions', 'documented', 'two identical writes sent at the same time end as one after the other would: one customer per SSN, one card for identical card data', ['D44', 'D16']),
   r('CATTR-REQUIRED-ATTRIBUTES', 'AddCustomerAttributes', 'documented', 'CustomerId and SSN attributes are required', ['D20']),
 ];
 

@@ -24,6 +24,8 @@ export interface Format {
   readonly description: string;
   readonly severity: Severity;
   readonly section: string;
+  /** A small enumerated class: the documented values themselves (M, F; True, False), for operators that enumerate it. */
+  readonly values?: readonly string[];
 }
 
 /** Name/value items of AddCustomerAttributes and AddSessionAttributes. */

@@ -98,7 +98,9 @@ export function combine(parts: readonly CaseOutcome[]): CaseOutcome {
   const responsesSeen = [...new Set(parts.flatMap((p) => p.responsesSeen ?? []))];
   const rows = [...new Set(parts.flatMap((p) => p.rows ?? []))];
   const refused = parts.find((p) => p.refused)?.refused;
+  const operatorPairs = parts.flatMap((p) => p.operatorPairs ?? []);
   return {
+    ...(operatorPairs.length ? { operatorPairs } : {}),
     exchanges: failing ? [...exchanges.filter((x) => x !== failing), failing] : exchanges,
     findings: parts.flatMap((p) => p.findings),
     checked: [...new Set(parts.flatMap((p) => p.checked))],

@@ -27,6 +27,18 @@ declare module '../checks/finding.js' {
     modelListsCard: true;
     /** A session filter naming the customer's own card is accepted (business/session-filters.ts). */
     ownCardFilterAccepted: true;
+    /** Another customer's card is still listed for its owner, unchanged (ownership/oracles.ts, D45). */
+    othersCardUntouched: true;
+    /** An answer for this customer carries no transaction of another customer's card (ownership/oracles.ts, D45). */
+    othersTransactionsHidden: true;
+    /** An add-or-update for this customer never answers with another customer's cardId (ownership/oracles.ts, D45). */
+    othersCardIdNotReturned: true;
+    /** A deleted card is not listed again, whatever a second DeleteCard answered (ownership/oracles.ts, D30). */
+    deletedCardUnlisted: true;
+    /** A deleted card added again gets a cardId of its own (ownership/oracles.ts, States). */
+    readdedCardNewId: true;
+    /** Two identical writes at the same time end as a serial order of them would (concurrency/cases.ts, D44). */
+    serialOutcome: true;
   }
 }
 

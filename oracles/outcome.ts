@@ -1,6 +1,7 @@
 import type { Exchange } from '../client/exchange.js';
 import type { Finding } from '../checks/finding.js';
 import type { RequirementId } from '../contract/requirements.js';
+import type { OperatorPair } from '../contract/operators/types.js';
 
 /**
  * What a case shows, as the judge hands it to the runner: the oracles (the judge, the model's
@@ -25,6 +26,8 @@ export interface CaseOutcome {
   readonly responsesSeen?: readonly string[];
   /** What the target showed on an ambiguous point: requirement → behaviour. */
   readonly observed?: Readonly<Partial<Record<RequirementId, string>>>;
+  /** Operator x cell pairs this case sent (issue 27): what the coverage table counts. */
+  readonly operatorPairs?: readonly OperatorPair[];
 }
 
 /** What the target showed on ambiguous points: requirement → behaviour. */

@@ -3,6 +3,7 @@ import { errorRow, successMediaType } from '../contract/index.js';
 import { testClientId, type ClientRegistry } from './clients.js';
 import type { TokenSigner } from './jwt.js';
 import { bearerChallenge, readingsOf, requestPath, sendProblem, sendReferenceProblem } from './problems.js';
+import { blind3BearerClaims } from './faults/blind3/access.js';
 import './fastify-types.js';
 
 /** Partner operations live under this prefix; the guards below apply to it only. */
@@ -40,13 +41,18 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     request.clientId = testClientId;
     return undefined;
   }
-  const claims = await signer.verify(m[1]!);
+  const faults = request.server.faults;
+  // blind3-bearer-expired-on-authenticate: the session endpoint's middleware was configured to ignore the expiry.
+  const ignoreExpiry = faults.has('blind3-bearer-expired-on-authenticate') && requestPath(request).endsWith('/partners/authenticate');
+  const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients));
   if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);
   if (request.server.faults.has('token-single-use')) {
     if (used.has(m[1]!)) return unauthorized(reply, request, 'the access token was used before', true);
     used.add(m[1]!);
   }
   const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
+  // blind3-bearer-scope-unchecked: any token the service signed is taken to grant the partner scope.
+  if (faults.has('blind3-bearer-scope-unchecked')) scopes.push(clients.partnerScope);
   if (!scopes.includes(clients.partnerScope) && readingsOf(reply).has('blind-insufficient-scope-403')) {
     // RFC 6750 section 3.1: a token that lacks the scope is insufficient_scope, "SHOULD respond with the HTTP 403".
     reply.header('www-authenticate', `Bearer error="insufficient_scope", scope="${clients.partnerScope}"`);
@@ -102,10 +108,17 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
 /** D30: a POST body must be JSON; anything else is 415 before it is parsed. */
 function checkMediaType(request: FastifyRequest, reply: FastifyReply) {
   if (request.method !== 'POST') return undefined;
-  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const raw = request.headers['content-type'] ?? '';
+  const type = raw.split(';')[0]!.trim().toLowerCase();
+  // blind3-card-charset-415: the card routes' own guard compares the whole header with application/json.
+  if (request.server.faults.has('blind3-card-charset-415') && /\/add-or-update-(tokenized-)?card$/.test(requestPath(request)) && raw.includes(';'))
+    return sendReferenceProblem(reply, request, 'unsupportedMediaType', `the request body must be ${successMediaType}, received ${raw}`);
+  // Faults charset-parameter-415 and media-type-case-sensitive: the media type compared as sent.
   // blind4-charset-param-415: the header compared as a whole string, parameters included.
-  const whole = !request.server.faults.has('blind4-charset-param-415') || (request.headers['content-type'] ?? '').trim().toLowerCase() === successMediaType;
-  if (type === successMediaType && whole) return undefined;
+  const strict = (request.server.faults.has('charset-parameter-415') && raw.includes(';'))
+    || (request.server.faults.has('media-type-case-sensitive') && raw.split(';')[0]!.trim() !== successMediaType)
+    || (request.server.faults.has('blind4-charset-param-415') && raw.trim().toLowerCase() !== successMediaType);
+  if (type === successMediaType && !strict) return undefined;
   // blind2-unsupported-media-type-html: the web server's own error page.
   if (request.server.faults.has('blind2-unsupported-media-type-html'))
     return reply.code(415).type('text/html; charset=utf-8').send('<html><head><title>415 Unsupported Media Type</title></head><body><h1>Unsupported Media Type</h1></body></html>');

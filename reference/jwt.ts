@@ -8,7 +8,7 @@ export interface TokenSigner {
   /** `shiftSeconds` moves this token's iat and exp further (the expired-token path passes -2 × lifetime). */
   issue(clientId: string, scope: string, shiftSeconds?: number): Promise<string>;
   /** The verified claims, or undefined when the token is malformed, forged or expired. */
-  verify(token: string): Promise<JWTPayload | undefined>;
+  verify(token: string, options?: { ignoreExpiry?: boolean }): Promise<JWTPayload | undefined>;
 }
 
 /**
@@ -35,13 +35,21 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
         .sign(key)
         .then((token) => (issuedSignatures.add(token.split('.')[2] ?? ''), options.faults.has('blind4-token-reissue-revokes-previous') && liveJti.set(clientId, String(decodeJwt(token).jti)), token));
     },
-    async verify(token) {
+    async verify(token, verifyOptions) {
       try {
         // blind1-bearer-alg-none: the algorithm is taken from the token's own header, "none" included.
         if (options.faults.has('blind1-bearer-alg-none') && decodeProtectedHeader(token).alg === 'none') {
           const claims = decodeJwt(token);
           return typeof claims.exp === 'number' && claims.exp > Date.now() / 1000 ? claims : undefined;
         }
+        // bearer-empty-signature-accepted: a token whose signature part is empty is taken as "not signed yet", and its claims as they are.
+        if (options.faults.has('bearer-empty-signature-accepted') && token.split('.').length === 3 && token.endsWith('.')) {
+          const claims = decodeJwt(token);
+          return typeof claims.exp === 'number' && claims.exp > Date.now() / 1000 ? claims : undefined;
+        }
+        // bearer-embedded-key-trusted: a symmetric key the token names in its own header (jwk) is used to verify it.
+        const embedded = options.faults.has('bearer-embedded-key-trusted') ? (decodeProtectedHeader(token).jwk as { k?: unknown } | undefined)?.k : undefined;
+        if (typeof embedded === 'string') return (await jwtVerify(token, Buffer.from(embedded, 'base64url'), { algorithms: ['HS256'] })).payload;
         // bearer-claims-unverified: a signature the server issued is trusted whatever claims it now stands under.
         if (options.faults.has('bearer-claims-unverified') && issuedSignatures.has(token.split('.')[2] ?? '')) {
           const claims = decodeJwt(token);
@@ -56,16 +64,17 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
         // blind4-bearer-empty-signature: the signature is verified only when the token carries one.
         if (options.faults.has('blind4-bearer-empty-signature') && token.split('.').length === 3 && token.endsWith('.')) return unexpired(decodeJwt(token));
         // blind4-bearer-embedded-jwk-trusted: the key is taken from the token's own jwk header (CVE-2018-0114).
-        const embedded = options.faults.has('blind4-bearer-embedded-jwk-trusted') ? decodeProtectedHeader(token).jwk as Record<string, unknown> | undefined : undefined;
-        if (embedded?.kty === 'oct' && typeof embedded.k === 'string') {
+        const jwk4 = options.faults.has('blind4-bearer-embedded-jwk-trusted') ? decodeProtectedHeader(token).jwk as Record<string, unknown> | undefined : undefined;
+        if (jwk4?.kty === 'oct' && typeof jwk4.k === 'string') {
           const [h, p, sig] = token.split('.');
-          const mac = createHmac('sha256', Buffer.from(embedded.k, 'base64url')).update(`${h}.${p}`).digest();
+          const mac = createHmac('sha256', Buffer.from(jwk4.k, 'base64url')).update(`${h}.${p}`).digest();
           const given = Buffer.from(sig ?? '', 'base64url');
           return given.length === mac.length && timingSafeEqual(given, mac) ? unexpired(decodeJwt(token)) : undefined;
         }
-        if (embedded) return (await jwtVerify(token, EmbeddedJWK)).payload;
+        if (jwk4) return (await jwtVerify(token, EmbeddedJWK)).payload;
         // bearer-expiry-unchecked: a tolerance of ten years accepts any expired token.
-        const clockTolerance = options.faults.has('bearer-expiry-unchecked') ? 10 * 365 * 86400 : 0;
+        // blind3-bearer-expired-on-authenticate: the caller asks for the expiry to be ignored (only that fault does).
+        const clockTolerance = options.faults.has('bearer-expiry-unchecked') || verifyOptions?.ignoreExpiry ? 10 * 365 * 86400 : 0;
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance });
         // blind4-token-reissue-revokes-previous: "one active token per client".
         if (options.faults.has('blind4-token-reissue-revokes-previous') && typeof payload.sub === 'string' && liveJti.get(payload.sub) !== payload.jti) return undefined;

@@ -118,7 +118,9 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, p: Pro
   const faults = faultsOf(reply);
   // blind2-auth-denied-no-challenge: the challenge is added by the bearer guard only, not by AuthenticatePartner's denial.
   const deniedPartner = faults.has('blind2-auth-denied-no-challenge') && requestPath(request).endsWith('/authenticate');
-  if (p.status === 401 && !faults.has('no-www-authenticate') && !reply.hasHeader('www-authenticate') && !deniedPartner) {
+  // blind3-session-401-no-challenge: the session filter writes its own 401 without the challenge the bearer guard adds.
+  const sessionRefusal = faults.has('blind3-session-401-no-challenge') && p.errorCode === 'UNAUTHORIZED' && !requestPath(request).endsWith('/authenticate');
+  if (p.status === 401 && !faults.has('no-www-authenticate') && !reply.hasHeader('www-authenticate') && !deniedPartner && !sessionRefusal) {
     reply.header('www-authenticate', bearerChallenge(reply, 'Bearer'));
   }
   if (faults.has('no-www-authenticate')) reply.removeHeader('www-authenticate');

@@ -44,7 +44,7 @@ export const readingGroups: readonly ReadingGroup[] = [
       'auth-partner-no-content', 'sparse-card-after-upsert', 'timestamps-offset-zero', 'dob-short-forms', 'card-lengths-described',
       'keys-pascal-case', 'empty-optional-rejected', 'token-body-client-400', 'tcard-new-token-same-card', 'sso-token-any-issued',
       'history-total-unfiltered', 'tokenized-stars', 'decline-400-legacy', 'duplicate-409-legacy', 'token-scope-other',
-      'timestamps-null-pending', 'gender-any-case', 'email-at-only', 'preferred-email-any-text',
+      'timestamps-null-pending', 'gender-any-case', 'email-at-only', 'preferred-email-any-text', 'delete-foreign-card-noop',
     ],
     observed: {
       'FIND-NOT-FOUND': /CUSTOMER_NOT_FOUND/, 'HISTORY-PAGING': /holds pageSize transactions/, 'TOKEN-FORM-ONLY': /JSON body answers 400 with invalid_request/,
@@ -54,13 +54,25 @@ export const readingGroups: readonly ReadingGroup[] = [
   {
     // D37: valid payloads refused with codes of the target's own are observed, never failed; setup tries other ones.
     name: 'business-refusals',
-    readings: ['decline-own-code', 'refuse-some-enrolments', 'card-number-one-customer'],
+    readings: ['decline-own-code', 'refuse-some-enrolments', 'card-number-one-customer', 'card-token-one-customer'],
     observed: { 'GEN-VALID-ACCEPTED': /refused .* with 422 (ISSUER_DECLINED|SSN_IN_USE_ELSEWHERE|CARD_HELD_ELSEWHERE)/ },
   },
   {
     name: 'history-none',
     readings: ['history-none'],
     notCovered: ['HISTORY-ORDER', 'HISTORY-PAGE-SIZE', 'HISTORY-PAGING', 'HISTORY-ACCOUNT-FILTER', 'HISTORY-TOTAL', 'HISTORY-SHAPE'],
+  },
+  // D41-D43: the other allowed sides of whitespace around free text, unknown members and the byte order mark.
+  {
+    name: 'inputs-lenient', readings: ['free-text-trimmed', 'byte-order-mark-accepted'],
+    observed: { 'ERR-VALIDATION': /DeleteCard body byte-order-mark \(D43\): accepted/, 'ENROLL-LAST-NAME-LENGTH': /LastName leading-whitespace \(D41\): accepted/ },
+  },
+  {
+    name: 'inputs-strict', readings: ['free-text-whitespace-refused', 'unknown-members-refused'],
+    observed: {
+      'ERR-VALIDATION': /DeleteCard conformanceProbe unknown-member \(D42\): refused with 400 naming it/,
+      'ENROLL-LAST-NAME-LENGTH': /LastName leading-whitespace \(D41\): refused with 400 naming it/,
+    },
   },
   // Blind review (reference/readings-blind.ts): one group per theme; readings of one point are in different groups.
   {

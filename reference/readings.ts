@@ -73,12 +73,18 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'card-address-any-characters', decision: 'D35', reads: 'card zip and state accept any characters of the right length (A1B2C, 9Z)' },
   { name: 'decline-own-code', decision: 'D37', reads: 'about one new card number in five is declined with 422 {"ErrorCode": "ISSUER_DECLINED"}, a code of the target\'s own' },
   { name: 'card-number-one-customer', decision: 'D37', reads: 'a card number another customer holds is refused at AddOrUpdateCard with 422 {"ErrorCode": "CARD_HELD_ELSEWHERE"}: one card, one customer' },
+  { name: 'card-token-one-customer', decision: 'D37, D45', reads: 'a card token another customer holds is refused at AddOrUpdateTokenizedCard with 422 {"ErrorCode": "TOKEN_HELD_ELSEWHERE"}: one token, one customer' },
+  { name: 'delete-foreign-card-noop', decision: 'D30, D45', reads: 'DeleteCard naming another customer\'s card answers 200 {} and removes nothing, as for a card already gone' },
   { name: 'refuse-some-enrolments', decision: 'D37', reads: 'about one SSN in five is refused at EnrollCustomer with 422 {"ErrorCode": "SSN_IN_USE_ELSEWHERE"}, as on a shared sandbox' },
   { name: 'true-false-exact-case', decision: 'D38', reads: 'DirectDeposit and DebitActive take True and False in that letter case only; true or TRUE is a 400 validation error' },
   { name: 'gender-any-case', decision: 'D38', reads: 'gender takes m and f as well as M and F' },
   { name: 'email-at-only', decision: 'D39', reads: 'an e-mail address needs one @ with text on both sides, nothing more: a space or a domain without a dot is accepted' },
   { name: 'preferred-email-any-text', decision: 'D39', reads: 'AddSessionAttributes takes any text as PreferredEmail, which has no documented format' },
   { name: 'timestamps-whole-seconds', decision: 'interface.md Resources (ISO 8601 UTC)', reads: 'transaction timestamps are written without fractional seconds (2024-12-31T10:00:00Z)' },
+  { name: 'free-text-trimmed', decision: 'D41', reads: 'free-text fields (no documented format) are stored without the whitespace around them; only whitespace counts as not sent' },
+  { name: 'free-text-whitespace-refused', decision: 'D41', reads: 'a free-text value with whitespace before or after it is a 400 validation error naming the field' },
+  { name: 'unknown-members-refused', decision: 'D42', reads: 'a body member the operation does not name is a 400 validation error naming the member (AuthenticatePartner excepted)' },
+  { name: 'byte-order-mark-accepted', decision: 'D43', reads: 'a UTF-8 byte order mark before a JSON body is ignored; the body is read as without it' },
   ...blindReadings,
 ];
 

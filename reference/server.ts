@@ -5,7 +5,7 @@ import { defaults, minTlsVersion, tokenContract } from '../contract/index.js';
 import { allowListMatcher, defaultAllowList } from './allow-list.js';
 import { registerApiGuards } from './api-guards.js';
 import { clientRegistry, deniedClientId, testClientId } from './clients.js';
-import { faultSet } from './faults/index.js';
+import { faultSet, type FaultSet } from './faults/index.js';
 import { readingSet } from './readings.js';
 import { tokenSigner } from './jwt.js';
 import { partnerOperations } from './operations/index.js';
@@ -14,8 +14,10 @@ import { referenceCredentials } from './tls.js';
 import { expiredTokenPath, tokenEndpoint, tokenPath } from './token-endpoint.js';
 import { installInterception, type Interceptor, type Observer } from './interception.js';
 import { blind2AllowList } from './faults/blind2/hooks.js';
+import { blind3SourceAllowed } from './faults/blind3/access.js';
 import { blind4SourceAddress } from './faults/blind4/hooks.js';
 import { chaosInterceptor } from './chaos.js';
+import { installJsonBodyParser } from './json-body.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
 import './fastify-types.js';
 
@@ -42,6 +44,8 @@ export interface ReferenceOptions {
   chaos?: ChaosSettings;
   /** Seed of the chaos draw when `chaos.seed` is unset (the run's seed). */
   chaosSeed?: number;
+  /** Every reply is held this long before it is sent (REFERENCE_LATENCY_MS): a sandbox in another region. */
+  latencyMs?: number;
 }
 
 export interface RequestRecord { method: string; path: string; at: number; remoteAddress: string }
@@ -102,6 +106,18 @@ function installErrorHandlers(app: FastifyInstance): void {
   });
 }
 
+/**
+ * allow-list-trusts-forwarded: the source is read from X-Forwarded-For (its first entry) or
+ * Forwarded (its first for=), as behind a proxy, though no proxy is in front (D46).
+ */
+function forwardedSource(faults: FaultSet, headers: Record<string, string | string[] | undefined>): string | undefined {
+  if (!faults.has('allow-list-trusts-forwarded')) return undefined;
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const xff = first(headers['x-forwarded-for'])?.split(',')[0]?.trim();
+  const forwarded = /for="?\[?([^\]";,]+)/i.exec(first(headers.forwarded) ?? '')?.[1];
+  return xff || forwarded || undefined;
+}
+
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }
@@ -137,6 +153,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   app.decorate('faults', faults);
   app.decorate('readings', readings);
   installErrorHandlers(app);
+  installJsonBodyParser(app, readings);
   // The expired-token path is the reference's own seam for the harness, not part of the interface: no chaos there.
   const chaos = options.chaos ? chaosInterceptor(options.chaos, options.chaosSeed ?? 0, (path) => path.startsWith(expiredTokenPath)) : undefined;
   const interceptor: Interceptor | undefined = chaos && options.interceptor
@@ -144,19 +161,24 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     : options.interceptor ?? chaos?.interceptor;
   installInterception(app, interceptor, options.observer);
   app.addHook('onRequest', async (request, reply) => {
-    const remoteAddress = request.socket.remoteAddress ?? '';
+    const forwarded = forwardedSource(faults, request.headers);
+    const remoteAddress = forwarded ?? request.socket.remoteAddress ?? '';
     stats.requests.push({ method: request.method, path: requestPath(request), at: Date.now(), remoteAddress });
     // blind4-allow-list-x-forwarded-for / -forwarded-header: a forwarding header taken for the source (D46).
-    const source = blind4SourceAddress(faults, request.headers, remoteAddress);
+    const blind4Source = blind4SourceAddress(faults, request.headers, remoteAddress);
     // blind4-allow-list-get-exempt: the allow list is a rule of the write methods only.
     if (faults.has('blind4-allow-list-get-exempt') && request.method === 'GET') return;
-    if (!allowed(source) && !faults.has('allow-list-open') && readings.has('allow-list-close')) {
+    // allow-list-skipped-on-get: the allow list is a filter on writes only.
+    if (faults.has('allow-list-skipped-on-get') && request.method === 'GET') return;
+    // blind3-allow-list-*: a forwarding header taken for the source, or a path left off the list.
+    const sourceAllowed = blind4Source !== remoteAddress ? allowed(blind4Source) : forwarded !== undefined ? allowed(forwarded) : blind3SourceAllowed(faults, request, allowed);
+    if (!sourceAllowed && !faults.has('allow-list-open') && readings.has('allow-list-close')) {
       // D25: "a refused connection" is the other documented enforcement.
       reply.hijack();
       request.raw.socket.destroy();
       return;
     }
-    if (!allowed(source) && !faults.has('allow-list-open')) {
+    if (!sourceAllowed && !faults.has('allow-list-open')) {
       return sendReferenceProblem(reply, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
     }
   });
@@ -168,6 +190,11 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       });
       return payload;
     });
+  const latencyMs = options.latencyMs ?? 0;
+  if (latencyMs > 0) app.addHook('onSend', async (_request, _reply, payload) => {
+    await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    return payload;
+  });
   registerApiGuards(app, clients, signer);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });
   await app.register(partnerOperations, { faults, readings });

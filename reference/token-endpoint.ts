@@ -97,7 +97,8 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     // blind1-token-grant-type-optional: an absent grant_type defaults to the only grant the endpoint serves.
     const grantType = !form.grant_type && faults.has('blind1-token-grant-type-optional') ? tokenContract.grantType : form.grant_type;
     if (!grantType) return sendTokenError(reply, tokenErrors.missingGrantType, said('grant_type is required'));
-    if (grantType !== tokenContract.grantType) {
+    // blind3-token-any-grant-type: the grant is chosen by the client's registration, not by the request.
+    if (grantType !== tokenContract.grantType && !faults.has('blind3-token-any-grant-type')) {
       return sendTokenError(reply, tokenErrors.otherGrantType, said(`grant_type must be ${tokenContract.grantType}, received ${grantType}`));
     }
     if (!form.scope) return sendTokenError(reply, app.readings?.has('token-missing-scope-invalid-scope') ? tokenErrors.unknownScope : tokenErrors.missingScope, said('scope is required'));

@@ -1,17 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { BaselineDiff, RowStatus } from './model.js';
+import type { PreviousRun, PreviousSummary } from './baseline-diff.js';
 
-/** The part of a previous summary.json the comparison reads. */
-export interface PreviousSummary {
-  readonly finishedAt?: string;
-  readonly requirements: ReadonlyArray<{ readonly id: string; readonly status: string }>;
-}
-
-export interface PreviousRun {
-  /** The path or URL it was read from, for the report. */
-  readonly source: string;
-  readonly summary: PreviousSummary;
-}
+export { compareBaseline, baselineLine, type PreviousRun, type PreviousSummary } from './baseline-diff.js';
 
 export class BaselineError extends Error {
   readonly code = 'BASELINE_UNREADABLE';
@@ -22,10 +12,18 @@ export class BaselineError extends Error {
 }
 
 function asPrevious(source: string, value: unknown): PreviousSummary {
-  const v = value as { requirements?: unknown; finishedAt?: unknown } | null;
+  const v = value as { requirements?: unknown; finishedAt?: unknown; exitCode?: unknown; run?: { seed?: unknown }; observed?: unknown } | null;
   if (!v || !Array.isArray(v.requirements) || !v.requirements.every((r) => typeof r?.id === 'string' && typeof r?.status === 'string'))
     throw new BaselineError(source, 'it is not a summary.json (no requirements array of {id, status})');
-  return { requirements: v.requirements, ...(typeof v.finishedAt === 'string' ? { finishedAt: v.finishedAt } : {}) };
+  // What older summaries lack is left out: the comparison then says it was not recorded.
+  const observed = Array.isArray(v.observed) ? v.observed.filter((o) => typeof o?.requirement === 'string' && typeof o?.observed === 'string') : undefined;
+  return {
+    requirements: v.requirements,
+    ...(typeof v.finishedAt === 'string' ? { finishedAt: v.finishedAt } : {}),
+    ...(typeof v.exitCode === 'number' ? { exitCode: v.exitCode } : {}),
+    ...(typeof v.run?.seed === 'number' ? { run: { seed: v.run.seed } } : {}),
+    ...(observed ? { observed } : {}),
+  };
 }
 
 /** Reads the previous run's summary.json from a path or an https URL (fetched with global fetch). */
@@ -52,26 +50,4 @@ export async function loadBaseline(source: string, fetchImpl: typeof fetch = fet
     throw new BaselineError(source, 'it is not JSON', { cause: e });
   }
   return { source, summary: asPrevious(source, parsed) };
-}
-
-const failing = (status: string | undefined): boolean => status === 'failed' || status === 'waived';
-
-/**
- * New failures, fixed ones and those still failing, by requirement id. A requirement that
- * failed before and was not re-checked now (broken, not covered...) is not called fixed.
- */
-export function compareBaseline(previous: PreviousRun, current: ReadonlyArray<{ id: string; status: RowStatus }>): BaselineDiff {
-  const before = new Map(previous.summary.requirements.map((r) => [r.id, r.status]));
-  const now = new Map(current.map((r) => [r.id, r.status]));
-  const newFailures: string[] = [], fixed: string[] = [], stillFailing: string[] = [], notRechecked: string[] = [];
-  for (const [id, status] of now) {
-    if (failing(status)) (failing(before.get(id)) ? stillFailing : newFailures).push(id);
-    else if (failing(before.get(id))) (status === 'passed' ? fixed : notRechecked).push(id);
-  }
-  for (const [id, status] of before) if (failing(status) && !now.has(id)) notRechecked.push(id);
-  return {
-    source: previous.source,
-    ...(previous.summary.finishedAt ? { previousFinishedAt: previous.summary.finishedAt } : {}),
-    newFailures, fixed, stillFailing, notRechecked,
-  };
 }

@@ -10,10 +10,11 @@ export const evidenceAnchor = (id: string): string => `evidence-${id.toLowerCase
 
 export const section = (title: string, inner: Html): Html => `<h2>${esc(title)}</h2>\n${inner}`;
 
-/** A failure that does not block (ambiguous or unspecified rule) reads "failed (advisory)". */
+/** A failure that does not block (ambiguous or unspecified rule) reads "failed (advisory)"; a partly checked row never reads passed. */
 export function statusBadge(r: RequirementRow): Html {
   const advisory = r.status === 'failed' && !r.blocking;
-  return `<span class="status ${advisory ? 'advisory' : r.status}">${advisory ? 'failed (advisory)' : esc(r.status)}</span>`;
+  const words = advisory ? 'failed (advisory)' : r.status === 'partly-checked' ? `partly checked${r.acceptedGap ? ' (accepted gap)' : ''}` : r.status;
+  return `<span class="status ${advisory ? 'advisory' : r.status}">${esc(words)}</span>`;
 }
 
 export function table(head: readonly string[], rows: ReadonlyArray<readonly Html[]>, cellClasses: readonly string[] = [], className = '', withHead = true): Html {

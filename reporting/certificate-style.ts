@@ -14,6 +14,7 @@ h3 { font-size: 15px; margin: 18px 0 6px; }
 .verdict { border-radius: 8px; padding: 16px 20px; color: #fff; margin: 12px 0 16px; }
 .verdict.pass { background: var(--pass); }
 .verdict.fail { background: var(--fail); }
+.verdict.inconclusive, .verdict.incomplete { background: var(--warn); }
 .verdict .word { font-size: 30px; font-weight: 700; letter-spacing: .04em; }
 .verdict .words { font-size: 16px; margin-top: 4px; }
 .verdict ul { margin: 8px 0 0; padding-left: 20px; }
@@ -26,6 +27,7 @@ td.id { white-space: nowrap; font-family: ui-monospace, Menlo, Consolas, monospa
 .status.passed { background: var(--pass); } .status.failed { background: var(--fail); } .status.broken { background: var(--warn); }
 .status.waived { background: #6a1b9a; } .status.observed { background: var(--info); }
 .status.not-covered, .status.not-selected, .status.skipped-by-profile { background: var(--muted); }
+.status.partly-checked { background: var(--warn); }
 .status.advisory { background: #e37400; }
 .counts td { text-align: center; font-size: 16px; font-weight: 600; }
 .evidence { border-left: 4px solid var(--fail); padding: 4px 12px; margin: 10px 0; page-break-inside: avoid; }

@@ -3,7 +3,9 @@ import { certificateCss } from './certificate-style.js';
 import { esc, evidenceAnchor, section, statusBadge, table, type Html } from './certificate-html.js';
 import type { ReportedFinding, RequirementRow, Summary } from './model.js';
 import { footprintDetail } from './footprint-text.js';
+import { leftOutByReason, operatorCoverageLine } from './operator-coverage.js';
 import { healthHeader, healthLines, healthRows } from './health-text.js';
+import { verdictHeadline, verdictText } from './verdict.js';
 
 /** What the certificate says about the run beyond the summary: who ran what, with which seed. */
 export interface CertificateRun {
@@ -20,18 +22,15 @@ export interface CertificateRun {
   readonly footer?: string;
 }
 
-/** Exit codes in words, for a reader who never saw the command line. */
+/** Exit codes in words, for a reader who never saw the command line (reporting/verdict.ts). */
 export const exitCodeWords: Readonly<Record<number, string>> = {
-  0: 'Passed: every selected documented and standard requirement was checked and held; nothing broke.',
-  1: 'Failed: a blocking requirement failed, or a waiver expired.',
-  2: 'Not run: the configuration was invalid; nothing was sent.',
-  3: 'Not conclusive: the run broke or stopped short (target unreachable, transport trouble, interrupted).',
-  4: 'Not conclusive: documented requirements were left unchecked and no one accepted the gap.',
+  ...Object.fromEntries(([0, 1, 3, 4] as const).map((code) => [code, `${verdictText(code).word}: ${verdictText(code).meaning} ${verdictText(code).nextStep}`])),
+  2: 'NOT RUN: the configuration was invalid; nothing was sent.',
 };
 
 const evidenceCell = (r: RequirementRow): Html =>
   r.findings.length ? `<a href="#${evidenceAnchor(r.id)}">${r.findings.length} finding${r.findings.length > 1 ? 's' : ''}</a>`
-    : r.reasons.length ? `<span class="muted">${esc(r.reasons.join('; '))}</span>` : '';
+    : r.reasons.length ? `<span class="muted">${r.status === 'partly-checked' ? 'Unchecked part: ' : ''}${esc(r.reasons.join('; '))}</span>` : '';
 
 function sectionTables(s: Summary, run: CertificateRun): Html {
   const sections = [...new Set(s.requirements.map((r) => r.section))].sort(sectionOrder);
@@ -63,7 +62,7 @@ function gapsAndWaivers(s: Summary): Html {
   const gaps = s.acceptedGaps;
   const waivers = [...s.waivers.applied.map((w) => ({ ...w, state: 'applied' })), ...s.waivers.expired.map((w) => ({ ...w, state: 'EXPIRED' })), ...s.waivers.unused.map((w) => ({ ...w, state: 'not needed' }))];
   return (waivers.length ? table(['Requirement', 'Owner', 'Expires', 'State', 'Reason'], waivers.map((w) => [esc(w.requirement), esc(w.owner), esc(w.expires), esc(w.state), esc(w.reason)])) : '<p>No waiver.</p>') +
-    (s.unchecked.length ? `<p><strong>Documented requirements left unchecked that no one accepted (exit 4):</strong> ${s.unchecked.map(esc).join(', ')}.</p>` : '') +
+    (s.unchecked.length ? `<p><strong>Documented requirements left unchecked, in whole or in part, that no one accepted (exit 4):</strong> ${s.unchecked.map((id) => `${esc(id)}${s.requirements.find((r) => r.id === id)?.status === 'partly-checked' ? ' (partly checked)' : ''}`).join(', ')}.</p>` : '') +
     (gaps.length ? `<p>Documented requirements left unchecked with the user's consent:</p>${table(['Requirement', 'Accepted by', 'Why not checked'], gaps.map((g) => [esc(g.requirement), esc(g.by), esc(g.reasons.join('; ') || 'not run')]))}` : '<p>No accepted gap.</p>');
 }
 
@@ -72,28 +71,34 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
   const c = s.counts;
   const cov = s.responseCoverage;
   const facts: ReadonlyArray<readonly [string, string]> = run.facts ?? [
-    ['Target', `${s.target.baseUrl} (${s.target.kind})`], ['Profile', run.profile ?? 'not recorded'],
+    ['Target', `${s.target.baseUrl} (${s.target.kind})${s.target.via ? `; ${s.target.via}` : ''}`], ['Profile', run.profile ?? 'not recorded'],
     ['Date', `${s.startedAt} to ${s.finishedAt}`], ['Seed', run.seed === undefined ? 'not recorded' : String(run.seed)],
     ['Harness version', `partner-conformance ${run.harnessVersion}`],
+    ...(s.run ? [['Replay', s.run.replay] as const] : []),
     ['Selection', [s.selection.only.length ? s.selection.only.join(', ') : 'everything',
       ...(s.selection.skip?.length ? [`skipping ${s.selection.skip.join(', ')}`] : []),
       ...(s.selection.filters?.length ? [`suites narrowed by ${s.selection.filters.join(' ')}`] : [])].join('; ')],
   ];
   const body = [
     `<h1>${esc(run.title ?? 'Go-live conformance certificate')}</h1><p class="subtitle">${esc(run.subtitle ?? `Check cashing partner API, judged by partner-conformance ${run.harnessVersion}`)}</p>`,
-    `<div class="verdict ${s.verdict}" id="verdict"><div class="word">${s.verdict === 'pass' ? 'PASS' : 'FAIL'} <span class="words">(exit code ${s.exitCode})</span></div>` +
+    `<div class="verdict ${s.verdict}" id="verdict"><div class="word">${verdictText(s.exitCode).word} <span class="words">(exit code ${s.exitCode})</span></div>` +
       `<div class="words">${esc((run.exitWords ?? exitCodeWords)[s.exitCode] ?? `Exit code ${s.exitCode}.`)}</div>` +
       (s.verdictReasons.length ? `<ul>${s.verdictReasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '') + '</div>',
     table(['', ''], facts.map(([k, v]) => [`<strong>${esc(k)}</strong>`, esc(v)]), [], 'facts', false),
-    table(['passed', 'failed', 'broken', 'waived', 'observed', 'not covered', 'skipped by profile', 'not selected'],
-      [[c.passed, c.failed, c.broken, c.waived, c.observed, c.notCovered, c.skippedByProfile, c.notSelected].map(String)], [], 'counts'),
+    table(['passed', 'partly checked', 'failed', 'broken', 'waived', 'observed only', 'not covered', 'skipped by profile', 'not selected'],
+      [[c.passed, c.partlyChecked, c.failed, c.broken, c.waived, c.observed, c.notCovered, c.skippedByProfile, c.notSelected].map(String)], [], 'counts'),
     section('Requirements by interface section', sectionTables(s, run)),
     section('Evidence of failures', evidence(s, run)),
-    section('Ambiguous points: the reading the target showed', s.observed.length
+    section(`Ambiguous points: the reading the target showed (${s.observed.length})`, s.observed.length
       ? table(['Requirement', 'Decisions', 'The target showed'], s.observed.map((o) => [`<a href="${esc(run.requirementLink(o.requirement))}">${esc(o.requirement)}</a>`, esc(o.decisions.join(', ')), esc(o.observed)]))
       : '<p>None recorded.</p>'),
     section(`Documented responses observed: ${cov.observed} of ${cov.documented}`,
       table(['Operation', 'Status', 'Code', 'Observed'], cov.rows.map((r) => [esc(r.operation), String(r.status), esc(r.code), r.observed ? 'yes' : '<strong>no</strong>']))),
+    ...(s.operatorCoverage ? [section(`Operator coverage: ${operatorCoverageLine(s.operatorCoverage)}`,
+      table(['Family', 'Pairs sent', 'Pairs that apply'], s.operatorCoverage.families.map((f) => [esc(f.family), String(f.sent), String(f.applicable)])) +
+      (s.operatorCoverage.leftOut.length
+        ? leftOutByReason(s.operatorCoverage).map((g) => `<p>Left out (${esc(g.why)}): ${esc(g.pairs.map((p) => `${p.operator} in ${p.cell}`).join(', '))}.</p>`).join('')
+        : '<p>Every applicable operator x cell pair was sent.</p>'))] : []),
     section('Accepted gaps and waivers', gapsAndWaivers(s)),
     section('Target health: transient faults', s.health
       ? `${healthLines(s.health).map((l) => `<p>${esc(l)}</p>`).join('')}${s.health.rows.length ? table([...healthHeader], healthRows(s.health).map((r) => r.map(esc))) : ''}`
@@ -101,8 +106,8 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
     section('Footprint on the target', s.footprint
       ? `<p>${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.</p>${footprintDetail(s.footprint).map((l) => `<p>${esc(l)}</p>`).join('')}`
       : '<p>Not recorded (nothing was written, or the run stopped before the suites).</p>'),
-    `<footer>${run.footer ? esc(run.footer) : `Generated ${esc(s.finishedAt)} from the run's result records.`} Requirement ids link to the requirement catalogue shipped with the harness.</footer>`,
+    `<footer>${run.footer ? esc(run.footer) : `Generated ${esc(s.finishedAt)} from the run's result records.`} Requirement ids link to the requirement catalogue of the harness, copied beside this page (docs/requirements.md), so the links hold wherever the reports are moved.</footer>`,
   ];
   return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>${esc(run.title ?? 'Conformance certificate')}: ${s.verdict.toUpperCase()} (exit ${s.exitCode})</title><style>${certificateCss}</style></head>\n<body>\n${body.join('\n')}\n</body></html>\n`;
+    `<title>${esc(run.title ?? 'Conformance certificate')}: ${verdictHeadline(s.exitCode)}</title><style>${certificateCss}</style></head>\n<body>\n${body.join('\n')}\n</body></html>\n`;
 }

@@ -3,7 +3,11 @@ import type { UserConsoleLog } from 'vitest';
 import { parseProgressMessage, ProgressLine } from './live-progress.js';
 import type { Summary } from './model.js';
 import { footprintDetail } from './footprint-text.js';
+import { operatorCoverageLine } from './operator-coverage.js';
 import { healthLines } from './health-text.js';
+import { causeKey, causeLine } from './causes.js';
+import { verdictHeadline, verdictText } from './verdict.js';
+import { baselineLine } from './baseline-diff.js';
 
 export interface LiveReporterOptions {
   /** Where lines go; default process.stdout. */
@@ -26,7 +30,8 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
 
 /**
  * Vitest 4 reporter: one line when a suite (test file) ends, a progress line per suite on
- * long runs, and one line per failing case as it happens. Nothing else.
+ * long runs, and one report per failing case as it happens. Cases broken for a cause already
+ * printed are counted, not printed again: one line per cause at the end (reporting/causes.ts).
  */
 export class LiveReporter implements Reporter {
   readonly #write: (line: string) => void;
@@ -34,7 +39,10 @@ export class LiveReporter implements Reporter {
   readonly #now: () => number;
   readonly #suites = new Map<string, Progress>();
   readonly #line?: ProgressLine;
+  /** Causes of broken cases printed so far: how many cases met each, and the first. */
+  readonly #causes = new Map<string, { count: number; first: string; text: string }>();
   #runStart = 0;
+  #idle = 0;
 
   constructor(options: LiveReporterOptions = {}) {
     const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -74,10 +82,27 @@ export class LiveReporter implements Reporter {
       p.failed += 1;
       // The whole report: counterexample, steps, replay and curl are what a person acts on. It comes
       // redacted from the worker that built it; this process (vitest's main one) never learnt a secret.
-      const lines = (result.errors[0]?.message ?? '').split('\n').slice(0, maxFailureLines);
+      const error = result.errors[0];
+      if (error?.name === 'PropertyBroken' && this.#seenCause(test.fullName, error.message ?? '')) return this.#tick(p, test);
+      const lines = (error?.message ?? '').split('\n').slice(0, maxFailureLines);
       this.#write(`  ✗ ${test.fullName}`);
       for (const line of lines) this.#write(`    ${line.slice(0, 2000)}`);
     }
+    this.#tick(p, test);
+  }
+
+  /** Counts a broken case's cause; true when the cause was printed before (this case is only counted). */
+  #seenCause(name: string, message: string): boolean {
+    // The report starts with the property's name: the cause is what follows it.
+    const text = message.slice(message.indexOf(': ') + 2);
+    const key = causeKey(text);
+    const cause = this.#causes.get(key);
+    if (cause) cause.count += 1;
+    else this.#causes.set(key, { count: 1, first: name, text });
+    return cause !== undefined;
+  }
+
+  #tick(p: Progress, test: TestCase): void {
     const now = this.#now();
     if (now - p.lastPrint >= this.#every) {
       p.lastPrint = now;
@@ -87,6 +112,8 @@ export class LiveReporter implements Reporter {
 
   onTestModuleEnd(module: TestModule): void {
     const p = this.#progress(module);
+    // A suite the selection or the profile left without a test to run (CONFORMANCE_ONLY=ALLOW-LIST) is counted, not listed.
+    if (p.skipped > 0 && p.done === 0 && module.state() !== 'failed') { this.#idle += 1; return; }
     const mark = p.failed > 0 || module.state() === 'failed' ? '✗' : '✓';
     const skipped = p.skipped ? `, ${p.skipped} skipped` : '';
     this.#write(`${mark} ${module.relativeModuleId}: ${p.done} done, ${p.failed} failed${skipped} (${seconds(this.#now() - p.startedAt)})`);
@@ -96,7 +123,9 @@ export class LiveReporter implements Reporter {
     const all = [...this.#suites.values()];
     const sum = (k: 'done' | 'failed') => all.reduce((n, p) => n + p[k], 0);
     const unhandled = errors.length ? `, ${errors.length} unhandled error(s)` : '';
-    this.#write(`${modules.length} suite(s), ${sum('done')} cases, ${sum('failed')} failed${unhandled} in ${seconds(this.#now() - this.#runStart)}`);
+    for (const cause of this.#causes.values()) if (cause.count > 1) this.#write(`  ✗ ${causeLine(cause.count, cause.first, cause.text)}`);
+    const idle = this.#idle ? ` (${this.#idle} with every test skipped by the selection or the profile, not listed)` : '';
+    this.#write(`${modules.length} suite(s)${idle}, ${sum('done')} cases, ${sum('failed')} failed${unhandled} in ${seconds(this.#now() - this.#runStart)}`);
   }
 }
 
@@ -107,9 +136,12 @@ const pad = (s: string, n: number): string => s.padEnd(n);
 /** Documented requirements neither checked nor accepted (exit 4), each with why. */
 function uncheckedLines(summary: Summary): string[] {
   if (!summary.unchecked?.length) return [];
+  // A run stopped before any suite (the preflight): every row is unchecked for the one reason the verdict gives.
+  const c = summary.counts;
+  if (summary.incomplete && c.passed + c.failed + c.broken + c.observed + c.waived === 0) return ['', `Unchecked: all ${summary.unchecked.length} documented requirements, for the reason below.`];
   const rows = summary.requirements.filter((r) => summary.unchecked.includes(r.id));
-  return ['', 'Unchecked (documented requirements left unchecked; CONFORMANCE_SKIP=<id> or a waiver accepts a gap):',
-    ...rows.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.reasons[0] ?? 'no suite recorded a result'}`),
+  return ['', 'Unchecked (documented requirements left unchecked, in whole or in part; CONFORMANCE_SKIP=<id> or a waiver accepts a gap):',
+    ...rows.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.status === 'partly-checked' ? 'partly checked, ' : ''}${r.reasons[0] ?? 'no suite recorded a result'}`),
     ...(rows.length > 20 ? [`  … and ${rows.length - 20} more`] : [])];
 }
 
@@ -130,14 +162,20 @@ export function formatVerdictTable(summary: Summary, reportPath?: string): strin
   const blocking = summary.requirements.filter((r) => r.status === 'failed' && r.blocking);
   const lines = [
     '',
-    `${pad('Verdict', 10)}${summary.verdict.toUpperCase()} (exit ${summary.exitCode})`,
+    `${pad('Verdict', 10)}${verdictHeadline(summary.exitCode)}: ${verdictText(summary.exitCode).meaning}`,
+    `${pad('Next', 10)}${summary.nextStep}`,
     `${pad('Target', 10)}${summary.target.baseUrl} (${summary.target.kind})`,
-    `${pad('Checked', 10)}${c.passed} passed, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c.observed} observed`,
+    ...(summary.target.via ? [`${pad('', 10)}${summary.target.via}`] : []),
+    ...(summary.run ? [`${pad('Replay', 10)}${summary.run.replay} (partner-conformance ${summary.run.harnessVersion})`] : []),
+    `${pad('Checked', 10)}${c.passed} passed, ${c.partlyChecked} partly checked, ${c.failed} failed, ${c.broken} broken, ${c.waived} waived, ${c.observed} observed only`,
     `${pad('Not run', 10)}${c.notCovered} not covered, ${c.skippedByProfile} skipped by profile, ${c.notSelected} not selected`,
+    `${pad('Readings', 10)}${summary.observed.length} reading(s) of ambiguous points observed (summary.md lists them)`,
     `${pad('Responses', 10)}${summary.responseCoverage.observed} of ${summary.responseCoverage.documented} documented responses observed`,
+    ...(summary.operatorCoverage ? [`${pad('Operators', 10)}${operatorCoverageLine(summary.operatorCoverage)}`] : []),
     ...(summary.footprint ? [`${pad('Footprint', 10)}${summary.footprint.customersEnrolled} customers enrolled, ${summary.footprint.cardsAdded} cards added, ${summary.footprint.cardsRemoved} removed`, ...footprintDetail(summary.footprint).map((l) => `${pad('', 10)}${l}`)] : []),
     ...(summary.health ? healthLines(summary.health).map((l, i) => `${pad(i === 0 ? 'Health' : '', 10)}${l}`) : []),
-    ...(summary.baseline ? [`${pad('Nightly', 10)}${summary.baseline.newFailures.length} new, ${summary.baseline.fixed.length} fixed, ${summary.baseline.stillFailing.length} still failing`] : []),
+    ...(summary.baseline ? [`${pad('Nightly', 10)}${baselineLine(summary.baseline)}`] : []),
+    ...(summary.baseline?.replayPreviousSeed ? [`${pad('', 10)}replay them under the previous night's seed: ${summary.baseline.replayPreviousSeed}`] : []),
     ...(blocking.length ? ['', 'Blocking failures:', ...blocking.slice(0, 20).map((r) => `  ${pad(r.id, 34)}${r.findings[0]?.title ?? r.text}`), ...(blocking.length > 20 ? [`  … and ${blocking.length - 20} more`] : [])] : []),
     ...uncheckedLines(summary),
     ...acceptedGapLines(summary),

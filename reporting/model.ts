@@ -1,10 +1,16 @@
+import type { OperatorCoverage } from './operator-coverage.js';
 import type { Severity } from '../contract/types.js';
 import type { RecordedFinding, Reproduction } from './result.js';
 import type { Waiver } from './waivers.js';
+import type { ExitCode, Verdict } from './verdict.js';
 
-/** A requirement's status in the report; 'not-covered' and 'not-selected' are never shown as passed. */
+/**
+ * A requirement's status in the report; 'not-covered' and 'not-selected' are never shown as passed.
+ * 'partly-checked': what was checked held, but some of its cases could not run (a variable missing,
+ * a probe impossible); the unchecked part is a gap like a 'not-covered' row, never a pass.
+ */
 export type RowStatus =
-  | 'passed' | 'failed' | 'waived' | 'broken' | 'observed' | 'skipped-by-profile' | 'not-covered' | 'not-selected';
+  | 'passed' | 'failed' | 'waived' | 'broken' | 'observed' | 'skipped-by-profile' | 'partly-checked' | 'not-covered' | 'not-selected';
 
 /** One deduplicated finding (by dedupKey) with the reproduction of its first occurrence. */
 export interface ReportedFinding extends RecordedFinding {
@@ -29,7 +35,8 @@ export interface RequirementRow {
   readonly waiver?: Waiver;
   /**
    * A not-covered row the user accepted: named by CONFORMANCE_SKIP (then status 'not-selected'),
-   * or held by a waiver (status stays 'not-covered'). Such a row does not make the run exit 4.
+   * or held by a waiver (status stays 'not-covered'); a partly-checked row stays 'partly-checked'.
+   * Such a row does not make the run exit 4.
    */
   readonly acceptedGap?: 'CONFORMANCE_SKIP' | 'waiver';
 }
@@ -51,20 +58,56 @@ export interface ResponseCoverageRow {
   readonly observed: boolean;
 }
 
+/** A row whose status changed between two nights, outside the named lists of BaselineDiff. */
+export interface StatusChange {
+  readonly id: string;
+  readonly before: string;
+  readonly now: string;
+}
+
+/** This night against the previous one (reporting/baseline-diff.ts): every status change, the readings and the verdicts. */
 export interface BaselineDiff {
   readonly source: string;
   readonly previousFinishedAt?: string;
+  /** `INCOMPLETE (exit 4)`; absent when the previous summary predates it. */
+  readonly previousVerdict?: string;
+  readonly verdict: string;
+  readonly seeds: { readonly previous?: number; readonly now?: number };
   readonly newFailures: readonly string[];
   readonly fixed: readonly string[];
   readonly stillFailing: readonly string[];
   /** Failing before, and neither passed nor failed now (broken, not covered, not selected). */
   readonly notRechecked: readonly string[];
+  /** Broken now, not before. */
+  readonly newlyBroken: readonly string[];
+  /** Not covered or partly checked now, something else before. */
+  readonly newlyUnchecked: readonly string[];
+  /** Passed now, and before not covered, partly checked, broken, observed or left out. */
+  readonly newlyChecked: readonly string[];
+  /** Every other status change (e.g. passed → not selected). */
+  readonly otherChanges: readonly StatusChange[];
+  /** Ambiguous points whose observed readings differ. */
+  readonly readingsChanged: ReadonlyArray<{ readonly requirement: string; readonly before: readonly string[]; readonly now: readonly string[] }>;
+  /** Whether the new failures came with a new seed (exploration) or under the previous night's (a change of the target). */
+  readonly newFailuresCame?: string;
+  /** Runs the new failures under the previous night's seed. */
+  readonly replayPreviousSeed?: string;
 }
 
-export type Counts = Record<'passed' | 'failed' | 'broken' | 'waived' | 'skippedByProfile' | 'notCovered' | 'notSelected' | 'observed', number>;
+/** What replays this run: its seed, the harness that ran it, its profile, and the command. */
+export interface RunFacts {
+  readonly seed?: number;
+  /** package.json version of the harness. */
+  readonly harnessVersion: string;
+  readonly profile?: string;
+  /** The command that runs the same cases again, given the same TARGET_* variables. */
+  readonly replay: string;
+}
+
+export type Counts = Record<'passed' | 'failed' | 'broken' | 'waived' | 'skippedByProfile' | 'partlyChecked' | 'notCovered' | 'notSelected' | 'observed', number>;
 
 /** Exit codes of a run; 2 (bad configuration) is decided before any summary exists. */
-export type ExitCode = 0 | 1 | 3 | 4;
+export type { ExitCode } from './verdict.js';
 
 export interface Selection {
   /** CONFORMANCE_ONLY entries; empty = everything. */
@@ -84,7 +127,8 @@ export interface AcceptedGap {
 
 export interface Summary {
   readonly schemaVersion: 1;
-  readonly verdict: 'pass' | 'fail';
+  /** The word of the exit code (reporting/verdict.ts): pass 0, fail 1, inconclusive 3, incomplete 4. */
+  readonly verdict: Verdict;
   /**
    * 0 pass: every selected documented requirement was checked and passed (or is waived);
    * 1 a blocking failure or an expired waiver; 3 target unreachable or run broken;
@@ -93,11 +137,15 @@ export interface Summary {
   readonly exitCode: ExitCode;
   /** One sentence per reason the verdict is not a pass. */
   readonly verdictReasons: readonly string[];
+  /** What to do next, one sentence (reporting/verdict.ts). */
+  readonly nextStep: string;
   readonly startedAt: string;
   readonly finishedAt: string;
   readonly durationMs: number;
-  readonly target: { readonly baseUrl: string; readonly kind: string };
+  readonly target: { readonly baseUrl: string; readonly kind: string; /** How requests reached it: the proxy (masked) and that the allow-list probe went direct (docs/network.md). */ readonly via?: string };
   readonly selection: Selection;
+  /** Seed, harness version, profile and the replay command: a night replays from its own summary.json. */
+  readonly run: RunFacts;
   readonly incomplete?: string;
   /** Requirement rows by status; they add up to the number of requirements. */
   readonly counts: Counts;
@@ -110,6 +158,8 @@ export interface Summary {
   readonly footprint?: Footprint;
   /** Transient faults the target showed, and what recovered them (suites/lib/runner/health-report.ts). */
   readonly health?: TargetHealth;
+  /** Operator x cell pairs of the catalogue sent, of those that apply, and those left out with why (issue 27). */
+  readonly operatorCoverage?: OperatorCoverage;
   /** Blocking requirements left unchecked that CONFORMANCE_SKIP or a waiver accepted. */
   readonly acceptedGaps: readonly AcceptedGap[];
   /** Selected blocking requirements left unchecked and not accepted: they make the run exit 4. */

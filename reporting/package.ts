@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueFiles, requirementAnchor } from '../contract/catalogue.js';
 
@@ -12,8 +12,24 @@ export const packageRoot: string = dirname(dirname(fileURLToPath(import.meta.url
 export const harnessVersion: string =
   (JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
-/** The link from a report written in `reportDir` to a requirement's catalogue entry. */
+/**
+ * The catalogue pages the reports link to (they link to each other), copied next to the reports:
+ * a link into the installed package would break once the report directory is moved or downloaded
+ * as a CI artifact.
+ */
+const cataloguePages: readonly string[] = [catalogueFiles.requirements, catalogueFiles.decisions, 'docs/client-requirements.md'];
+
+export function copyCatalogue(reportDir: string): void {
+  for (const page of cataloguePages) {
+    const from = join(packageRoot, page);
+    if (!existsSync(from)) continue;
+    mkdirSync(dirname(join(reportDir, page)), { recursive: true });
+    copyFileSync(from, join(reportDir, page));
+  }
+}
+
+/** The link from a report written in `reportDir` to a requirement's catalogue entry (its copy in `reportDir/docs/`). */
 export function requirementLinker(reportDir: string): (id: string) => string {
-  const file = relative(reportDir, join(packageRoot, catalogueFiles.requirements)).split(sep).join('/');
-  return (id) => `${file}#${requirementAnchor(id)}`;
+  copyCatalogue(reportDir);
+  return (id) => `${catalogueFiles.requirements}#${requirementAnchor(id)}`;
 }

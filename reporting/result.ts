@@ -39,6 +39,8 @@ export interface ResultRecord {
   readonly reproduction?: Reproduction;
   /** Documented responses seen (for certification coverage): `${operation} ${status} ${errorCode|'success'}`. */
   readonly responsesSeen?: readonly string[];
+  /** Operator x cell pairs of the catalogue (contract/operators/) the property's cases sent; on its first record. */
+  readonly operatorPairs?: ReadonlyArray<{ readonly operator: string; readonly cell: string }>;
 }
 
 /** A record the suites build: its requirement and its findings' ids are typed, so a misspelt one does not compile. */

@@ -20,7 +20,8 @@ function rowStatus(records: readonly ResultRecord[], selected: boolean): Exclude
   if (records.length === 0) return selected ? 'not-covered' : 'not-selected';
   if (has('failed')) return 'failed';
   if (has('broken')) return 'broken';
-  if (has('passed')) return 'passed';
+  // Some cases held, others could not run (a variable missing, a probe impossible): never a pass.
+  if (has('passed')) return has('not-covered') ? 'partly-checked' : 'passed';
   if (has('skipped-by-profile')) return 'skipped-by-profile';
   // A note of what the target did is no check: a row some property could not check stays a gap.
   if (has('not-covered')) return 'not-covered';
@@ -50,9 +51,13 @@ interface RowChoice {
 
 export function buildRow(q: Requirement, records: readonly ResultRecord[], choice: RowChoice): RequirementRow {
   let computed = rowStatus(records, choice.selected);
-  if (computed === 'not-covered' && records.length === 0 && choice.filtered) computed = 'not-selected';
-  const acceptedGap = computed !== 'not-covered' ? undefined : choice.skipped ? 'CONFORMANCE_SKIP' : choice.waiver ? 'waiver' : undefined;
-  const status: RowStatus = computed === 'failed' && choice.waiver ? 'waived' : acceptedGap === 'CONFORMANCE_SKIP' ? 'not-selected' : computed;
+  // A row CONFORMANCE_SKIP names explicitly stays an accepted gap, whatever the suite filters left out.
+  if (computed === 'not-covered' && records.length === 0 && choice.filtered && !choice.skipped) computed = 'not-selected';
+  const gap = computed === 'not-covered' || computed === 'partly-checked';
+  const acceptedGap = !gap ? undefined : choice.skipped ? 'CONFORMANCE_SKIP' : choice.waiver ? 'waiver' : undefined;
+  // A skipped row nothing checked was not selected; a partly checked one keeps what it checked.
+  const status: RowStatus = computed === 'failed' && choice.waiver ? 'waived'
+    : acceptedGap === 'CONFORMANCE_SKIP' && computed === 'not-covered' ? 'not-selected' : computed;
   const waiver = status === 'waived' || acceptedGap === 'waiver' ? choice.waiver : undefined;
   return {
     id: q.id, section: q.section, severity: q.severity, text: q.text,

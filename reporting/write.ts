@@ -8,7 +8,7 @@ import { harnessVersion, requirementLinker } from './package.js';
 
 export interface WriteOptions {
   readonly reportDir: string;
-  /** What the summary does not hold and the certificate names: the run's seed and profile. */
+  /** The run's seed and profile, when the summary does not hold them (summary.run does since issue 30). */
   readonly run?: { readonly seed?: number; readonly profile?: string };
 }
 
@@ -18,6 +18,9 @@ export interface WriteOptions {
  * This process knows only the client secrets, which every worker learnt before its first request,
  * and none of the tokens, session ids or SSNs.
  */
+const summaryRun = (s: Summary): { seed?: number; profile?: string } =>
+  ({ ...(s.run?.seed !== undefined ? { seed: s.run.seed } : {}), ...(s.run?.profile ? { profile: s.run.profile } : {}) });
+
 export function writeReports(summary: Summary, options: WriteOptions): string[] {
   mkdirSync(options.reportDir, { recursive: true });
   const requirementLink = requirementLinker(options.reportDir);
@@ -25,7 +28,7 @@ export function writeReports(summary: Summary, options: WriteOptions): string[] 
     ['summary.json', `${JSON.stringify(summary, null, 2)}\n`],
     ['summary.md', renderMarkdown(summary, { requirementLink })],
     ['junit.xml', renderJunit(summary)],
-    ['certificate.html', renderCertificate(summary, { ...options.run, harnessVersion, requirementLink })],
+    ['certificate.html', renderCertificate(summary, { ...summaryRun(summary), ...options.run, harnessVersion, requirementLink })],
   ];
   return files.map(([name, content]) => {
     const path = join(options.reportDir, name);

@@ -5,7 +5,8 @@ import { bearerRefused, errorBodyIsJson, noServerError, wwwAuthenticateOn401, ty
 import { harness } from './lib/runner/context.js';
 import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
 import { oracle } from '../oracles/judge.js';
-import { bearerProbeInput, expiredToken, forgedClaims, malformedToken, tamperSignature, unsignedToken } from './lib/access/requests.js';
+import { bearerProbeInput, emptySignature, expiredToken, forgedClaims, malformedToken, otherKeyToken, tamperSignature, unsignedToken } from './lib/access/requests.js';
+import { PairLog } from './lib/ownership/pairs.js';
 
 /**
  * Bearer enforcement on every partner operation (D2, D27, RFC 6750 §3.1): no token, a
@@ -26,6 +27,13 @@ const presented: Record<BearerExpectation['token'], { what: string; options: () 
   // Forged, not broken: a verifier that trusts the header's alg, or checks the signature of another part, lets these through.
   unsigned: { what: 'the token\'s claims unsigned (alg none)', options: async () => ({ bearer: unsignedToken(await ctx.client.token.getToken()) }) },
   'forged-claims': { what: 'the token\'s claims changed under its signature', options: async () => ({ bearer: forgedClaims(await ctx.client.token.getToken()) }) },
+  'empty-signature': { what: 'the token with an empty signature part', options: async () => ({ bearer: emptySignature(await ctx.client.token.getToken()) }) },
+  'other-key': { what: 'the token\'s claims signed with a key it names itself', options: async () => ({ bearer: otherKeyToken(await ctx.client.token.getToken()) }) },
+};
+
+/** The token-forgery operator each presented token is (contract/operators/token-forgery.ts); the others are no forgery. */
+const forgeryOperator: Partial<Record<BearerExpectation['token'], string>> = {
+  unsigned: 'bearer-alg-none', 'forged-claims': 'bearer-changed-claims', expired: 'bearer-expired', 'empty-signature': 'bearer-empty-signature', 'other-key': 'bearer-other-key',
 };
 
 describe('bearer token enforcement', () => {
@@ -38,6 +46,7 @@ describe('bearer token enforcement', () => {
         const callOptions = await options();
         const session = await ctx.session();
         const out = new OutcomeBuilder();
+        const log = new PairLog();
         for (const op of operations) {
           const x = await ctx.client.call(op.id, bearerProbeInput(ctx, op), { ...callOptions, ...(op.sessionRequired ? { session } : {}) });
           // A writing operation got an invalid body too: a 400 reports that defect first, which is fair.
@@ -51,8 +60,10 @@ describe('bearer token enforcement', () => {
             ...(bodyFirst ? [] : [oracle(bearerRefused, { token }, 'BEARER-REQUIRED')]),
             oracle(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), oracle(errorBodyIsJson, {}, 'ERR-JSON-BODY'), oracle(noServerError, {}, 'GEN-NO-5XX'),
           ]);
+          const operator = forgeryOperator[token];
+          if (operator && !bodyFirst) log.sent(operator, `${op.id} header Authorization`);
         }
-        return out.outcome();
+        return { ...out.outcome(), operatorPairs: log.pairs };
       },
     });
 });

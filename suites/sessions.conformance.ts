@@ -12,6 +12,8 @@ import { LeakGuard } from './lib/runner/leak-guard.js';
 import { propertyTest } from './lib/runner/property-test.js';
 import type { CaseOutcome } from './lib/runner/property.js';
 import { combine, judge, leakOracle, oracle } from './lib/judge/oracles.js';
+import { FixtureError } from './lib/state/fixture-errors.js';
+import { PairLog } from './lib/ownership/pairs.js';
 
 /**
  * Session rules (D4): every partner operation but AuthenticatePartner is refused — a 4xx
@@ -29,7 +31,10 @@ const casesPerOperation = 5;
 interface Variant {
   readonly what: string;
   readonly requirement: 'SESSION-REQUIRED' | 'SESSION-DEVICE-REQUIRED' | 'SESSION-DEVICE-MATCH';
-  readonly options: (s: Session) => CallOptions;
+  /** `otherDevice`: the deviceId another open session of this client was opened with. */
+  readonly options: (s: Session, otherDevice: string) => CallOptions;
+  /** The operator of the catalogue (contract/operators/) the variant is, if any. */
+  readonly operator?: string;
 }
 
 const variants: readonly Variant[] = [
@@ -38,7 +43,26 @@ const variants: readonly Variant[] = [
   // Both headers are required: a valid sessionId alone must not do (interface.md "Endpoints").
   { what: 'the session\'s sessionId and no deviceId header', requirement: 'SESSION-DEVICE-REQUIRED', options: (s) => ({ headers: { [sessionHeaders.sessionId]: s.sessionId } }) },
   { what: 'another deviceId than the session\'s', requirement: 'SESSION-DEVICE-MATCH', options: (s) => ({ session: { sessionId: s.sessionId, deviceId: `${s.deviceId}-other` } }) },
+  // Two sessions open at once: the deviceId must be this session's, not any open session's.
+  {
+    what: 'the deviceId of another open session', requirement: 'SESSION-DEVICE-MATCH', operator: 'device-of-another-session',
+    options: (s, otherDevice) => ({ session: { sessionId: s.sessionId, deviceId: otherDevice } }),
+  },
 ];
+
+let otherSession: Promise<string> | undefined;
+/** A second session of this client, opened with a deviceId of its own; its deviceId, once per worker. */
+function otherDevice(c: HarnessContext): Promise<string> {
+  const deviceId = `${c.profile.deviceId}-second-session`.slice(0, 100);
+  otherSession ??= c.client.authenticatePartner(deviceId).then(({ sessionId, exchange }) => {
+    if (!sessionId) throw new FixtureError(`AuthenticatePartner of a second session did not open one (status ${exchange.response?.status}): the pairing across sessions cannot be judged`);
+    return deviceId;
+  }).catch((error: unknown) => {
+    otherSession = undefined;
+    throw error;
+  });
+  return otherSession;
+}
 
 /** A refused write left nothing behind; one the target wrongly accepted is counted, and its card deleted at the end. */
 function rememberAccepted(c: HarnessContext, x: Exchange): void {
@@ -53,15 +77,18 @@ async function sendWithoutSession(op: Operation, payload: Payload): Promise<Case
   const leaks = LeakGuard.of(ctx);
   leaks.learn(input.body);
   const parts: CaseOutcome[] = [];
+  const other = await otherDevice(ctx);
+  const log = new PairLog();
   for (const v of variants) {
-    const x = await ctx.client.call(op.id, input, v.options(session));
+    const x = await ctx.client.call(op.id, input, v.options(session, other));
+    if (v.operator) log.sent(v.operator, `${op.id} header ${sessionHeaders.deviceId}`);
     // The States table says it too: "sessionId is required by all other partner operations".
     const rows: RequirementId[] = v.requirement === 'SESSION-REQUIRED' ? [v.requirement, 'STATE-SESSION'] : [v.requirement];
     parts.push(judge(x, { oracles: [...rows.map((r) => oracle(genericRefusal, { operation: op.id, requirement: r }, r)), leakOracle(leaks)] }));
     if (parts.at(-1)!.broken) break;
     rememberAccepted(ctx, x);
   }
-  return combine(parts);
+  return { ...combine(parts), operatorPairs: log.pairs };
 }
 
 describe('sessions: the sessionId and deviceId headers are required (D4)', () => {

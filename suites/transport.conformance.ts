@@ -67,7 +67,7 @@ describe('transport', () => {
 
   fixedCase(ctx, file, {
     area, name: 'a call from a source address off the allow list is refused', requirements: ['ALLOW-LIST'],
-    description: `AuthenticatePartner from TARGET_PROBE_SOURCE_ADDRESS (${ctx.profile.probeSourceAddress ?? 'not set'})`,
+    description: `every operation and the token endpoint from TARGET_PROBE_SOURCE_ADDRESS, plainly and with forwarding headers naming an allowed address (${ctx.profile.probeSourceAddress ?? 'not set'})`,
     run: () => allowListCase(ctx),
   });
 });

@@ -1,5 +1,7 @@
 import type { ReportedFinding, RequirementRow, Summary } from '../../reporting/model.js';
 import { renderJunit } from '../../reporting/junit.js';
+import { verdictText } from '../../reporting/verdict.js';
+import { harnessVersion } from '../../reporting/package.js';
 import type { ClientReport, GradeRow } from '../report.js';
 
 /** A grade as a report row of the conformance model, so the harness's own writers print it. */
@@ -19,10 +21,11 @@ export function gradeAsRow(g: GradeRow): RequirementRow {
 export function renderClientJunit(r: ClientReport): string {
   const rows = r.grades.map(gradeAsRow);
   const summary: Summary = {
-    schemaVersion: 1, verdict: r.exitCode === 0 ? 'pass' : 'fail', exitCode: r.exitCode, verdictReasons: r.verdictReasons,
+    schemaVersion: 1, verdict: verdictText(r.exitCode).verdict, nextStep: verdictText(r.exitCode).nextStep, exitCode: r.exitCode, verdictReasons: r.verdictReasons,
     startedAt: r.startedAt, finishedAt: r.finishedAt, durationMs: r.durationMs,
     target: { baseUrl: r.sandbox.baseUrl, kind: 'certification sandbox' }, selection: { only: [] },
-    counts: { passed: r.counts.passed, failed: r.counts.failed, notCovered: r.counts.notCovered, broken: 0, waived: 0, skippedByProfile: 0, notSelected: 0, observed: 0 },
+    run: { harnessVersion, replay: 'npm run certify-client' },
+    counts: { passed: r.counts.passed, failed: r.counts.failed, notCovered: r.counts.notCovered, partlyChecked: 0, broken: 0, waived: 0, skippedByProfile: 0, notSelected: 0, observed: 0 },
     requirements: rows, observed: [],
     responseCoverage: {
       documented: r.coverage.documented.total, observed: r.coverage.documented.shown, undocumentedSeen: [],

@@ -5,6 +5,7 @@
  * that names a customer's resource (for the ownership operators). Adding an operation, a field or
  * an attribute to the contract adds its cells with no other change.
  */
+import { formatOf } from '../formats.js';
 import { operations } from '../operations.js';
 import type { FieldType, Method, Operation } from '../types.js';
 
@@ -39,8 +40,17 @@ export interface Cell {
   readonly format?: string;
   readonly required: boolean;
   readonly maxLength?: number;
+  /** The format the reference reads into a lengths-only field (D35: card zip and state); not asserted beyond the lengths. */
+  readonly lengthsOnlyFormat?: string;
+  readonly minLength?: number;
+  /** A small enumerated class (gender M/F, True/False): its documented values (contract/formats.ts `values`). */
+  readonly enumeration?: readonly string[];
   /** A string with no documented format: D40/D41 free text. */
   readonly freeText: boolean;
+  /** Operation cells: the documented members of the JSON body (none for AuthenticatePartner, D3: inputs not shown). */
+  readonly bodyFields?: number;
+  /** Attribute-list cells: the allowed names, each of which may appear once. */
+  readonly allowedNames?: number;
   readonly resource?: ResourceKind;
   readonly writes: boolean;
   readonly method: Method;
@@ -55,14 +65,20 @@ function fieldCells(op: Operation): Cell[] {
     const self: Cell = {
       ...base, id: cellId(op, f.in, f.name), place: f.in, name: f.name, type: f.type, required: f.required,
       ...(f.format ? { format: f.format } : {}),
+      ...(f.referenceFormat ? { lengthsOnlyFormat: f.referenceFormat } : {}),
+      ...((f.assertedMinLength ?? f.minLength) !== undefined ? { minLength: f.assertedMinLength ?? f.minLength } : {}),
+      ...(f.format && formatOf(f.format).values ? { enumeration: formatOf(f.format).values } : {}),
+      ...(f.attributes ? { allowedNames: f.attributes.allowed.length } : {}),
       ...(f.assertedMaxLength ?? f.maxLength) !== undefined ? { maxLength: f.assertedMaxLength ?? f.maxLength } : {},
       freeText: f.type === 'string' && !f.format && !f.referenceFormat,
       ...(resourceNames[f.name] ? { resource: resourceNames[f.name] } : {}),
     };
     const items = (f.attributes?.allowed ?? []).map((a): Cell => ({
       ...base, id: cellId(op, 'attribute', a.name), place: 'attribute', name: a.name, list: f.name, type: 'string',
-      required: a.required, maxLength: f.attributes!.valueLength.max,
+      required: a.required, maxLength: f.attributes!.valueLength.max, minLength: f.attributes!.valueLength.min,
       ...(a.valueFormat ? { format: a.valueFormat } : {}),
+      ...(a.referenceFormat ? { lengthsOnlyFormat: a.referenceFormat } : {}),
+      ...(a.valueFormat && formatOf(a.valueFormat).values ? { enumeration: formatOf(a.valueFormat).values } : {}),
       freeText: !a.valueFormat && !a.referenceFormat,
       ...(resourceNames[a.name] ? { resource: resourceNames[a.name] } : {}),
     }));
@@ -82,7 +98,7 @@ function headerCells(op: Operation): Cell[] {
 function operationCell(op: Operation): Cell {
   return {
     id: cellId(op, 'operation', op.id), operation: op.id, place: 'operation', name: op.id, type: 'operation', required: true,
-    freeText: false, writes: op.writes, method: op.method, sessionRequired: op.sessionRequired,
+    freeText: false, bodyFields: op.method === 'POST' ? op.fields.filter((f) => f.in === 'body').length : 0, writes: op.writes, method: op.method, sessionRequired: op.sessionRequired,
   };
 }
 

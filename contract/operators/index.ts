@@ -4,12 +4,28 @@
  */
 import { contractCells, type Cell } from './cells.js';
 import type { Operator, OperatorPair } from './types.js';
+import { valueNearMissOperators } from './value-near-miss.js';
+import { enumerationOperators } from './enumerations.js';
+import { valueRobustnessOperators } from './value-robustness.js';
+import { bodyMediaTypeOperators } from './body-media-type.js';
+import { listSizeOperators } from './list-size.js';
+import { headersSourceOperators } from './headers-source.js';
+import { tokenForgeryOperators } from './token-forgery.js';
+import { objectOwnershipOperators } from './object-ownership.js';
+import { useAfterDeleteOperators } from './use-after-delete.js';
+import { concurrencyOperators } from './concurrency.js';
+import { filterExactnessOperators } from './filter-exactness.js';
 
 export * from './types.js';
 export * from './cells.js';
+export * from './predicates.js';
 
 /** Every operator, family by family (each family's file appends its list here). */
-export const operatorCatalogue: readonly Operator[] = [];
+export const operatorCatalogue: readonly Operator[] = [
+  ...valueNearMissOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
+  ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
+  ...concurrencyOperators, ...filterExactnessOperators,
+];
 
 /** Every operator x cell pair the catalogue applies to, over `cells` (the whole contract by default). */
 export function applicablePairs(catalogue: readonly Operator[] = operatorCatalogue, cells: readonly Cell[] = contractCells()): OperatorPair[] {

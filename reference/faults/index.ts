@@ -5,8 +5,10 @@ import { statefulFaults } from './stateful.js';
 import { historyFaults } from './history.js';
 import { bodyFaults } from './bodies.js';
 import { inputClassFaults } from './input-classes.js';
+import { operatorValueFaults } from './operator-values.js';
 import { blind1Faults } from './blind1/index.js';
 import { blind2Faults } from './blind2/index.js';
+import { blind3Faults } from './blind3/index.js';
 import { blind4Faults } from './blind4/index.js';
 import type { Fault, FaultSet } from './types.js';
 import { switchSet } from '../switchboard.js';
@@ -14,13 +16,13 @@ import { switchSet } from '../switchboard.js';
 export type { Fault, FaultSet } from './types.js';
 
 /** Every fault the reference knows, core first, then the partner operations'. */
-export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...historyFaults, ...bodyFaults, ...inputClassFaults];
+export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...historyFaults, ...bodyFaults, ...inputClassFaults, ...operatorValueFaults];
 
 /** Blind red-team faults: switchable like the catalogue's, scored by a separate command, not part of faultCatalogue. */
-export { blind1Faults, blind2Faults, blind4Faults };
+export { blind1Faults, blind2Faults, blind3Faults, blind4Faults };
 
 /** The blind batches by name, for `npm run red-team -- <batch>` (bin/red-team.ts). */
-export const blindBatches: Readonly<Record<string, readonly Fault[]>> = { blind1: blind1Faults, blind2: blind2Faults, blind4: blind4Faults };
+export const blindBatches: Readonly<Record<string, readonly Fault[]>> = { blind1: blind1Faults, blind2: blind2Faults, blind3: blind3Faults, blind4: blind4Faults };
 
 /** Every fault a reference can be started with: the catalogue and the blind batches. */
 export const allFaults: readonly Fault[] = [...faultCatalogue, ...Object.values(blindBatches).flat()];

@@ -3,7 +3,8 @@ import { responseMembers } from '../../contract/index.js';
 import { sendErrorRow, sendReferenceProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { cardView } from './card-view.js';
-import { sendDone, sendOk, text, type OperationContext } from './context.js';
+import { pause, sendDone, sendOk, text, type OperationContext } from './context.js';
+import { raceWindow } from '../faults/blind3/access.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -43,19 +44,29 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'DeleteCard', async (c, { values, request, reply }) => {
     if (c.readings.has('blind-unknown-customer-422') && !c.state.customers.get(text(values, 'customerId')))
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
-    const card = c.state.cards.get(text(values, 'cardId'));
+    const cardId = text(values, 'cardId');
+    const card = c.state.cards.get(cardId);
+    // delete-deleted-500: the tombstone of a deleted card is read as if it were a card.
+    if (!card && c.faults.has('delete-deleted-500') && c.state.cards.wasRemoved(cardId)) throw new TypeError("Cannot read properties of null (reading 'deletedOn')");
+    // delete-again-restores: the delete flips a soft-delete flag, so a second delete brings the card back.
+    if (!card && c.faults.has('delete-again-restores') && c.state.cards.restore(cardId, text(values, 'customerId'))) return sendDone(reply);
     // blind4-delete-twice-500: the soft-deleted row is found again and its account record is null.
-    if (!card && c.faults.has('blind4-delete-twice-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((r) => r.cardId === text(values, 'cardId').toLowerCase()))
+    if (!card && c.faults.has('blind4-delete-twice-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((r) => r.cardId === cardId.toLowerCase()))
       throw new TypeError("Cannot read properties of null (reading 'accountId')");
-    // blind4-delete-other-customer-card: the delete statement's WHERE clause names the cardId only.
-    const owner = card && c.faults.has('blind4-delete-other-customer-card') ? card.customerId : text(values, 'customerId').toLowerCase();
     // The crash of a handler that trusts the cardId to exist (GEN-NO-5XX).
     if (!card && c.faults.has('delete-unknown-500')) throw new TypeError("Cannot read properties of undefined (reading 'customerId')");
     // Reading `blind-delete-idempotent` (D30): a card that is not there is as deleted as it can be.
     if (!card && c.readings.has('blind-delete-idempotent')) return sendDone(reply);
-    if ((!card || card.customerId !== text(values, 'customerId').toLowerCase()) && c.readings.has('delete-unknown-404'))
+    // blind3-delete-foreign-removed: the DELETE ran first; the owner is compared on the row it returned.
+    if (card && card.customerId !== text(values, 'customerId').toLowerCase() && c.faults.has('blind3-delete-foreign-removed')) c.state.cards.remove(card);
+    // delete-card-any-customer: the card is looked up by its id alone, whoever the customerId names.
+    // blind4-delete-other-customer-card: the delete statement's WHERE clause names the cardId only.
+    const owned = card !== undefined && (card.customerId === text(values, 'customerId').toLowerCase() || c.faults.has('delete-card-any-customer') || c.faults.has('blind4-delete-other-customer-card'));
+    // Reading `delete-foreign-card-noop` (D30, D45): another customer's card is left alone, the answer a plain success.
+    if (card && !owned && c.readings.has('delete-foreign-card-noop')) return sendDone(reply);
+    if (!owned && c.readings.has('delete-unknown-404'))
       return sendReferenceProblem(reply, request, 'notFound', 'The customer has no card with this cardId.');
-    if (!card || card.customerId !== owner)
+    if (!card || !owned)
       return sendReferenceProblem(reply, request, 'cardNotFound', 'The customer has no card with this cardId.');
     if (c.faults.has('blind4-delete-race-500')) {
       // blind4-delete-race-500: the row is read, the card processor told, then deleted with an affected-rows check.
@@ -64,7 +75,19 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     }
     // blind2-delete-removes-all-cards: the delete statement's WHERE clause names the customer only.
     if (c.faults.has('blind2-delete-removes-all-cards')) for (const other of c.state.cards.listValid(card.customerId)) if (other !== card) c.state.cards.remove(other);
-    if (!c.faults.has('delete-card-kept')) c.state.cards.remove(card);
+    // blind3-delete-race-500: the card is read back for the audit record after an awaited write, and trusted to be there.
+    if (c.faults.has('blind3-delete-race-500')) {
+      await raceWindow();
+      if (!c.state.cards.get(card.cardId)) throw new TypeError("Cannot read properties of undefined (reading 'cardId')");
+    }
+    // delete-check-then-remove: the card is read, then removed after a pause, read again without a check.
+    if (c.faults.has('delete-check-then-remove'))
+      return pause().then(() => {
+        c.state.cards.remove(c.state.cards.get(cardId)!);
+        return sendDone(reply);
+      });
+    // blind3-delete-tokenized-kept: the delete statement names the card-number table only.
+    if (!c.faults.has('delete-card-kept') && !(c.faults.has('blind3-delete-tokenized-kept') && card.kind === 'token')) c.state.cards.remove(card);
     if (c.faults.has('blind2-delete-success-plain-text')) return reply.code(200).type('text/plain; charset=utf-8').send('OK');
     return sendDone(reply);
   });

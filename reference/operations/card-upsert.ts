@@ -5,7 +5,8 @@ import type { CardData, CardKind, StoredCard } from '../state/index.js';
 import { defineOperation } from './route.js';
 import { cardView } from './card-view.js';
 import { oneInFive } from './customers.js';
-import { sendOk, text, type OperationContext, type ValidRequest } from './context.js';
+import { pause, sendOk, text, type OperationContext, type ValidRequest } from './context.js';
+import { raceWindow } from '../faults/blind3/access.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -59,6 +60,10 @@ function handle(rule: CardKindRule) {
     // card-found-by-number-alone (and blind2's): the card number is taken for a unique key.
     const byNumberAlone = c.faults.has('blind2-card-found-by-number-only') || c.faults.has('card-found-by-number-alone');
     if (!card && rule.kind === 'number' && byNumberAlone) card = c.state.cards.findAnyCustomer(rule.kind, identity);
+    // blind3-tcard-token-any-customer: the token is taken for a unique key of the card table.
+    if (!card && rule.kind === 'token' && c.faults.has('blind3-tcard-token-any-customer')) card = c.state.cards.findAnyCustomer(rule.kind, identity);
+    // tcard-found-by-token-alone: the token is taken for a unique key, whoever holds it.
+    if (!card && rule.kind === 'token' && c.faults.has('tcard-found-by-token-alone')) card = c.state.cards.findAnyCustomer(rule.kind, identity);
     // blind4-tcard-token-other-customer-updated: the token is taken for a unique key, whoever holds it.
     if (!card && rule.kind === 'token' && c.faults.has('blind4-tcard-token-other-customer-updated')) card = c.state.cards.findAnyCustomer(rule.kind, identity);
     // blind2-tcard-expiration-change-new-card: the token and its expiration together identify the card.
@@ -93,10 +98,18 @@ function handle(rule: CardKindRule) {
     // Reading `card-number-one-customer` (D37): a card number another customer holds is refused with a code of the target's own.
     if (!card && rule.kind === 'number' && !denied(rule, identity, data) && c.readings.has('card-number-one-customer') && c.state.cards.findAnyCustomer(rule.kind, identity))
       return sendLegacyError(reply, 422, 'CARD_HELD_ELSEWHERE', 'The card is registered to another customer.');
-    // blind4-card-race-two-cards: the issuer authorization is awaited between the lookup above and the insert.
-    if (!card && rule.kind === 'number' && c.faults.has('blind4-card-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
-    if (!card) card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
-    else {
+    // Reading `card-token-one-customer` (D37): a token another customer holds is refused with a code of the target's own.
+    if (!card && rule.kind === 'token' && !denied(rule, identity, data) && c.readings.has('card-token-one-customer') && c.state.cards.findAnyCustomer(rule.kind, identity))
+      return sendLegacyError(reply, 422, 'TOKEN_HELD_ELSEWHERE', 'The card token is registered to another customer.');
+    if (!card) {
+      // card-add-check-then-insert: the lookup and the insert are two statements with a pause between.
+      if (c.faults.has('card-add-check-then-insert')) await pause();
+      // blind3-card-race: the insert waits on I/O after the lookup, with no unique constraint on (customer, card number).
+      if (rule.kind === 'number' && c.faults.has('blind3-card-race')) await raceWindow();
+      // blind4-card-race-two-cards: the issuer authorization is awaited between the lookup above and the insert.
+      if (rule.kind === 'number' && c.faults.has('blind4-card-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
+      card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
+    } else {
       // Each update fault breaks the transition row of one operation (STATE-CARD-CHANGED or STATE-TCARD-CHANGED).
       const keptNickname: CardData = rule.kind === 'number' && c.faults.has('card-update-keeps-nickname') ? { cardNickname: card.data.cardNickname ?? '' } : {};
       if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored')) card.data = { ...data, ...keptNickname };

@@ -23,6 +23,9 @@ export interface ValidRequest {
   readonly reply: FastifyReply;
 }
 
+/** The pause of the check-then-write faults: long enough for a second request to pass the same check. */
+export const pause = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 50));
+
 export type OperationHandler = (ctx: OperationContext, req: ValidRequest) => Promise<FastifyReply> | FastifyReply;
 
 const guidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

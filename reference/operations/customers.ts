@@ -4,7 +4,8 @@ import { errorRow, referenceOnlyErrors, responseMembers, rfcSections } from '../
 import { sendReferenceProblem, sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { calendarDate, isYearFirstSlashed } from './dates.js';
-import { sendOk, text, type OperationContext } from './context.js';
+import { pause, sendOk, text, type OperationContext } from './context.js';
+import { raceWindow } from '../faults/blind3/access.js';
 
 /** The fault `leak-ssn-echo` echoes the SSN in this response header (NO-SECRET-ECHO). */
 const leakHeader = 'x-customer-ssn';
@@ -28,7 +29,8 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     if (c.faults.has('blind4-find-not-found-null-id')) return sendOk(reply, { [responseMembers.findCustomer]: null });
     // D8: "returns an empty string" is the other documented reading of no match.
     if (c.readings.has('find-empty-customer-id')) return sendOk(reply, { [responseMembers.findCustomer]: '' });
-    const detail = 'No customer matches the SSN and date of birth.';
+    // blind3-find-not-found-echoes-ssn: the lookup key quoted back to help the caller debug.
+    const detail = c.faults.has('blind3-find-not-found-echoes-ssn') ? `No customer matches SSN ${ssn} and date of birth ${text(values, 'dateOfBirth')}.` : 'No customer matches the SSN and date of birth.';
     if (c.faults.has('find-no-match-not-found')) return sendReferenceProblem(reply, request, 'notFound', detail);
     const row = errorRow('CUSTOMER_NOT_FOUND');
     // blind2-find-not-found-type-404: "not found" taken for the 404 section of RFC 7231.
@@ -76,6 +78,10 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     // Reading `blind-enroll-adults-only` (D37): a check cashing account is for adults.
     if (c.readings.has('blind-enroll-adults-only') && underAge(calendarDate(dateOfBirthSent)))
       return sendLegacyError(reply, 422, 'UNDERAGE', 'The customer must be at least 18 years old.');
+    // blind3-enroll-race: the insert waits on I/O after the duplicate checks, with no unique constraint behind them.
+    if (c.faults.has('blind3-enroll-race')) await raceWindow();
+    // enroll-check-then-insert: the duplicate checks and the insert are separate statements with a pause between.
+    if (c.faults.has('enroll-check-then-insert')) await pause();
     const customer = c.state.customers.enroll({ ssn, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);

@@ -44,10 +44,18 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const customerCards = c.state.cards.listValid(text(values, 'customerId'));
     if (c.readings.has('blind-history-keeps-deleted-cards')) customerCards.push(...c.state.cards.listRemoved(text(values, 'customerId')));
     const accountId = optionalText(values, 'accountId')?.toLowerCase();
+    // history-account-any-customer: the accountId is looked up among every customer's cards.
+    const anyCard = accountId !== undefined && c.faults.has('history-account-any-customer') ? c.state.cards.get(accountId) : undefined;
+    if (anyCard && !customerCards.includes(anyCard)) customerCards.push(anyCard);
     const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored');
-    // blind4-history-account-other-customer: the account is looked up by its id alone.
-    const foreign = filtering && c.faults.has('blind4-history-account-other-customer') ? c.state.cards.get(accountId) : undefined;
-    const cards = filtering ? (foreign ? [foreign] : customerCards.filter((card) => card.cardId === accountId)) : customerCards;
+    const own = accountId !== undefined && customerCards.some((card) => card.cardId === accountId);
+    // blind3-history-deleted-account-500: the card row of a deleted card is read without a null check.
+    if (accountId !== undefined && !own && c.faults.has('blind3-history-deleted-account-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((card) => card.cardId === accountId))
+      throw new TypeError("Cannot read properties of null (reading 'transactions')");
+    // blind3-history-foreign-account: the account is looked up by its id alone, not among the customer's cards.
+    // blind4-history-account-other-customer: the same, written anew for this batch.
+    const foreign = filtering && !own && (c.faults.has('blind3-history-foreign-account') || c.faults.has('blind4-history-account-other-customer')) ? c.state.cards.get(accountId) : undefined;
+    const cards = foreign ? [foreign] : filtering ? customerCards.filter((card) => card.cardId === accountId) : customerCards;
     // blind1-history-card-number-in-display-name: the destination is named by the card's stored number.
     const cardHistory = (card: (typeof cards)[number]) => (c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
       ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : historyOf(card));
@@ -59,7 +67,7 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const all = filtering && cards.length > 0 ? filteredHistory(c, cashPickups(c, sorted, true)) : cashPickups(c, sorted, false);
     // blind2-history-paging-ignored-with-account: the per-card query has no paging clause.
     const reference = filtering && c.faults.has('blind2-history-paging-ignored-with-account') ? undefined : optionalText(values, 'pagingTransactionReferenceNumber');
-    const unknownAccount = accountId !== undefined && !customerCards.some((card) => card.cardId === accountId);
+    const unknownAccount = accountId !== undefined && !own && !foreign;
     const unknownReference = reference !== undefined && !all.some((t) => String(t.transactionId) === reference.toLowerCase());
     if (unknownAccount || unknownReference) {
       const refused = refuseUnknown(c, request, reply, unknownAccount);
@@ -71,7 +79,10 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const requested = defaultSize ? (c.faults.has('blind2-history-default-page-ten') ? 10 : history.defaultPageSize) : Number(values.pageSize);
     // blind4-history-page-size-ignored-when-paging: the paging query has its own fixed page.
     const size = c.faults.has('history-page-size-ignored') || (reference !== undefined && c.faults.has('blind4-history-page-size-ignored-when-paging')) ? history.defaultPageSize : requested;
-    const { items, start } = page(c, all, { size, reference, defaultSize });
+    const paged = page(c, all, { size, reference, defaultSize });
+    const { start } = paged;
+    // blind3-history-look-ahead-row: the row fetched to know whether a next page exists is left on the page.
+    const items = c.faults.has('blind3-history-look-ahead-row') && reference === undefined && !defaultSize ? all.slice(0, size + 1) : paged.items;
     // blind2-history-last-page-500: the next page's reference is read without a bounds check.
     if (reference !== undefined && c.faults.has('blind2-history-last-page-500')) void (all[start + size] as Transaction).transactionId;
     // D23: totalRecords' meaning is open; the reading counts the customer's whole history, whatever the filter.

@@ -55,6 +55,10 @@ export function readingAdjuster(readings: ReadingSet): RuleAdjuster {
       const source = acceptedRegExp('dateOfBirth').source.replace(/\)\$$/, `|${shortDateForms})$`);
       out = { ...out, minLength: 8, pattern: new RegExp(source) };
     }
+    // D41: around free text (a string of no documented format) trimming and refusing are both allowed.
+    const freeText = rule.type === 'string' && !rule.field.format && !rule.field.referenceFormat;
+    if (freeText && readings.has('free-text-trimmed')) out = { ...out, trimmed: true };
+    if (freeText && readings.has('free-text-whitespace-refused')) out = { ...out, refuseSurroundingWhitespace: true };
     if (name === 'allowTexts' && readings.has('allow-texts-boolean-only')) out = { ...out, booleanOnly: true };
     if (rule.field.referenceFormat && readings.has('card-address-any-characters')) {
       const { pattern: _pattern, formatDescription: _description, ...lengthsOnly } = out;

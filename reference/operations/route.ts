@@ -6,8 +6,10 @@ import { resolveSession } from './session.js';
 import { validateWithFaults } from './validation.js';
 import { blind1Input } from '../faults/blind1/hooks.js';
 import { blind2Input } from '../faults/blind2/hooks.js';
+import { blind3Input, blind3ValidationDetail } from '../faults/blind3/inputs.js';
 import { blind4Input } from '../faults/blind4/hooks.js';
 import { classFaultInput } from '../faults/input-classes.js';
+import { operatorFaultInput } from '../faults/operator-values.js';
 import type { OperationContext, OperationHandler } from './context.js';
 
 /**
@@ -21,7 +23,7 @@ function missingAttributesOnly(ctx: OperationContext, op: Operation, input: unkn
 }
 
 /**
- * Reading `blind-unknown-members-rejected`: body members the operation's table does not list
+ * Readings `blind-unknown-members-rejected` and `unknown-members-refused` (D42): body members the operation's table does not list
  * (EnrollCustomer's `email`, the D10 alias, excepted), one validation error each.
  */
 function unknownMembers(op: Operation, input: unknown): { key: string; message: string }[] {
@@ -49,15 +51,18 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const session = ctx.faults.has('blind1-session-skipped-cattr') && op.id === 'AddCustomerAttributes'
         ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
-      const input = blind4Input(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, op.method === 'GET' ? request.query : request.body))));
+      const raw = op.method === 'GET' ? request.query : request.body;
+      const input = blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw))))));
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);
-      const unknown = ctx.readings.has('blind-unknown-members-rejected') ? unknownMembers(op, input) : [];
+      // D42: refusing a member the document does not name is one allowed side (the default ignores it).
+      const refuseUnknown = ctx.readings.has('blind-unknown-members-rejected') || ctx.readings.has('unknown-members-refused');
+      const unknown = refuseUnknown ? unknownMembers(op, input) : [];
       if (unknown.length > 0) return sendValidationProblem(reply, request, [...v.errors, ...unknown]);
       if (v.errors.length > 0 && missingAttributesOnly(ctx, op, input, v.errors))
         return sendProblem(reply, request, { status: 422, errorCode: 'MISSING_ATTRIBUTE', title: 'Invalid Information', detail: v.errors.map((e) => e.message).join(' ') });
-      if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors);
+      if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors, blind3ValidationDetail(ctx.faults, op, raw));
       return handler(ctx, { op, values: v.values, session, request, reply });
     },
   });

@@ -13,7 +13,9 @@ const ssoTokenName = allowed.find((a) => a.required)!.name;
 /** The names of the invalid attributes (D19); empty when the request may be applied. */
 function invalidNames(c: OperationContext, session: PartnerSession, items: readonly Attribute[]): string[] {
   const bad = new Set<string>();
-  const byName = new Map(items.map((a) => [a.name, a.value]));
+  // blind3-sattr-id-filter-empty-entries: the list is split with empty entries removed before anything reads it.
+  const dropEmpty = (a: Attribute) => (a.name === idFilter && c.faults.has('blind3-sattr-id-filter-empty-entries') ? a.value.split(',').filter((s) => s !== '').join(',') : a.value);
+  const byName = new Map(items.map((a) => [a.name, dropEmpty(a)]));
   if (!c.faults.has('sattr-unknown-name-accepted')) for (const a of items) if (!allowed.some((x) => x.name === a.name)) bad.add(a.name);
   // sattr-token-any-session (and blind1's): a token is looked up among every session's, not this session's.
   const anySession = c.faults.has('blind1-sattr-token-from-other-session') || c.faults.has('sattr-token-any-session');
@@ -38,7 +40,10 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     bad.add(numberFilter);
   }
   if (customerId !== undefined && !c.faults.has('sattr-foreign-card-accepted')) {
-    const cards = c.state.cards.listValid(customerId);
+    // sattr-filter-deleted-card-accepted: the filters are checked against every card the customer ever held.
+    const cards = [...c.state.cards.listValid(customerId), ...(c.faults.has('sattr-filter-deleted-card-accepted') ? c.state.cards.listRemoved(customerId) : [])];
+    // sattr-id-filter-any-customer: a GUID passes when it names a registered card of any customer.
+    const anyCustomers = (id: string) => c.faults.has('sattr-id-filter-any-customer') && c.state.cards.get(id) !== undefined;
     const list = (name: string) => (byName.get(name) ?? '').split(',').map((s) => s.trim());
     // With the format unchecked, only GUID-shaped entries are looked up: the fault breaks the format rule alone.
     const ids = list(idFilter).filter((id) => !formatUnchecked(idFilter) || acceptedRegExp('guid').test(id))
@@ -47,13 +52,18 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     // sattr-filter-any-item: the list passes when any one GUID is the customer's card.
     const anyItem = c.faults.has('sattr-filter-any-item') && ids.some((id) => cards.some((card) => card.cardId === id.toLowerCase()));
     const numberOf = (card: (typeof cards)[number]) => (c.faults.has('sattr-own-number-refused') ? card.cardId : card.identity);
+    // blind3-sattr-id-filter-any-customer: an id is checked for existence only; blind3-sattr-id-filter-deleted-card: soft-deleted cards count.
+    const blind3Card = (id: string) => (c.faults.has('blind3-sattr-id-filter-any-customer') && c.state.cards.get(id) !== undefined)
+      || (c.faults.has('blind3-sattr-id-filter-deleted-card') && c.state.cards.listRemoved(customerId).some((card) => card.cardId === id.toLowerCase()));
     // blind4-sattr-id-filter-deleted-card: the ownership query reads the card history table, deleted cards included.
-    const owned = c.faults.has('blind4-sattr-id-filter-deleted-card') ? [...cards, ...c.state.cards.listRemoved(customerId)] : cards;
-    if (byName.has(idFilter) && !anyItem && !ids.every((id) => owned.some((card) => card.cardId === id.toLowerCase()))) bad.add(idFilter);
+    const blind4Deleted = (id: string) => c.faults.has('blind4-sattr-id-filter-deleted-card') && c.state.cards.listRemoved(customerId).some((card) => card.cardId === id.toLowerCase());
+    if (byName.has(idFilter) && !anyItem && !ids.every((id) => anyCustomers(id) || cards.some((card) => card.cardId === id.toLowerCase()) || blind3Card(id) || blind4Deleted(id))) bad.add(idFilter);
     // blind2-sattr-number-filter-last-four: numbers matched as the card list shows them, by their last four digits.
-    // blind4-sattr-number-filter-prefix: `WHERE number LIKE @value + '%'`.
+    // blind3-sattr-number-filter-case-insensitive: the comparison runs under a case-insensitive collation.
+    // sattr-number-filter-prefix (and blind4's): a number or token matches a card whose own starts with it (a LIKE 'value%' query).
     const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4)
-      : c.faults.has('blind4-sattr-number-filter-prefix') && n !== '' ? numberOf(card).startsWith(n) : numberOf(card) === n);
+      : c.faults.has('blind3-sattr-number-filter-case-insensitive') ? numberOf(card).toLowerCase() === n.toLowerCase()
+      : (c.faults.has('sattr-number-filter-prefix') || c.faults.has('blind4-sattr-number-filter-prefix')) && n.length > 0 ? numberOf(card).startsWith(n) : numberOf(card) === n);
     if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => cards.some((card) => sameNumber(card, n))))
       bad.add(numberFilter);
   }

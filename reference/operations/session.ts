@@ -15,7 +15,8 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * `WWW-Authenticate: Bearer`, D27). Runs before validation. Returns undefined after replying.
  */
 export function resolveSession(ctx: OperationContext, request: FastifyRequest, reply: FastifyReply): PartnerSession | undefined {
-  const sessionId = header(request, sessionHeaders.sessionId);
+  // blind3-session-id-first-36: the header is cut to a GUID's length before the lookup.
+  const sessionId = ctx.faults.has('blind3-session-id-first-36') ? header(request, sessionHeaders.sessionId)?.slice(0, 36) : header(request, sessionHeaders.sessionId);
   const deviceId = header(request, sessionHeaders.deviceId);
   const clientId = request.clientId ?? '';
   // blind2-session-unknown-id-created: get-or-create on the session store.
@@ -25,11 +26,16 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   // blind4-session-device-empty-skipped: `if (deviceId != null && deviceId != "" && deviceId != session.DeviceId)`, and a header sent empty passes.
   const emptyDevice = ctx.faults.has('blind4-session-device-empty-skipped') && request.headers[sessionHeaders.deviceId.toLowerCase()] === '';
   // blind4-session-device-any-session: the device is looked up among the client's sessions, not paired with this one.
-  const knownDevice = ctx.faults.has('blind4-session-device-any-session') && deviceId !== undefined && ctx.state.sessions.openedWithDevice(clientId, deviceId);
+  const knownDevice = ctx.faults.has('blind4-session-device-any-session') && deviceId !== undefined && ctx.state.sessions.anyWithDevice(deviceId, clientId);
   if (!sessionId || (!deviceId && !emptyDevice && !ctx.faults.has('device-id-not-required'))) problem = 'The sessionId and deviceId headers are required.';
   // blind2-session-other-client: the session is found by its id alone.
   else if (!found || (found.clientId !== clientId && !ctx.faults.has('blind2-session-other-client'))) problem = 'The sessionId does not name a session of this client.';
-  else if (deviceId !== undefined && found.deviceId !== deviceId && !ctx.faults.has('session-device-ignored') && !knownDevice
+  // blind3-session-device-any-own-session: the device is looked up among the client's sessions, not compared with this one's.
+  // session-device-any-session: the deviceId is checked against every open session's, not this one's.
+  else if (deviceId !== undefined && found.deviceId !== deviceId && !ctx.faults.has('session-device-ignored')
+    && !(ctx.faults.has('blind3-session-device-any-own-session') && ctx.state.sessions.withDevice(clientId, deviceId))
+    && !(ctx.faults.has('session-device-any-session') && ctx.state.sessions.anyWithDevice(deviceId, clientId))
+    && !knownDevice
     && !(ctx.faults.has('blind1-device-unchecked-on-get') && request.method === 'GET'))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem) return found;

@@ -82,6 +82,20 @@ export class CardStore {
     this.removed.push(card);
   }
 
+  /** Whether `cardId` named a card that was deleted (the delete faults ask). */
+  wasRemoved(cardId: string): boolean {
+    return this.removed.some((c) => c.cardId === cardId.toLowerCase());
+  }
+
+  /** Puts a deleted card of `customerId` back (only the `delete-again-restores` fault does this). */
+  restore(cardId: string, customerId: string): StoredCard | undefined {
+    const card = this.removed.find((c) => c.cardId === cardId.toLowerCase() && c.customerId === customerId.toLowerCase() && !this.byId.has(c.cardId));
+    if (!card) return undefined;
+    this.byId.set(card.cardId, card);
+    this.byIdentity.set(identityKey(card.customerId, card.kind, card.identity), card);
+    return card;
+  }
+
   /** Deleted cards of a customer whose id no listed card carries (reading `blind-history-keeps-deleted-cards`). */
   listRemoved(customerId: string): StoredCard[] {
     const id = customerId.toLowerCase();

@@ -35,9 +35,15 @@ export class SessionStore {
     return undefined;
   }
 
-  /** True when a session of `clientId` was opened with `deviceId` (only the blind4-session-device-any-session fault asks). */
-  openedWithDevice(clientId: string, deviceId: string): boolean {
-    for (const session of this.byId.values()) if (session.clientId === clientId && session.deviceId === deviceId) return true;
+  /** A session of this client opened with this deviceId (only the blind3-session-device-any-own-session fault asks). */
+  withDevice(clientId: string, deviceId: string): PartnerSession | undefined {
+    for (const session of this.byId.values()) if (session.clientId === clientId && session.deviceId === deviceId) return session;
+    return undefined;
+  }
+
+  /** Whether any session of `clientId` was opened with `deviceId` (only the session-device-any-session fault asks). */
+  anyWithDevice(deviceId: string, clientId: string): boolean {
+    for (const s of this.byId.values()) if (s.deviceId === deviceId && s.clientId === clientId) return true;
     return false;
   }
 

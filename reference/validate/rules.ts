@@ -35,6 +35,8 @@ export interface FieldRule {
   readonly booleanStrings?: Readonly<Record<string, boolean>>;
   /** Reading `blind-trim-free-text`: the value is stored trimmed; only whitespace counts as not sent. */
   readonly trimmed?: boolean;
+  /** Reading `free-text-whitespace-refused` (D41): a value with whitespace around it is invalid. */
+  readonly refuseSurroundingWhitespace?: boolean;
 }
 
 export interface AttributeRule extends AttributeListRule {

@@ -20,6 +20,7 @@ function checkString(rule: FieldRule, value: string): Checked {
   if (rule.maxLength !== undefined && value.length > rule.maxLength + slack) return fail(messages.tooLong(rule.key, rule.maxLength));
   const formatted = rule.maxLength !== undefined && value.length > rule.maxLength ? value.slice(0, rule.maxLength) : value;
   if (rule.pattern && !rule.pattern.test(rule.rewriteBeforeFormat ? rule.rewriteBeforeFormat(formatted) : formatted)) return fail(messages.badFormat(rule.key, rule.formatDescription ?? 'a valid value'));
+  if (rule.refuseSurroundingWhitespace && value.trim() !== value) return fail(messages.badFormat(rule.key, 'text without whitespace before or after it'));
   if (rule.trimmed && value.trim() === '') return rule.required ? fail(messages.required(rule.key)) : absent;
   return { ok: true, value: rule.trimmed ? value.trim() : value };
 }

@@ -54,6 +54,22 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'card-found-by-number-alone': 'which card numbers other customers hold is the run\'s model, across the customers of one sequence',
   'tcard-denied-bin-new-only': 'which BIN the network denies is not in the recording',
   'tcard-bin-not-denied': 'which BIN the network denies is not in the recording',
+  // issue 27: the access and state operators
+  'allow-list-trusts-forwarded': 'needs a request from an address off the allow list',
+  'allow-list-skipped-on-get': 'needs a request from an address off the allow list',
+  'bearer-empty-signature-accepted': 'the audit does not judge a presented token: which tokens verify needs the issuer\'s key',
+  'bearer-embedded-key-trusted': 'a token signed under a key it names looks like any other without the issuer\'s key',
+  'delete-card-any-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
+  'history-account-any-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
+  'tcard-found-by-token-alone': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
+  'sattr-id-filter-any-customer': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
+  'sattr-filter-deleted-card-accepted': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
+  'sattr-number-filter-prefix': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
+  'delete-again-restores': 'a card put back by a second delete is seen only by a list the run asks for at once (the ownership suite)',
+  'enroll-check-then-insert': 'CONCURRENT-WRITES is not judged from traffic (audit/coverage.ts)',
+  'card-add-check-then-insert': 'CONCURRENT-WRITES is not judged from traffic (audit/coverage.ts)',
+  'delete-deleted-500': true, 'delete-check-then-remove': true, 'session-device-any-session': true,
+  // history walks
   // history walks
   'paging-starts-after-reference': 'needs the customer\'s history walked page by page',
   'history-paging-gap': 'needs the customer\'s history walked page by page',

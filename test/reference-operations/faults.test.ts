@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement } from '../../contract/index.js';
 import { operationFaults } from '../../reference/faults/operations.js';
-import { cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, type Bench } from './harness.js';
+import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, type Bench } from './harness.js';
 
 const unknownGuid = '00000000-0000-4000-8000-000000000000';
 const find = (b: Bench, ssn: unknown, dateOfBirth = '1990-04-01') => b.call('FindCustomer', { body: { ssn, dateOfBirth } });
@@ -153,6 +153,20 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: String(payload.dateOfBirth).replace(/[-/]/g, (s) => (s === '-' ? '/' : '-')) } })).status;
   },
   'find-ssn-separators-stripped': async (b) => (await find(b, '123-45-6789')).status,
+  // The operator families (reference/faults/operator-values.ts).
+  'ssn-whitespace-trimmed': async (b) => (await find(b, ' 123456789')).status,
+  'phone-unicode-digits': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ mobileNumber: '\uFF15\uFF15\uFF15\uFF11\uFF12\uFF13\uFF14\uFF15\uFF16\uFF17' }) })).status,
+  'dob-date-time-cut': async (b) => (await find(b, '123456789', '1990-01-15T00:00:00Z')).status,
+  'card-zip-plus-four-cut': async (b) => (await b.addCard((await b.enroll()).customerId, { zip: '12345-6789' })).status,
+  'mmyy-month-zero-padded': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { expirationMonthYear: '427' }) })).status,
+  'current-balance-format-unchecked': (b) => customerAttributes(b, [['CurrentBalance', '1234500']]),
+  'gender-any-letter': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ gender: 'X' }) })).status,
+  'charset-parameter-415': async (b) => (await find(b, '123456789')).status === (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, headers: { 'content-type': 'application/json; charset=utf-8' } })).status,
+  'media-type-case-sensitive': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, headers: { 'content-type': 'Application/JSON' } })).status,
+  'emoji-500': async (b) => (await b.addCard((await b.enroll()).customerId, { cardNickname: 'card \u{1F47E}' })).status,
+  'repeated-attribute-500': (b) => customerAttributes(b, [['Tenure', '3'], ['Tenure', '4']]),
+  'byte-order-mark-500': async (b) => (await b.call('FindCustomer', { rawBody: '\uFEFF{"ssn":"123456789","dateOfBirth":"1990-04-01"}' })).status,
+  'long-text-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ countryOfOrigin: 'x'.repeat(4001) }) })).status,
   'enroll-phone-country-code-dropped': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ mobileNumber: '15551234567' }) })).status,
   'guid-dashes-optional': async (b) => (await b.call('GetRegisteredCards', { query: { customerId: '3f2504e04f8911d39a0c0305e82c3301' } })).status,
   'text-apostrophe-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ lastName: "O'Brien" }) })).status,
@@ -185,6 +199,67 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'sattr-own-number-refused': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '4111111111111111']]),
   'enroll-customer-id-lowercase': async (b) => Object.keys((await b.call('EnrollCustomer', { body: enrollPayload() })).body),
   'device-id-not-required': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId } })).status,
+  // another customer's resources (D45), use after delete (D30), filter exactness (D19), races (D44), sessions (D4)
+  'delete-card-any-customer': async (b) => {
+    const other = (await b.addCard((await b.enroll()).customerId)).body.cards[0].cardId as string;
+    return (await b.call('DeleteCard', { body: { customerId: (await b.enroll()).customerId, cardId: other } })).status;
+  },
+  'history-account-any-customer': async (b) => {
+    const owner = (await b.enroll()).customerId;
+    const [cardId] = await cardsWithHistory(b, owner, 1);
+    const page = await b.call('GetTransactionHistory', { query: { customerId: (await b.enroll()).customerId, accountId: cardId! } });
+    return page.body.searchResults.length;
+  },
+  'tcard-found-by-token-alone': async (b) => {
+    const owner = (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardToken: 'tok_owned_elsewhere' }) })).body.cards[0].cardId;
+    const mine = await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardToken: 'tok_owned_elsewhere', expirationMonthYear: '0528' }) });
+    return mine.body.cards[0].cardId === owner;
+  },
+  'sattr-id-filter-any-customer': async (b) => {
+    const other = (await b.addCard((await b.enroll()).customerId)).body.cards[0].cardId as string;
+    return sessionAttributes(b, () => [['AccountIdFilter', other]]);
+  },
+  'delete-deleted-500': async (b) => {
+    const { customerId } = await b.enroll();
+    const cardId = (await b.addCard(customerId)).body.cards[0].cardId;
+    await b.call('DeleteCard', { body: { customerId, cardId } });
+    return (await b.call('DeleteCard', { body: { customerId, cardId } })).status;
+  },
+  'delete-again-restores': async (b) => {
+    const { customerId } = await b.enroll();
+    const cardId = (await b.addCard(customerId)).body.cards[0].cardId;
+    await b.call('DeleteCard', { body: { customerId, cardId } });
+    await b.call('DeleteCard', { body: { customerId, cardId } });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
+  },
+  'sattr-filter-deleted-card-accepted': async (b) => {
+    const own = await oboCustomer(b);
+    const gone = (await b.addCard(own.customerId, { cardNumber: '5555555555554444' })).body.cards[0].cardId;
+    await b.call('DeleteCard', { body: { customerId: own.customerId, cardId: gone } });
+    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', gone]]) })).status;
+  },
+  'sattr-number-filter-prefix': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '41111111']]),
+  'enroll-check-then-insert': async (b) => {
+    const payload = enrollPayload();
+    const replies = await Promise.all([0, 1].map(() => b.call('EnrollCustomer', { body: payload })));
+    return replies.map((r) => r.status).sort();
+  },
+  'card-add-check-then-insert': async (b) => {
+    const payload = cardPayload((await b.enroll()).customerId);
+    const replies = await Promise.all([0, 1].map(() => b.call('AddOrUpdateCard', { body: payload })));
+    return new Set(replies.map((r) => r.body.cards[0].cardId)).size;
+  },
+  'delete-check-then-remove': async (b) => {
+    const { customerId } = await b.enroll();
+    const cardId = (await b.addCard(customerId)).body.cards[0].cardId;
+    const replies = await Promise.all([0, 1].map(() => b.call('DeleteCard', { body: { customerId, cardId } })));
+    return replies.map((r) => r.status).sort();
+  },
+  'session-device-any-session': async (b) => {
+    await b.openSession('device-of-a-second-session');
+    const headers = { sessionId: b.sessionId, deviceId: 'device-of-a-second-session' };
+    return (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers })).status;
+  },
   'find-enrolled-missing': async (b) => {
     const { payload } = await b.enroll({ dateOfBirth: '1970/01/02' });
     return (await find(b, payload.ssn, '1970-01-02')).status;

@@ -15,6 +15,8 @@ export interface Call {
   readonly headers?: Record<string, string>;
   /** Leave out the session headers. */
   readonly noSession?: boolean;
+  /** Sent as the body text instead of the JSON of `body` (a byte order mark, a member twice). */
+  readonly rawBody?: string;
 }
 
 /** A running reference with a token, an open partner session and helpers for building state. */
@@ -74,10 +76,10 @@ export async function startBench(faults: string[] = []): Promise<Bench> {
   const raw = async (operationId: string, c: Call, session: { sessionId: string; deviceId: string } | undefined): Promise<Reply> => {
     const op = operation(operationId);
     const qs = c.query ? `?${new URLSearchParams(Object.entries(c.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(session ?? {}), ...(c.headers ?? {}) };
-    if (op.method === 'POST') headers['content-type'] = 'application/json';
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(session ?? {}), 'content-type': 'application/json', ...(c.headers ?? {}) };
+    if (op.method !== 'POST') delete headers['content-type'];
     const res = await request(`${ref.baseUrl}${op.path}${qs}`, {
-      method: op.method, dispatcher, headers, ...(op.method === 'POST' ? { body: JSON.stringify(c.body ?? {}) } : {}),
+      method: op.method, dispatcher, headers, ...(op.method === 'POST' ? { body: c.rawBody ?? JSON.stringify(c.body ?? {}) } : {}),
     });
     const text = await res.body.text();
     return { status: res.statusCode, headers: res.headers, body: text ? JSON.parse(text) : undefined };

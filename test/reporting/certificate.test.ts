@@ -69,7 +69,7 @@ describe('certificate.html', () => {
     const page = open(file, 'passing');
     expect(page.console).toEqual([]);
     expect(page.dom).toMatch(/<div class="word">PASS <span class="words">\(exit code 0\)/);
-    expect(page.dom).toContain('Passed: every selected documented and standard requirement was checked');
+    expect(page.dom).toContain('PASS: Every selected documented and standard requirement was checked');
     const waived = page.dom.slice(page.dom.indexOf('Accepted gaps and waivers'));
     expect(waived).toContain('<td>FIND-NOT-FOUND</td><td>go-live board</td><td>2099-12-31</td><td>not needed</td>');
     const links = [...page.dom.matchAll(/href="([^"#]*docs\/requirements\.md)#(req-[a-z0-9-]+)"/g)];

@@ -27,12 +27,12 @@ describe('completeness in the verdict', () => {
 
   it('ends 4 on a documented row left not covered, naming it and why', () => {
     const s = summaryOf({ records: clean(gap) });
-    expect(s).toMatchObject({ verdict: 'fail', exitCode: 4, unchecked: ['TOKEN-SHAPE'] });
+    expect(s).toMatchObject({ verdict: 'incomplete', exitCode: 4, unchecked: ['TOKEN-SHAPE'] });
     expect(s.verdictReasons.join(' ')).toMatch(/1 documented requirement\(s\) left unchecked: TOKEN-SHAPE/);
     const md = renderMarkdown(s);
     expect(md).toContain('## Unchecked documented requirements (exit 4)');
-    expect(md).toContain('| TOKEN-SHAPE | Authentication | no denied client is configured: set TARGET_DENIED_CLIENT_ID |');
-    expect(formatVerdictTable(s)).toMatch(/FAIL \(exit 4\)[\s\S]*Unchecked[\s\S]*TOKEN-SHAPE\s+no denied client is configured/);
+    expect(md).toContain('| TOKEN-SHAPE | Authentication | all of it | no denied client is configured: set TARGET_DENIED_CLIENT_ID |');
+    expect(formatVerdictTable(s)).toMatch(/INCOMPLETE \(exit 4\)[\s\S]*Unchecked[\s\S]*TOKEN-SHAPE\s+no denied client is configured/);
   });
 
   it('ends 4 on a row that was only observed where a property could not check it (D37: every valid case refused)', () => {

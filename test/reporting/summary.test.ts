@@ -14,7 +14,7 @@ describe('buildSummary', () => {
       'GEN-NO-5XX': 'passed', 'FIND-SSN-LENGTH': 'failed', 'FIND-SSN-FORMAT': 'not-covered', 'FIND-NOT-FOUND': 'observed',
       'HISTORY-PAGING': 'failed', 'FIND-SUCCESS': 'passed', 'ENROLL-SUCCESS': 'skipped-by-profile', 'TOKEN-SHAPE': 'not-covered',
     });
-    expect(s.counts).toEqual({ passed: 2, failed: 2, broken: 0, waived: 0, skippedByProfile: 1, notCovered: 2, notSelected: 0, observed: 1 });
+    expect(s.counts).toEqual({ passed: 2, failed: 2, broken: 0, waived: 0, skippedByProfile: 1, partlyChecked: 0, notCovered: 2, notSelected: 0, observed: 1 });
     expect(Object.values(s.counts).reduce((a, b) => a + b, 0)).toBe(s.requirements.length);
   });
 
@@ -24,7 +24,7 @@ describe('buildSummary', () => {
     expect(new Set(s.requirements.map((r) => r.status))).toEqual(new Set(['not-covered']));
     expect(s.counts.passed).toBe(0);
     // A gate never passes what it did not check: documented rows left unchecked end the run with 4.
-    expect(s).toMatchObject({ verdict: 'fail', exitCode: 4 });
+    expect(s).toMatchObject({ verdict: 'incomplete', exitCode: 4 });
   });
 
   it('fails on a documented failure with exit 1, but not on an ambiguous one', () => {
@@ -46,7 +46,7 @@ describe('buildSummary', () => {
     expect(statusOf(summaryOf({ records: [rec('passed'), rec('broken')] }), 'TOKEN-SHAPE')).toBe('broken');
     expect(statusOf(summaryOf({ records: [rec('broken'), rec('failed')] }), 'TOKEN-SHAPE')).toBe('failed');
     const broken = summaryOf({ records: [rec('passed'), rec('broken')] });
-    expect(broken).toMatchObject({ verdict: 'fail', exitCode: 3 });
+    expect(broken).toMatchObject({ verdict: 'inconclusive', exitCode: 3 });
     expect(broken.requirements.find((r) => r.id === 'TOKEN-SHAPE')?.reasons).toEqual(['broken here']);
     expect(summaryOf({ records: [], incomplete: 'target unreachable' }).exitCode).toBe(3);
   });
@@ -67,6 +67,18 @@ describe('buildSummary', () => {
 
   it('lists observed behaviour with its decision', () => {
     expect(summaryOf().observed).toEqual([{ requirement: 'FIND-NOT-FOUND', decisions: ['D8'], observed: '422 CUSTOMER_NOT_FOUND', suite: 'find-customer' }]);
+  });
+
+  it('lists a reading once, however many cases noted it (issue 30: FIND-NOT-FOUND twice, one sentence repeated)', () => {
+    const note = (reason: string) => ({ requirement: 'FIND-NOT-FOUND', status: 'observed' as const, suite: 'business-errors', property: 'p', reason });
+    const s = summaryOf({ records: [note('no match answers 422'), note('no match answers 422; no match answers 422')] });
+    expect(s.observed).toEqual([{ requirement: 'FIND-NOT-FOUND', decisions: ['D8'], observed: 'no match answers 422', suite: 'business-errors' }]);
+  });
+
+  it('fills the checks column from the catalogue of the checks that judge each requirement', () => {
+    const s = summaryOf({ checksOf: (id) => (id === 'TOKEN-SHAPE' ? ['tokenShape'] : []) });
+    expect(s.requirements.find((r) => r.id === 'TOKEN-SHAPE')?.checks).toEqual(['tokenShape']);
+    expect(s.requirements.find((r) => r.id === 'FIND-SSN-LENGTH')?.checks).toEqual(['statusMatches', 'validationKeyNamesField']);
   });
 
   it('marks each documented response observed or not, and names undocumented ones', () => {

@@ -43,13 +43,14 @@ describe('reports', () => {
   it('junit.xml is well-formed with one testsuite per section and the right counts', () => {
     const s = summaryOf({ target: { baseUrl: 'https://t/?a=1&b=<2>', kind: 'sandbox "x"' } });
     const elements = parseXml(renderJunit(s));
-    expect(elements[0]).toMatchObject({ name: 'testsuites', attrs: { tests: '8', failures: '2', errors: '0', skipped: '4' } });
+    // As the gate: the blocking failure and the two unchecked documented rows fail, the advisory failure is skipped, and the verdict case fails.
+    expect(elements[0]).toMatchObject({ name: 'testsuites', attrs: { tests: '9', failures: '4', errors: '0', skipped: '3' } });
     expect(elements.filter((e) => e.name === 'testsuite').map((e) => [e.attrs.name, e.attrs.tests, e.attrs.failures, e.attrs.skipped])).toEqual([
-      ['Errors', '1', '0', '0'], ['FindCustomer', '4', '1', '2'], ['GetTransactionHistory', '1', '1', '0'],
-      ['EnrollCustomer', '1', '0', '1'], ['Authentication', '1', '0', '1'],
+      ['verdict', '1', '1', '0'], ['Errors', '1', '0', '0'], ['FindCustomer', '4', '2', '1'], ['GetTransactionHistory', '1', '0', '1'],
+      ['EnrollCustomer', '1', '0', '1'], ['Authentication', '1', '1', '0'],
     ]);
-    expect(elements.filter((e) => e.name === 'testcase')).toHaveLength(8);
-    expect(elements.find((e) => e.name === 'failure')?.attrs).toMatchObject({ type: 'blocking' });
+    expect(elements.filter((e) => e.name === 'testcase')).toHaveLength(9);
+    expect(elements.filter((e) => e.name === 'failure').map((e) => e.attrs.type)).toEqual(['fail', 'blocking', 'unchecked', 'unchecked']);
     expect(xmlEscape('a<b>&"\'\u0001')).toBe('a&lt;b&gt;&amp;&quot;&apos;');
   });
 
@@ -57,16 +58,22 @@ describe('reports', () => {
     expect(renderMarkdown(summaryOf())).toMatchInlineSnapshot(`
       "# Conformance report: FAIL (exit 1)
 
+      A blocking requirement failed, or a waiver expired. Send the partner each failure with its replay and curl command, or renew the expired waiver.
+
       Target https://127.0.0.1:8443 (reference); 2030-01-02T03:00:00.000Z to 2030-01-02T03:04:05.000Z; selection: everything.
+
+      Run: seed not recorded, partner-conformance 0.1.0, profile not recorded. Replay with the same TARGET_* variables: \`npm run conformance\`
 
       - 1 blocking requirement(s) failed: FIND-SSN-LENGTH.
       - 2 documented requirement(s) left unchecked: FIND-SSN-FORMAT, TOKEN-SHAPE. Each row's reason says what would let the run check it; CONFORMANCE_SKIP=<id> or a waiver accepts the gap.
 
       ## Counts
 
-      | passed | failed | broken | waived | skipped by profile | not covered | not selected | observed |
-      |---|---|---|---|---|---|---|---|
-      | 2 | 2 | 0 | 0 | 1 | 2 | 0 | 1 |
+      | passed | partly checked | failed | broken | waived | skipped by profile | not covered | not selected | observed only |
+      |---|---|---|---|---|---|---|---|---|
+      | 2 | 0 | 2 | 0 | 0 | 1 | 2 | 0 | 1 |
+
+      Readings of ambiguous points observed: 1 (listed below; a row checked by other rules as well counts under its status above).
 
       ## Failures
 
@@ -99,12 +106,12 @@ describe('reports', () => {
 
       ## Unchecked documented requirements (exit 4)
 
-      Neither checked nor accepted. Give the run what the reason names, or accept the gap with CONFORMANCE_SKIP=<id> or a waiver.
+      Neither checked in full nor accepted. Give the run what the reason names, or accept the gap with CONFORMANCE_SKIP=<id> or a waiver.
 
-      | requirement | section | why not checked |
-      |---|---|---|
-      | FIND-SSN-FORMAT | FindCustomer | no suite recorded a result |
-      | TOKEN-SHAPE | Authentication | no suite recorded a result |
+      | requirement | section | what was left unchecked | why not checked |
+      |---|---|---|---|
+      | FIND-SSN-FORMAT | FindCustomer | all of it | no suite recorded a result |
+      | TOKEN-SHAPE | Authentication | all of it | no suite recorded a result |
 
       ## Requirements
 
@@ -112,14 +119,14 @@ describe('reports', () => {
       |---|---|---|---|---|
       | GEN-NO-5XX | Errors | unspecified | passed | statusMatches |
       | FIND-SSN-LENGTH | FindCustomer | documented | failed | statusMatches, validationKeyNamesField |
-      | FIND-SSN-FORMAT | FindCustomer | documented | not-covered (unchecked) |  |
+      | FIND-SSN-FORMAT | FindCustomer | documented | not-covered (unchecked) | - |
       | FIND-NOT-FOUND | FindCustomer | ambiguous | observed | statusMatches |
       | HISTORY-PAGING | GetTransactionHistory | ambiguous | failed (advisory) | pagingContinuous, statusMatches |
       | FIND-SUCCESS | FindCustomer | documented | passed | statusMatches |
       | ENROLL-SUCCESS | EnrollCustomer | documented | skipped-by-profile | statusMatches |
-      | TOKEN-SHAPE | Authentication | documented | not-covered (unchecked) |  |
+      | TOKEN-SHAPE | Authentication | documented | not-covered (unchecked) | - |
 
-      ## Observed behaviour (ambiguous points)
+      ## Observed behaviour (ambiguous points): 1
 
       | requirement | decisions | the target showed |
       |---|---|---|
@@ -155,6 +162,10 @@ describe('reports', () => {
     expect(files.map((f) => f.slice(dir!.length + 1))).toEqual(['summary.json', 'summary.md', 'junit.xml', 'certificate.html']);
     expect(readFileSync(files[1]!, 'utf8')).toContain('Received key command.Dob; documented command.Ssn');
     expect(JSON.parse(readFileSync(files[0]!, 'utf8'))).toMatchObject({ verdict: 'fail', exitCode: 1 });
+    // Issue 30: the catalogue travels with the reports, so a downloaded CI artifact keeps its links.
+    expect(readFileSync(files[3]!, 'utf8')).toContain('href="docs/requirements.md#req-find-ssn-length"');
+    expect(readFileSync(files[1]!, 'utf8')).toContain('[FIND-SSN-LENGTH](docs/requirements.md#req-find-ssn-length)');
+    for (const page of ['requirements.md', 'decisions.md']) expect(readFileSync(join(dir, 'docs', page), 'utf8')).toContain('<a id=');
   });
 
   it('records one line per result and reads them back, skipping a line cut short', () => {
@@ -175,16 +186,19 @@ describe('reports', () => {
   it('prints a short verdict table', () => {
     expect(formatVerdictTable(summaryOf(), 'reports/summary.md')).toMatchInlineSnapshot(`
       "
-      Verdict   FAIL (exit 1)
+      Verdict   FAIL (exit 1): A blocking requirement failed, or a waiver expired.
+      Next      Send the partner each failure with its replay and curl command, or renew the expired waiver.
       Target    https://127.0.0.1:8443 (reference)
-      Checked   2 passed, 2 failed, 0 broken, 0 waived, 1 observed
+      Replay    npm run conformance (partner-conformance 0.1.0)
+      Checked   2 passed, 0 partly checked, 2 failed, 0 broken, 0 waived, 1 observed only
       Not run   2 not covered, 1 skipped by profile, 0 not selected
+      Readings  1 reading(s) of ambiguous points observed (summary.md lists them)
       Responses 2 of 3 documented responses observed
 
       Blocking failures:
         FIND-SSN-LENGTH                   Validation key names the wrong field
 
-      Unchecked (documented requirements left unchecked; CONFORMANCE_SKIP=<id> or a waiver accepts a gap):
+      Unchecked (documented requirements left unchecked, in whole or in part; CONFORMANCE_SKIP=<id> or a waiver accepts a gap):
         FIND-SSN-FORMAT                   no suite recorded a result
         TOKEN-SHAPE                       no suite recorded a result
 

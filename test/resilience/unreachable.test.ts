@@ -19,8 +19,8 @@ describe('a target unreachable from the start', () => {
     const run = await runConformance({ runs: 5, args: ['suites/find-customer.conformance.ts'], env: { TARGET_BASE_URL: base, TARGET_CLIENT_ID: 'partner', TARGET_CLIENT_SECRET: 'secret-value-1' } });
     expect(Date.now() - started).toBeLessThan(15_000);
     expect(run.exitCode).toBe(3);
-    expect(run.stderr).toContain(`Target unreachable at ${base}: TARGET_UNREACHABLE (no connection could be made: ECONNREFUSED`);
-    expect(run.summary?.incomplete).toMatch(/^Target unreachable at https:\/\/127\.0\.0\.1:\d+: TARGET_UNREACHABLE/);
+    expect(run.stderr).toContain(`Target unreachable at ${base}/oauth2/token: TARGET_UNREACHABLE (no connection could be made: ECONNREFUSED`);
+    expect(run.summary?.incomplete).toMatch(/^Target unreachable at https:\/\/127\.0\.0\.1:\d+\/oauth2\/token: TARGET_UNREACHABLE/);
     expect(run.summary?.counts.passed).toBe(0);
     expect(run.stdout).not.toContain('secret-value-1');
   });
@@ -35,7 +35,8 @@ describe('a target unreachable from the start', () => {
       });
       expect(run.exitCode).toBe(3);
       expect(run.stderr).toContain(`Target unreachable at ${auth}: TARGET_UNREACHABLE`);
-      expect(reference.stats.requests.map((r) => r.path)).toEqual(['/']);
+      // The preflight asks the token endpoint first: nothing reached the base URL.
+      expect(reference.stats.requests).toEqual([]);
     } finally {
       await reference.close();
     }

@@ -23,4 +23,11 @@ describe('sessions suite: the session faults are caught', () => {
     expectCaught(run, { fault: 'device-id-not-required', checks: ['genericRefusal'], operation: /^(?!AuthenticatePartner$)[A-Za-z]+$/ });
     for (const id of ['SESSION-REQUIRED', 'SESSION-DEVICE-MATCH']) expect(row(run, id)?.status, id).toBe('passed');
   }, 120_000);
+
+  it('session-device-any-session: the deviceId of another open session is accepted, while a made-up deviceId is still refused', async () => {
+    const run = await runSuites(['sessions'], ['session-device-any-session']);
+    expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
+    expectCaught(run, { fault: 'session-device-any-session', checks: ['genericRefusal'], operation: /^(?!AuthenticatePartner$)[A-Za-z]+$/ });
+    expect(row(run, 'SESSION-REQUIRED')?.status).toBe('passed');
+  }, 120_000);
 });

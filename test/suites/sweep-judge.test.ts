@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RequirementRow, RowStatus, Summary } from '../../reporting/model.js';
 import { readingCatalogue } from '../../reference/readings.js';
 import { judgeRun } from '../../bin/sweep-judge.js';
-import { parseSeeds, replayCommand, SweepConfigError, sweepPlan } from '../../bin/sweep-plan.js';
+import { chanceToSee, parseSeeds, rareSeedCount, replayCommand, SweepConfigError, sweepPlan, sweepSettings } from '../../bin/sweep-plan.js';
 
 /** A fabricated summary: only what the judge reads is filled in. */
 function summaryOf(rows: ReadonlyArray<Partial<RequirementRow> & { id: string; status: RowStatus }>, verdictReasons: string[] = []): Summary {
@@ -80,5 +80,18 @@ describe('planning the sweep', () => {
       .toBe('REFERENCE_READINGS=history-none CONFORMANCE_SEED=7 CONFORMANCE_RUNS=30 CONFORMANCE_SEQUENCES=5 npm run conformance');
     expect(replayCommand({ ...item, group: 'defaults', readings: [] }, {})).toBe('CONFORMANCE_SEED=7 npm run conformance');
     expect(replayCommand({ ...item, group: 'chaos', readings: [], chaos: '0.01' }, {})).toBe('REFERENCE_CHAOS=0.01 CONFORMANCE_SEED=7 npm run conformance');
+  });
+
+  it('--rare: plain runs only, 60 random different seeds by default, enough to see a one-in-25 false alarm 9 times in 10', () => {
+    const settings = sweepSettings({}, 1, 'rare');
+    expect(settings.seeds).toHaveLength(rareSeedCount);
+    expect(new Set(settings.seeds).size).toBe(rareSeedCount);
+    for (const seed of settings.seeds) expect(seed).toBeGreaterThan(0);
+    const plan = sweepPlan(settings.seeds, settings.mode);
+    expect(plan.every((p) => p.group === 'defaults' && p.readings.length === 0 && p.chaos === undefined)).toBe(true);
+    expect(chanceToSee(1 / 25, plan.length)).toBeGreaterThan(0.9);
+    expect(sweepSettings({ SWEEP_SEEDS: '75' }, 1, 'rare').seeds).toHaveLength(75);
+    expect(sweepSettings({ SWEEP_SEEDS: '3,17' }, 1, 'rare').seeds).toEqual([3, 17]);
+    expect(() => sweepSettings({ SWEEP_SEEDS: 'ten' }, 1, 'rare')).toThrow(SweepConfigError);
   });
 });

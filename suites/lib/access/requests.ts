@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { type Operation, sessionHeaders } from '../../../contract/index.js';
 import type { CallInput } from '../../../client/index.js';
@@ -52,6 +53,24 @@ export function forgedClaims(token: string): string {
   const claims = claimsOf(token);
   const exp = typeof claims.exp === 'number' ? claims.exp + 86_400 : Math.floor(Date.now() / 1000) + 86_400;
   return `${header}.${b64url({ ...claims, exp, sub: 'conformance-forged-subject' })}.${signature}`;
+}
+
+/** The token with its signature part emptied (`header.payload.`): a verifier that skips an empty signature lets it through. */
+export function emptySignature(token: string): string {
+  const [header, payload] = token.split('.');
+  if (!header || payload === undefined || token.split('.').length !== 3) throw new FixtureError('the access token is not a signed JWT (three parts): there is no signature to empty');
+  return `${header}.${payload}.`;
+}
+
+/**
+ * The token's claims signed (HS256) with a key no server issued, the key named in the header as a
+ * JWK (RFC 7515 §4.1.3): a verifier that trusts a key the token brings lets it through (RFC 8725 §3.10).
+ */
+export function otherKeyToken(token: string): string {
+  if (token.split('.').length !== 3) throw new FixtureError('the access token is not a signed JWT (three parts): there is no claim set to sign again');
+  const key = randomBytes(32);
+  const signingInput = `${b64url({ alg: 'HS256', typ: 'JWT', jwk: { kty: 'oct', k: key.toString('base64url') } })}.${b64url(claimsOf(token))}`;
+  return `${signingInput}.${createHmac('sha256', key).update(signingInput).digest('base64url')}`;
 }
 
 /** exp of a JWT, or undefined when the token is not one. */

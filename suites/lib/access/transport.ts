@@ -1,45 +1,71 @@
 import { randomUUID } from 'node:crypto';
-import { operation } from '../../../contract/index.js';
+import { operations, tokenOperation } from '../../../contract/index.js';
 import { offListSourceRefused } from '../../../checks/index.js';
-import { sendFromSource } from '../../../client/source-probe.js';
+import type { CaseRequest, Exchange } from '../../../client/index.js';
+import { ownSourceAddress, sendFromSource } from '../../../client/source-probe.js';
 import type { HarnessContext } from '../runner/context.js';
 import { OutcomeBuilder } from './case.js';
 import { bearerProbeInput } from './requests.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { FixtureError } from '../state/fixture-errors.js';
+import { PairLog } from '../ownership/pairs.js';
 
 /** Connection outcomes that are a refusal (D25): nothing listened for that source, or it was cut off. */
 const refusedConnection = new Set(['TARGET_UNREACHABLE', 'CONNECTION_RESET']);
 
+/** The forwarding headers a proxy would add, naming `allowed` as the client (D46). */
+const forwardedFor = (allowed: string) => ({ 'x-forwarded-for': allowed, forwarded: `for=${allowed.includes(':') ? `"[${allowed}]"` : allowed}` });
+
 /**
- * ALLOW-LIST (D25): the request that was just served from the run's own address is sent again
- * from TARGET_PROBE_SOURCE_ADDRESS, which the user says is off the target's allow list. It
- * must be refused: 403, or a refused or reset connection. AuthenticatePartner writes nothing.
+ * ALLOW-LIST (D25, D46): every operation's request, and the token endpoint's, is sent again from
+ * TARGET_PROBE_SOURCE_ADDRESS, which the user says is off the target's allow list: once as it was
+ * and once with X-Forwarded-For and Forwarded naming the run's own (allowed) address. Each must be
+ * refused: 403, or a refused or reset connection. Writing operations get a body validation
+ * rejects, so a target that skips the list still writes nothing.
  */
 export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const source = ctx.profile.probeSourceAddress;
   if (!source) throw new FixtureError('no source address off the allow list: set TARGET_PROBE_SOURCE_ADDRESS to a local address the target does not allow', { enabledBy: 'TARGET_PROBE_SOURCE_ADDRESS' });
-  const probe = operation('AuthenticatePartner');
-  const control = await ctx.client.call(probe.id, bearerProbeInput(ctx, probe));
   const out = new OutcomeBuilder();
-  const status = control.response?.status;
-  if (control.transportError) {
-    out.broken(`the control request from this machine's own address failed: ${control.transportError.code}`);
-    return out.outcome();
-  }
-  if (status === undefined || status < 200 || status > 299) throw new FixtureError(`the control request from this machine's own address was not served (status ${status}): the probe could not tell a refusal from it`);
+  const log = new PairLog();
+  const exchanges: Exchange[] = [];
+  const session = await ctx.session();
+  const base = new URL(ctx.profile.target!.baseUrl);
+  const allowed = await ownSourceAddress(base.hostname.replace(/^\[|\]$/g, ''), Number(base.port || 443), ctx.profile.timeoutMs);
 
-  const { exchange, localFailure } = await sendFromSource({ ...control.request, correlationId: randomUUID() }, {
-    localAddress: source, timeoutMs: ctx.profile.timeoutMs, ...(ctx.profile.caFile ? { caFile: ctx.profile.caFile } : {}),
-  });
-  if (localFailure) throw new FixtureError(`this machine cannot send from ${source} (TARGET_PROBE_SOURCE_ADDRESS): ${localFailure}`, { enabledBy: 'TARGET_PROBE_SOURCE_ADDRESS' });
-  const code = exchange.transportError?.code;
-  if (code && !refusedConnection.has(code)) {
-    out.broken(`the probe from ${source} met ${code}: ${exchange.transportError!.message}`);
-    return out.outcome();
+  const probe = async (request: CaseRequest, operation: string, forwarded: boolean) => {
+    const headers = forwarded && allowed ? { ...request.headers, ...forwardedFor(allowed) } : request.headers;
+    const { exchange, localFailure } = await sendFromSource({ ...request, headers, correlationId: randomUUID() }, {
+      localAddress: source, timeoutMs: ctx.profile.timeoutMs, ...(ctx.profile.caFile ? { caFile: ctx.profile.caFile } : {}),
+    });
+    if (localFailure) throw new FixtureError(`this machine cannot send from ${source} (TARGET_PROBE_SOURCE_ADDRESS): ${localFailure}`, { enabledBy: 'TARGET_PROBE_SOURCE_ADDRESS' });
+    exchanges.push(exchange);
+    const code = exchange.transportError?.code;
+    if (code && !refusedConnection.has(code)) return out.broken(`the probe of ${operation} from ${source} met ${code}: ${exchange.transportError!.message}`);
+    const from = forwarded ? `${source} with X-Forwarded-For and Forwarded naming ${allowed}` : source;
+    out.probe('ALLOW-LIST', offListSourceRefused({ sourceAddress: from, operation, ...(exchange.response && !code ? { status: exchange.response.status } : {}) }));
+    return undefined;
+  };
+
+  const token = await ctx.client.token.requestToken({});
+  exchanges.push(token);
+  if (!token.transportError) await probe(token.request, tokenOperation, false);
+  for (const op of operations) {
+    const control = await ctx.client.call(op.id, bearerProbeInput(ctx, op), op.sessionRequired ? { session } : {});
+    exchanges.push(control);
+    if (control.transportError) {
+      out.broken(`the control request of ${op.id} from this machine's own address failed: ${control.transportError.code}`);
+      continue;
+    }
+    const status = control.response?.status;
+    // The one request that must be served from the own address: else a refusal off the list tells nothing.
+    if (!op.sessionRequired && (status === undefined || status < 200 || status > 299))
+      throw new FixtureError(`the control request from this machine's own address was not served (status ${status}): the probe could not tell a refusal from it`);
+    await probe(control.request, op.id, false);
+    log.sent('off-list-source', `${op.id} operation ${op.id}`);
+    if (!allowed) continue;
+    await probe(control.request, op.id, true);
+    log.sent('forwarded-allowed-address', `${op.id} operation ${op.id}`);
   }
-  out.probe('ALLOW-LIST', offListSourceRefused({
-    sourceAddress: source, operation: probe.id, ...(exchange.response && !code ? { status: exchange.response.status } : {}),
-  }));
-  return { ...out.outcome(), exchanges: [control, exchange] };
+  return { ...out.outcome(), exchanges, operatorPairs: log.pairs };
 }

@@ -38,7 +38,7 @@ export function sessionAttributeScenarios(ctx: HarnessContext, suiteFile: string
   propertyTest(ctx, suiteFile, {
     area, operation: sattr.id, name: 'AddSessionAttributes refuses an AccountIdFilter naming no card of the customer with 422 INVALID_INFORMATION (D19)', writes: true,
     requirements: ['SATTR-FILTERS', ...rowRequirements('INVALID_INFORMATION')],
-    arbitrary: fixedCases(fc.tuple(enrollmentPayload(ctx), guid().chain((g) => withToken({ [idFilter]: g })))), numRuns: scenarioRuns(ctx, true, 2),
+    arbitrary: fixedCases(fc.tuple(enrollmentPayload(ctx), withToken({ [idFilter]: ownCardSlot.strangerId }))), numRuns: scenarioRuns(ctx, true, 2),
     describe: ([, items]) => `AddSessionAttributes ${JSON.stringify(items)}`,
     run: scenario(async ([enrollment, items]) => judgeRow(ctx, await sendAfterObo(ctx, enrollment, items), 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] })),
   });

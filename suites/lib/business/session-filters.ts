@@ -4,12 +4,12 @@ import type { Exchange } from '../../../client/index.js';
 import { validPayloadAccepted } from '../../../checks/index.js';
 import { businessErrorCode } from '../../../checks/error-row.js';
 import { finding } from '../../../checks/support.js';
-import { alnumChars, cardNumber, guid, stringOf, type AttributeItem } from '../../../generators/index.js';
+import { alnumChars, cardNumber, stringOf, type AttributeItem } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { genericOracles, judge, judgeRow, oracle, type Oracle } from '../judge/oracles.js';
 import { scenario } from './fixtures.js';
 import { enrollmentPayload, fixedCases, genericRequirements, rowRequirements, scenarioRuns } from './cases.js';
-import { idFilter, numberFilter, ownCardSlot, sattr, sendAfterObo, sessionListFormat, withToken } from './session.js';
+import { idFilter, numberFilter, ownCardSlot, sattr, sendAfterObo, sessionListFormat, withStranger, withToken } from './session.js';
 import { propertyTest } from '../runner/property-test.js';
 import type { CaseOutcome } from '../runner/property.js';
 
@@ -37,7 +37,7 @@ const notGuidLists: fc.Arbitrary<{ what: string; value: (ownId: string) => strin
   words.map((w) => ({ what: `its own cardId, then "${w}"`, value: (id: string) => `${id},${w}` })),
 );
 
-/** A card number or token of no card of the customer (its own card is 16 digits from the fixture, made apart). */
+/** The shape of a card number or token of no card of the customer (made new when sent: session.ts stranger). */
 function strangerAccount(ctx: HarnessContext): fc.Arbitrary<string> {
   const { declinedCardNumber, deniedCardBin } = ctx.profile;
   return fc.oneof(cardNumber({ declinedCardNumber, deniedCardBin, length: 16 }), stringOf({ chars: alnumChars, minLength: 20, maxLength: 40 }));
@@ -60,12 +60,12 @@ export function sessionFilterScenarios(ctx: HarnessContext, suiteFile: string): 
     requirements: ['SATTR-FILTERS', ...rowRequirements('INVALID_INFORMATION')],
     arbitrary: fixedCases(fc.tuple(enrollmentPayload(ctx), strangerAccount(ctx).chain((n) => withToken({ [numberFilter]: n })))), numRuns: scenarioRuns(ctx, true, 2),
     describe: ([, items]) => `${numberFilter} naming a card number or token the customer does not hold, in ${JSON.stringify(items.map((i) => i.name))}`,
-    run: scenario(async ([enrollment, items]) => judgeRow(ctx, await sendAfterObo(ctx, enrollment, items), 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] })),
+    run: scenario(async ([enrollment, items]) => judgeRow(ctx, await sendAfterObo(ctx, enrollment, withStranger(ctx, items, numberFilter)), 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] })),
   });
 
   // Filters match exact values, every item: the own card first and a foreign GUID after it; a number sharing only the own card's last four digits.
-  const partial = fc.tuple(enrollmentPayload(ctx), withToken(), guid()).map(([enrollment, items, foreign]) => [
-    [enrollment, [...items, { name: idFilter, value: `${ownCardSlot.cardId},${foreign}` }], `${idFilter} = the customer's card, then a GUID of no card of theirs`],
+  const partial = fc.tuple(enrollmentPayload(ctx), withToken()).map(([enrollment, items]) => [
+    [enrollment, [...items, { name: idFilter, value: `${ownCardSlot.cardId},${ownCardSlot.strangerId}` }], `${idFilter} = the customer's card, then a GUID of no card of theirs`],
     [enrollment, [...items, { name: numberFilter, value: ownCardSlot.cardNumberTwin }], `${numberFilter} = a number with the customer's card's last four digits, not the card`],
   ] as const);
   propertyTest(ctx, suiteFile, {

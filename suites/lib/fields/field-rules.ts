@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
 import { errorRow, fieldRequirementId, requirements, successRequirementId, transitions, type Field, type Operation, type RequirementId } from '../../../contract/index.js';
 import { fieldRuleRequirementsFor } from '../../../checks/index.js';
@@ -7,6 +8,7 @@ import {
   type GeneratedCase, type PayloadOptions,
 } from '../../../generators/index.js';
 import type { Exchange } from '../../../client/index.js';
+import { operatorCases, type OperatorCase } from '../../../generators/operators/cases.js';
 import type { HarnessContext } from '../runner/context.js';
 import { removeAddedCards } from '../state/cards.js';
 import { stateFields, withState, type CaseKind } from '../state/case-state.js';
@@ -34,13 +36,23 @@ function rememberCards(ctx: HarnessContext, x: Exchange, op: Operation, input: {
 
 const judgeOptions = (ctx: HarnessContext): JudgeOptions => ({ strictKeyCase: ctx.profile.strictKeyCase, runSecrets: [ctx.profile.target?.clientSecret ?? ''] });
 
-/** Sends one generated case (stand-ins replaced by target state) and judges the reply. */
-async function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase, kind: CaseKind): Promise<CaseOutcome> {
+/**
+ * Sends one generated case (stand-ins replaced by target state) and judges the reply. An operator
+ * case written another way on the wire (generators/operators/wire.ts) goes as its body text and
+ * media type; its operator x cell pairs go into the outcome for the coverage table.
+ */
+async function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
   const session = await ctx.session();
   const input = await withState(ctx, session, c.input, kind);
-  const exchange = await ctx.client.call(op.id, input, { session });
+  const wire = 'wire' in c ? c.wire : undefined;
+  const exchange = await ctx.client.call(op.id, input, {
+    session,
+    ...(wire?.text && input.body ? { rawBody: wire.text(input.body) } : {}),
+    ...(wire?.contentType ? { headers: { 'content-type': wire.contentType } } : {}),
+  });
   if (kind === 'valid') rememberCards(ctx, exchange, op, input);
-  return judgeFieldCase(exchange, c.expectation, judgeOptions(ctx));
+  const outcome = judgeFieldCase(exchange, c.expectation, judgeOptions(ctx));
+  return 'pairs' in c ? { ...outcome, operatorPairs: c.pairs } : outcome;
 }
 
 /**
@@ -107,6 +119,28 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
         requirements: [...generic, 'ERR-VALIDATION'],
         arbitrary: openValueArbitrary(open), examples: (seed) => openValueCases(op, options, seed), numRuns: 0, describe: describeCase,
         run: (c: GeneratedCase) => sendCase(ctx, op, c, 'valid'),
+      });
+
+    // Issue 27: every operator of the catalogue in every cell of this operation it applies to, each
+    // pair in the coverage phase (so whatever the seed); rejected values share a request (D14).
+    const operated = operatorCases(op, options, 0);
+    const rejected = operated.filter((c) => c.expectation.kind === 'validation');
+    const answered = operated.filter((c) => c.expectation.kind !== 'validation');
+    if (rejected.length)
+      propertyTest(ctx, suiteFile, {
+        area, operation: op.id, name: `${op.id}: operator values the register rejects are rejected`,
+        requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)), ...errorShape, 'ERR-KEYS-COMPLETE', ...generic],
+        arbitrary: fc.constantFrom(...rejected), examples: (seed) => operatorCases(op, options, seed).filter((c) => c.expectation.kind === 'validation'),
+        numRuns: 0, describe: describeCase, rowsOf,
+        run: (c: OperatorCase) => sendCase(ctx, op, c, 'violation'),
+      });
+    if (answered.length)
+      propertyTest(ctx, suiteFile, {
+        area, operation: op.id, name: `${op.id}: operator values and bodies the register leaves open or allows are answered as such`, writes: op.writes,
+        requirements: [...generic, 'ERR-VALIDATION', 'GEN-VALID-ACCEPTED', successRequirementId(op)],
+        arbitrary: fc.constantFrom(...answered), examples: (seed) => operatorCases(op, options, seed).filter((c) => c.expectation.kind !== 'validation'),
+        numRuns: 0, describe: describeCase,
+        run: (c: OperatorCase) => sendCase(ctx, op, c, 'valid'),
       });
 
     const several = multiViolations(op, options);

@@ -23,7 +23,8 @@ export class AddCard extends ModelCommand {
   protected describe(): string { return `AddOrUpdateCard(customer[${this.customer}], new card ${tail(String(this.generated.cardNumber))})`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
     const c = customerAt(m, this.customer);
-    const payload = cardBody(r, c, this.generated);
+    // The drawn number gives the shape; the number sent is new by construction (fresh.ts).
+    const payload = cardBody(r, c, { ...this.generated, cardNumber: r.fresh.cardNumber(String(this.generated.cardNumber)) });
     const identity = String(payload.cardNumber);
     this.begin(r, `AddOrUpdateCard(${c.label}, new card ${tail(identity)}, expiration ${String(payload.expirationMonthYear)})`);
     const x = await r.call(OP, { body: payload });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { exclusiveSessionFilters, responseMembers } from '../../../contract/index.js';
 import { successBodyShape } from '../../../checks/index.js';
-import { alnumChars, cardNumber, email, guid, stringOf } from '../../../generators/index.js';
+import { alnumChars, cardNumber, email, stringOf } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { Oracle } from '../../../oracles/judge.js';
 import { ModelCommand } from './command.js';
@@ -57,13 +57,17 @@ export interface FilterParams {
   readonly variant: FilterVariant;
   /** Picks the customer's cards to name (bit i: the i-th card). */
   readonly pick: number;
-  readonly strangerId: string;
+  /** The shape of a card number never registered (made new at run time). */
   readonly strangerNumber: string;
   readonly preferredEmail: string | undefined;
 }
 
-/** The filter attributes of a variant, naming the customer's own cards or a stranger's. */
-function filters(m: Readonly<Model>, c: ModelCustomer, p: FilterParams): { items: Array<[string, string]>; said: string } {
+/**
+ * The filter attributes of a variant, naming the customer's own cards or a stranger's. A stranger
+ * (a cardId of no card, a number never registered) is new by construction (fresh.ts): a drawn one
+ * could be a card the customer holds, and the target would rightly accept the filter.
+ */
+function filters(m: Readonly<Model>, r: SequenceRun, c: ModelCustomer, p: FilterParams): { items: Array<[string, string]>; said: string } {
   const own = c.cards.filter((_, i) => (p.pick >> i) & 1);
   const chosen = own.length ? own : c.cards.slice(0, 1);
   const ids = chosen.map((k) => k.cardId).join(',');
@@ -75,8 +79,8 @@ function filters(m: Readonly<Model>, c: ModelCustomer, p: FilterParams): { items
     case 'own-ids': return { items: [[idFilter, ids]], said: `${idFilter} of its ${names}` };
     case 'own-numbers': return { items: [[numberFilter, numbers]], said: `${numberFilter} of its ${names}` };
     case 'both': return { items: [[idFilter, ids], [numberFilter, numbers]], said: `both filters, of its ${names}` };
-    case 'foreign-id': return { items: [[idFilter, other?.cardId ?? p.strangerId]], said: `${idFilter} naming ${other ? `${other.label} of another customer` : 'a cardId of no card'}` };
-    case 'foreign-number': return { items: [[numberFilter, other?.identity ?? p.strangerNumber]], said: `${numberFilter} naming ${other ? `${other.label} of another customer` : 'a card number never registered'}` };
+    case 'foreign-id': return { items: [[idFilter, other?.cardId ?? r.fresh.guid()]], said: `${idFilter} naming ${other ? `${other.label} of another customer` : 'a cardId of no card'}` };
+    case 'foreign-number': return { items: [[numberFilter, other?.identity ?? r.fresh.cardNumber(p.strangerNumber)]], said: `${numberFilter} naming ${other ? `${other.label} of another customer` : 'a card number never registered'}` };
   }
 }
 
@@ -99,7 +103,7 @@ export class AddSessionAttributes extends ModelCommand {
   protected describe(): string { return `AuthenticateOBO + AddSessionAttributes(customer[${this.customer}], ${this.params.variant})`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
     const c = customerWith(m, this.customer, holdsCard)!;
-    const f = filters(m, c, this.params);
+    const f = filters(m, r, c, this.params);
     const email = this.params.preferredEmail ? ', PreferredEmail' : '';
     this.begin(r, `AuthenticateOBO(${c.label}) then AddSessionAttributes(SsoToken${email}, ${f.said})`);
     const token = await authenticateObo(m, r, c);
@@ -117,7 +121,6 @@ export function oboCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelComman
   const params = (...variants: FilterVariant[]): fc.Arbitrary<FilterParams> => fc.record({
     variant: fc.constantFrom(...variants),
     pick: fc.nat({ max: 63 }),
-    strangerId: guid(),
     strangerNumber: cardNumber({ declinedCardNumber, deniedCardBin, length: 16 }),
     preferredEmail: fc.option(email({ maxLength: 60 }), { nil: undefined }),
   });

@@ -7,6 +7,8 @@ import { LeakGuard } from '../runner/leak-guard.js';
 import { StepBroken, type Journal } from './journal.js';
 import { combine, judge, type Expected } from '../../../oracles/judge.js';
 import { leakOracle } from '../judge/oracles.js';
+import { freshValues } from '../state/fresh.js';
+import type { FreshValues } from '../../../generators/index.js';
 
 export { body } from '../../../oracles/model/body.js';
 
@@ -22,6 +24,11 @@ export class SequenceRun {
 
   constructor(readonly ctx: HarnessContext, readonly session: Session, readonly journal: Journal) {
     this.leaks = LeakGuard.of(ctx);
+  }
+
+  /** Where every value a command calls new comes from (a card, a token, an identity, a GUID): new by construction. */
+  get fresh(): FreshValues {
+    return freshValues(this.ctx);
   }
 
   /** Starts a step of the story: the command with its request resolved against the model. */

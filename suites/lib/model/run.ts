@@ -179,7 +179,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
     : undefined;
   const end = classifyRun({
     suite: spec.area, property: spec.name, unit: 'sequence', runs: sequencesRun,
-    requirements: spec.requirements, checked: tally.checked, observed: tally.observed, responsesSeen: [...tally.responses],
+    requirements: spec.requirements, checked: tally.checked, observed: tally.observed, responsesSeen: [...tally.responses], ...(tally.pairs.size ? { operatorPairs: [...tally.pairs.values()] } : {}),
     ...(stop ? { stop } : {}), interrupted: result?.interrupted ?? false,
     ...(shrunk || leak ? { failure: describeModelFailure(env, spec.name, { ...(shrunk ? { shrunk } : {}), ...(leak ? { leak } : {}) }, requestBody) } : {}),
     ...(result?.failed && !failure ? { fastCheckError: result.errorInstance } : {}),

@@ -7,7 +7,7 @@ import { ModelCommand } from './command.js';
 import { predict } from '../../../oracles/model/predict.js';
 import { ResubmitCard } from './cards.js';
 import { body, type SequenceRun } from './real.js';
-import { cardAt, customerAt, holdsCard, maxCustomers, preferredCustomer, sameId, tail, type Model } from '../../../oracles/model/state.js';
+import { cardAt, customerAt, holdsCard, maxCustomers, preferredCustomer, sameId, tail, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
 
 type Body = Record<string, unknown>;
 const OP = 'AddOrUpdateTokenizedCard';
@@ -20,7 +20,7 @@ export class AddTokenizedCard extends ModelCommand {
   protected describe(): string { return `${OP}(customer[${this.customer}], new token ${tail(String(this.generated.cardToken))})`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
     const c = preferredCustomer(m, this.customer, this.toCardless ? (k) => !holdsCard(k) : undefined);
-    const payload = cardBody(r, c, this.generated);
+    const payload = cardBody(r, c, newTokenCard(r, c, this.generated));
     const identity = String(payload.cardToken);
     const four = payload.lastFourOfCard === undefined ? 'no lastFourOfCard' : `lastFourOfCard ${String(payload.lastFourOfCard)}`;
     this.begin(r, `${OP}(${c.label}, new token ${tail(identity)}, BIN ${String(payload.cardBin)}, ${four}, expiration ${String(payload.expirationMonthYear)})`);
@@ -71,10 +71,11 @@ export class ChangeToken extends ModelCommand {
   protected async act(m: Model, r: SequenceRun): Promise<void> {
     const c = customerAt(m, this.customer);
     const card = cardAt(c, this.card, 'token')!;
-    const payload = { ...card.payload, cardToken: this.token };
-    this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, token → ${tail(this.token)}), then GetRegisteredCards`);
+    const token = r.fresh.cardToken(this.token);
+    const payload = { ...card.payload, cardToken: token };
+    this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, token → ${tail(token)}), then GetRegisteredCards`);
     const x = await r.call(OP, { body: payload });
-    const cardId = expectUpsert(r, x, { ...card, identity: this.token, payload }, {
+    const cardId = expectUpsert(r, x, { ...card, identity: token, payload }, {
       requirement: 'STATE-TCARD-CHANGED', documentedSuccess: 'a tokenized card whose token differs is reauthorized', documented: 'a cardId',
     });
     const list = await r.call('GetRegisteredCards', { body: { customerId: c.customerId } });
@@ -83,10 +84,10 @@ export class ChangeToken extends ModelCommand {
     const shown = (id: string) => Array.isArray(listed) && listed.some((l: Record<string, unknown> | null) => sameId(l?.cardId, id));
     if (sameId(cardId, card.cardId)) {
       r.observe('STATE-TCARD-CHANGED', 'a new cardToken for a registered tokenized card updates that card in place (same cardId)');
-      Object.assign(card, { identity: this.token, payload, listedBecause: 'STATE-TCARD-CHANGED' });
+      Object.assign(card, { identity: token, payload, listedBecause: 'STATE-TCARD-CHANGED' });
       return;
     }
-    register(m, r, c, { cardId, kind: 'token', identity: this.token, payload, because: 'STATE-TCARD-CHANGED' });
+    register(m, r, c, { cardId, kind: 'token', identity: token, payload, because: 'STATE-TCARD-CHANGED' });
     if (shown(card.cardId)) {
       r.observe('STATE-TCARD-CHANGED', 'a new cardToken registers another card (new cardId); the card of the old token stays listed');
       return;
@@ -106,8 +107,9 @@ export class DeniedBinCard extends ModelCommand {
   protected async act(m: Model, r: SequenceRun): Promise<void> {
     const c = customerAt(m, this.customer);
     const bin = r.ctx.profile.deniedCardBin;
-    this.begin(r, `${OP}(${c.label}, new token ${tail(String(this.generated.cardToken))}, the denied BIN ${bin} of the profile)`);
-    const x = await r.call(OP, { body: cardBody(r, c, this.generated, { cardBin: bin }) });
+    const cardToken = r.fresh.cardToken(String(this.generated.cardToken));
+    this.begin(r, `${OP}(${c.label}, new token ${tail(cardToken)}, the denied BIN ${bin} of the profile)`);
+    const x = await r.call(OP, { body: cardBody(r, c, this.generated, { cardToken, cardBin: bin }) });
     r.judge(x, { oracles: [predict.refusedWithRow({ requirement: 'TCARD-DENIED-BIN', row: 'BAD_REQUEST', documented: 'the account is not allowed in the network' })] });
   }
 }
@@ -128,6 +130,17 @@ export class DeniedBinUpdate extends ModelCommand {
     const x = await r.call(OP, { body: { ...card.payload, cardBin: bin } });
     r.judge(x, { oracles: [predict.refusedWithRow({ requirement: 'TCARD-DENIED-BIN', row: 'BAD_REQUEST', documented: 'the account is not allowed in the network, whether new or updated' })] });
   }
+}
+
+/**
+ * A new tokenized card for `c`: the drawn card with a token and a BIN new by construction (fresh.ts).
+ * The BIN is one none of the customer's token cards has, deleted ones included: a target may take a
+ * new token with a registered card's BIN and last four for that card re-tokenized (reading
+ * tcard-new-token-same-card), and the model calls this card new.
+ */
+function newTokenCard(r: SequenceRun, c: ModelCustomer, generated: Body): Body {
+  const bins = new Set([...c.cards, ...c.deleted].filter((k) => k.kind === 'token').map((k) => String(k.payload.cardBin)));
+  return { ...generated, cardToken: r.fresh.cardToken(String(generated.cardToken)), cardBin: r.fresh.cardBin(String(generated.cardBin), (bin) => bins.has(bin)) };
 }
 
 /** Tokens of letters and digits only: AccountNumberFilter lists them comma-separated. */

@@ -1,5 +1,6 @@
 import type { Finding } from '../../../checks/finding.js';
 import type { RequirementId } from '../../../contract/requirements.js';
+import type { OperatorPair } from '../../../contract/operators/types.js';
 import type { Reproduction, SuiteRecord } from '../../../reporting/result.js';
 import type { Stop } from './stop.js';
 import { uncheckedReason, type FixtureFailure } from './unchecked.js';
@@ -68,6 +69,8 @@ export interface RunFacts {
   readonly unreachedReason?: string;
   /** Cases (or sequences) an exchange broke and whose re-runs broke too (rerun.ts): only their rows read broken. */
   readonly brokenCases?: ReadonlyArray<{ readonly reason: string; readonly rows: readonly RequirementId[] }>;
+  /** Operator x cell pairs the judged cases sent; carried on the property's first record. */
+  readonly operatorPairs?: readonly OperatorPair[];
 }
 
 export interface RunEnd {
@@ -76,6 +79,13 @@ export interface RunEnd {
 }
 
 export function classifyRun(f: RunFacts, redact: (text: string) => string): RunEnd {
+  const end = classifyRecords(f, redact);
+  if (!f.operatorPairs?.length || end.records.length === 0) return end;
+  const [first, ...rest] = end.records;
+  return { ...end, records: [{ ...first!, operatorPairs: f.operatorPairs }, ...rest] };
+}
+
+function classifyRecords(f: RunFacts, redact: (text: string) => string): RunEnd {
   const base = { suite: f.suite, property: f.property, ...(f.operation ? { operation: f.operation } : {}) };
   const records: SuiteRecord[] = observedEntries(f.observed).map(([requirement, behaviour]) => ({ ...base, requirement, status: 'observed', reason: behaviour }));
   const withSeen = { responsesSeen: f.responsesSeen };
@@ -141,14 +151,19 @@ export class Tally {
   readonly checked = new Set<RequirementId>();
   readonly responses = new Set<string>();
   readonly observed: Partial<Record<RequirementId, string>> = {};
+  /** Operator x cell pairs of the cases judged (not broken), `operator cell`. */
+  readonly pairs = new Map<string, OperatorPair>();
 
-  add(seen: { readonly checked: Iterable<RequirementId>; readonly responsesSeen?: Iterable<string>; readonly observed?: Observed }): void {
+  add(seen: { readonly checked: Iterable<RequirementId>; readonly responsesSeen?: Iterable<string>; readonly observed?: Observed; readonly operatorPairs?: readonly OperatorPair[] }): void {
     for (const r of seen.checked) this.checked.add(r);
+    for (const p of seen.operatorPairs ?? []) this.pairs.set(`${p.operator} ${p.cell}`, p);
     for (const r of seen.responsesSeen ?? []) this.responses.add(r);
     // Several cases may note one requirement (each open value of a field): keep each distinct note, a few at most.
+    // A case's own note may hold several already (joined the same way): each sentence is kept once.
     for (const [requirement, note] of observedEntries(seen.observed ?? {})) {
       const known = this.observed[requirement]?.split('; ') ?? [];
-      if (!known.includes(note) && known.length < 4) this.observed[requirement] = [...known, note].join('; ');
+      const fresh = [...new Set(note.split('; '))].filter((n) => !known.includes(n));
+      if (fresh.length && known.length < 4) this.observed[requirement] = [...known, ...fresh].slice(0, 4).join('; ');
     }
   }
 }

@@ -101,6 +101,7 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
   const end = classifyRun({
     suite: spec.area, property: spec.name, ...(spec.operation ? { operation: spec.operation } : {}), unit: 'case', runs: details?.numRuns ?? 0,
     requirements: spec.requirements ?? ['GEN-NO-5XX'], checked: tally.checked, observed: tally.observed, responsesSeen: [...tally.responses],
+    ...(tally.pairs.size ? { operatorPairs: [...tally.pairs.values()] } : {}),
     ...(stop ? { stop } : {}), ...(missing ? { missing } : {}), interrupted: details?.interrupted ?? false, brokenCases,
     // A failure found before transport trouble (or a missing fixture) met the shrinking is still a failure.
     ...(failure ? { failure } : {}),

@@ -5,16 +5,18 @@ import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { fixtureBody, FixtureError } from './fixture-errors.js';
 import { accepted, mayWrite, runTag, samplePayload, setupAttempts } from './setup-call.js';
 import { transportBroken } from '../../../checks/index.js';
+import { freshValues } from './fresh.js';
 
 /** The cards a worker adds and deletes: each remembered in the footprint, so the suite that added it deletes it. */
 
 const cardSerials = new WeakMap<HarnessContext['client'], number>();
 
 /**
- * Where the next card of this worker is drawn from. The run's pooled customer holds a card of
- * every worker: the same number twice would be one card (an update), which the first worker to
- * finish deletes under the others; and a DeleteCard case must delete a card of its own, never the
- * fixture's. Workers start far apart (by process id), each card moves on.
+ * Where the next card of this worker draws its data from (expiration, address), so cards differ
+ * beyond their number. The number itself is new by construction (fresh.ts): the run's pooled
+ * customer holds a card of every worker, and the same number twice would be one card (an update),
+ * which the first worker to finish deletes under the others; a DeleteCard case must delete a card
+ * of its own, never the fixture's.
  */
 function nextCardSerial(ctx: HarnessContext): number {
   const serial = cardSerials.get(ctx.client) ?? (process.pid % 10_000) * 1_000;
@@ -30,7 +32,9 @@ export async function addCard(ctx: HarnessContext, session: Session, customerId:
   const attempts = 'cardNumber' in overrides ? 1 : setupAttempts;
   const serial = nextCardSerial(ctx);
   for (let attempt = 0; attempt < attempts && (!exchange || ownReasonRefusal(exchange)); attempt += 1) {
-    payload = { ...samplePayload(ctx, 'AddOrUpdateCard', { customerId, cardNickname: runTag(ctx) }, serial + attempt), ...overrides };
+    const sampled = samplePayload(ctx, 'AddOrUpdateCard', { customerId, cardNickname: runTag(ctx) }, serial + attempt);
+    // A card of its own: a number no worker of the run sent (fresh.ts), never the fixture's or another case's.
+    payload = { ...sampled, cardNumber: freshValues(ctx).cardNumber(String(sampled.cardNumber)), ...overrides };
     exchange = await ctx.client.call('AddOrUpdateCard', { body: payload }, { session });
   }
   if (!exchange) throw new FixtureError('no AddOrUpdateCard attempt was made');

@@ -1,0 +1,33 @@
+/**
+ * Headers and source address (D25, D46, D4): the allow list on every operation, however the
+ * request is dressed, and the session pairing of the two session headers.
+ */
+import type { Operator } from './types.js';
+
+const owasp = (name: string) => ({ tool: 'OWASP API Security Top 10', name } as const);
+const variable = 'TARGET_PROBE_SOURCE_ADDRESS';
+
+/** Every operation cell: the allow list is the network's, not an operation's (D46). */
+const everyOperation = (c: { place: string }) => c.place === 'operation';
+
+export const headersSourceOperators: readonly Operator[] = [
+  {
+    id: 'off-list-source', family: 'headers-source',
+    counterparts: [owasp('API2:2023 Broken Authentication')],
+    sends: 'the operation\'s request from a source address off the allow list',
+    appliesTo: everyOperation, asserts: () => 'refused-off-list', backing: ['D25', 'D46'], needs: variable,
+  },
+  {
+    id: 'forwarded-allowed-address', family: 'headers-source',
+    counterparts: [owasp('API2:2023 Broken Authentication'), { tool: 'CATS', name: 'BypassAuthenticationFuzzer' }],
+    sends: 'the request from an address off the list with X-Forwarded-For and Forwarded naming an allowed address',
+    appliesTo: everyOperation, asserts: () => 'refused-off-list', backing: ['D46'], needs: variable,
+  },
+  {
+    id: 'device-of-another-session', family: 'headers-source',
+    counterparts: [owasp('API2:2023 Broken Authentication'), { tool: 'RESTler', name: 'NamespaceRule' }],
+    sends: 'the sessionId of one open session with the deviceId another open session was opened with',
+    appliesTo: (c) => c.place === 'header' && c.name === 'deviceId',
+    asserts: () => 'rejected', backing: ['D4'],
+  },
+];

@@ -1,0 +1,39 @@
+/**
+ * Another customer's resource named through this customer's id (D45, OWASP API1, RESTler
+ * NamespaceRule): in every cell whose value names a card, a card number or token, or a
+ * transaction of a customer. Asserted as D45 says: never changed, removed, listed or accepted as
+ * a filter; how a refusal is worded follows D30 (D19 for the session filters).
+ */
+import type { Operator } from './types.js';
+import type { Cell } from './cells.js';
+
+const counterparts = [
+  { tool: 'OWASP API Security Top 10', name: 'API1:2023 Broken Object Level Authorization' },
+  { tool: 'RESTler', name: 'NamespaceRule' },
+] as const;
+const names = (kinds: readonly string[]) => (c: Cell) => c.resource !== undefined && kinds.includes(c.resource);
+/** A session filter is refused with the documented row (D19); elsewhere the answer is D30's. */
+const filterOrUnknown = (c: Cell) => (c.place === 'attribute' ? 'rejected' as const : 'refused-like-unknown' as const);
+
+export const objectOwnershipOperators: readonly Operator[] = [
+  {
+    id: 'other-customers-card-id', family: 'object-ownership', counterparts: [...counterparts, { tool: 'RESTler', name: 'ResourceHierarchy' }],
+    sends: 'the cardId of another customer\'s card with this customer\'s customerId',
+    appliesTo: names(['card', 'card-list']), asserts: filterOrUnknown, backing: ['D45', 'D30', 'D19'],
+  },
+  {
+    id: 'other-customers-card-number', family: 'object-ownership', counterparts,
+    sends: 'a card number another customer holds, for this customer',
+    appliesTo: names(['card-number', 'card-number-list']), asserts: filterOrUnknown, backing: ['D45', 'D30', 'D19'],
+  },
+  {
+    id: 'other-customers-card-token', family: 'object-ownership', counterparts,
+    sends: 'a card token another customer holds, for this customer',
+    appliesTo: names(['card-token', 'card-number-list']), asserts: filterOrUnknown, backing: ['D45', 'D30', 'D19'],
+  },
+  {
+    id: 'other-customers-transaction', family: 'object-ownership', counterparts,
+    sends: 'a transactionId of another customer\'s card as this customer\'s paging reference',
+    appliesTo: names(['transaction']), asserts: () => 'refused-like-unknown', backing: ['D45', 'D30'],
+  },
+];

@@ -1,0 +1,29 @@
+/**
+ * What an operator asks of a cell, written once: the families read cells through these, from
+ * the cell's data alone (type, format, place, requiredness, free text), never by field name, so
+ * a field added to the contract gets its pairs without a change here.
+ */
+import { formatOf } from '../formats.js';
+import type { Cell } from './cells.js';
+
+/** A value the request carries: a body member, a query parameter or an attribute value. */
+export const carriesValue = (c: Cell): boolean => c.place === 'body' || c.place === 'query' || c.place === 'attribute';
+
+/** A scalar text value (a string or a GUID; attribute values are strings). */
+export const textValue = (c: Cell): boolean => carriesValue(c) && (c.type === 'string' || c.type === 'guid');
+
+/**
+ * D41 "asserts": a fixed-format string value, where surrounding whitespace or a digit outside
+ * ASCII 0-9 is a violation. E-mail addresses (D39) are outside the row, and so is a format the
+ * reference reads into a field the document gives none (D35, D39: `lengthsOnlyFormat`).
+ */
+export const fixedFormat = (c: Cell): boolean => textValue(c) && c.format !== undefined && c.format !== 'email';
+
+/** A fixed format written with digits (SSN, phone, zip, card number, BIN, MMYY, dates, amounts, counts, GUIDs). */
+export const withDigits = (c: Cell): boolean => fixedFormat(c) && formatOf(c.format!).pattern.includes('[0-9');
+
+/** Free text (D40, D41): a string of no documented format. */
+export const freeText = (c: Cell): boolean => textValue(c) && c.freeText;
+
+/** An operation whose JSON body the document describes (AuthenticatePartner's is not shown, D3). */
+export const documentedBody = (c: Cell): boolean => c.place === 'operation' && c.method === 'POST' && (c.bodyFields ?? 0) > 0;

@@ -1,0 +1,67 @@
+/**
+ * Value near misses (issue 27): a value a lenient parser repairs before it validates. In a
+ * fixed-format value they break the format and must be refused (D41: 400 naming the field);
+ * around free text, an e-mail address or an integer query parameter D41 leaves them open.
+ * @see decisions.md D41; interface.md field tables
+ */
+import type { Cell } from './cells.js';
+import { carriesValue, fixedFormat, textValue, withDigits } from './predicates.js';
+import type { Operator, OperatorAssertion } from './types.js';
+
+const cats = (name: string) => ({ tool: 'CATS', name }) as const;
+const schemathesis = (name: string) => ({ tool: 'Schemathesis', name }) as const;
+
+/** Whitespace around a value: refused in a fixed format, open elsewhere (free text, e-mail, pageSize). */
+const aroundValue = (c: Cell): boolean => textValue(c) || (carriesValue(c) && c.type === 'int' && c.place === 'query');
+const whitespaceAsserts = (c: Cell): OperatorAssertion => (fixedFormat(c) ? 'rejected' : 'open');
+
+const isDate = (c: Cell) => fixedFormat(c) && (c.format === 'dateOfBirth' || c.format === 'mmddyyyy');
+
+export const valueNearMissOperators: readonly Operator[] = [
+  {
+    id: 'leading-whitespace', family: 'value-near-miss', sends: 'the valid value with a space before it',
+    counterparts: [cats('LeadingWhitespacesInFieldsTrimValidateFuzzer'), cats('LeadingWhitespacesInFieldsValidateTrimFuzzer')],
+    appliesTo: aroundValue, asserts: whitespaceAsserts, backing: ['D41', 'D39'],
+  },
+  {
+    id: 'trailing-whitespace', family: 'value-near-miss', sends: 'the valid value with a space after it',
+    counterparts: [cats('TrailingWhitespacesInFieldsTrimValidateFuzzer'), cats('TrailingWhitespacesInFieldsValidateTrimFuzzer')],
+    appliesTo: aroundValue, asserts: whitespaceAsserts, backing: ['D41', 'D39'],
+  },
+  {
+    id: 'fullwidth-digits', family: 'value-near-miss', sends: 'the valid value with every digit written full-width (１２３)',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: withDigits, asserts: () => 'rejected', backing: ['D41'],
+  },
+  {
+    id: 'arabic-indic-digits', family: 'value-near-miss', sends: 'the valid value with every digit written in Arabic-Indic digits (١٢٣)',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: withDigits, asserts: () => 'rejected', backing: ['D41'],
+  },
+  {
+    id: 'date-time-for-date', family: 'value-near-miss', sends: 'a date-time where a date is documented (1990-01-15T00:00:00Z)',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: isDate, asserts: () => 'rejected', backing: ['interface.md "MM/DD/YY, MM-DD-YY, YYYY/MM/DD or YYYY-MM-DD", "MM-DD-YYYY"', 'D9'],
+  },
+  {
+    id: 'zip-plus-four', family: 'value-near-miss', sends: 'a ZIP+4 (12345-6789) where a 5-digit zip is documented',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), cats('StringFieldsRightBoundaryFuzzer')],
+    appliesTo: (c) => textValue(c) && (c.format === 'zip5' || (c.lengthsOnlyFormat === 'zip5' && c.maxLength !== undefined && c.maxLength < 10)),
+    asserts: () => 'rejected', backing: ['interface.md "5-digit zip"', 'D35: a zip of other than 5 characters'],
+  },
+  {
+    id: 'mmyy-three-digits', family: 'value-near-miss', sends: 'an MMYY without the leading zero of its month (427)',
+    counterparts: [cats('StringFieldsLeftBoundaryFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && c.format === 'mmyy', asserts: () => 'rejected', backing: ['interface.md "MMYY, single-digit month preceded by 0"'],
+  },
+  {
+    id: 'amount-without-point', family: 'value-near-miss', sends: 'an amount without its decimal point (1234500)',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && c.format === 'amount', asserts: () => 'rejected', backing: ['interface.md "DDDDD.CC"'],
+  },
+  {
+    id: 'amount-one-cent-digit', family: 'value-near-miss', sends: 'an amount with one cent digit (12345.0)',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && c.format === 'amount', asserts: () => 'rejected', backing: ['interface.md "DDDDD.CC"'],
+  },
+];

@@ -1,0 +1,101 @@
+/**
+ * The requests that send the catalogue's operators in the cells of one operation (issue 27),
+ * each with the operator x cell pairs it carries and what the register lets it assert:
+ * - `rejected`: every cell the operator rejects in one request (D14: the answer names every
+ *   invalid key), one request per value where the operator enumerates a class;
+ * - `open`: the open cells of the operator in one otherwise valid request, judged as the answer
+ *   the target chose (D38-D43);
+ * - `served-as-valid`: a valid request written another allowed way, judged as a valid one.
+ * Deterministic for a seed: the suites send them all in their coverage phase, whatever the seed.
+ */
+import type { Operation } from '../../contract/index.js';
+import { applicablePairs, contractCells, operatorCatalogue, type Cell, type Operator, type OperatorAssertion, type OperatorPair } from '../../contract/operators/index.js';
+import { acceptedExpectation } from '../accepted.js';
+import { sampleOne } from '../coverage.js';
+import type { OpenField } from '../expectation.js';
+import { validPayload, type Payload, type PayloadOptions } from '../payloads.js';
+import { applyBreakages, type GeneratedCase } from '../violations.js';
+import { cellBreakages, memberKey, validOf } from './cells.js';
+import { listCase } from './lists.js';
+import { valueBuilders } from './values.js';
+import { unknownMemberName, wires, type Wire } from './wire.js';
+
+export interface OperatorCase extends GeneratedCase {
+  /** The operator x cell pairs this request sends. */
+  readonly pairs: readonly OperatorPair[];
+  readonly wire?: Wire;
+}
+
+const decisionOf = (o: Operator, cell?: Cell): string => (cell?.format === 'email' ? 'D39' : /D[0-9]+/.exec(o.backing.join(' '))?.[0] ?? 'interface.md');
+
+/** A validation case turned open: the sent values are observed, never judged (generators/open-values.ts does the same). */
+export function asOpen(op: Operation, c: GeneratedCase, decision: string): GeneratedCase {
+  if (c.expectation.kind !== 'validation') return c;
+  const sent = c.expectation.broken.map((k): OpenField => ({ decision, ...k }));
+  return { ...c, expectation: { kind: 'open', operation: op.id, sent, validKeys: c.expectation.validKeys, ...(op.refusesForOwnReasons ? { ownRefusals: true } : {}) } };
+}
+
+const pairsOf = (o: Operator, cells: readonly Cell[]): OperatorPair[] => cells.map((c) => ({ operator: o.id, cell: c.id }));
+
+/**
+ * Value operators: the cells of one assertion, one request per enumerated value. Open values
+ * left open by another decision (an e-mail address, D39) or that break a cell's length column (an
+ * emoji in a one-character field) go in a request of their own, so a refusal of those never hides
+ * what the target did with the others.
+ */
+function valueCases(op: Operation, o: Operator, cells: readonly Cell[], assertion: OperatorAssertion, p: Payload, options: PayloadOptions, seed: number): OperatorCase[] {
+  const build = valueBuilders[o.id]!;
+  const values = new Map(cells.map((c) => [c, build(validOf(op, c, p, options, seed), c)] as const));
+  const fits = (c: Cell) => (values.get(c) ?? []).every((v) => typeof v !== 'string' || c.maxLength === undefined || v.length <= c.maxLength);
+  // Open values: one request per decision that leaves them open (an e-mail's D39 apart from free text's D41), and per fit.
+  const keyOf = (c: Cell) => `${decisionOf(o, c)} ${fits(c)}`;
+  const parts = assertion === 'open' ? [...new Set(cells.map(keyOf))].map((k) => cells.filter((c) => keyOf(c) === k)) : [cells];
+  return parts.flatMap((part) => {
+    const count = Math.max(...part.map((c) => values.get(c)!.length));
+    return Array.from({ length: count }, (_, k) => {
+      const chosen = new Map(part.filter((c) => values.get(c)!.length > 0).map((c) => [c, values.get(c)![k % values.get(c)!.length]] as const));
+      const c = applyBreakages(op, p, cellBreakages(op, p, chosen, o.id, options, (cell) => decisionOf(o, cell)), options);
+      const described = { ...c, description: `${op.id}: ${o.id} (${assertion}) in ${part.map((x) => x.name).join(', ')}` };
+      return { ...(assertion === 'open' ? asOpen(op, described, decisionOf(o)) : described), pairs: pairsOf(o, part) };
+    });
+  });
+}
+
+/** Body and media-type operators: one otherwise valid request written the operator's way. */
+function wireCase(op: Operation, o: Operator, cell: Cell, assertion: OperatorAssertion, p: Payload, options: PayloadOptions): OperatorCase {
+  const body = { ...(p.body ?? {}) };
+  const pairs = pairsOf(o, [cell]);
+  const description = `${op.id}: ${o.id} (${assertion})`;
+  const wire = wires[o.id];
+  if (assertion === 'served-as-valid') return { input: { ...p, body }, expectation: acceptedExpectation(op), description, pairs, ...(wire ? { wire } : {}) };
+  const named = o.id === 'unknown-member' ? unknownMemberName : o.id === 'duplicate-member' ? Object.keys(body)[0] : undefined;
+  if (o.id === 'unknown-member') body[unknownMemberName] = 'x';
+  const validKeys = op.fields.filter((f) => f.in === 'body' && f.name !== named).map((f) => memberKey(op, f.name));
+  // A body-wide change (a byte order mark) is noted under the body as a whole.
+  const sent: OpenField[] = [{ key: named ? memberKey(op, named) : 'body', requirement: 'ERR-VALIDATION', violation: o.id, decision: decisionOf(o) }];
+  return {
+    input: { ...p, body }, description, pairs, ...(wire ? { wire } : {}),
+    expectation: { kind: 'open', operation: op.id, sent, validKeys, ...(op.refusesForOwnReasons ? { ownRefusals: true } : {}) },
+  };
+}
+
+/** Every operator case of `op` for `seed`: every applicable pair of the catalogue in at least one request. */
+export function operatorCases(op: Operation, options: PayloadOptions, seed: number, catalogue: readonly Operator[] = operatorCatalogue): OperatorCase[] {
+  const cells = contractCells([op]);
+  const out: OperatorCase[] = [];
+  let n = 0;
+  for (const o of catalogue) {
+    const mine = cells.filter((c) => o.appliesTo(c));
+    for (const assertion of [...new Set(mine.map((c) => o.asserts(c)))]) {
+      const group = mine.filter((c) => o.asserts(c) === assertion);
+      const p = sampleOne(validPayload(op, { ...options, includeOptional: true }), seed + n++);
+      if (valueBuilders[o.id]) out.push(...valueCases(op, o, group, assertion, p, options, seed + n));
+      else if (o.family === 'list-size') out.push(...group.map((c) => ({ ...listCase(op, o, c, p, options, seed + n), pairs: pairsOf(o, [c]) })));
+      else out.push(...group.map((c) => wireCase(op, o, c, assertion, p, options)));
+    }
+  }
+  const sent = new Set(out.flatMap((c) => c.pairs.map((x) => `${x.operator} ${x.cell}`)));
+  const missing = applicablePairs(catalogue, cells).filter((x) => !sent.has(`${x.operator} ${x.cell}`));
+  if (missing.length) throw new Error(`generators: no request builds operator ${missing[0]!.operator} in ${missing[0]!.cell}: add its builder under generators/operators/`);
+  return out;
+}

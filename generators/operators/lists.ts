@@ -1,0 +1,41 @@
+/**
+ * List-size operators (contract/operators/list-size.ts): an attribute list longer than its
+ * allowed names, or with one name twice. Open: the answer is judged as the one the target chose.
+ */
+import type { Operation } from '../../contract/index.js';
+import { exclusiveSessionFilters } from '../../contract/index.js';
+import type { Cell, Operator } from '../../contract/operators/index.js';
+import { attributeValue, fixedValue, type AttributeItem } from '../attributes.js';
+import { sampleOne } from '../coverage.js';
+import type { Payload, PayloadOptions } from '../payloads.js';
+import type { GeneratedCase } from '../violations.js';
+import { memberKey } from './cells.js';
+
+const filters: readonly string[] = exclusiveSessionFilters;
+
+export function listCase(op: Operation, o: Operator, cell: Cell, p: Payload, options: PayloadOptions, seed: number): GeneratedCase {
+  const field = op.fields.find((f) => f.name === cell.name)!;
+  const allowed = field.attributes!.allowed.filter((a) => !filters.includes(a.name));
+  const item = (name: string, i: number): AttributeItem => {
+    const fixed = fixedValue(options.fixed, name);
+    const a = allowed.find((x) => x.name === name)!;
+    return { name, value: fixed !== undefined ? String(fixed) : sampleOne(attributeValue(field, a, options), seed + i) };
+  };
+  const current = (p.body?.[field.name] ?? []) as AttributeItem[];
+  const repeated = allowed.find((a) => !a.required)!.name;
+  const list: AttributeItem[] = o.id === 'attribute-list-overflow'
+    ? allowed.map((a, i) => item(a.name, i))
+    : [...current];
+  if (!list.some((it) => it.name === repeated)) list.push(item(repeated, 0));
+  const target = o.id === 'attribute-list-overflow' ? (cell.allowedNames ?? allowed.length) + 1 : list.length + 1;
+  while (list.length < target) list.push(item(repeated, list.length));
+  const body = { ...(p.body ?? {}), [field.name]: list };
+  const validKeys = op.fields.filter((f) => f.in === 'body' && f !== field).map((f) => memberKey(op, f.name));
+  return {
+    input: { ...p, body }, description: `${op.id}: ${o.id} (open) ${field.name} with ${list.length} items, ${repeated} repeated`,
+    expectation: {
+      kind: 'open', operation: op.id, validKeys, ...(op.refusesForOwnReasons ? { ownRefusals: true } : {}),
+      sent: [{ key: memberKey(op, field.name), requirement: 'ERR-VALIDATION', violation: o.id, decision: 'interface.md' }],
+    },
+  };
+}

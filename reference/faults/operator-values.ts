@@ -1,0 +1,60 @@
+import type { Operation } from '../../contract/index.js';
+import type { Fault, FaultSet } from './types.js';
+
+/**
+ * Faults of the operator catalogue's families (issue 27): a lenient parser that repairs a near
+ * miss in one field or one operation (the class a harness meets where someone showed it and
+ * misses one field further), a media type read too strictly, and stores or parsers that crash on
+ * input the register leaves open. Each is one rewrite or one refusal; with none on,
+ * `operatorFaultInput` returns the input itself.
+ */
+export const operatorValueFaults: Fault[] = [
+  { name: 'ssn-whitespace-trimmed', requirement: 'ERR-KEYS-COMPLETE', breaks: 'FindCustomer trims the ssn before validating it, so " 123456789" is taken as 123456789' },
+  { name: 'phone-unicode-digits', requirement: 'ERR-KEYS-COMPLETE', breaks: 'EnrollCustomer reads any Unicode decimal digit in the phone numbers (full-width, Arabic-Indic) as its ASCII digit' },
+  { name: 'dob-date-time-cut', requirement: 'FIND-DATE-OF-BIRTH-LENGTH', breaks: 'FindCustomer takes a date-time for dateOfBirth and keeps its date (1990-01-15T00:00:00Z)' },
+  { name: 'card-zip-plus-four-cut', requirement: 'CARD-ZIP-LENGTH', breaks: 'AddOrUpdateCard takes a ZIP+4 and keeps its first five digits' },
+  { name: 'mmyy-month-zero-padded', requirement: 'TCARD-EXPIRATION-MONTH-YEAR-LENGTH', breaks: 'AddOrUpdateTokenizedCard pads a three-digit expirationMonthYear with a leading 0 (427 read as 0427)' },
+  { name: 'current-balance-format-unchecked', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddCustomerAttributes checks the DDDDD.CC format on every amount attribute but CurrentBalance' },
+  { name: 'gender-any-letter', requirement: 'ENROLL-GENDER-FORMAT', breaks: 'EnrollCustomer accepts any single capital letter as gender (X, U)' },
+  { name: 'charset-parameter-415', requirement: 'GEN-VALID-ACCEPTED', breaks: 'a JSON body sent as application/json; charset=utf-8 is refused with 415' },
+  { name: 'media-type-case-sensitive', requirement: 'GEN-VALID-ACCEPTED', breaks: 'a JSON body sent as Application/JSON is refused with 415 (the media type compared case-sensitively)' },
+  { name: 'emoji-500', requirement: 'GEN-NO-5XX', breaks: 'AddOrUpdateCard crashes with 500 on a character beyond the Basic Multilingual Plane in free text (a three-byte UTF-8 column)' },
+  { name: 'repeated-attribute-500', requirement: 'GEN-NO-5XX', breaks: 'AddCustomerAttributes crashes with 500 when an attribute name is given twice (a dictionary built from the list)' },
+  { name: 'byte-order-mark-500', requirement: 'GEN-NO-5XX', breaks: 'a JSON body starting with a byte order mark is answered with 500' },
+  { name: 'long-text-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer crashes with 500 on a countryOfOrigin longer than 4,000 characters (a truncation error of its column)' },
+];
+
+type Json = Record<string, unknown>;
+/** The value of a decimal digit of any script: Unicode puts each script's 0-9 in a row, so it is the distance to that row's 0. */
+function digitValue(d: string): number {
+  let code = d.codePointAt(0)!;
+  while (/\p{Nd}/u.test(String.fromCodePoint(code - 1))) code -= 1;
+  return d.codePointAt(0)! - code;
+}
+const asciiDigits = (v: string) => v.replace(/\p{Nd}/gu, (d) => String(digitValue(d)));
+const astral = /[\u{10000}-\u{10FFFF}]/u;
+
+/** The input as the faulty service reads it before validation; throws where the fault crashes. */
+export function operatorFaultInput(faults: FaultSet, op: Operation, input: unknown): unknown {
+  if (typeof input !== 'object' || input === null || Array.isArray(input) || !operatorValueFaults.some((f) => faults.has(f.name))) return input;
+  const out: Json = { ...(input as Json) };
+  const str = (k: string) => (typeof out[k] === 'string' ? (out[k] as string) : undefined);
+  if (op.id === 'FindCustomer' && faults.has('ssn-whitespace-trimmed') && str('ssn')) out.ssn = str('ssn')!.trim();
+  if (op.id === 'EnrollCustomer' && faults.has('phone-unicode-digits'))
+    for (const k of ['mobileNumber', 'homeNumber']) if (str(k)) out[k] = asciiDigits(str(k)!);
+  if (op.id === 'FindCustomer' && faults.has('dob-date-time-cut') && /^[0-9]{4}[-/][0-9]{2}[-/][0-9]{2}T/.test(str('dateOfBirth') ?? '')) out.dateOfBirth = str('dateOfBirth')!.slice(0, 10);
+  if (op.id === 'AddOrUpdateCard' && faults.has('card-zip-plus-four-cut') && /^[0-9]{5}-[0-9]{4}$/.test(str('zip') ?? '')) out.zip = str('zip')!.slice(0, 5);
+  if (op.id === 'AddOrUpdateTokenizedCard' && faults.has('mmyy-month-zero-padded') && /^[0-9]{3}$/.test(str('expirationMonthYear') ?? '')) out.expirationMonthYear = `0${str('expirationMonthYear')}`;
+  if (op.id === 'AddCustomerAttributes' && faults.has('current-balance-format-unchecked') && Array.isArray(out.customerAttributes))
+    out.customerAttributes = (out.customerAttributes as Json[]).map((it) => (it?.name === 'CurrentBalance' ? { ...it, value: '00000.00' } : it));
+  if (op.id === 'EnrollCustomer' && faults.has('gender-any-letter') && /^[A-Z]$/.test(str('gender') ?? '')) out.gender = 'M';
+  if (op.id === 'AddOrUpdateCard' && faults.has('emoji-500') && Object.values(out).some((v) => typeof v === 'string' && astral.test(v)))
+    throw new Error("Incorrect string value: '\\xF0\\x9F\\x91\\xBE' for column 'nickname'");
+  if (op.id === 'AddCustomerAttributes' && faults.has('repeated-attribute-500') && Array.isArray(out.customerAttributes)) {
+    const names = (out.customerAttributes as Json[]).map((it) => it?.name);
+    if (new Set(names).size < names.length) throw new Error('An item with the same key has already been added.');
+  }
+  if (op.id === 'EnrollCustomer' && faults.has('long-text-500') && (str('countryOfOrigin')?.length ?? 0) > 4000)
+    throw new Error('String or binary data would be truncated in column countryOfOrigin.');
+  return out;
+}

@@ -1,0 +1,78 @@
+import type { HarnessContext } from '../runner/context.js';
+import type { CaseOutcome } from '../runner/property.js';
+import { combine, genericOracles, judge } from '../judge/oracles.js';
+import { idFilter, numberFilter } from '../business/session.js';
+import { accepted } from '../state/setup-call.js';
+import { FixtureError } from '../state/fixture-errors.js';
+import { cardsOf, freshCustomer, numberCard, sameGuid, tokenCard, type ScenarioCard } from './fixtures.js';
+import { deletedCardUnlisted, readdedCardNewId } from './oracles.js';
+import { filterRefused, unlisted } from './ownership-case.js';
+import { PairLog } from './pairs.js';
+
+/** The card number with its first digit changed: the same length and last four digits, another card. */
+const twinOf = (n: string) => `${(Number(n[0]) + 1) % 10}${n.slice(1)}`;
+
+/**
+ * Use after delete (RESTler UseAfterFree; D30, States "DeleteCard") and filter exactness (D19):
+ * a deleted card deleted again (a client's retry), named as accountId and in both session
+ * filters, added again; filters naming the customer's cards only in part (a prefix of its token,
+ * a number sharing only its last four digits). The customer keeps one card throughout, so its
+ * linked account (D17) never depends on what a delete did.
+ */
+export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome> {
+  const session = await ctx.session();
+  const log = new PairLog();
+  const parts: CaseOutcome[] = [];
+  const call = (op: string, body: Record<string, unknown>) => ctx.client.call(op, { body }, { session });
+  const a = await freshCustomer(ctx, session);
+  const kept = await numberCard(ctx, session, a.customerId);
+  const gone = await numberCard(ctx, session, a.customerId);
+  const token = await tokenCard(ctx, session, a.customerId);
+
+  const remove = async (card: ScenarioCard) => {
+    const x = await call('DeleteCard', { customerId: a.customerId, cardId: card.cardId });
+    if (!accepted(x)) throw new FixtureError(`DeleteCard of the scenario's own card was not served (status ${x.response?.status ?? x.transportError?.code}): a deleted card cannot be used again`, { exchange: x });
+    ctx.footprint.cardRemoved(card.cardId);
+    parts.push(judge(x, { oracles: genericOracles(ctx, x) }));
+  };
+  const unlistedAfter = async (cardId: string, what: string) => {
+    const x = await call('GetRegisteredCards', { customerId: a.customerId });
+    parts.push(judge(x, { oracles: [...genericOracles(ctx, x), deletedCardUnlisted(cardId, what)] }));
+  };
+  const readd = async (card: ScenarioCard, op: string, member: string) => {
+    const x = await call(op, card.payload);
+    const id = cardsOf(x)[0]?.cardId;
+    if (accepted(x) && typeof id === 'string' && !sameGuid(id, card.cardId)) ctx.footprint.cardAdded(a.customerId, id);
+    parts.push(judge(x, { oracles: [...genericOracles(ctx, x), readdedCardNewId(card.cardId)] }));
+    log.sent('deleted-card-added-again', `${op} body ${member}`);
+  };
+
+  // Filters that name the customer's own cards only in part (the token cut in half, a last-four twin).
+  parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, token.identity.slice(0, Math.ceil(token.identity.length / 2))));
+  log.sent('filter-token-prefix', `AddSessionAttributes attribute ${numberFilter}`);
+  parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, twinOf(kept.identity)));
+  log.sent('filter-same-last-four', `AddSessionAttributes attribute ${numberFilter}`);
+
+  await remove(gone);
+  await unlistedAfter(gone.cardId, 'DeleteCard');
+  // A retried delete: D30 leaves its answer open (an idempotent 2xx included), never a 5xx, never the card back.
+  const again = await call('DeleteCard', { customerId: a.customerId, cardId: gone.cardId });
+  parts.push(judge(again, { oracles: unlisted(ctx, again) }));
+  log.sent('deleted-card-id', 'DeleteCard body cardId');
+  await unlistedAfter(gone.cardId, 'a second DeleteCard of it');
+  // D21 lets a deleted card's history stay: only the generic contract.
+  const history = await call('GetTransactionHistory', { customerId: a.customerId, accountId: gone.cardId });
+  parts.push(judge(history, { oracles: unlisted(ctx, history) }));
+  log.sent('deleted-card-id', 'GetTransactionHistory query accountId');
+
+  parts.push(await filterRefused(ctx, session, a.customerId, idFilter, gone.cardId));
+  log.sent('deleted-card-id', `AddSessionAttributes attribute ${idFilter}`);
+  log.sent('filter-deleted-card', `AddSessionAttributes attribute ${idFilter}`);
+  parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, gone.identity));
+  log.sent('filter-deleted-card', `AddSessionAttributes attribute ${numberFilter}`);
+
+  await readd(gone, 'AddOrUpdateCard', 'cardNumber');
+  await remove(token);
+  await readd(token, 'AddOrUpdateTokenizedCard', 'cardToken');
+  return { ...combine(parts), operatorPairs: log.pairs };
+}

@@ -1,0 +1,66 @@
+import { history, responseMembers } from '../../../contract/index.js';
+import type { Exchange, Session } from '../../../client/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { ownReasonRefusal } from '../../../oracles/refusals.js';
+import { addCard } from '../state/cards.js';
+import { enrollCustomer } from '../state/enrolment.js';
+import { fixtureBody } from '../state/fixture-errors.js';
+import { runTag, samplePayload, setupAttempts } from '../state/setup-call.js';
+
+/** A card a scenario made, with what names it on the target. */
+export interface ScenarioCard {
+  readonly cardId: string;
+  /** The card number or the card token. */
+  readonly identity: string;
+  readonly kind: 'number' | 'token';
+  readonly payload: Record<string, unknown>;
+}
+
+export interface ScenarioCustomer {
+  readonly customerId: string;
+  readonly ssn: string;
+  readonly dateOfBirth: string;
+}
+
+/** A freshly enrolled customer of this scenario (fresh identity: its SSN is nobody else's). */
+export async function freshCustomer(ctx: HarnessContext, session: Session): Promise<ScenarioCustomer> {
+  const { customerId, ssn, dateOfBirth } = await enrollCustomer(ctx, session);
+  return { customerId, ssn, dateOfBirth };
+}
+
+/** A card added by number for `customerId` (a fresh number unless `cardNumber` is given). */
+export async function numberCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}): Promise<ScenarioCard> {
+  const { cardId, payload } = await addCard(ctx, session, customerId, overrides);
+  return { cardId, identity: String(payload.cardNumber), kind: 'number', payload };
+}
+
+/** A tokenized card for `customerId`; another try on a refusal for the target's own reasons (D37). */
+export async function tokenCard(ctx: HarnessContext, session: Session, customerId: string): Promise<ScenarioCard> {
+  let exchange: Exchange | undefined;
+  let payload: Record<string, unknown> = {};
+  for (let attempt = 0; attempt < setupAttempts && (!exchange || ownReasonRefusal(exchange)); attempt += 1) {
+    payload = samplePayload(ctx, 'AddOrUpdateTokenizedCard', { customerId, cardNickname: runTag(ctx) }, attempt + (process.pid % 1000) * 10);
+    if (payload.cardBin === ctx.profile.deniedCardBin) continue;
+    exchange = await ctx.client.call('AddOrUpdateTokenizedCard', { body: payload }, { session });
+  }
+  if (!exchange) throw new Error('no AddOrUpdateTokenizedCard attempt was made');
+  const body = fixtureBody(ctx, exchange, { what: 'AddOrUpdateTokenizedCard of a scenario card', operation: 'AddOrUpdateTokenizedCard', member: [responseMembers.cards, 0, 'cardId'] });
+  const cardId = ((body[responseMembers.cards] as unknown[])[0] as Record<string, string>).cardId!;
+  ctx.footprint.cardAdded(customerId, cardId);
+  ctx.client.redactor.learn(String(payload.cardToken), 'cardToken');
+  return { cardId, identity: String(payload.cardToken), kind: 'token', payload };
+}
+
+/** The cards of a list answer (GetRegisteredCards, an add-or-update), [] when it carries none. */
+export function cardsOf(x: Exchange): Array<Record<string, unknown>> {
+  const cards = (x.response?.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
+  return Array.isArray(cards) ? cards.filter((c): c is Record<string, unknown> => typeof c === 'object' && c !== null) : [];
+}
+
+/** The transactions of a history answer, [] when it carries none. */
+export function transactionsOf(x: Exchange): Array<Record<string, unknown>> {
+  const list = (x.response?.json as Record<string, unknown> | undefined)?.[history.listMember];
+  return Array.isArray(list) ? list.filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null) : [];
+}
+
+export const sameGuid = (a: unknown, b: unknown): boolean => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();

@@ -1,0 +1,66 @@
+import type { Exchange } from '../../../client/index.js';
+import type { RequirementId } from '../../../contract/requirements.js';
+import { finding } from '../../../checks/support.js';
+import type { SuiteOracleId } from '../../../oracles/oracle-ids.js';
+import type { Oracle } from '../judge/oracles.js';
+import { cardsOf, sameGuid, transactionsOf, type ScenarioCard } from './fixtures.js';
+
+/**
+ * The scenario oracles of the ownership and use-after-delete cases: each reads what the scenario
+ * made (another customer's card and transactions, a deleted card) and judges one answer.
+ */
+const ok = (x: Exchange) => x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
+const short = (id: string) => `${id.slice(0, 8)}…`;
+
+function scenarioOracle(id: SuiteOracleId, requirement: RequirementId, applies: (x: Exchange) => boolean,
+  problem: (x: Exchange) => { title: string; received: string; documented: string } | undefined, acceptance = false): Oracle {
+  return {
+    id, requirements: [requirement], applies, ...(acceptance ? { judgesAcceptance: true } : {}),
+    run: (x) => {
+      const p = problem(x);
+      return p ? [finding(id, requirement, x.request.operation, { ...p, key: [p.title] }, x)] : [];
+    },
+  };
+}
+
+/** GetRegisteredCards of the owner, after a request for another customer named its card: still listed, same expiration. */
+export const othersCardUntouched = (card: ScenarioCard, what: string): Oracle => scenarioOracle('othersCardUntouched', 'OWNERSHIP-CARDS', ok, (x) => {
+  const listed = cardsOf(x).find((c) => sameGuid(c.cardId, card.cardId));
+  if (!listed) return { title: 'Another customer\'s card removed', received: `card ${short(card.cardId)} no longer listed for its owner after ${what}`, documented: 'a request naming this customer never removes another customer\'s card (D45)' };
+  const expiration = card.payload.expirationMonthYear;
+  if (typeof listed.expirationMonthYear === 'string' && listed.expirationMonthYear !== '' && listed.expirationMonthYear !== expiration)
+    return { title: 'Another customer\'s card changed', received: `expirationMonthYear ${listed.expirationMonthYear} for its owner after ${what}`, documented: `${String(expiration)} as its owner registered it (D45)` };
+  return undefined;
+});
+
+/** An answer for this customer lists none of another customer's transactions. */
+export const othersTransactionsHidden = (foreign: ReadonlySet<string>, what: string): Oracle => scenarioOracle('othersTransactionsHidden', 'OWNERSHIP-CARDS', ok, (x) => {
+  const shown = transactionsOf(x).filter((t) => typeof t.transactionId === 'string' && foreign.has(t.transactionId.toLowerCase()));
+  return shown.length === 0 ? undefined : {
+    title: 'Another customer\'s transactions listed', received: `${shown.length} transaction(s) of another customer's card listed for ${what}`,
+    documented: 'a customer\'s history holds its own cards\' transactions only (D45)',
+  };
+});
+
+/** An add-or-update for this customer never answers with another customer's card. */
+export const othersCardIdNotReturned = (other: ScenarioCard): Oracle => scenarioOracle('othersCardIdNotReturned', 'OWNERSHIP-CARDS', ok, (x) => {
+  const card = cardsOf(x)[0];
+  return card && sameGuid(card.cardId, other.cardId) ? {
+    title: 'Another customer\'s card answered', received: `the cardId ${short(other.cardId)} of another customer's card`,
+    documented: 'a card entry of the customer named (Card.customerId is the owner, D45)',
+  } : undefined;
+}, true);
+
+/** GetRegisteredCards after a delete: the deleted card is not listed. */
+export const deletedCardUnlisted = (cardId: string, what: string): Oracle => scenarioOracle('deletedCardUnlisted', 'STATE-CARD-DELETED', ok, (x) =>
+  (cardsOf(x).some((c) => sameGuid(c.cardId, cardId)) ? {
+    title: 'Deleted card listed', received: `card ${short(cardId)} listed after ${what}`, documented: 'DeleteCard removes the card (States)',
+  } : undefined));
+
+/** A deleted card added again: a different card entry. */
+export const readdedCardNewId = (oldId: string): Oracle => scenarioOracle('readdedCardNewId', 'STATE-CARD-DELETED', ok, (x) => {
+  const card = cardsOf(x)[0];
+  return card && sameGuid(card.cardId, oldId) ? {
+    title: 'Re-added card got its old cardId', received: `cardId ${short(oldId)} of the deleted card`, documented: 'adding the same card again creates a different card entry (States)',
+  } : undefined;
+}, true);

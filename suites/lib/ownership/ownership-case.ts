@@ -1,0 +1,93 @@
+import type { Exchange, Session } from '../../../client/index.js';
+import { errorBodyIsJson } from '../../../checks/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import type { CaseOutcome } from '../runner/property.js';
+import { combine, genericOracles, judge, judgeRow, oracle, type Oracle } from '../judge/oracles.js';
+import { idFilter, numberFilter, sattr, sessionList, ssoTokenName } from '../business/session.js';
+import { ssoTokenFor } from '../state/case-state.js';
+import { freshCustomer, numberCard, tokenCard, transactionsOf, sameGuid, cardsOf, type ScenarioCard } from './fixtures.js';
+import { othersCardIdNotReturned, othersCardUntouched, othersTransactionsHidden } from './oracles.js';
+import { PairLog } from './pairs.js';
+
+/** D30: never 5xx, a 4xx carries a JSON error body; the status itself is open. */
+export const unlisted = (ctx: HarnessContext, x: Exchange): Oracle[] => [...genericOracles(ctx, x), oracle(errorBodyIsJson, undefined, 'ERR-JSON-BODY')];
+
+/** Another expiration than `mmyy` (the month moved on by one): a change the owner's list would show. */
+export const otherExpiration = (mmyy: unknown): string => {
+  const s = String(mmyy);
+  const month = (Number(s.slice(0, 2)) % 12) + 1;
+  return `${String(month).padStart(2, '0')}${s.slice(2)}`;
+};
+
+/** AddSessionAttributes for `customerId` with a fresh ssoToken and one filter: 422 INVALID_INFORMATION (D19). */
+export async function filterRefused(ctx: HarnessContext, session: Session, customerId: string, name: string, value: string): Promise<CaseOutcome> {
+  const token = await ssoTokenFor(ctx, session, customerId);
+  const x = await ctx.client.call(sattr.id, { body: { [sessionList.name]: [{ name: ssoTokenName, value: token }, { name, value }] } }, { session });
+  return judgeRow(ctx, x, 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] });
+}
+
+/**
+ * Object ownership (D45, OWASP API1, RESTler NamespaceRule): customer A names customer B's card,
+ * card number, token and transactions in every operation that names one. B's card is never
+ * removed or changed, no answer for A carries B's card or transactions, and the session filters
+ * refuse B's cards (D19). How a refusal is worded is D30's: only the generic contract.
+ */
+export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
+  const session = await ctx.session();
+  const log = new PairLog();
+  const parts: CaseOutcome[] = [];
+  const call = (op: string, body: Record<string, unknown>) => ctx.client.call(op, { body }, { session });
+  const a = await freshCustomer(ctx, session);
+  const b = await freshCustomer(ctx, session);
+  await numberCard(ctx, session, a.customerId);
+  const bCard = await numberCard(ctx, session, b.customerId);
+  const bToken = await tokenCard(ctx, session, b.customerId);
+  const bListed = async (card: ScenarioCard, what: string) => {
+    const x = await call('GetRegisteredCards', { customerId: b.customerId });
+    parts.push(judge(x, { oracles: [...genericOracles(ctx, x), othersCardUntouched(card, what)] }));
+  };
+
+  // A card's history may be empty (D21): B gets up to two more cards until one has transactions to leak.
+  let historyCard = bCard;
+  let foreign = new Set<string>();
+  for (let tries = 0; tries < 3 && foreign.size === 0; tries += 1) {
+    if (tries > 0) historyCard = await numberCard(ctx, session, b.customerId);
+    const own = await call('GetTransactionHistory', { customerId: b.customerId, accountId: historyCard.cardId });
+    parts.push(judge(own, { oracles: genericOracles(ctx, own) }));
+    foreign = new Set(transactionsOf(own).map((t) => String(t.transactionId).toLowerCase()));
+  }
+  // With no transaction on B's cards there is nothing that could leak: the history cells are not judged.
+  if (foreign.size > 0) {
+    const byAccount = await call('GetTransactionHistory', { customerId: a.customerId, accountId: historyCard.cardId });
+    parts.push(judge(byAccount, { oracles: [...unlisted(ctx, byAccount), othersTransactionsHidden(foreign, 'this customer with accountId of another customer\'s card')] }));
+    log.sent('other-customers-card-id', 'GetTransactionHistory query accountId');
+    const byReference = await call('GetTransactionHistory', { customerId: a.customerId, pagingTransactionReferenceNumber: [...foreign][0] });
+    parts.push(judge(byReference, { oracles: [...unlisted(ctx, byReference), othersTransactionsHidden(foreign, 'this customer paged from another customer\'s transaction')] }));
+    log.sent('other-customers-transaction', 'GetTransactionHistory query pagingTransactionReferenceNumber');
+  }
+
+  const removal = await call('DeleteCard', { customerId: a.customerId, cardId: bCard.cardId });
+  parts.push(judge(removal, { oracles: unlisted(ctx, removal) }));
+  log.sent('other-customers-card-id', 'DeleteCard body cardId');
+  await bListed(bCard, 'DeleteCard named it with another customer\'s customerId');
+
+  // Before A adds B's number and token as its own (below): until then they name no card of A's.
+  for (const [name, value, operator] of [[idFilter, bCard.cardId, 'other-customers-card-id'], [numberFilter, bCard.identity, 'other-customers-card-number'], [numberFilter, bToken.identity, 'other-customers-card-token']] as const) {
+    parts.push(await filterRefused(ctx, session, a.customerId, name, value));
+    log.sent(operator, `AddSessionAttributes attribute ${name}`);
+  }
+  for (const [op, card, member] of [['AddOrUpdateCard', bCard, 'cardNumber'], ['AddOrUpdateTokenizedCard', bToken, 'cardToken']] as const) {
+    const x = await call(op, { ...card.payload, customerId: a.customerId, expirationMonthYear: otherExpiration(card.payload.expirationMonthYear) });
+    const added = cardsOf(x)[0]?.cardId;
+    if (typeof added === 'string' && !sameGuid(added, card.cardId)) ctx.footprint.cardAdded(a.customerId, added);
+    parts.push(judge(x, {
+      oracles: [...unlisted(ctx, x), othersCardIdNotReturned(card)],
+      // Whether one card may belong to two customers is not documented: a refusal is observed (D37).
+      ownRefusal: { foreseen: [], requirement: 'OWNERSHIP-CARDS', what: `a ${member} another customer holds` },
+    }));
+    log.sent(card.kind === 'number' ? 'other-customers-card-number' : 'other-customers-card-token', `${op} body ${member}`);
+    await bListed(card, `${op} for this customer with another customer's ${member}`);
+  }
+
+  return { ...combine(parts), operatorPairs: log.pairs };
+}

@@ -1,0 +1,31 @@
+import { afterAll, describe } from 'vitest';
+import { harness } from './lib/runner/context.js';
+import { fixedCase } from './lib/access/case.js';
+import { removeAddedCards } from './lib/state/cards.js';
+import { ownershipCase } from './lib/ownership/ownership-case.js';
+import { deletedCardCase } from './lib/ownership/deleted-case.js';
+
+/**
+ * Object ownership, use after delete and filter exactness (issue 27; D19, D30, D45): fixed
+ * scenarios over fresh customers, each sending its operators to every cell they apply to. They
+ * create and delete cards: skipped in the production profile.
+ */
+const ctx = harness();
+const file = 'suites/ownership.conformance.ts';
+const area = 'ownership';
+
+describe('object ownership and use after delete', () => {
+  afterAll(() => removeAddedCards(ctx));
+  fixedCase(ctx, file, {
+    area, name: 'another customer\'s card, number, token and transactions are never reached through this customer (D45)', writes: true,
+    requirements: ['OWNERSHIP-CARDS', 'SATTR-FILTERS', 'ERR-INVALID-INFORMATION', 'GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'],
+    description: 'customers A and B, each with a card (B also a tokenized one); A names B\'s cardId, card number, token and transactions in every operation that names one',
+    run: () => ownershipCase(ctx),
+  });
+  fixedCase(ctx, file, {
+    area, name: 'a deleted card stays deleted: deleted again, named again, added again; filters match whole values (D19, D30)', writes: true,
+    requirements: ['STATE-CARD-DELETED', 'SATTR-FILTERS', 'ERR-INVALID-INFORMATION', 'GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'],
+    description: 'a customer with two cards and a tokenized one: filters naming its cards in part, then a card deleted twice, named as accountId and in both filters, and added again',
+    run: () => deletedCardCase(ctx),
+  });
+});

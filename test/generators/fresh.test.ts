@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assertedValidRegExp, defaults, operation } from '../../contract/index.js';
+import { cardBin, cardNumber, cardToken, FreshValues, isLuhnValid, maxLanes, perLane } from '../../generators/index.js';
+
+
+/**
+ * generators/fresh.ts: values the harness calls new keep their format (length, alphabet, Luhn, the
+ * declined number and denied BIN avoided) and never repeat, within a worker or across workers of a run.
+ */
+const lanes = [0, 1, maxLanes - 1].map((lane) => new FreshValues({ run: 0x5eed, lane }));
+const unique = (values: string[]) => expect(new Set(values).size).toBe(values.length);
+
+describe('fresh values', () => {
+  it('card numbers keep length, issuer and Luhn, avoid the declined number and denied BIN, and never repeat', () => {
+    const drawn = fc.sample(fc.integer({ min: 15, max: 19 }).chain((length) => cardNumber({ length })), { seed: 3, numRuns: 2000 });
+    const made = lanes.flatMap((f) => drawn.map((d) => [d, f.cardNumber(d)] as const));
+    for (const [d, n] of made) {
+      expect(n).toHaveLength(d.length);
+      expect(n[0]).toBe(d[0]);
+      expect(n.slice(-4), 'the last four a story names the card by').toBe(d.slice(-4));
+      expect(isLuhnValid(n)).toBe(true);
+      expect(n).not.toBe(defaults.declinedCardNumber);
+      expect(n.startsWith(defaults.deniedCardBin)).toBe(false);
+    }
+    unique(made.map(([, n]) => n));
+  });
+
+  it('tokens keep their length (within 255), are never all digits (so never a card number), and never repeat', () => {
+    const max = operation('AddOrUpdateTokenizedCard').fields.find((f) => f.name === 'cardToken')!.maxLength!;
+    const drawn = fc.sample(cardToken({ minLength: 12, maxLength: max }), { seed: 4, numRuns: 2000 });
+    const made = lanes.flatMap((f) => drawn.map((d) => [d, f.cardToken(d)] as const));
+    for (const [d, t] of made) {
+      expect(t).toHaveLength(d.length);
+      expect(t.slice(-4)).toBe(d.slice(-4));
+      expect(t).not.toMatch(/^[0-9]+$/);
+    }
+    unique(made.map(([, t]) => t));
+  });
+
+  it('SSNs are nine digits of a valid area, e-mails valid and short, GUIDs version 4: none repeats across lanes', () => {
+    const people = lanes.flatMap((f) => Array.from({ length: 3000 }, () => f.person()));
+    for (const p of people.slice(0, 500)) {
+      expect(p.ssn).toMatch(/^(?!000|666|9)[0-9]{3}(?!00)[0-9]{2}(?!0000)[0-9]{4}$/);
+      expect(p.ssn).toMatch(assertedValidRegExp('ssn'));
+      expect(p.emailAddress).toMatch(assertedValidRegExp('email'));
+      expect(p.emailAddress.length).toBeLessThanOrEqual(100);
+    }
+    unique(people.map((p) => p.ssn));
+    unique(people.map((p) => p.emailAddress));
+    const guids = lanes.flatMap((f) => Array.from({ length: 1000 }, () => f.guid()));
+    for (const g of guids) expect(g).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    unique(guids);
+  });
+
+  it('a BIN keeps its length, avoids the denied BIN and what the customer\'s cards have, and is the drawn one when that is free', () => {
+    const f = new FreshValues({ run: 9, lane: 2 });
+    const taken = new Set<string>();
+    for (const d of fc.sample(cardBin({ minLength: 6, maxLength: 8 }), { seed: 5, numRuns: 500 })) {
+      const bin = f.cardBin(d, (b) => taken.has(b));
+      expect(bin).toHaveLength(d.length);
+      expect(taken.has(bin)).toBe(false);
+      if (!taken.has(d) && !defaults.deniedCardBin.startsWith(d) && !d.startsWith(defaults.deniedCardBin)) expect(bin, 'a free BIN is sent as drawn').toBe(d);
+      expect(defaults.deniedCardBin.startsWith(bin) || bin.startsWith(defaults.deniedCardBin)).toBe(false);
+      taken.add(bin);
+    }
+  });
+
+  it('refuses a lane outside the run\'s range and says so', () => {
+    expect(() => new FreshValues({ run: 1, lane: maxLanes })).toThrow(`fresh-value lane ${maxLanes} is outside 0..${maxLanes - 1}`);
+    expect(perLane * maxLanes).toBeLessThan(10 ** 9);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { applicablePairs } from '../../contract/operators/index.js';
+import { runConformance } from '../support/conformance-run.js';
+
+/**
+ * Issue 27: a default run (the default request budget, every suite) against the reference sends
+ * every applicable operator x cell pair of the catalogue, stays within 2,000 requests on a
+ * sandbox, and says so in its summary. Only operators registered in operatorCatalogue count, so
+ * the access families join this proof when they are merged.
+ */
+describe('operator coverage of a default run', () => {
+  it('sends every applicable pair within the request budget, and passes', async () => {
+    const run = await runConformance({ runs: null, seed: 5 });
+    expect(run.exitCode, run.stdout.slice(-3000)).toBe(0);
+    const coverage = run.summary!.operatorCoverage!;
+    expect(coverage.applicable).toBe(applicablePairs().length);
+    expect(coverage.leftOut.map((p) => `${p.operator} in ${p.cell}: ${p.why}`)).toEqual([]);
+    expect(coverage.sent).toBe(coverage.applicable);
+    const requests = Object.values(run.summary!.footprint?.requests ?? {}).reduce((a, b) => a + b, 0);
+    expect(requests).toBeGreaterThan(0);
+    expect(requests).toBeLessThanOrEqual(2000);
+  }, 600_000);
+});

@@ -1,0 +1,47 @@
+import { describe, it } from 'vitest';
+import { expectCaught, runWithFaults, type FaultProof } from '../support/fault-proof.js';
+
+/**
+ * The operator catalogue (contract/operators/, issue 27) catches what a lenient parser repairs
+ * one field or one operation away from where a class was first shown, a media type read too
+ * strictly, and crashes on input the register leaves open: each fault of
+ * reference/faults/operator-values.ts fails its row by its own check, in a default-budget run of
+ * the suites of its operation. Faults share a run only where they break different operations.
+ */
+const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
+  {
+    proofs: [
+      { fault: 'ssn-whitespace-trimmed', check: 'everyInvalidFieldNamed', operation: 'FindCustomer' },
+      { fault: 'phone-unicode-digits', check: 'everyInvalidFieldNamed', operation: 'EnrollCustomer' },
+      { fault: 'current-balance-format-unchecked', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' },
+    ],
+    suites: ['find-customer', 'enroll-customer', 'add-customer-attributes'],
+  },
+  {
+    proofs: [
+      { fault: 'dob-date-time-cut', check: 'statusMatches', operation: 'FindCustomer' },
+      { fault: 'card-zip-plus-four-cut', check: 'statusMatches', operation: 'AddOrUpdateCard' },
+      { fault: 'mmyy-month-zero-padded', check: 'statusMatches', operation: 'AddOrUpdateTokenizedCard' },
+      { fault: 'gender-any-letter', check: 'statusMatches', operation: 'EnrollCustomer' },
+    ],
+    suites: ['find-customer', 'add-or-update-card', 'add-or-update-tokenized-card', 'enroll-customer'],
+  },
+  { proofs: [{ fault: 'charset-parameter-415', check: 'validPayloadAccepted', operation: 'FindCustomer' }], suites: ['find-customer'] },
+  { proofs: [{ fault: 'media-type-case-sensitive', check: 'validPayloadAccepted', operation: 'AuthenticateOBO' }], suites: ['authenticate-obo'] },
+  {
+    proofs: [
+      { fault: 'emoji-500', check: 'noServerError', operation: 'AddOrUpdateCard' },
+      { fault: 'repeated-attribute-500', check: 'noServerError', operation: 'AddCustomerAttributes' },
+      { fault: 'long-text-500', check: 'noServerError', operation: 'EnrollCustomer' },
+    ],
+    suites: ['add-or-update-card', 'add-customer-attributes', 'enroll-customer'],
+  },
+  { proofs: [{ fault: 'byte-order-mark-500', check: 'noServerError', operation: 'DeleteCard' }], suites: ['delete-card'] },
+];
+
+describe('operator catalogue faults are caught', () => {
+  for (const { proofs, suites } of runs)
+    it(`catches ${proofs.map((p) => p.fault).join(', ')}`, async () => {
+      expectCaught(await runWithFaults(proofs, suites), proofs);
+    }, 300_000);
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { expectCaught, expectClean, runWithFaults, type FaultProof } from '../support/fault-proof.js';
+
+/**
+ * Issue 27: the ownership, use-after-delete, filter-exactness and concurrency operators are each
+ * shown able to fail (a reference fault per rule, caught by its own oracle on its own operation)
+ * and the clean reference passes them. Faults that would hide one another (a card removed before
+ * it is named again, two SATTR-FILTERS faults) run apart.
+ */
+const suites = ['ownership', 'concurrency'];
+
+const runs: ReadonlyArray<readonly FaultProof[]> = [
+  [
+    { fault: 'delete-card-any-customer', check: 'othersCardUntouched', operation: 'GetRegisteredCards' },
+    { fault: 'history-account-any-customer', check: 'othersTransactionsHidden', operation: 'GetTransactionHistory' },
+    { fault: 'tcard-found-by-token-alone', check: 'othersCardIdNotReturned', operation: 'AddOrUpdateTokenizedCard' },
+    { fault: 'delete-deleted-500', check: 'noServerError', operation: 'DeleteCard' },
+  ],
+  [
+    { fault: 'delete-again-restores', check: 'deletedCardUnlisted', operation: 'GetRegisteredCards' },
+    { fault: 'sattr-id-filter-any-customer', check: 'statusMatches', operation: 'AddSessionAttributes' },
+  ],
+  [
+    { fault: 'sattr-number-filter-prefix', check: 'statusMatches', operation: 'AddSessionAttributes' },
+    { fault: 'enroll-check-then-insert', check: 'serialOutcome', operation: 'EnrollCustomer' },
+    { fault: 'delete-check-then-remove', check: 'noServerError', operation: 'DeleteCard' },
+  ],
+  [
+    { fault: 'sattr-filter-deleted-card-accepted', check: 'statusMatches', operation: 'AddSessionAttributes' },
+    { fault: 'card-add-check-then-insert', check: 'serialOutcome', operation: 'AddOrUpdateCard' },
+  ],
+];
+
+describe('ownership and concurrency suites against the embedded reference', () => {
+  it('a clean reference passes them, every operator pair they apply to sent', async () => {
+    const run = await runWithFaults([], suites);
+    expect(run.summary?.unchecked, run.stdout.slice(-3000)).toEqual([]);
+    expectClean(run);
+    for (const id of ['OWNERSHIP-CARDS', 'CONCURRENT-WRITES', 'STATE-CARD-DELETED', 'SATTR-FILTERS'])
+      expect(run.summary?.requirements.find((r) => r.id === id)?.status, id).toBe('passed');
+  }, 180_000);
+
+  for (const proofs of runs)
+    it(`catches ${proofs.map((p) => p.fault).join(', ')}`, async () => {
+      expectCaught(await runWithFaults(proofs, suites), proofs);
+    }, 180_000);
+});
