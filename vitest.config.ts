@@ -1,10 +1,24 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `conformance` runs the suites against the target (bin/conformance.ts
- * resolves the target and passes it through TARGET_* variables), `self` runs the
- * harness's own tests.
+ * Three projects. `conformance` runs the suites against the target (bin/conformance.ts resolves
+ * the target and passes it through TARGET_* variables). The self-tests are two sets, told apart by
+ * where a file is, so a new test lands in the right one by its name:
+ * - `quick` (`npm run test:quick`, the edit loop): every `test/**\/*.test.ts` that starts no
+ *   conformance run. Worker threads, which start faster than processes, one per core; a conformance
+ *   run started from this set is refused (test/support/no-conformance-run.mjs) with the rule to follow.
+ * - `runs`: the `*.run.test.ts` files, which start conformance runs (child processes of their own).
+ *   Two files at a time: a run of one suite file keeps one vitest worker busy and leaves the other
+ *   core to its neighbour (vitest's default on 2 cores would be one file at a time).
+ * `npm test` runs both, the quick set first. Both are sealed (test/support/seal.ts): no caller's TARGET_* / CONFORMANCE_*
+ * / REFERENCE_* variable, no .env, no connection outside loopback.
  */
+const self = {
+  testTimeout: 120_000,
+  hookTimeout: 60_000,
+  setupFiles: ['test/support/seal.ts'],
+};
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,11 +33,27 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'self',
+          ...self,
+          name: 'quick',
           include: ['test/**/*.test.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, 'test/**/*.run.test.ts'],
+          pool: 'threads',
+          maxWorkers: '100%',
+          sequence: { groupOrder: 0 },
+          env: { PC_SELF_TEST_SET: 'quick' },
+        },
+      },
+      {
+        test: {
+          ...self,
+          name: 'runs',
+          include: ['test/**/*.run.test.ts'],
+          // A default-budget run takes a minute or more on a loaded machine, and two share the cores.
+          testTimeout: 300_000,
           pool: 'forks',
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          env: { PC_SELF_TEST_SET: 'runs' },
         },
       },
     ],

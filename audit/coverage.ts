@@ -40,7 +40,7 @@ export const clientNeeds: Readonly<Record<string, string>> = {
  * The oracles an audit runs: the run's registered checks that judge an exchange without knowing
  * why it was sent, and the stateful model's predictions where the traffic shows the sequence. A
  * run's finding by any other oracle (a fixture's belief, a probe, a history walk) needs what only
- * the run knows; the self-test comparing run and audit (test/audit/proof.test.ts) reads this list.
+ * the run knows; the self-test comparing run and audit (test/audit/proof.run.test.ts) reads this list.
  */
 export const auditOracles: readonly FindingCheckId[] = [
   'noServerError', 'jsonMediaType', 'errorBodyIsJson', 'wwwAuthenticateOn401', 'noSecretEcho', 'noCardNumberInCards', 'statusMemberMatches',

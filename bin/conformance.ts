@@ -6,7 +6,7 @@
  * 1 blocking failure or expired waiver, 2 bad configuration, 3 target unreachable or run broken,
  * 4 documented requirements left unchecked (not covered, not waived, not named by CONFORMANCE_SKIP).
  */
-import { config } from 'dotenv';
+import { loadDotenv } from './dotenv.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ import { shareEnv, workerShare } from './worker-share.js';
 import { suiteRunnerArgs } from './suite-runner.js';
 import { chaosLine } from './chaos-line.js';
 
-config({ quiet: true });
+loadDotenv();
 const profile = exitOnConfigError(() => loadProfile(process.env));
 refuseUnsafeProduction(profile);
 const inputs = await loadRunInputs(process.env);

@@ -4,7 +4,7 @@
  * results are gathered into REPORT_DIR, and summary.json/md and junit.xml are built from them
  * as if one run had written them. Exit codes as `npm run conformance`.
  */
-import { config } from 'dotenv';
+import { loadDotenv } from './dotenv.js';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { loadProfile } from '../contract/profile.js';
@@ -12,7 +12,7 @@ import { rawDir } from '../reporting/recorder.js';
 import { exitOnConfigError } from './config-exit.js';
 import { loadRunInputs, prepareReportDir, writeRunReports } from './finish.js';
 
-config({ quiet: true });
+loadDotenv();
 const profile = exitOnConfigError(() => loadProfile(process.env));
 const shards = process.argv.slice(2);
 const missing = shards.filter((d) => !existsSync(join(d, 'raw')));

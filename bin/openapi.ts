@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { config } from 'dotenv';
+import { loadDotenv } from './dotenv.js';
 import { openApiDocument } from '../contract/openapi.js';
 import { loadProfile } from '../contract/profile.js';
 import { exitOnConfigError } from './config-exit.js';
 
-config({ quiet: true });
+loadDotenv();
 const profile = exitOnConfigError(() => loadProfile(process.env));
 mkdirSync(profile.reportDir, { recursive: true });
 const file = join(profile.reportDir, 'openapi.json');

@@ -8,10 +8,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { config } from 'dotenv';
+import { loadDotenv } from './dotenv.js';
 import { packageRoot } from '../reporting/package.js';
 
-config({ quiet: true });
+loadDotenv();
 const reportDir = process.argv[2] || process.env.REPORT_DIR || 'reports';
 const results = join(reportDir, 'allure-results');
 const output = join(reportDir, 'allure-report');

@@ -36,7 +36,8 @@ export interface ConformanceRunOptions {
 /**
  * Runs `npm run conformance` as a user would (bin/conformance.ts in a child process, the
  * embedded reference unless TARGET_BASE_URL is given) with its own report directory. The child
- * gets only PATH and HOME from this process, so a caller's TARGET_* variables never leak into it,
+ * gets only PATH, HOME and DOTENV_CONFIG_PATH (which file it reads instead of ./.env, bin/dotenv.ts)
+ * from this process, so a caller's TARGET_* variables never leak into it,
  * and runs in the package's own directory (where tsx and the suites are), so give it absolute paths.
  * Used by the self-tests (test/support/conformance-run.ts) and the seed sweep (bin/sweep.ts).
  */
@@ -45,6 +46,7 @@ export function runConformance(options: ConformanceRunOptions = {}): Promise<Con
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? tmpdir(),
+    ...(process.env.DOTENV_CONFIG_PATH ? { DOTENV_CONFIG_PATH: process.env.DOTENV_CONFIG_PATH } : {}),
     REPORT_DIR: reportDir,
     ...(options.runs === null ? {} : { CONFORMANCE_RUNS: String(options.runs ?? 25) }),
     CONFORMANCE_SEED: String(options.seed ?? 20261122),

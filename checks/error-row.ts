@@ -34,7 +34,8 @@ export interface BusinessRefusal {
 export function businessRefusal(exchange: Responded): BusinessRefusal | undefined {
   const { status } = exchange.response;
   const body = bodyObject(exchange);
-  if (!is4xx(status) || !body || body.validationErrors !== undefined) return undefined;
+  // 415 names the request's media type (RFC 9110 §15.5.16), never a business reason: a valid JSON body refused with it fails (D30, D43).
+  if (!is4xx(status) || status === 415 || !body || body.validationErrors !== undefined) return undefined;
   const legacy = body[responseMembers.legacyErrorCode];
   const legacyCode = typeof legacy === 'string' && legacy.length > 0 ? legacy : typeof legacy === 'number' && legacy !== 0 ? String(legacy) : undefined;
   if (legacyCode !== undefined && typeof body[responseMembers.legacyErrorMessage] === 'string') return { status, code: legacyCode };

@@ -3,7 +3,7 @@
  * reference/readings.ts is on in exactly one group. The readings self-test and the seed sweep
  * (bin/sweep.ts) both run one conformance run per group, so a new reading is added here once.
  * Two readings of the same decision (session-refused-403 and -400) go to different groups.
- * @see test/suites/readings.test.ts, bin/sweep.ts
+ * @see test/suites/readings.run.test.ts, bin/sweep.ts
  */
 export interface ReadingGroup {
   /** kebab-case, used in report directory names (reports/sweep/<seed>-<name>/). */

@@ -10,7 +10,7 @@ export type { Reading } from './reading.js';
  * the reference's default is only one of several. Self-tests switch them on to prove the
  * harness raises no false alarm against a target that chose differently.
  * Code asks `readings.has('name')`.
- * @see decisions.md "harness" column; test/suites/readings.test.ts
+ * @see decisions.md "harness" column; test/suites/readings.run.test.ts
  */
 
 /** The readings switched on for one running reference. */

@@ -20,7 +20,7 @@ export const headersSourceOperators: readonly Operator[] = [
   {
     id: 'forwarded-allowed-address', family: 'headers-source',
     counterparts: [owasp('API2:2023 Broken Authentication'), { tool: 'CATS', name: 'BypassAuthenticationFuzzer' }],
-    sends: 'the request from an address off the list with X-Forwarded-For and Forwarded naming an allowed address',
+    sends: 'the request from an address off the list with X-Forwarded-For, Forwarded, X-Real-IP, True-Client-IP and X-Client-IP naming an allowed address',
     appliesTo: everyOperation, asserts: () => 'refused-off-list', backing: ['D46'], needs: variable,
   },
   {

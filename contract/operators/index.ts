@@ -15,6 +15,7 @@ import { objectOwnershipOperators } from './object-ownership.js';
 import { useAfterDeleteOperators } from './use-after-delete.js';
 import { concurrencyOperators } from './concurrency.js';
 import { filterExactnessOperators } from './filter-exactness.js';
+import { jsonTypeOperators } from './json-type.js';
 
 export * from './types.js';
 export * from './cells.js';
@@ -24,7 +25,7 @@ export * from './predicates.js';
 export const operatorCatalogue: readonly Operator[] = [
   ...valueNearMissOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
-  ...concurrencyOperators, ...filterExactnessOperators,
+  ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators,
 ];
 
 /** Every operator x cell pair the catalogue applies to, over `cells` (the whole contract by default). */

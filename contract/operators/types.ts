@@ -19,7 +19,8 @@ export type OperatorFamily =
   | 'object-ownership' // another customer's resource named through this customer (RESTler NamespaceRule, OWASP API1)
   | 'use-after-delete' // a removed resource used again, a delete repeated (RESTler UseAfterFree)
   | 'concurrency' // two identical writes at the same time (D44)
-  | 'filter-exactness'; // a filter value that is close to, but not, the customer's own card
+  | 'filter-exactness' // a filter value that is close to, but not, the customer's own card
+  | 'json-type'; // another JSON type in a member, an item or the whole body
 
 export interface Counterpart {
   readonly tool: 'CATS' | 'RESTler' | 'OWASP API Security Top 10' | 'Schemathesis';

@@ -19,12 +19,12 @@ const isDate = (c: Cell) => fixedFormat(c) && (c.format === 'dateOfBirth' || c.f
 
 export const valueNearMissOperators: readonly Operator[] = [
   {
-    id: 'leading-whitespace', family: 'value-near-miss', sends: 'the valid value with a space before it',
+    id: 'leading-whitespace', family: 'value-near-miss', sends: 'the valid value with a space before it (in a fixed format a space, a tab or a no-break space U+00A0, spread over the fields)',
     counterparts: [cats('LeadingWhitespacesInFieldsTrimValidateFuzzer'), cats('LeadingWhitespacesInFieldsValidateTrimFuzzer')],
     appliesTo: aroundValue, asserts: whitespaceAsserts, backing: ['D41', 'D39'],
   },
   {
-    id: 'trailing-whitespace', family: 'value-near-miss', sends: 'the valid value with a space after it',
+    id: 'trailing-whitespace', family: 'value-near-miss', sends: 'the valid value with a space after it (in a fixed format also a newline, in a request of its own)',
     counterparts: [cats('TrailingWhitespacesInFieldsTrimValidateFuzzer'), cats('TrailingWhitespacesInFieldsValidateTrimFuzzer')],
     appliesTo: aroundValue, asserts: whitespaceAsserts, backing: ['D41', 'D39'],
   },
@@ -39,7 +39,7 @@ export const valueNearMissOperators: readonly Operator[] = [
     appliesTo: withDigits, asserts: () => 'rejected', backing: ['D41'],
   },
   {
-    id: 'date-time-for-date', family: 'value-near-miss', sends: 'a date-time where a date is documented (1990-01-15T00:00:00Z)',
+    id: 'date-time-for-date', family: 'value-near-miss', sends: 'a date-time where a date is documented, written year first with dashes (1990-01-15T00:00:00Z, and without the zone)',
     counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
     appliesTo: isDate, asserts: () => 'rejected', backing: ['interface.md "MM/DD/YY, MM-DD-YY, YYYY/MM/DD or YYYY-MM-DD", "MM-DD-YYYY"', 'D9'],
   },
@@ -63,5 +63,22 @@ export const valueNearMissOperators: readonly Operator[] = [
     id: 'amount-one-cent-digit', family: 'value-near-miss', sends: 'an amount with one cent digit (12345.0)',
     counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
     appliesTo: (c) => fixedFormat(c) && c.format === 'amount', asserts: () => 'rejected', backing: ['interface.md "DDDDD.CC"'],
+  },
+  {
+    id: 'int-fraction-or-letters', family: 'value-near-miss', sends: 'an Int written with a fraction (5.5) or trailing letters (5abc), which parseInt-style parsers read as 5',
+    counterparts: [cats('DecimalValuesInIntegerFieldsFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => carriesValue(c) && c.type === 'int', asserts: () => 'rejected',
+    backing: ['interface.md "Int is an integer"', 'D23 (pageSize refused on query.pageSize; the TYPE row as for "abc")'],
+  },
+  {
+    id: 'count-fraction', family: 'value-near-miss', sends: 'a count with a fractional part (3.5)',
+    counterparts: [cats('DecimalValuesInIntegerFieldsFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && c.format === 'count', asserts: () => 'rejected', backing: ['D31: the count attributes are whole numbers'],
+  },
+  {
+    // "Whole numbers" says what a count is worth, not how it is written: 3.0 is worth a whole number, so the words do not exclude it.
+    id: 'count-whole-with-point', family: 'value-near-miss', sends: 'a whole count written with a decimal point (3.0)',
+    counterparts: [cats('DecimalValuesInIntegerFieldsFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && c.format === 'count', asserts: () => 'open', backing: ['D31: whole numbers (3.0 is worth one; the notation is not ruled on)'],
   },
 ];

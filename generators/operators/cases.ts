@@ -8,7 +8,7 @@
  * - `served-as-valid`: a valid request written another allowed way, judged as a valid one.
  * Deterministic for a seed: the suites send them all in their coverage phase, whatever the seed.
  */
-import type { Operation } from '../../contract/index.js';
+import { operations, type Operation } from '../../contract/index.js';
 import { applicablePairs, contractCells, operatorCatalogue, type Cell, type Operator, type OperatorAssertion, type OperatorPair } from '../../contract/operators/index.js';
 import { acceptedExpectation } from '../accepted.js';
 import { sampleOne } from '../coverage.js';
@@ -16,9 +16,9 @@ import type { OpenField } from '../expectation.js';
 import { validPayload, type Payload, type PayloadOptions } from '../payloads.js';
 import { applyBreakages, type GeneratedCase } from '../violations.js';
 import { cellBreakages, memberKey, validOf } from './cells.js';
-import { listCase } from './lists.js';
+import { itemShapeCases, listCase } from './lists.js';
 import { valueBuilders } from './values.js';
-import { unknownMemberName, wires, type Wire } from './wire.js';
+import { unknownMemberName, wireVariants, wires, type Wire } from './wire.js';
 
 export interface OperatorCase extends GeneratedCase {
   /** The operator x cell pairs this request sends. */
@@ -62,15 +62,16 @@ function valueCases(op: Operation, o: Operator, cells: readonly Cell[], assertio
 }
 
 /** Body and media-type operators: one otherwise valid request written the operator's way. */
-function wireCase(op: Operation, o: Operator, cell: Cell, assertion: OperatorAssertion, p: Payload, options: PayloadOptions): OperatorCase {
+function wireCase(op: Operation, o: Operator, cell: Cell, assertion: OperatorAssertion, p: Payload, options: PayloadOptions, variant?: Wire): OperatorCase {
   const body = { ...(p.body ?? {}) };
   const pairs = pairsOf(o, [cell]);
   const description = `${op.id}: ${o.id} (${assertion})`;
-  const wire = wires[o.id];
+  const wire = variant ?? wires[o.id];
   if (assertion === 'served-as-valid') return { input: { ...p, body }, expectation: acceptedExpectation(op), description, pairs, ...(wire ? { wire } : {}) };
   const named = o.id === 'unknown-member' ? unknownMemberName : o.id === 'duplicate-member' ? Object.keys(body)[0] : undefined;
   if (o.id === 'unknown-member') body[unknownMemberName] = 'x';
-  const validKeys = op.fields.filter((f) => f.in === 'body' && f.name !== named).map((f) => memberKey(op, f.name));
+  // A body that is not an object has no member to call valid.
+  const validKeys = variant ? [] : op.fields.filter((f) => f.in === 'body' && f.name !== named).map((f) => memberKey(op, f.name));
   // A body-wide change (a byte order mark) is noted under the body as a whole.
   const sent: OpenField[] = [{ key: named ? memberKey(op, named) : 'body', requirement: 'ERR-VALIDATION', violation: o.id, decision: decisionOf(o) }];
   return {
@@ -90,6 +91,8 @@ export function operatorCases(op: Operation, options: PayloadOptions, seed: numb
       const group = mine.filter((c) => o.asserts(c) === assertion);
       const p = sampleOne(validPayload(op, { ...options, includeOptional: true }), seed + n++);
       if (valueBuilders[o.id]) out.push(...valueCases(op, o, group, assertion, p, options, seed + n));
+      else if (o.id === 'attribute-item-not-object') out.push(...group.flatMap((c) => itemShapeCases(op, o, c, p).map((x) => ({ ...x, pairs: pairsOf(o, [c]) }))));
+      else if (wireVariants[o.id]) out.push(...group.map((c) => wireCase(op, o, c, assertion, p, options, wireVariants[o.id]![operations.indexOf(op) % wireVariants[o.id]!.length])));
       else if (o.family === 'list-size') out.push(...group.map((c) => ({ ...listCase(op, o, c, p, options, seed + n), pairs: pairsOf(o, [c]) })));
       else out.push(...group.map((c) => wireCase(op, o, c, assertion, p, options)));
     }

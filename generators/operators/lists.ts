@@ -39,3 +39,27 @@ export function listCase(op: Operation, o: Operator, cell: Cell, p: Payload, opt
     },
   };
 }
+
+/**
+ * The list's items or the list itself in another JSON shape (contract/operators/json-type.ts):
+ * an item that is null, a string, or names itself with a number; the member given as a string
+ * instead of a list. Open: only the generic contract.
+ */
+export function itemShapeCases(op: Operation, o: Operator, cell: Cell, p: Payload): GeneratedCase[] {
+  const field = op.fields.find((f) => f.name === cell.name)!;
+  const current = (p.body?.[field.name] ?? []) as AttributeItem[];
+  const first = current[0] ?? { name: 'x', value: 'x' };
+  // Two requests (the request budget): the odd items after the valid ones, then the list as a string.
+  const shapes: Array<[string, unknown]> = [
+    ['items that are a string, an object whose name is a number, and null', [...current, first.name, { name: 42, value: first.value }, null]],
+    ['the list given as a string', first.value],
+  ];
+  const validKeys = op.fields.filter((f) => f.in === 'body' && f !== field).map((f) => memberKey(op, f.name));
+  return shapes.map(([what, value]) => ({
+    input: { ...p, body: { ...(p.body ?? {}), [field.name]: value } }, description: `${op.id}: ${o.id} (open) ${field.name}: ${what}`,
+    expectation: {
+      kind: 'open', operation: op.id, validKeys, ...(op.refusesForOwnReasons ? { ownRefusals: true } : {}),
+      sent: [{ key: memberKey(op, field.name), requirement: 'ERR-VALIDATION', violation: o.id, decision: 'interface.md' }],
+    },
+  }));
+}

@@ -22,15 +22,46 @@ const emoji = '\u{1F47E}';
 /** Keeps `extra` characters of room under the cell's maximum (an open value stays within the length column). */
 const within = (c: Cell, v: string, extra: number) => (c.maxLength !== undefined && v.length + extra > c.maxLength ? v.slice(0, Math.max(0, c.maxLength - extra)) : v);
 
+/** A stable pick from `from` for one cell (its id hashed): spreads a class over the cells of a request at no extra request. */
+const spread = <T>(c: Cell, from: readonly T[], shift = 0): T => {
+  let h = 0;
+  for (const ch of c.id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return from[(h + shift) % from.length]!;
+};
+
+/**
+ * Whitespace a lenient parser strips (D41 "whitespace"). After a fixed-format value: a space,
+ * then a newline, each in a request of its own (a `$` that matches before a final newline lets
+ * `123456789\n` through). Before it: a space, a tab or a no-break space U+00A0, one per cell,
+ * spread over the cells (the request budget: one request per operation, as before). Around free
+ * text one space, all the open reading needs.
+ */
+const leading = (c: Cell): string => (c.format ? spread(c, [' ', '\t', '\u00A0']) : ' ');
+const trailing = (c: Cell): readonly string[] => (c.format ? [' ', '\n'] : [' ']);
+
+/** A documented date as YYYY-MM-DD (the valid value may be written with slashes or month first, D9). */
+const isoDate = (v: string): string => {
+  const year = /^([0-9]{4})[-/]([0-9]{2})[-/]([0-9]{2})$/.exec(v);
+  const month = /^([0-9]{2})[-/]([0-9]{2})[-/]([0-9]{4})$/.exec(v);
+  return year ? `${year[1]}-${year[2]}-${year[3]}` : month ? `${month[3]}-${month[1]}-${month[2]}` : v;
+};
+
+/**
+ * Another JSON type than a string, one per cell spread over the cells of one request per
+ * operation (the request budget): a number, a boolean, an array, an object, null. A target that
+ * stops at its first error may hide what a later member would have done; the reference names them all (D14).
+ */
+const otherType = (v: string, c: Cell): readonly unknown[] => [spread(c, [c.type === 'boolean' ? 1 : 42, c.type === 'boolean' ? 'true' : true, [v], { value: v }, null])];
+
 export type ValueBuilder = (valid: string, cell: Cell) => readonly unknown[];
 
 export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
-  'leading-whitespace': (v, c) => [` ${c.format ? v : within(c, v, 1)}`],
-  'trailing-whitespace': (v, c) => [`${c.format ? v : within(c, v, 1)} `],
+  'leading-whitespace': (v, c) => [`${leading(c)}${c.format ? v : within(c, v, 1)}`],
+  'trailing-whitespace': (v, c) => trailing(c).map((w) => `${c.format ? v : within(c, v, 1)}${w}`),
   'fullwidth-digits': (v) => [digitsFrom(0xff10)(v)],
   'arabic-indic-digits': (v) => [digitsFrom(0x0660)(v)],
-  // A date written year first (the asserted valid form) or month first, with a time of day and a zone.
-  'date-time-for-date': (v) => [`${v}T00:00:00Z`],
+  // The date written as ISO 8601 (the form a date-time parser reads), with a time of day in the forms such parsers take.
+  'date-time-for-date': (v) => ['T00:00:00Z', 'T00:00:00'].map((t) => `${isoDate(v)}${t}`),
   'zip-plus-four': (v) => [`${v.slice(0, 5)}-6789`],
   'mmyy-three-digits': (v) => [v.slice(1)],
   'amount-without-point': (v) => [v.replace('.', '')],
@@ -38,6 +69,10 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'enum-unlisted-value': (_v, c) => enumerationOutsiders[c.format!] ?? [],
   'enum-letter-case': (v) => [otherCase(v)],
   'null-in-optional': () => [null],
+  'int-fraction-or-letters': (v) => [`${v}.5`, `${v}abc`],
+  'count-fraction': (v) => [`${v}.5`],
+  'count-whole-with-point': (v) => [`${v}.0`],
+  'wrong-json-type': otherType,
   'emoji-in-free-text': (v, c) => [`${within(c, v, 2)}${emoji}`],
   'very-long-free-text': () => ['Ab'.repeat(5_000)],
 };

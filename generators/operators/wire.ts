@@ -30,3 +30,11 @@ export const wires: Readonly<Record<string, Wire>> = {
   'charset-parameter': { contentType: 'application/json; charset=utf-8' },
   'media-type-letter-case': { contentType: 'Application/JSON; Charset=UTF-8' },
 };
+
+/**
+ * Bodies an operator writes in several ways, one of them per operation (spread by the operation's
+ * position, the request budget): JSON that is not an object, an array, a string or null.
+ */
+export const wireVariants: Readonly<Record<string, readonly Wire[]>> = {
+  'body-not-object': [{ text: () => '[]' }, { text: () => '"conformance"' }, { text: () => 'null' }],
+};

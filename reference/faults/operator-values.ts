@@ -1,4 +1,4 @@
-import type { Operation } from '../../contract/index.js';
+import { customerAttributes, type Operation } from '../../contract/index.js';
 import type { Fault, FaultSet } from './types.js';
 
 /**
@@ -21,6 +21,13 @@ export const operatorValueFaults: Fault[] = [
   { name: 'emoji-500', requirement: 'GEN-NO-5XX', breaks: 'AddOrUpdateCard crashes with 500 on a character beyond the Basic Multilingual Plane in free text (a three-byte UTF-8 column)' },
   { name: 'repeated-attribute-500', requirement: 'GEN-NO-5XX', breaks: 'AddCustomerAttributes crashes with 500 when an attribute name is given twice (a dictionary built from the list)' },
   { name: 'byte-order-mark-500', requirement: 'GEN-NO-5XX', breaks: 'a JSON body starting with a byte order mark is answered with 500' },
+  { name: 'body-not-object-500', requirement: 'GEN-NO-5XX', breaks: 'a JSON body that is not an object ([], a string, null) crashes the handler with 500 (it reads members of it)' },
+  { name: 'attribute-item-not-object-500', requirement: 'GEN-NO-5XX', breaks: 'AddSessionAttributes crashes with 500 on a list item that is not an object (null, a string)' },
+  { name: 'attribute-value-not-string-500', requirement: 'GEN-NO-5XX', breaks: 'AddCustomerAttributes crashes with 500 on an attribute value of another JSON type (it calls a string method on it)' },
+  { name: 'trailing-newline-accepted', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddOrUpdateCard checks cardNumber with a pattern whose $ matches before a final newline, so "4111111111111111\\n" passes' },
+  { name: 'int-parsed-leniently', requirement: 'HISTORY-PAGE-SIZE-TYPE', breaks: 'GetTransactionHistory reads pageSize as parseInt does: 5.5 and 5abc are taken as 5' },
+  { name: 'count-fraction-accepted', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes reads every count attribute as a decimal and keeps its whole part (3.5 taken as 3)' },
+  { name: 'date-time-without-zone-cut', requirement: 'ENROLL-DATE-OF-BIRTH-LENGTH', breaks: 'EnrollCustomer takes a date-time without a zone for dateOfBirth and keeps its date (1990-01-15T00:00:00)' },
   { name: 'long-text-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer crashes with 500 on a countryOfOrigin longer than 4,000 characters (a truncation error of its column)' },
 ];
 
@@ -33,9 +40,13 @@ function digitValue(d: string): number {
 }
 const asciiDigits = (v: string) => v.replace(/\p{Nd}/gu, (d) => String(digitValue(d)));
 const astral = /[\u{10000}-\u{10FFFF}]/u;
+/** The count attributes (D31: whole numbers), by name from the contract. */
+const counts = new Set(customerAttributes.attributes.allowed.filter((a) => a.valueFormat === 'count').map((a) => a.name));
 
 /** The input as the faulty service reads it before validation; throws where the fault crashes. */
 export function operatorFaultInput(faults: FaultSet, op: Operation, input: unknown): unknown {
+  if (faults.has('body-not-object-500') && op.method === 'POST' && (typeof input !== 'object' || input === null || Array.isArray(input)))
+    throw new TypeError(`Cannot read properties of ${input === null ? 'null' : 'a non-object body'} (reading '${op.fields[0]?.name ?? 'value'}')`);
   if (typeof input !== 'object' || input === null || Array.isArray(input) || !operatorValueFaults.some((f) => faults.has(f.name))) return input;
   const out: Json = { ...(input as Json) };
   const str = (k: string) => (typeof out[k] === 'string' ? (out[k] as string) : undefined);
@@ -54,6 +65,19 @@ export function operatorFaultInput(faults: FaultSet, op: Operation, input: unkno
     const names = (out.customerAttributes as Json[]).map((it) => it?.name);
     if (new Set(names).size < names.length) throw new Error('An item with the same key has already been added.');
   }
+  const items = (k: string): unknown[] => (Array.isArray(out[k]) ? (out[k] as unknown[]) : []);
+  if (op.id === 'AddSessionAttributes' && faults.has('attribute-item-not-object-500') && items('sessionAttributes').some((it) => typeof it !== 'object' || it === null))
+    throw new TypeError("Cannot read properties of null (reading 'name')");
+  if (op.id === 'AddCustomerAttributes' && faults.has('attribute-value-not-string-500') && items('customerAttributes').some((it) => typeof it === 'object' && it !== null && 'value' in it && typeof (it as Json).value !== 'string'))
+    throw new TypeError('value.trim is not a function');
+  if (op.id === 'AddOrUpdateCard' && faults.has('trailing-newline-accepted') && str('cardNumber')?.endsWith('\n')) out.cardNumber = str('cardNumber')!.slice(0, -1);
+  if (op.id === 'GetTransactionHistory' && faults.has('int-parsed-leniently') && /^[0-9]+[^0-9]/.test(String(out.pageSize ?? ''))) out.pageSize = String(parseInt(String(out.pageSize), 10));
+  if (op.id === 'AddCustomerAttributes' && faults.has('count-fraction-accepted'))
+    out.customerAttributes = items('customerAttributes').map((it) => {
+      const item = it as Json | null;
+      return item && counts.has(String(item.name)) && /^[0-9]+\.[0-9]+$/.test(String(item.value)) ? { ...item, value: String(item.value).split('.')[0] } : it;
+    });
+  if (op.id === 'EnrollCustomer' && faults.has('date-time-without-zone-cut') && /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}$/.test(str('dateOfBirth') ?? '')) out.dateOfBirth = str('dateOfBirth')!.slice(0, 10);
   if (op.id === 'EnrollCustomer' && faults.has('long-text-500') && (str('countryOfOrigin')?.length ?? 0) > 4000)
     throw new Error('String or binary data would be truncated in column countryOfOrigin.');
   return out;

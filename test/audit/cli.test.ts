@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../reporting/package.js';
+import { sealedChildEnv } from '../support/seal.js';
 
 /**
  * Issue 23 items 1 and 4: `partner-conformance audit` as a user runs it, on the browser-export
@@ -15,7 +16,7 @@ const fixture = join(packageRoot, 'test', 'audit', 'fixtures', 'devtools-export.
 function audit(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; dir: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'pc-audit-cli-'));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/cli.ts', 'audit', ...args, '--report-dir', dir], { cwd: packageRoot, env: { PATH: process.env.PATH ?? '', HOME: tmpdir() } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/cli.ts', 'audit', ...args, '--report-dir', dir], { cwd: packageRoot, env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...sealedChildEnv() } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });

@@ -1,7 +1,7 @@
 /**
  * Every fault of the reference's catalogue, by whether an oracle can see it in the exchanges alone:
  * `true` where the audit of a run's recorded traffic fails the fault's requirement as the run
- * does, else why it cannot (what only the run knows). test/audit/proof.test.ts keeps this list in
+ * does, else why it cannot (what only the run knows). test/audit/proof.run.test.ts keeps this list in
  * step with the catalogue and proves a fault of every kind below on recorded runs.
  */
 export const auditSees: Readonly<Record<string, true | string>> = {

@@ -24,8 +24,8 @@ const pairsOf = (cell: string) => applicablePairs(operatorCatalogue, contractCel
 
 describe('operator catalogue over the contract cells', () => {
   it('gives a made-up field its pairs from its cell data alone', () => {
-    expect(pairsOf('EnrollCustomer body loyaltyNumber')).toEqual(['arabic-indic-digits', 'fullwidth-digits', 'leading-whitespace', 'trailing-whitespace', 'zip-plus-four']);
-    expect(pairsOf('EnrollCustomer body nickname')).toEqual(['emoji-in-free-text', 'leading-whitespace', 'null-in-optional', 'trailing-whitespace']);
+    expect(pairsOf('EnrollCustomer body loyaltyNumber')).toEqual(['arabic-indic-digits', 'fullwidth-digits', 'leading-whitespace', 'trailing-whitespace', 'wrong-json-type', 'zip-plus-four']);
+    expect(pairsOf('EnrollCustomer body nickname')).toEqual(['emoji-in-free-text', 'leading-whitespace', 'null-in-optional', 'trailing-whitespace', 'wrong-json-type']);
     const cells = contractCells([extended]);
     const loyalty = cells.find((c) => c.name === 'loyaltyNumber')!;
     const nickname = cells.find((c) => c.name === 'nickname')!;
@@ -61,7 +61,9 @@ describe('operator catalogue over the contract cells', () => {
             : (cell.place === 'query' ? c.input.query : c.input.body)?.[cell.name];
           const value = String(raw);
           const outOfLength = (cell.maxLength !== undefined && value.length > cell.maxLength) || (cell.minLength !== undefined && value.length < cell.minLength);
-          expect(raw !== undefined && (outOfLength || (cell.format !== undefined && !toleratedRegExp(cell.format).test(value))), `${pair.operator} in ${pair.cell}: ${value}`).toBe(true);
+          // An Int ("Int is an integer") has no format: the widest a target may accept is an optional sign and digits.
+          const notInt = cell.type === 'int' && !/^[+-]?[0-9]+$/.test(value);
+          expect(raw !== undefined && (outOfLength || notInt || (cell.format !== undefined && !toleratedRegExp(cell.format).test(value))), `${pair.operator} in ${pair.cell}: ${value}`).toBe(true);
         }
       }
   });

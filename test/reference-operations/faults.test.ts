@@ -166,6 +166,23 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'emoji-500': async (b) => (await b.addCard((await b.enroll()).customerId, { cardNickname: 'card \u{1F47E}' })).status,
   'repeated-attribute-500': (b) => customerAttributes(b, [['Tenure', '3'], ['Tenure', '4']]),
   'byte-order-mark-500': async (b) => (await b.call('FindCustomer', { rawBody: '\uFEFF{"ssn":"123456789","dateOfBirth":"1990-04-01"}' })).status,
+  'body-not-object-500': async (b) => (await b.call('FindCustomer', { rawBody: '[]' })).status,
+  'attribute-item-not-object-500': async (b) => {
+    const own = await oboCustomer(b);
+    return (await b.call('AddSessionAttributes', { body: { sessionAttributes: [{ name: 'SsoToken', value: own.ssoToken }, null] } })).status;
+  },
+  'attribute-value-not-string-500': async (b) => {
+    const { customerId, payload } = await b.enroll();
+    const items = [{ name: 'CustomerId', value: customerId }, { name: 'SSN', value: String(payload.ssn) }, { name: 'Tenure', value: 3 }];
+    return (await b.call('AddCustomerAttributes', { body: { customerAttributes: items } })).status;
+  },
+  'trailing-newline-accepted': async (b) => {
+    const { customerId } = await b.enroll();
+    return (await b.addCard(customerId, { cardNumber: `${String(cardPayload(customerId).cardNumber)}\n` })).status;
+  },
+  'int-parsed-leniently': async (b) => (await b.call('GetTransactionHistory', { query: { customerId: (await b.enroll()).customerId, pageSize: '5abc' } })).status,
+  'count-fraction-accepted': (b) => customerAttributes(b, [['Tenure', '3.5']]),
+  'date-time-without-zone-cut': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ dateOfBirth: '1990-01-15T00:00:00' }) })).status,
   'long-text-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ countryOfOrigin: 'x'.repeat(4001) }) })).status,
   'enroll-phone-country-code-dropped': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ mobileNumber: '15551234567' }) })).status,
   'guid-dashes-optional': async (b) => (await b.call('GetRegisteredCards', { query: { customerId: '3f2504e04f8911d39a0c0305e82c3301' } })).status,

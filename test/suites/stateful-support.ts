@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { faultCatalogue } from '../../reference/faults/index.js';
-import { runConformance, type ConformanceRun } from '../support/conformance-run.js';
+import { expectAuditAgrees, expectAuditClean, runRecorded, type RecordedRun } from '../support/audited-run.js';
+import type { ConformanceRun } from '../support/conformance-run.js';
 
 /**
  * Helpers of the stateful, session and history self-tests: a conformance run of chosen suite
@@ -8,8 +9,9 @@ import { runConformance, type ConformanceRun } from '../support/conformance-run.
  */
 
 
-export function runSuites(suites: readonly string[], faults: readonly string[] = [], env: Record<string, string> = {}): Promise<ConformanceRun> {
-  return runConformance({
+/** It records its traffic: expectCaught and expectClean prove the audit on it too (test/support/audited-run.ts). */
+export function runSuites(suites: readonly string[], faults: readonly string[] = [], env: Record<string, string> = {}): Promise<RecordedRun> {
+  return runRecorded({
     faults,
     // The default request budget decides cases and sequences, as in a user's run: a fault is proven
     // caught by the run a user gets, not by a larger one.
@@ -38,8 +40,11 @@ export function requirementOf(fault: string): string {
 
 export const row = (run: ConformanceRun, id: string) => run.summary?.requirements.find((r) => r.id === id);
 
-/** The fault's requirement row failed, with a finding of one of the named checks on the named operation. */
-export function expectCaught(run: ConformanceRun, c: Caught): void {
+/**
+ * The fault's requirement row failed, with a finding of one of the named checks on the named
+ * operation; the audit of the run's traffic fails what the run failed (expectAuditAgrees).
+ */
+export function expectCaught(run: RecordedRun, c: Caught): void {
   expect(run.summary, run.stderr || run.stdout).toBeDefined();
   const id = requirementOf(c.fault);
   const r = row(run, id);
@@ -47,6 +52,7 @@ export function expectCaught(run: ConformanceRun, c: Caught): void {
   const by = r!.findings.map((f) => f.dedupKey.split('|').slice(0, 2));
   expect(by.some(([check, op]) => c.checks.includes(check!) && c.operation.test(op ?? '')), `${c.fault}: ${id} must fail by ${c.checks.join('/')} on ${c.operation}, found ${JSON.stringify(by)}`).toBe(true);
   if (c.story) expect(run.stdout, `${c.fault}: the shrunk sequence must show ${c.story}`).toMatch(c.story);
+  expectAuditAgrees(run, [c.fault]);
 }
 
 /** The live output shows a shrunk sequence as numbered steps, with seed, path and replay command. */
@@ -57,11 +63,12 @@ export function expectNumberedSteps(run: ConformanceRun): void {
   expect(run.stdout).toMatch(/replay: CONFORMANCE_SEED=\d+ CONFORMANCE_PATH=[\d:]+ npm run conformance -- suites\/stateful\.conformance\.ts -t "/);
 }
 
-/** Nothing failed or broke, and every listed requirement passed. */
-export function expectClean(run: ConformanceRun, passed: readonly string[]): void {
+/** Nothing failed or broke, and every listed requirement passed; the audit of its traffic finds nothing either. */
+export function expectClean(run: RecordedRun, passed: readonly string[]): void {
   expect(run.summary, run.stderr || run.stdout).toBeDefined();
   const bad = run.summary!.requirements.filter((r) => r.status === 'failed' || r.status === 'broken');
   expect(bad.map((r) => `${r.id} ${r.status}: ${r.findings[0]?.message ?? r.reasons[0] ?? ''}`)).toEqual([]);
   expect(run.exitCode, run.stdout.slice(-2000)).toBe(0);
   for (const id of passed) expect(row(run, id)?.status, id).toBe('passed');
+  expectAuditClean(run);
 }

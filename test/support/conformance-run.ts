@@ -1,7 +1,19 @@
-import type { ConformanceRun } from '../../bin/run-child.js';
+import { runConformance as runChild, type ConformanceRun, type ConformanceRunOptions } from '../../bin/run-child.js';
+import { sealedChildEnv } from './seal.js';
 
 // The spawn helper lives in bin/ so that commands (bin/sweep.ts) use it without importing test code.
-export { runConformance, type ConformanceRun, type ConformanceRunOptions } from '../../bin/run-child.js';
+export type { ConformanceRun, ConformanceRunOptions } from '../../bin/run-child.js';
+
+/**
+ * `npm run conformance` in a child process (bin/run-child.ts), sealed like the self-test that starts
+ * it (test/support/seal.ts): no .env, loopback only. The quick set starts none: a test that does
+ * is named `*.run.test.ts`.
+ */
+export function runConformance(options: ConformanceRunOptions = {}): Promise<ConformanceRun> {
+  if (process.env.PC_SELF_TEST_SET === 'quick')
+    throw new Error('self-test set quick: this test starts a conformance run; name its file *.run.test.ts so that it runs in the runs set (vitest.config.ts)');
+  return runChild({ ...options, env: { ...sealedChildEnv(), ...options.env } });
+}
 
 /** The status of a requirement row in a run's summary. */
 export function rowStatus(run: ConformanceRun, requirement: string): string | undefined {

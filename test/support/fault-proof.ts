@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { faultCatalogue } from '../../reference/faults/index.js';
-import { runConformance, type ConformanceRun } from './conformance-run.js';
+import { expectAuditAgrees, expectAuditClean, runRecorded, type RecordedRun } from './audited-run.js';
+import type { ConformanceRun } from './conformance-run.js';
 
 /**
  * What proves that a fault is caught: its catalogue requirement row failed, with a finding of
@@ -23,12 +24,15 @@ export function requirementOfFault(name: string): string {
   return fault.requirement;
 }
 
-/** One conformance run with every fault of `proofs` (and `moreFaults`) switched on, limited to `suites`. */
+/**
+ * One conformance run with every fault of `proofs` (and `moreFaults`) switched on, limited to `suites`.
+ * It records its traffic: expectCaught and expectClean prove the audit on it too (test/support/audited-run.ts).
+ */
 export function runWithFaults(
   proofs: readonly FaultProof[], suites: readonly string[],
   options: { env?: Record<string, string>; moreFaults?: readonly string[]; only?: readonly string[] } = {},
-): Promise<ConformanceRun> {
-  return runConformance({
+): Promise<RecordedRun> {
+  return runRecorded({
     faults: [...proofs.map((p) => p.fault), ...(options.moreFaults ?? [])],
     ...(options.only ? { only: options.only } : {}),
     // The default budget, not a fixed volume: a fault is proven caught by the run a user gets.
@@ -38,8 +42,11 @@ export function runWithFaults(
 
 const row = (run: ConformanceRun, id: string) => run.summary?.requirements.find((r) => r.id === id);
 
-/** The run failed (exit 1) and every proof's requirement row failed by its own check on its own operation. */
-export function expectCaught(run: ConformanceRun, proofs: readonly FaultProof[]): void {
+/**
+ * The run failed (exit 1) and every proof's requirement row failed by its own check on its own
+ * operation; the audit of its traffic fails what the run failed (expectAuditAgrees).
+ */
+export function expectCaught(run: RecordedRun, proofs: readonly FaultProof[]): void {
   expect(run.summary, run.stderr || run.stdout).toBeDefined();
   expect(run.exitCode, run.stdout.slice(-2000)).toBe(1);
   for (const p of proofs) {
@@ -50,12 +57,14 @@ export function expectCaught(run: ConformanceRun, proofs: readonly FaultProof[])
     expect(by, `${p.fault}: ${id} must fail by ${p.check} on ${p.operation}`).toContain(`${p.check}|${p.operation}`);
     for (const also of p.alsoFails ?? []) expect(row(run, also)?.status, `${p.fault} must also fail ${also}`).toBe('failed');
   }
+  expectAuditAgrees(run, proofs.map((p) => p.fault));
 }
 
-/** Nothing failed or broke, and the run passed. */
-export function expectClean(run: ConformanceRun): void {
+/** Nothing failed or broke, and the run passed; the audit of its traffic finds nothing either. */
+export function expectClean(run: RecordedRun): void {
   expect(run.summary, run.stderr || run.stdout).toBeDefined();
   const bad = run.summary!.requirements.filter((r) => r.status === 'failed' || r.status === 'broken');
   expect(bad.map((r) => `${r.id} ${r.status}: ${r.findings[0]?.message ?? r.reasons[0] ?? ''}`)).toEqual([]);
   expect(run.exitCode).toBe(0);
+  expectAuditClean(run);
 }

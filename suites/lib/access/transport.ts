@@ -14,7 +14,11 @@ import { PairLog } from '../ownership/pairs.js';
 const refusedConnection = new Set(['TARGET_UNREACHABLE', 'CONNECTION_RESET']);
 
 /** The forwarding headers a proxy would add, naming `allowed` as the client (D46). */
-const forwardedFor = (allowed: string) => ({ 'x-forwarded-for': allowed, forwarded: `for=${allowed.includes(':') ? `"[${allowed}]"` : allowed}` });
+/** Every header a proxy or load balancer commonly sets for the client's address (D46: "such as"), all naming the allowed one. */
+const forwardedFor = (allowed: string) => ({
+  'x-forwarded-for': allowed, forwarded: `for=${allowed.includes(':') ? `"[${allowed}]"` : allowed}`,
+  'x-real-ip': allowed, 'true-client-ip': allowed, 'x-client-ip': allowed,
+});
 
 /**
  * ALLOW-LIST (D25, D46): every operation's request, and the token endpoint's, is sent again from
@@ -42,7 +46,7 @@ export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
     exchanges.push(exchange);
     const code = exchange.transportError?.code;
     if (code && !refusedConnection.has(code)) return out.broken(`the probe of ${operation} from ${source} met ${code}: ${exchange.transportError!.message}`);
-    const from = forwarded ? `${source} with X-Forwarded-For and Forwarded naming ${allowed}` : source;
+    const from = forwarded ? `${source} with X-Forwarded-For, Forwarded, X-Real-IP, True-Client-IP and X-Client-IP naming ${allowed}` : source;
     out.probe('ALLOW-LIST', offListSourceRefused({ sourceAddress: from, operation, ...(exchange.response && !code ? { status: exchange.response.status } : {}) }));
     return undefined;
   };

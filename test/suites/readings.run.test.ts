@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readingCatalogue, readingSet } from '../../reference/readings.js';
 import { readingGroups } from '../../reference/reading-groups.js';
 import { judgeRun } from '../../bin/sweep-judge.js';
-import { runConformance, type ConformanceRun } from '../support/conformance-run.js';
+import { expectAuditClean, runRecorded, type RecordedRun } from '../support/audited-run.js';
+import { runConformance } from '../support/conformance-run.js';
 
 /**
  * No false alarm: the embedded reference switched to conformant alternative readings
@@ -10,10 +11,11 @@ import { runConformance, type ConformanceRun } from '../support/conformance-run.
  * conformance run: no row failed or broken, and exit 0 — or exit 4 (documented requirements left
  * unchecked) when the group's readings make some rows unrunnable (history-none), those rows and
  * no others. Compatible readings share a run (reference/reading-groups.ts); every catalogued
- * reading is in exactly one group.
+ * reading is in exactly one group. The run records its traffic, and the audit of it finds nothing
+ * either (the same rule for the audit: another choice the register allows is never a finding).
  */
-function readingRun(readings: readonly string[]): Promise<ConformanceRun> {
-  return runConformance({ runs: 20, seed: 20261122, env: { REFERENCE_READINGS: readings.join(','), CONFORMANCE_SEQUENCES: '10', CONFORMANCE_WRITE_RUNS: '5' } });
+function readingRun(readings: readonly string[]): Promise<RecordedRun> {
+  return runRecorded({ runs: 20, seed: 20261122, env: { REFERENCE_READINGS: readings.join(','), CONFORMANCE_SEQUENCES: '10', CONFORMANCE_WRITE_RUNS: '5' } });
 }
 
 describe('conformant alternative readings raise no false alarm', () => {
@@ -38,6 +40,7 @@ describe('conformant alternative readings raise no false alarm', () => {
         const notes = run.summary!.observed.filter((o) => o.requirement === id).map((o) => o.observed).join(' | ');
         expect(notes, id).toMatch(text);
       }
+      expectAuditClean(run);
     }, 180_000);
   }
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '../../reporting/model.js';
+import { sealedChildEnv } from '../support/seal.js';
 
 /** Result lines written so far under REPORT_DIR/raw (each line is one record). */
 function recordsSoFar(reportDir: string): number {
@@ -24,7 +25,7 @@ async function interrupt(signal: NodeJS.Signals, toGroup: boolean): Promise<{ ex
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/conformance.ts'], {
     cwd: process.cwd(),
     detached: toGroup,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), REPORT_DIR: reportDir, CONFORMANCE_SEED: '20261122', WAIVERS_FILE: join(process.cwd(), 'waivers.json') },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...sealedChildEnv(), REPORT_DIR: reportDir, CONFORMANCE_SEED: '20261122', WAIVERS_FILE: join(process.cwd(), 'waivers.json') },
   });
   let stdout = '';
   child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });

@@ -79,7 +79,7 @@ describe('stateful suite: every fault of a stateful rule is caught, with the shr
   });
 
   it.each(groups.map((g) => [g.map((c) => c.fault).join(' + '), g] as const))('%s', async (_name, group) => {
-    // The default run catches these two by the business-errors suite (business-faults.test.ts); the
+    // The default run catches these two by the business-errors suite (business-faults.run.test.ts); the
     // model meets them only when it explores more sequences than the default budget grants.
     const exploring: Record<string, string> = group.some((c) => modelExploresFor.has(c.fault)) ? { CONFORMANCE_SEQUENCES: '20' } : {};
     const run = await runSuites(['stateful'], group.map((c) => c.fault), exploring);

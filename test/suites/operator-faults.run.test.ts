@@ -37,6 +37,24 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     suites: ['add-or-update-card', 'add-customer-attributes', 'enroll-customer'],
   },
   { proofs: [{ fault: 'byte-order-mark-500', check: 'noServerError', operation: 'DeleteCard' }], suites: ['delete-card'] },
+  // The classes the third blind red team showed missing (type confusion, newline, lenient Int and count, date-time forms).
+  { proofs: [{ fault: 'body-not-object-500', check: 'noServerError', operation: 'FindCustomer' }], suites: ['find-customer'] },
+  {
+    proofs: [
+      { fault: 'attribute-item-not-object-500', check: 'noServerError', operation: 'AddSessionAttributes' },
+      { fault: 'attribute-value-not-string-500', check: 'noServerError', operation: 'AddCustomerAttributes' },
+    ],
+    suites: ['add-session-attributes', 'add-customer-attributes'],
+  },
+  {
+    proofs: [
+      { fault: 'trailing-newline-accepted', check: 'everyInvalidFieldNamed', operation: 'AddOrUpdateCard' },
+      { fault: 'int-parsed-leniently', check: 'statusMatches', operation: 'GetTransactionHistory' },
+      { fault: 'count-fraction-accepted', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+      { fault: 'date-time-without-zone-cut', check: 'statusMatches', operation: 'EnrollCustomer' },
+    ],
+    suites: ['add-or-update-card', 'get-transaction-history', 'add-customer-attributes', 'enroll-customer'],
+  },
 ];
 
 describe('operator catalogue faults are caught', () => {

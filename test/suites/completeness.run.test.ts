@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceTargetEnv } from '../../bin/target.js';
 import { startReference, type RunningReference } from '../../reference/server.js';
+import { expectAuditAgrees, runRecorded } from '../support/audited-run.js';
 import { runConformance, rowStatus } from '../support/conformance-run.js';
 
 /**
@@ -11,7 +12,7 @@ import { runConformance, rowStatus } from '../support/conformance-run.js';
  */
 describe('completeness of the verdict', () => {
   it('enroll-customer-id-lowercase fails ENROLL-SUCCESS (exit 1) and its dependants read "blocked by ENROLL-SUCCESS"', async () => {
-    const run = await runConformance({ faults: ['enroll-customer-id-lowercase'], runs: 5, args: ['suites/history.conformance.ts', 'suites/business-errors.conformance.ts'] });
+    const run = await runRecorded({ faults: ['enroll-customer-id-lowercase'], runs: 5, args: ['suites/history.conformance.ts', 'suites/business-errors.conformance.ts'] });
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
     expect(rowStatus(run, 'ENROLL-SUCCESS')).toBe('failed');
     const enroll = run.summary!.requirements.find((r) => r.id === 'ENROLL-SUCCESS')!;
@@ -19,6 +20,7 @@ describe('completeness of the verdict', () => {
     expect(enroll.findings[0]?.reproduction?.curl).toMatch(/enroll-customer/);
     const blocked = run.summary!.requirements.filter((r) => r.status === 'not-covered' && r.reasons.some((x) => x.startsWith('blocked by ENROLL-SUCCESS')));
     expect(blocked.length, JSON.stringify(run.summary!.requirements.filter((r) => r.status === 'not-covered').map((r) => [r.id, r.reasons]))).toBeGreaterThan(0);
+    expectAuditAgrees(run, ['enroll-customer-id-lowercase']);
   }, 180_000);
 
   describe('an external target without TARGET_DENIED_CLIENT_ID', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rowStatus, runConformance } from '../support/conformance-run.js';
+import { runRecorded } from '../support/audited-run.js';
 import { expectCaught, runWithFaults, type FaultProof } from '../support/fault-proof.js';
 
 /**
@@ -32,7 +33,7 @@ describe('error bodies: each documented shape is checked', () => {
   });
 
   it.each(unlisted.map(([name, proof]) => [proof.fault, name, proof] as const))('%s, shown by "%s"', async (_fault, name, proof) => {
-    const run = await runConformance({ faults: [proof.fault], args: [businessErrors, '-t', name], runs: null });
+    const run = await runRecorded({ faults: [proof.fault], args: [businessErrors, '-t', name], runs: null });
     expectCaught(run, [proof]);
   });
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessFaults } from '../../reference/faults/access.js';
 import { startReference, type RunningReference } from '../../reference/server.js';
+import { auditSees } from '../audit/visibility.js';
+import { expectAuditAgrees, runRecorded } from '../support/audited-run.js';
 import { failedRequirements, rowStatus, runConformance } from '../support/conformance-run.js';
 import { startAccessProxy, type ProxyFault } from './access-proxy.js';
 
@@ -72,9 +74,11 @@ describe('access suites against the embedded reference', () => {
   for (const [fault, { suite: area, env }] of Object.entries(faultRuns)) {
     const requirement = accessFaults.find((f) => f.name === fault)!.requirement;
     it(`${fault} fails ${requirement} and nothing else`, async () => {
-      const run = await runConformance({ faults: [fault], runs: 1, args: [suite[area]], ...(env ? { env } : {}) });
+      const run = await runRecorded({ faults: [fault], runs: 1, args: [suite[area]], ...(env ? { env } : {}) });
       expect(run.exitCode, run.stdout).toBe(1);
       expect(failedRequirements(run)).toEqual([requirement]);
+      // The audit of the run's traffic fails it too where the exchanges alone show it.
+      if (auditSees[fault] === true) expectAuditAgrees(run, [fault]);
     });
   }
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readingGroups } from '../../reference/reading-groups.js';
 import { chaosSweepGroup } from '../../reference/chaos.js';
+import { sealedChildEnv } from '../support/seal.js';
 
 /**
  * A short `npm run sweep`: one seed other than the readings self-test's 20261122 (12, which once
@@ -22,7 +23,7 @@ interface SweepJson {
 
 function sweep(env: Record<string, string>): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/sweep.ts'], { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/sweep.ts'], { cwd: process.cwd(), env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), ...sealedChildEnv(), ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
