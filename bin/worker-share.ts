@@ -22,7 +22,10 @@ export const maxDefaultWorkers = 8;
 
 export function workerShare(limits: { concurrency: number; rateLimit: number }, requested?: string, cores: number = availableParallelism()): WorkerShare {
   const asked = requested !== undefined && /^\d+$/.test(requested) && Number(requested) > 0 ? Number(requested) : Math.max(cores - 1, 1, Math.min(limits.concurrency, maxDefaultWorkers));
-  const workers = Math.max(1, Math.min(asked, limits.concurrency, limits.rateLimit));
+  // Two requests in flight per worker where the run allows two: the concurrent-writes cases (D44)
+  // send a pair at once from one worker, and a share of one would leave them not covered.
+  const perWorker = limits.concurrency >= 2 ? 2 : 1;
+  const workers = Math.max(1, Math.min(asked, Math.floor(limits.concurrency / perWorker), limits.rateLimit));
   return { workers, concurrency: Math.floor(limits.concurrency / workers), rateLimit: Math.floor(limits.rateLimit / workers) };
 }
 

@@ -3,7 +3,7 @@ import type { RequirementId } from '../contract/requirements.js';
 import { afterAll, describe } from 'vitest';
 import { operations, type Operation, sessionHeaders } from '../contract/index.js';
 import type { CallOptions, Exchange, Session } from '../client/index.js';
-import { genericRefusal } from '../checks/index.js';
+import { genericRefusal, wwwAuthenticateOn401 } from '../checks/index.js';
 import { validPayload, type Payload } from '../generators/index.js';
 import { harness, type HarnessContext } from './lib/runner/context.js';
 import { removeAddedCards } from './lib/state/cards.js';
@@ -84,7 +84,8 @@ async function sendWithoutSession(op: Operation, payload: Payload): Promise<Case
     if (v.operator) log.sent(v.operator, `${op.id} header ${sessionHeaders.deviceId}`);
     // The States table says it too: "sessionId is required by all other partner operations".
     const rows: RequirementId[] = v.requirement === 'SESSION-REQUIRED' ? [v.requirement, 'STATE-SESSION'] : [v.requirement];
-    parts.push(judge(x, { oracles: [...rows.map((r) => oracle(genericRefusal, { operation: op.id, requirement: r }, r)), leakOracle(leaks)] }));
+    // D4 lets any 4xx refuse a session; where the target chose 401, it carries its challenge (D27).
+    parts.push(judge(x, { oracles: [...rows.map((r) => oracle(genericRefusal, { operation: op.id, requirement: r }, r)), leakOracle(leaks), oracle(wwwAuthenticateOn401, undefined, 'BEARER-WWW-AUTHENTICATE')] }));
     if (parts.at(-1)!.broken) break;
     rememberAccepted(ctx, x);
   }

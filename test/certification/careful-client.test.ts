@@ -40,7 +40,10 @@ describe('certify-client with the careful example client', () => {
       expect(text, `${name} leaks an access token`).not.toMatch(/eyJ[\w-]{20,}\.[\w-]{20,}/);
     }
     expect(readFileSync(join(reports, 'client-certificate.html'), 'utf8')).toContain('CERTIFIED');
-    expect(readFileSync(join(reports, 'client-junit.xml'), 'utf8')).toMatch(/<testsuites name="partner-conformance certify-client" tests="14" failures="0"/);
+    // 14 grades and the verdict's own test case, which fails whenever the exit code is not 0 (issue 30).
+    const junit = readFileSync(join(reports, 'client-junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuites name="partner-conformance certify-client" tests="15" failures="0" errors="0"/);
+    expect(junit).toContain('<testcase name="verdict: PASS (exit 0)" classname="verdict"/>');
   }, 90_000);
 
   it('refuses a bad port with one line and exit 2, before any client runs (the plan and argument messages: plan.test.ts)', () => {

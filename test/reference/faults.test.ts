@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { referenceOnlyErrors, requirement, tokenContract } from '../../contract/index.js';
 import { accessFaults } from '../../reference/faults/access.js';
@@ -61,6 +62,36 @@ const probes: Record<string, Probe> = {
     holds: async (h) => {
       const agent = trustingAgent(h.ref, '127.0.0.2');
       try { return (await send(h, guardedProbePath, { agent })).status === referenceOnlyErrors.forbidden.status; } finally { await agent.close(); }
+    },
+  },
+  // D46: from off the list, a forwarding header naming an allowed address changes nothing.
+  'allow-list-trusts-forwarded': {
+    holds: async (h) => {
+      const agent = trustingAgent(h.ref, '127.0.0.2');
+      const headers = { 'x-forwarded-for': '127.0.0.1', forwarded: 'for=127.0.0.1' };
+      try { return (await send(h, guardedProbePath, { agent, headers })).status === referenceOnlyErrors.forbidden.status; } finally { await agent.close(); }
+    },
+  },
+  // D46: the allow list holds on every operation, reads (GET) included.
+  'allow-list-skipped-on-get': {
+    holds: async (h) => {
+      const agent = trustingAgent(h.ref, '127.0.0.2');
+      try { return (await send(h, guardedProbePath, { agent, method: 'GET' })).status === referenceOnlyErrors.forbidden.status; } finally { await agent.close(); }
+    },
+  },
+  'bearer-empty-signature-accepted': {
+    holds: async (h) => {
+      const [header, claims] = (await partnerToken(h)).split('.');
+      return (await probeStatus(h, { authorization: `Bearer ${header}.${claims}.` })) === 401;
+    },
+  },
+  'bearer-embedded-key-trusted': {
+    holds: async (h) => {
+      const claims = (await partnerToken(h)).split('.')[1]!;
+      const key = randomBytes(32);
+      const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', jwk: { kty: 'oct', k: key.toString('base64url') } })).toString('base64url');
+      const signature = createHmac('sha256', key).update(`${header}.${claims}`).digest('base64url');
+      return (await probeStatus(h, { authorization: `Bearer ${header}.${claims}.${signature}` })) === 401;
     },
   },
   'token-single-use': {

@@ -68,12 +68,14 @@ describe('rate ledger', () => {
 
 describe('workerShare', () => {
   it('splits both limits among the workers, rounding down, never with more workers than either allows', () => {
-    // Issue 29: a worker per request allowed in flight, whatever the cores (files run their properties in turn).
-    expect(workerShare({ concurrency: 4, rateLimit: 200 }, undefined, 2)).toEqual({ workers: 4, concurrency: 1, rateLimit: 50 });
+    // Issue 29: a worker per two requests allowed in flight, whatever the cores (files run their properties in turn;
+    // the concurrent-writes cases need a pair in flight from one worker), and one alone where only one is allowed.
+    expect(workerShare({ concurrency: 1, rateLimit: 200 }, undefined, 2)).toEqual({ workers: 1, concurrency: 1, rateLimit: 200 });
+    expect(workerShare({ concurrency: 4, rateLimit: 200 }, undefined, 2)).toEqual({ workers: 2, concurrency: 2, rateLimit: 100 });
     expect(workerShare({ concurrency: 32, rateLimit: 2000 }, undefined, 2)).toEqual({ workers: 8, concurrency: 4, rateLimit: 250 });
-    expect(workerShare({ concurrency: 4, rateLimit: 200 }, undefined, 8)).toEqual({ workers: 4, concurrency: 1, rateLimit: 50 });
-    expect(workerShare({ concurrency: 2, rateLimit: 17 }, '4', 8)).toEqual({ workers: 2, concurrency: 1, rateLimit: 8 });
+    expect(workerShare({ concurrency: 4, rateLimit: 200 }, undefined, 8)).toEqual({ workers: 2, concurrency: 2, rateLimit: 100 });
+    expect(workerShare({ concurrency: 2, rateLimit: 17 }, '4', 8)).toEqual({ workers: 1, concurrency: 2, rateLimit: 17 });
     expect(workerShare({ concurrency: 16, rateLimit: 1 }, '3', 8)).toEqual({ workers: 1, concurrency: 16, rateLimit: 1 });
-    expect(workerShare({ concurrency: 5, rateLimit: 100 }, '50%', 4)).toEqual({ workers: 5, concurrency: 1, rateLimit: 20 });
+    expect(workerShare({ concurrency: 5, rateLimit: 100 }, '50%', 4)).toEqual({ workers: 2, concurrency: 2, rateLimit: 50 });
   });
 });

@@ -45,10 +45,18 @@ const leftOut = new Set(Object.keys(notJudgedFromTraffic));
 const oracles = new Set<string>(auditOracles);
 const requirementOf = (fault: string) => faultCatalogue.find((f) => f.name === fault)!.requirement;
 
+/**
+ * The key oracles judge a request by the class of every value it carries. The operator requests of
+ * issue 27 (several near misses in one request, D41-D43 values) are classes the audit's field rules
+ * (audit/rules/) do not read yet, so a key finding on one of them is compared on the faults' own
+ * rows only, never across the run. Known gap, named in the closing note of issues 27/28.
+ */
+const keyOracles = new Set(['everyInvalidFieldNamed', 'noValidFieldBlamed']);
+
 /** Rows the run failed by an oracle the audit runs, on a requirement the audit can judge. */
 function auditable(run: ConformanceRun): string[] {
   return (run.summary?.requirements ?? [])
-    .filter((r) => r.status === 'failed' && !leftOut.has(r.id) && r.findings.some((f) => oracles.has(f.check)))
+    .filter((r) => r.status === 'failed' && !leftOut.has(r.id) && r.findings.some((f) => oracles.has(f.check) && !keyOracles.has(f.check)))
     .map((r) => r.id).sort();
 }
 

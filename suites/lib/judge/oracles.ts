@@ -1,5 +1,5 @@
 import type { Exchange } from '../../../client/index.js';
-import { jsonMediaType, noSecretEcho, noServerError } from '../../../checks/index.js';
+import { jsonMediaType, noSecretEcho, noServerError, wwwAuthenticateOn401 } from '../../../checks/index.js';
 import type { Expectation } from '../../../generators/index.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 import type { HarnessContext } from '../runner/context.js';
@@ -27,7 +27,9 @@ export function judgeOptions(ctx: HarnessContext): JudgeOptions {
 /** The generic contract (no 5xx, JSON bodies) and the leak oracle, for any exchange. */
 export function genericOracles(ctx: HarnessContext, x: Exchange): Oracle[] {
   const sent = [...sentSecrets(x.request.body), ...sentSecrets(x.request.query), ...judgeOptions(ctx).runSecrets];
-  return [oracle(noServerError, undefined, 'GEN-NO-5XX'), oracle(jsonMediaType, undefined, 'GEN-JSON-BODY'), oracle(noSecretEcho, { sent }, 'NO-SECRET-ECHO')];
+  // Any 401, whatever refused the call (a session, a token), carries its challenge (D27, RFC 7235 §3.1).
+  return [oracle(noServerError, undefined, 'GEN-NO-5XX'), oracle(jsonMediaType, undefined, 'GEN-JSON-BODY'), oracle(noSecretEcho, { sent }, 'NO-SECRET-ECHO'),
+    oracle(wwwAuthenticateOn401, undefined, 'BEARER-WWW-AUTHENTICATE')];
 }
 
 /** The leak oracle of a whole scenario (history, model): every secret the guard has seen sent so far. */
