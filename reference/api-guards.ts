@@ -114,8 +114,10 @@ function checkMediaType(request: FastifyRequest, reply: FastifyReply) {
   if (request.server.faults.has('blind3-card-charset-415') && /\/add-or-update-(tokenized-)?card$/.test(requestPath(request)) && raw.includes(';'))
     return sendReferenceProblem(reply, request, 'unsupportedMediaType', `the request body must be ${successMediaType}, received ${raw}`);
   // Faults charset-parameter-415 and media-type-case-sensitive: the media type compared as sent.
+  // blind4-charset-param-415: the header compared as a whole string, parameters included.
   const strict = (request.server.faults.has('charset-parameter-415') && raw.includes(';'))
-    || (request.server.faults.has('media-type-case-sensitive') && raw.split(';')[0]!.trim() !== successMediaType);
+    || (request.server.faults.has('media-type-case-sensitive') && raw.split(';')[0]!.trim() !== successMediaType)
+    || (request.server.faults.has('blind4-charset-param-415') && raw.trim().toLowerCase() !== successMediaType);
   if (type === successMediaType && !strict) return undefined;
   // blind2-unsupported-media-type-html: the web server's own error page.
   if (request.server.faults.has('blind2-unsupported-media-type-html'))

@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { EmbeddedJWK, SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { FaultSet } from './faults/types.js';
 import type { ReadingSet } from './readings.js';
 
@@ -18,6 +18,8 @@ export interface TokenSigner {
 export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSeconds: number; faults: FaultSet; readings?: ReadingSet }): TokenSigner {
   const issuedSignatures = new Set<string>();
   const key = randomBytes(32);
+  /** blind4-token-reissue-revokes-previous: the one live token id of each client. */
+  const liveJti = new Map<string, string>();
   return {
     async issue(clientId, scope, shiftSeconds = 0) {
       const iat = Math.floor(Date.now() / 1000) + options.clockOffsetSeconds + shiftSeconds;
@@ -31,7 +33,7 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
         .setExpirationTime(iat + (options.faults.has('blind2-token-exp-seconds-as-ms') ? Math.floor(options.lifetimeSeconds / 1000) : options.lifetimeSeconds))
         .setJti(randomUUID())
         .sign(key)
-        .then((token) => (issuedSignatures.add(token.split('.')[2] ?? ''), token));
+        .then((token) => (issuedSignatures.add(token.split('.')[2] ?? ''), options.faults.has('blind4-token-reissue-revokes-previous') && liveJti.set(clientId, String(decodeJwt(token).jti)), token));
     },
     async verify(token, verifyOptions) {
       try {
@@ -58,10 +60,24 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
           const expired = typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000;
           return expired && !options.faults.has('bearer-expiry-unchecked') ? undefined : claims;
         }
+        const unexpired = (claims: JWTPayload) => (typeof claims.exp === 'number' && claims.exp > Date.now() / 1000 ? claims : undefined);
+        // blind4-bearer-empty-signature: the signature is verified only when the token carries one.
+        if (options.faults.has('blind4-bearer-empty-signature') && token.split('.').length === 3 && token.endsWith('.')) return unexpired(decodeJwt(token));
+        // blind4-bearer-embedded-jwk-trusted: the key is taken from the token's own jwk header (CVE-2018-0114).
+        const jwk4 = options.faults.has('blind4-bearer-embedded-jwk-trusted') ? decodeProtectedHeader(token).jwk as Record<string, unknown> | undefined : undefined;
+        if (jwk4?.kty === 'oct' && typeof jwk4.k === 'string') {
+          const [h, p, sig] = token.split('.');
+          const mac = createHmac('sha256', Buffer.from(jwk4.k, 'base64url')).update(`${h}.${p}`).digest();
+          const given = Buffer.from(sig ?? '', 'base64url');
+          return given.length === mac.length && timingSafeEqual(given, mac) ? unexpired(decodeJwt(token)) : undefined;
+        }
+        if (jwk4) return (await jwtVerify(token, EmbeddedJWK)).payload;
         // bearer-expiry-unchecked: a tolerance of ten years accepts any expired token.
         // blind3-bearer-expired-on-authenticate: the caller asks for the expiry to be ignored (only that fault does).
         const clockTolerance = options.faults.has('bearer-expiry-unchecked') || verifyOptions?.ignoreExpiry ? 10 * 365 * 86400 : 0;
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance });
+        // blind4-token-reissue-revokes-previous: "one active token per client".
+        if (options.faults.has('blind4-token-reissue-revokes-previous') && typeof payload.sub === 'string' && liveJti.get(payload.sub) !== payload.jti) return undefined;
         return payload;
       } catch {
         return undefined;

@@ -68,7 +68,9 @@ export function requestPath(request: FastifyRequest): string {
 }
 
 /** The `instance` member; blind2-problem-instance-with-query writes the raw URL, query string included. */
-function instanceOf(request: FastifyRequest, faults: FaultSet): string {
+function instanceOf(request: FastifyRequest, faults: FaultSet, status?: number): string {
+  // blind4-problem-instance-absolute-url: the business errors' instance is the display URL.
+  if (status === 422 && faults.has('blind4-problem-instance-absolute-url')) return `${request.protocol}://${request.headers.host ?? request.hostname}${requestPath(request)}`;
   return faults.has('blind2-problem-instance-with-query') ? request.url : requestPath(request);
 }
 
@@ -126,7 +128,7 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, p: Pro
   const undocumented = readingsOf(reply).has('blind-type-rfc9110-undocumented') && p.errorCode !== 'CUSTOMER_NOT_FOUND' ? rfc9110Sections[p.status] : undefined;
   const body: Record<string, unknown> = {
     type: undocumented ? `https://www.rfc-editor.org/rfc/rfc9110#section-${undocumented}` : typeUrlFor(p.status, p.typeUrl, faults, readingsOf(reply)), title: p.title, status: p.status,
-    detail: p.detail, instance: instanceOf(request, faults), errorCode: p.errorCode,
+    detail: p.detail, instance: instanceOf(request, faults, p.status), errorCode: p.errorCode,
   };
   if (faults.has('problem-missing-detail')) delete body.detail;
   // Reading `blind-legacy-numeric-codes`: "AddSessionAttributes returns a non-zero ErrorCode" beside the Problem.
@@ -211,7 +213,9 @@ export function sendValidationProblem(
   }));
   if (readings.has('blind-validation-messages-reworded')) validationErrors = validationErrors.reverse();
   const body: Record<string, unknown> = {
-    errors: readings.has('blind-errors-object-filled') ? modelState(validationErrors) : {}, type: typeUrlFor(row.status, row.typeRfc?.url, faults, readings),
+    // blind4-validation-type-no-section: the RFC's URL without its section fragment.
+    errors: readings.has('blind-errors-object-filled') ? modelState(validationErrors) : {},
+    type: faults.has('blind4-validation-type-no-section') ? typeUrlFor(row.status, row.typeRfc?.url, faults, readings).replace(/#.*$/, '') : typeUrlFor(row.status, row.typeRfc?.url, faults, readings),
     // blind2-validation-title-aspnet: the framework's ValidationProblemDetails title left in place.
     title: faults.has('blind2-validation-title-aspnet') ? 'One or more validation errors occurred.' : row.title, status,
     detail: readings.has('detail-without-code') ? detail.replace(/ *\([^)]*\)$/, '') : detail,

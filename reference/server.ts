@@ -15,6 +15,7 @@ import { expiredTokenPath, tokenEndpoint, tokenPath } from './token-endpoint.js'
 import { installInterception, type Interceptor, type Observer } from './interception.js';
 import { blind2AllowList } from './faults/blind2/hooks.js';
 import { blind3SourceAllowed } from './faults/blind3/access.js';
+import { blind4SourceAddress } from './faults/blind4/hooks.js';
 import { chaosInterceptor } from './chaos.js';
 import { installJsonBodyParser } from './json-body.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
@@ -163,10 +164,14 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     const forwarded = forwardedSource(faults, request.headers);
     const remoteAddress = forwarded ?? request.socket.remoteAddress ?? '';
     stats.requests.push({ method: request.method, path: requestPath(request), at: Date.now(), remoteAddress });
+    // blind4-allow-list-x-forwarded-for / -forwarded-header: a forwarding header taken for the source (D46).
+    const blind4Source = blind4SourceAddress(faults, request.headers, remoteAddress);
+    // blind4-allow-list-get-exempt: the allow list is a rule of the write methods only.
+    if (faults.has('blind4-allow-list-get-exempt') && request.method === 'GET') return;
     // allow-list-skipped-on-get: the allow list is a filter on writes only.
     if (faults.has('allow-list-skipped-on-get') && request.method === 'GET') return;
     // blind3-allow-list-*: a forwarding header taken for the source, or a path left off the list.
-    const sourceAllowed = forwarded !== undefined ? allowed(forwarded) : blind3SourceAllowed(faults, request, allowed);
+    const sourceAllowed = blind4Source !== remoteAddress ? allowed(blind4Source) : forwarded !== undefined ? allowed(forwarded) : blind3SourceAllowed(faults, request, allowed);
     if (!sourceAllowed && !faults.has('allow-list-open') && readings.has('allow-list-close')) {
       // D25: "a refused connection" is the other documented enforcement.
       reply.hijack();

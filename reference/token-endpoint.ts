@@ -32,9 +32,10 @@ function sendTokenError(reply: FastifyReply, e: TokenError, description: string)
   return reply.code(status).header('cache-control', 'no-store').type('application/json').send(body);
 }
 
-function parseForm(text: string): Form {
+/** `firstWins` (blind4-token-repeated-param-first-wins): a repeated parameter keeps its first value. */
+function parseForm(text: string, firstWins = false): Form {
   const form: Form = {};
-  for (const [k, v] of new URLSearchParams(text)) form[k] = k in form ? undefined : v; // repeated: unusable
+  for (const [k, v] of new URLSearchParams(text)) form[k] = k in form ? (firstWins ? form[k] : undefined) : v; // repeated: unusable
   return form;
 }
 
@@ -57,7 +58,7 @@ function mediaType(request: FastifyRequest): string {
  */
 export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOptions): Promise<void> {
   const { clients, signer } = opts;
-  app.addContentTypeParser(tokenContract.contentType, { parseAs: 'string' }, (_req, body, done) => done(null, parseForm(body as string)));
+  app.addContentTypeParser(tokenContract.contentType, { parseAs: 'string' }, (_req, body, done) => done(null, parseForm(body as string, app.faults.has('blind4-token-repeated-param-first-wins'))));
   app.setErrorHandler((error: Error, _request, reply) => sendTokenError(reply, tokenErrors.missingGrantType, `the token request could not be read: ${error.message}`));
 
   const grant = (shiftSeconds: number) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -80,7 +81,9 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     // token-secret-last-char-ignored: the secret is compared without its last character (an off-by-one in a hand-written compare).
     const lastIgnored = faults.has('token-secret-last-char-ignored') && stored !== undefined && !!creds?.secret && creds.secret.length === stored.length
       && creds.secret.slice(0, -1) === stored.slice(0, -1);
-    const known = prefixMatch || lastIgnored || (creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined);
+    // blind4-token-empty-secret-accepted: `if (sent && sent !== stored) fail`, so no secret is no check.
+    const noSecret = faults.has('blind4-token-empty-secret-accepted') && stored !== undefined && !creds?.secret;
+    const known = noSecret || prefixMatch || lastIgnored || (creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined);
     if (!known || (basic !== 'absent' && faults.has('token-basic-refused'))) {
       if (basic !== 'absent' && !faults.has('no-www-authenticate') && !faults.has('blind2-token-401-no-challenge')) reply.header('www-authenticate', 'Basic realm="token"');
       // RFC 6749 5.2: 401 is required only when the client authenticated with the Authorization header.

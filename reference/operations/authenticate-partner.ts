@@ -27,6 +27,10 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       if (claimed === deniedClientId) {
         const detail = 'Authorization was denied for this client.';
         const row = errorRow('UNAUTHORIZED');
+        // blind4-auth-denied-framework-problem: `return Unauthorized();` and the framework's default ProblemDetails.
+        if (ctx.faults.has('blind4-auth-denied-framework-problem'))
+          return reply.code(401).header('www-authenticate', 'Bearer').type('application/problem+json')
+            .send(JSON.stringify({ type: row.typeRfc!.url, title: row.title, status: 401, traceId: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00` }));
         if (ctx.faults.has('blind1-auth-denied-type-rfc7231'))
           return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode ?? row.key, title: row.title, typeUrl: rfcSections.badRequest.url, detail });
         if (ctx.faults.has('auth-denied-wrong-status'))

@@ -11,10 +11,14 @@ import { raceWindow } from '../faults/blind3/access.js';
  * cards, so the answer is 200 with an empty list (the document lists no error for it).
  */
 export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext): void {
-  defineOperation(app, ctx, 'GetRegisteredCards', (c, { values, request, reply }) => {
+  defineOperation(app, ctx, 'GetRegisteredCards', (c, { values, session, request, reply }) => {
     if (c.readings.has('blind-unknown-customer-422') && !c.state.customers.get(text(values, 'customerId')))
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
-    const cards = c.state.cards.listValid(text(values, 'customerId'));
+    // blind4-cards-obo-customer-served: the customer is taken from the session once AuthenticateOBO named one.
+    const listed = c.faults.has('blind4-cards-obo-customer-served') && session.oboCustomerId !== undefined ? session.oboCustomerId : text(values, 'customerId');
+    const cards = c.state.cards.listValid(listed);
+    // blind4-cards-deleted-token-card-listed: the tokenized cards' query has no deletion clause.
+    if (c.faults.has('blind4-cards-deleted-token-card-listed')) cards.push(...c.state.cards.listRemoved(listed).filter((card) => card.kind === 'token'));
     // The order of the card list is not shown: the reading lists the newest card first.
     if (c.readings.has('cards-newest-first')) cards.reverse();
     if (c.readings.has('blind-cards-by-id-order')) cards.sort((a, b) => a.cardId.localeCompare(b.cardId));
@@ -46,6 +50,9 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     if (!card && c.faults.has('delete-deleted-500') && c.state.cards.wasRemoved(cardId)) throw new TypeError("Cannot read properties of null (reading 'deletedOn')");
     // delete-again-restores: the delete flips a soft-delete flag, so a second delete brings the card back.
     if (!card && c.faults.has('delete-again-restores') && c.state.cards.restore(cardId, text(values, 'customerId'))) return sendDone(reply);
+    // blind4-delete-twice-500: the soft-deleted row is found again and its account record is null.
+    if (!card && c.faults.has('blind4-delete-twice-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((r) => r.cardId === cardId.toLowerCase()))
+      throw new TypeError("Cannot read properties of null (reading 'accountId')");
     // The crash of a handler that trusts the cardId to exist (GEN-NO-5XX).
     if (!card && c.faults.has('delete-unknown-500')) throw new TypeError("Cannot read properties of undefined (reading 'customerId')");
     // Reading `blind-delete-idempotent` (D30): a card that is not there is as deleted as it can be.
@@ -53,13 +60,19 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     // blind3-delete-foreign-removed: the DELETE ran first; the owner is compared on the row it returned.
     if (card && card.customerId !== text(values, 'customerId').toLowerCase() && c.faults.has('blind3-delete-foreign-removed')) c.state.cards.remove(card);
     // delete-card-any-customer: the card is looked up by its id alone, whoever the customerId names.
-    const owned = card !== undefined && (card.customerId === text(values, 'customerId').toLowerCase() || c.faults.has('delete-card-any-customer'));
+    // blind4-delete-other-customer-card: the delete statement's WHERE clause names the cardId only.
+    const owned = card !== undefined && (card.customerId === text(values, 'customerId').toLowerCase() || c.faults.has('delete-card-any-customer') || c.faults.has('blind4-delete-other-customer-card'));
     // Reading `delete-foreign-card-noop` (D30, D45): another customer's card is left alone, the answer a plain success.
     if (card && !owned && c.readings.has('delete-foreign-card-noop')) return sendDone(reply);
     if (!owned && c.readings.has('delete-unknown-404'))
       return sendReferenceProblem(reply, request, 'notFound', 'The customer has no card with this cardId.');
     if (!card || !owned)
       return sendReferenceProblem(reply, request, 'cardNotFound', 'The customer has no card with this cardId.');
+    if (c.faults.has('blind4-delete-race-500')) {
+      // blind4-delete-race-500: the row is read, the card processor told, then deleted with an affected-rows check.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (!c.state.cards.get(card.cardId)) throw new Error('Concurrency violation: the DeleteCommand affected 0 of the expected 1 records.');
+    }
     // blind2-delete-removes-all-cards: the delete statement's WHERE clause names the customer only.
     if (c.faults.has('blind2-delete-removes-all-cards')) for (const other of c.state.cards.listValid(card.customerId)) if (other !== card) c.state.cards.remove(other);
     // blind3-delete-race-500: the card is read back for the audit record after an awaited write, and trusted to be there.

@@ -64,6 +64,8 @@ function handle(rule: CardKindRule) {
     if (!card && rule.kind === 'token' && c.faults.has('blind3-tcard-token-any-customer')) card = c.state.cards.findAnyCustomer(rule.kind, identity);
     // tcard-found-by-token-alone: the token is taken for a unique key, whoever holds it.
     if (!card && rule.kind === 'token' && c.faults.has('tcard-found-by-token-alone')) card = c.state.cards.findAnyCustomer(rule.kind, identity);
+    // blind4-tcard-token-other-customer-updated: the token is taken for a unique key, whoever holds it.
+    if (!card && rule.kind === 'token' && c.faults.has('blind4-tcard-token-other-customer-updated')) card = c.state.cards.findAnyCustomer(rule.kind, identity);
     // blind2-tcard-expiration-change-new-card: the token and its expiration together identify the card.
     if (card && rule.kind === 'token' && c.faults.has('blind2-tcard-expiration-change-new-card') && card.data.expirationMonthYear !== data.expirationMonthYear) card = undefined;
     // Reading `tcard-new-token-same-card`: a new token for the same BIN and last four is the same card re-tokenized.
@@ -104,6 +106,8 @@ function handle(rule: CardKindRule) {
       if (c.faults.has('card-add-check-then-insert')) await pause();
       // blind3-card-race: the insert waits on I/O after the lookup, with no unique constraint on (customer, card number).
       if (rule.kind === 'number' && c.faults.has('blind3-card-race')) await raceWindow();
+      // blind4-card-race-two-cards: the issuer authorization is awaited between the lookup above and the insert.
+      if (rule.kind === 'number' && c.faults.has('blind4-card-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
       card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
     } else {
       // Each update fault breaks the transition row of one operation (STATE-CARD-CHANGED or STATE-TCARD-CHANGED).
@@ -114,8 +118,10 @@ function handle(rule: CardKindRule) {
     if (!reauthorize) return reply200(card);
     card.authorizations += 1;
     const outOfDate = rule.kind === 'number' && c.readings.has('blind-expired-card-declined') && expired(data.expirationMonthYear);
-    card.valid = !(rule.kind === 'number' && denied(rule, identity, data)) && !outOfDate;
-    if (card.valid) return reply200(card);
+    const authorized = !(rule.kind === 'number' && denied(rule, identity, data)) && !outOfDate;
+    // blind4-card-declined-still-listed: the decline is answered, but the card's flag is never written.
+    card.valid = authorized || c.faults.has('blind4-card-declined-still-listed');
+    if (authorized) return reply200(card);
     if (outOfDate) return sendLegacyError(reply, 422, 'CARD_EXPIRED', 'The card has expired.');
     // D15: authorization failed; the card is flagged invalid and no longer listed.
     const e = referenceOnlyErrors.cardAuthorizationFailed;

@@ -49,6 +49,8 @@ export function sendOk(reply: FastifyReply, body: unknown): FastifyReply {
   // Reading `blind-success-error-code-zero`: operations that can fail with an ErrorCode say 0 when they succeed.
   if (readings.has('blind-success-error-code-zero') && /\/(enroll-customer|add-or-update-card|add-or-update-tokenized-card)$/.test(reply.request.url.split('?')[0]!))
     out = { ...(out as object), ErrorCode: 0, ErrorMessage: '' };
+  // blind4-get-success-text-json: the read endpoints' older formatter.
+  if (reply.server.faults.has('blind4-get-success-text-json') && reply.request.method === 'GET') return reply.code(200).type('text/json; charset=utf-8').send(JSON.stringify(out));
   return reply.code(reply.statusCode === 201 ? 201 : 200).type(readings.has('media-types-plain') ? `${successMediaType}; charset=utf-8` : successMediaType).send(out);
 }
 

@@ -25,6 +25,8 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     if (customer && !hidden && (c.faults.has('blind1-find-dob-ignored') || c.faults.has('find-ssn-only') || sameBirthDate(c.faults, customer, text(values, 'dateOfBirth'))))
       // blind2-find-customer-id-pascal-key: the member spelt as EnrollCustomer spells it.
       return sendOk(reply, { [c.faults.has('blind2-find-customer-id-pascal-key') ? responseMembers.enrollCustomer : responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
+    // blind4-find-not-found-null-id: the lookup's null result serialised as it is.
+    if (c.faults.has('blind4-find-not-found-null-id')) return sendOk(reply, { [responseMembers.findCustomer]: null });
     // D8: "returns an empty string" is the other documented reading of no match.
     if (c.readings.has('find-empty-customer-id')) return sendOk(reply, { [responseMembers.findCustomer]: '' });
     // blind3-find-not-found-echoes-ssn: the lookup key quoted back to help the caller debug.
@@ -70,6 +72,8 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
       const e = referenceOnlyErrors.duplicateEmail;
       return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, 'A customer with this e-mail address is already enrolled.');
     }
+    // blind4-enroll-ssn-race: a screening call awaited between the duplicate checks and the insert.
+    if (c.faults.has('blind4-enroll-ssn-race')) await new Promise((resolve) => setTimeout(resolve, 150));
     const dateOfBirthSent = text(values, 'dateOfBirth');
     // Reading `blind-enroll-adults-only` (D37): a check cashing account is for adults.
     if (c.readings.has('blind-enroll-adults-only') && underAge(calendarDate(dateOfBirthSent)))

@@ -53,13 +53,17 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     if (accountId !== undefined && !own && c.faults.has('blind3-history-deleted-account-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((card) => card.cardId === accountId))
       throw new TypeError("Cannot read properties of null (reading 'transactions')");
     // blind3-history-foreign-account: the account is looked up by its id alone, not among the customer's cards.
-    const foreign = filtering && !own && c.faults.has('blind3-history-foreign-account') ? c.state.cards.get(accountId) : undefined;
+    // blind4-history-account-other-customer: the same, written anew for this batch.
+    const foreign = filtering && !own && (c.faults.has('blind3-history-foreign-account') || c.faults.has('blind4-history-account-other-customer')) ? c.state.cards.get(accountId) : undefined;
     const cards = foreign ? [foreign] : filtering ? customerCards.filter((card) => card.cardId === accountId) : customerCards;
     // blind1-history-card-number-in-display-name: the destination is named by the card's stored number.
     const cardHistory = (card: (typeof cards)[number]) => (c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
       ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : historyOf(card));
     // blind1-history-cards-not-merged: each card's history is newest first, but the cards are only concatenated.
-    const sorted = c.readings.has('history-none') ? [] : c.faults.has('blind1-history-cards-not-merged') ? cards.flatMap(cardHistory) : cards.flatMap(cardHistory).sort(newestFirst);
+    // blind4-history-order-day-only: ORDER BY CAST(createdOn AS date) DESC, transactionId.
+    const dayOnly = (a: Transaction, b: Transaction) => String(b.createdOn).slice(0, 10).localeCompare(String(a.createdOn).slice(0, 10)) || String(a.transactionId).localeCompare(String(b.transactionId));
+    const sorted = c.readings.has('history-none') ? [] : c.faults.has('blind1-history-cards-not-merged') ? cards.flatMap(cardHistory)
+      : cards.flatMap(cardHistory).sort(c.faults.has('blind4-history-order-day-only') ? dayOnly : newestFirst);
     const all = filtering && cards.length > 0 ? filteredHistory(c, cashPickups(c, sorted, true)) : cashPickups(c, sorted, false);
     // blind2-history-paging-ignored-with-account: the per-card query has no paging clause.
     const reference = filtering && c.faults.has('blind2-history-paging-ignored-with-account') ? undefined : optionalText(values, 'pagingTransactionReferenceNumber');
@@ -73,7 +77,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const defaultSize = typeof values.pageSize !== 'number' || values.pageSize === 0;
     // blind2-history-default-page-ten: the default page clamped to the largest pageSize.
     const requested = defaultSize ? (c.faults.has('blind2-history-default-page-ten') ? 10 : history.defaultPageSize) : Number(values.pageSize);
-    const size = c.faults.has('history-page-size-ignored') ? history.defaultPageSize : requested;
+    // blind4-history-page-size-ignored-when-paging: the paging query has its own fixed page.
+    const size = c.faults.has('history-page-size-ignored') || (reference !== undefined && c.faults.has('blind4-history-page-size-ignored-when-paging')) ? history.defaultPageSize : requested;
     const paged = page(c, all, { size, reference, defaultSize });
     const { start } = paged;
     // blind3-history-look-ahead-row: the row fetched to know whether a next page exists is left on the page.

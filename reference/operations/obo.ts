@@ -12,6 +12,8 @@ import { sendOk, text, type OperationContext } from './context.js';
 export function authenticateObo(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'AuthenticateOBO', (c, { values, session, request, reply }) => {
     const customer = c.state.customers.get(text(values, 'customerId'));
+    // blind4-obo-unknown-customer-no-linked: the cards are looked up first, and an unknown customer has none.
+    if (!customer && c.faults.has('blind4-obo-unknown-customer-no-linked')) return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
     if (!customer && c.faults.has('obo-unknown-customer-wrong-status')) return sendReferenceProblem(reply, request, 'notFound', 'No customer has this customerId.');
     // blind2-obo-not-found-title-case: the title typed anew in this handler.
     if (!customer && c.faults.has('blind2-obo-not-found-title-case'))

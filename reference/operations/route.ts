@@ -7,6 +7,7 @@ import { validateWithFaults } from './validation.js';
 import { blind1Input } from '../faults/blind1/hooks.js';
 import { blind2Input } from '../faults/blind2/hooks.js';
 import { blind3Input, blind3ValidationDetail } from '../faults/blind3/inputs.js';
+import { blind4Input } from '../faults/blind4/hooks.js';
 import { classFaultInput } from '../faults/input-classes.js';
 import { operatorFaultInput } from '../faults/operator-values.js';
 import type { OperationContext, OperationHandler } from './context.js';
@@ -51,7 +52,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
       const raw = op.method === 'GET' ? request.query : request.body;
-      const input = operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))));
+      const input = blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw))))));
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);

@@ -55,13 +55,15 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     // blind3-sattr-id-filter-any-customer: an id is checked for existence only; blind3-sattr-id-filter-deleted-card: soft-deleted cards count.
     const blind3Card = (id: string) => (c.faults.has('blind3-sattr-id-filter-any-customer') && c.state.cards.get(id) !== undefined)
       || (c.faults.has('blind3-sattr-id-filter-deleted-card') && c.state.cards.listRemoved(customerId).some((card) => card.cardId === id.toLowerCase()));
-    if (byName.has(idFilter) && !anyItem && !ids.every((id) => anyCustomers(id) || cards.some((card) => card.cardId === id.toLowerCase()) || blind3Card(id))) bad.add(idFilter);
+    // blind4-sattr-id-filter-deleted-card: the ownership query reads the card history table, deleted cards included.
+    const blind4Deleted = (id: string) => c.faults.has('blind4-sattr-id-filter-deleted-card') && c.state.cards.listRemoved(customerId).some((card) => card.cardId === id.toLowerCase());
+    if (byName.has(idFilter) && !anyItem && !ids.every((id) => anyCustomers(id) || cards.some((card) => card.cardId === id.toLowerCase()) || blind3Card(id) || blind4Deleted(id))) bad.add(idFilter);
     // blind2-sattr-number-filter-last-four: numbers matched as the card list shows them, by their last four digits.
     // blind3-sattr-number-filter-case-insensitive: the comparison runs under a case-insensitive collation.
-    // sattr-number-filter-prefix: a number or token matches a card whose own starts with it (a LIKE 'value%' query).
+    // sattr-number-filter-prefix (and blind4's): a number or token matches a card whose own starts with it (a LIKE 'value%' query).
     const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4)
       : c.faults.has('blind3-sattr-number-filter-case-insensitive') ? numberOf(card).toLowerCase() === n.toLowerCase()
-      : c.faults.has('sattr-number-filter-prefix') && n.length > 0 ? numberOf(card).startsWith(n) : numberOf(card) === n);
+      : (c.faults.has('sattr-number-filter-prefix') || c.faults.has('blind4-sattr-number-filter-prefix')) && n.length > 0 ? numberOf(card).startsWith(n) : numberOf(card) === n);
     if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => cards.some((card) => sameNumber(card, n))))
       bad.add(numberFilter);
   }
@@ -97,6 +99,9 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
     if (bad.length > 0 && c.faults.has('blind1-sattr-detail-generic')) return sendErrorRow(reply, request, 'INVALID_INFORMATION', 'The request contains invalid information.');
     if (bad.length > 0 && c.faults.has('sattr-detail-names-position'))
       return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information in item ${items.findIndex((a) => bad.includes(a.name)) + 1}.`);
+    // blind4-sattr-detail-echoes-values: a helpful detail that quotes what was refused.
+    if (bad.length > 0 && c.faults.has('blind4-sattr-detail-echoes-values'))
+      return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.map((n) => `${n} '${items.find((a) => a.name === n)?.value ?? ''}'`).join(', ')}.`);
     if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
     if (c.readings.has('sso-token-single-use') && tokenAt >= 0) (session.spentSsoTokens ??= new Set()).add(items[tokenAt]!.value);

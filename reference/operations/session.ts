@@ -23,7 +23,11 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   if (sessionId && deviceId && !ctx.state.sessions.get(sessionId) && ctx.faults.has('blind2-session-unknown-id-created')) ctx.state.sessions.open(deviceId, clientId, sessionId);
   const found = sessionId ? ctx.state.sessions.get(sessionId) : undefined;
   let problem: string | undefined;
-  if (!sessionId || (!deviceId && !ctx.faults.has('device-id-not-required'))) problem = 'The sessionId and deviceId headers are required.';
+  // blind4-session-device-empty-skipped: `if (deviceId != null && deviceId != "" && deviceId != session.DeviceId)`, and a header sent empty passes.
+  const emptyDevice = ctx.faults.has('blind4-session-device-empty-skipped') && request.headers[sessionHeaders.deviceId.toLowerCase()] === '';
+  // blind4-session-device-any-session: the device is looked up among the client's sessions, not paired with this one.
+  const knownDevice = ctx.faults.has('blind4-session-device-any-session') && deviceId !== undefined && ctx.state.sessions.anyWithDevice(deviceId, clientId);
+  if (!sessionId || (!deviceId && !emptyDevice && !ctx.faults.has('device-id-not-required'))) problem = 'The sessionId and deviceId headers are required.';
   // blind2-session-other-client: the session is found by its id alone.
   else if (!found || (found.clientId !== clientId && !ctx.faults.has('blind2-session-other-client'))) problem = 'The sessionId does not name a session of this client.';
   // blind3-session-device-any-own-session: the device is looked up among the client's sessions, not compared with this one's.
@@ -31,6 +35,7 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   else if (deviceId !== undefined && found.deviceId !== deviceId && !ctx.faults.has('session-device-ignored')
     && !(ctx.faults.has('blind3-session-device-any-own-session') && ctx.state.sessions.withDevice(clientId, deviceId))
     && !(ctx.faults.has('session-device-any-session') && ctx.state.sessions.anyWithDevice(deviceId, clientId))
+    && !knownDevice
     && !(ctx.faults.has('blind1-device-unchecked-on-get') && request.method === 'GET'))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem) return found;
