@@ -51,7 +51,9 @@ const isoDate = (v: string): string => {
  * operation (the request budget): a number, a boolean, an array, an object, null. A target that
  * stops at its first error may hide what a later member would have done; the reference names them all (D14).
  */
-const otherType = (v: string, c: Cell): readonly unknown[] => [spread(c, [c.type === 'boolean' ? 1 : 42, c.type === 'boolean' ? 'true' : true, [v], { value: v }, null])];
+// The array and object hold a constant, never the field's value: a stand-in for target state (case-state.ts)
+// inside them would be sent unreplaced, and a personal value would sit where redaction does not look.
+const otherType = (_v: string, c: Cell): readonly unknown[] => [spread(c, [c.type === 'boolean' ? 1 : 42, c.type === 'boolean' ? 'true' : true, ['conformance'], { value: 'conformance' }, null])];
 
 export type ValueBuilder = (valid: string, cell: Cell) => readonly unknown[];
 

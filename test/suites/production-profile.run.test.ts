@@ -5,6 +5,7 @@ import { createPartnerClient } from '../../client/index.js';
 import { personalData, validPayload } from '../../generators/index.js';
 import { startReference, type RunningReference } from '../../reference/server.js';
 import { runConformance, type ConformanceRun } from '../support/conformance-run.js';
+import { expiredReferenceToken } from '../../bin/target.js';
 import { startAccessProxy, type AccessProxy } from './access-proxy.js';
 
 /**
@@ -58,6 +59,7 @@ describe('production profile', () => {
       env: {
         ...proxy.env, TARGET_PROFILE: 'production',
         TARGET_DENIED_CLIENT_ID: reference.deniedClientId, TARGET_DENIED_CLIENT_SECRET: reference.deniedClientSecret,
+        TARGET_EXPIRED_TOKEN: (await expiredReferenceToken(reference)) ?? '',
         // Gaps this set-up cannot close, accepted explicitly: the proxy gives no second source address, and
         // whether the fixture's history has transactions naming its card's last four digits is up to the
         // reference's synthetic data (seen: one run in three left the account filter unchecked).
