@@ -52,6 +52,7 @@ describe('production profile', () => {
   beforeAll(async () => {
     reference = await startReference();
     const fixture = await fixtureCustomer(reference);
+    const expired = (await expiredReferenceToken(reference)) ?? '';
     setupRequests = reference.stats.requests.length;
     proxy = await startAccessProxy(reference);
     run = await runConformance({
@@ -59,7 +60,7 @@ describe('production profile', () => {
       env: {
         ...proxy.env, TARGET_PROFILE: 'production',
         TARGET_DENIED_CLIENT_ID: reference.deniedClientId, TARGET_DENIED_CLIENT_SECRET: reference.deniedClientSecret,
-        TARGET_EXPIRED_TOKEN: (await expiredReferenceToken(reference)) ?? '',
+        TARGET_EXPIRED_TOKEN: expired,
         // Gaps this set-up cannot close, accepted explicitly: the proxy gives no second source address, and
         // whether the fixture's history has transactions naming its card's last four digits is up to the
         // reference's synthetic data (seen: one run in three left the account filter unchecked).

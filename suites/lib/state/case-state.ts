@@ -84,9 +84,12 @@ async function resolveSlots(ctx: HarnessContext, session: Session, slots: Readon
 const [freshLocal, freshDomain] = stateSlot.freshEmail.split('@') as [string, string];
 const holdsFreshEmailPart = (s: string) => s !== stateSlot.freshEmail && (s.includes(freshLocal) || s.includes(`@${freshDomain}`));
 
+/** A near miss built from the fresh SSN stand-in (`900000002\n`, ` 900000002`) carries the fresh SSN the same way. */
+const holdsFreshSsn = (s: string) => s !== stateSlot.freshSsn && s.includes(stateSlot.freshSsn);
+
 function slotsIn(value: unknown, found = new Set<Slot>()): Set<Slot> {
   if (typeof value === 'string') {
-    const slot = slotOf.get(value) ?? (holdsFreshEmailPart(value) ? 'freshEmail' : undefined);
+    const slot = slotOf.get(value) ?? (holdsFreshEmailPart(value) ? 'freshEmail' : holdsFreshSsn(value) ? 'freshSsn' : undefined);
     if (slot) found.add(slot);
   } else if (Array.isArray(value)) value.forEach((v) => slotsIn(v, found));
   else if (value && typeof value === 'object') Object.values(value).forEach((v) => slotsIn(v, found));
@@ -100,6 +103,8 @@ function replace<T>(value: T, map: ReadonlyMap<string, string>): T {
       const [local, domain] = email.split('@') as [string, string];
       return value.replace(freshLocal, local).replace(`@${freshDomain}`, `@${domain}`) as T;
     }
+    const ssn = map.get(stateSlot.freshSsn);
+    if (!map.has(value) && ssn && holdsFreshSsn(value)) return value.replace(stateSlot.freshSsn, ssn) as T;
     return (map.get(value) ?? value) as T;
   }
   if (Array.isArray(value)) return value.map((v) => replace(v, map)) as T;
