@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { suiteRunnerArgs } from '../../bin/suite-runner.js';
-import { grantedCases, testsOfFullRun } from '../../suites/lib/runner/budget.js';
+import { grantedCases, runOverhead, testsOfFullRun } from '../../suites/lib/runner/budget.js';
 import { PoolUnavailable, pooledCustomer } from '../../suites/lib/state/customer-pool.js';
 
 /** Issue 12: the request budget is spread by a count fixed in advance, and the customer pool is made once. */
@@ -19,7 +19,7 @@ describe('request budget', () => {
   }, 300_000);
 
   it('grants random cases from an equal share, after the coverage cases, never more than asked', () => {
-    const share = (budget: number, area: string) => Math.floor(budget / testsOfFullRun / (area === 'field-rules' ? 1 : 2));
+    const share = (budget: number, area: string) => Math.floor((budget - runOverhead) / testsOfFullRun / (area === 'field-rules' ? 1 : 2));
     expect(grantedCases(2000, { area: 'field-rules', unit: 'case', wished: 95, coverage: 5 })).toBe(share(2000, 'field-rules') - 5);
     expect(grantedCases(20_000, { area: 'field-rules', unit: 'case', wished: 95, coverage: 5 })).toBe(95);
     // Coverage beyond the share: no random case, but the coverage cases still run (the caller adds them).
