@@ -48,10 +48,15 @@ function requestBody(entry: HarEntry): string | undefined {
   return data.params ? new URLSearchParams(data.params.map((p): [string, string] => [p.name, p.value])).toString() : undefined;
 }
 
+/**
+ * The body as the target may have read it: D43 lets a target ignore a byte order mark before the
+ * JSON, so the state the traffic built (a DeleteCard accepted with one) reads the body without it.
+ * `rawBody` keeps the mark, and the field rules leave such a request open (audit/rules/request-verdict.ts).
+ */
 function parseJson(text: string | undefined): unknown {
   if (text === undefined || text.trim() === '') return undefined;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     return undefined;
   }

@@ -5,6 +5,7 @@ import type { Oracle } from '../../oracles/judge.js';
 import { predict } from '../../oracles/model/predict.js';
 import type { AuditEntry } from '../entries.js';
 import type { Book, Span } from '../state/book.js';
+import { requestVerdict } from '../rules/request-verdict.js';
 import { cardEventOf } from '../state/card-events.js';
 import { cardIdPrediction, cardsAt } from '../state/cards.js';
 
@@ -48,6 +49,8 @@ export function cardRuleOracles(e: AuditEntry, op: Operation, book: Book): Oracl
   if (op.id === 'AuthenticateOBO') {
     const customerId = (body as Record<string, unknown> | undefined)?.customerId;
     if (typeof customerId !== 'string' || !book.customerKnown(customerId, span(e))) return [];
+    // A request the field rules leave open (D41 whitespace, D42 unknown members, D43 byte order mark) may be refused.
+    if (requestVerdict(op, e.exchange.request).kind !== 'valid') return [];
     // D17: a customer holding a card has a linked account; the States table says the same (both rows).
     return cardsAt(book, customerId, span(e)).customer.cards.length ? [predict.ssoToken('OBO-LINKED-ACCOUNT'), predict.ssoToken('STATE-OBO')].map(bodyFirst(op.id)) : [];
   }

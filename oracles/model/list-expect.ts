@@ -43,7 +43,10 @@ export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding
       add(card.expirationFrom, 'Card data not as last sent', `expirationMonthYear ${JSON.stringify(shown.expirationMonthYear)} on ${card.label}`,
         `expirationMonthYear ${String(card.payload.expirationMonthYear)}, as last sent`, 'expiration');
     // A missing or mistyped nickname is the shape's failure (CARDS-SHAPE), not the transition's.
-    if (typeof shown.cardNickname === 'string' && shown.cardNickname !== '' && shown.cardNickname !== card.payload.cardNickname)
+    // D41: a target may store free text without the whitespace around it.
+    const sentNickname = card.payload.cardNickname;
+    const asSent = (v: string) => v === sentNickname || (typeof sentNickname === 'string' && v === sentNickname.trim());
+    if (typeof shown.cardNickname === 'string' && shown.cardNickname !== '' && !asSent(shown.cardNickname))
       add(card.nicknameFrom, 'Card data not as last sent', `cardNickname ${JSON.stringify(shown.cardNickname)} on ${card.label}`,
         `cardNickname ${JSON.stringify(card.payload.cardNickname)}, as last sent, or ""`, 'nickname');
     if (!lastFourAllowed(card)(shown.lastFourDigits))

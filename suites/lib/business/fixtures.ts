@@ -4,6 +4,7 @@ import type { Payload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { withState } from '../state/case-state.js';
+import { setupAttempts } from '../state/setup-call.js';
 import { addCard } from '../state/cards.js';
 import { fixtureBody, FixtureError, SetupBroken } from '../state/fixture-errors.js';
 import { memoPerKey } from '../state/memo.js';
@@ -54,7 +55,7 @@ export async function sendEnrollment(ctx: HarnessContext, session: Session, payl
 export async function enrollFrom(ctx: HarnessContext, session: Session, payload: Payload): Promise<Enrolled> {
   let exchange = await sendEnrollment(ctx, session, payload);
   // D37: a fresh identity may still be refused for a reason of the target's own; each retry sends another.
-  for (let attempt = 1; attempt < 4 && ownReasonRefusal(exchange); attempt += 1) exchange = await sendEnrollment(ctx, session, payload);
+  for (let attempt = 1; attempt < setupAttempts && ownReasonRefusal(exchange); attempt += 1) exchange = await sendEnrollment(ctx, session, payload);
   const member = responseMembers.enrollCustomer;
   const customerId = fixtureBody(ctx, exchange, { what: 'EnrollCustomer of a scenario customer', operation: 'EnrollCustomer', member: [member] })[member] as string;
   return { customerId, body: (exchange.request.body ?? {}) as Record<string, unknown>, exchange };

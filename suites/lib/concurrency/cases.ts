@@ -6,7 +6,8 @@ import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { combine, genericOracles, judge, oracle, type Oracle } from '../judge/oracles.js';
 import { nextPerson } from '../state/people.js';
-import { accepted, runTag, samplePayload } from '../state/setup-call.js';
+import { accepted, runTag, samplePayload, setupAttempts } from '../state/setup-call.js';
+import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { FixtureError } from '../state/fixture-errors.js';
 import { cardsOf, freshCustomer, sameGuid } from '../ownership/fixtures.js';
 import { deletedCardUnlisted } from '../ownership/oracles.js';
@@ -27,12 +28,20 @@ const serialChecked = (): CaseOutcome => ({ exchanges: [], findings: [], checked
  */
 export async function concurrentEnrolment(ctx: HarnessContext): Promise<CaseOutcome> {
   const session = await ctx.session();
-  const person = nextPerson(ctx);
-  const payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) });
-  const xs = await together(ctx, () => ctx.client.call('EnrollCustomer', { body: payload }, { session }));
+  const parts: CaseOutcome[] = [];
+  let person = nextPerson(ctx);
+  let payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) });
+  let xs = await together(ctx, () => ctx.client.call('EnrollCustomer', { body: payload }, { session }));
+  // D37: a fresh identity both writes refuse for a reason of the target's own (an SSN in use elsewhere) covers no race; try another.
+  for (let attempt = 1; attempt < setupAttempts && xs.every((x) => ownReasonRefusal(x)); attempt += 1) {
+    parts.push(...xs.map((x) => judge(x, { oracles: genericOracles(ctx, x) })));
+    person = nextPerson(ctx);
+    payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) }, attempt);
+    xs = await together(ctx, () => ctx.client.call('EnrollCustomer', { body: payload }, { session }));
+  }
   const won = xs.filter(accepted);
   won.forEach(() => ctx.footprint.customerEnrolled());
-  const parts = xs.map((x) => judge(x, { oracles: genericOracles(ctx, x) }));
+  parts.push(...xs.map((x) => judge(x, { oracles: genericOracles(ctx, x) })));
   if (won.length === 0) throw new FixtureError(`both concurrent EnrollCustomer of one fresh identity were refused (status ${xs.map((x) => x.response?.status).join(', ')}): the race is not covered`);
   if (won.length === 2) {
     const ids = won.map((x) => (x.response!.json as Record<string, unknown>)[responseMembers.enrollCustomer]);
