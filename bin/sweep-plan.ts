@@ -35,6 +35,21 @@ export interface SweepSettings {
   readonly runs?: number;
   /** Runs at a time. */
   readonly parallel: number;
+  /** SWEEP_GROUPS: the groups to run (`defaults`, a reading group, `chaos`); every one when unset. */
+  readonly groups?: readonly string[];
+}
+
+/** Every group name a `groups` sweep knows, in the order it runs them. */
+export const sweepGroupNames = (): string[] => ['defaults', ...readingGroups.map((g) => g.name), chaosSweepGroup.name];
+
+/** SWEEP_GROUPS: a comma list of group names; an unknown one stops the sweep naming the known ones. */
+function parseGroups(raw: string | undefined): string[] | undefined {
+  const names = (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (!names.length) return undefined;
+  const known = sweepGroupNames();
+  const unknown = names.filter((n) => !known.includes(n));
+  if (unknown.length) throw new SweepConfigError('SWEEP_GROUPS', `must name groups among ${known.join(', ')}`, raw ?? '');
+  return [...new Set(names)];
 }
 
 /** A bad SWEEP_* variable: the sweep stops before any run (exit 2). */
@@ -87,7 +102,8 @@ export function sweepSettings(env: NodeJS.ProcessEnv, defaultParallel: number, m
   const seeds = mode === 'rare' && (raw === '' || /^\d+$/.test(raw))
     ? randomSeeds(raw === '' ? rareSeedCount : parseSeeds(raw).length, random)
     : parseSeeds(raw);
-  return { seeds, mode, ...(runs ? { runs } : {}), parallel: positive(env, 'SWEEP_PARALLEL') ?? defaultParallel };
+  const groups = parseGroups(env.SWEEP_GROUPS);
+  return { seeds, mode, ...(runs ? { runs } : {}), parallel: positive(env, 'SWEEP_PARALLEL') ?? defaultParallel, ...(groups ? { groups } : {}) };
 }
 
 /** `count` different seeds between 1 and 2^31 - 1. */
@@ -101,12 +117,13 @@ function randomSeeds(count: number, random: () => number): number[] {
  * Every seed once with no reading, once per reading group, so every reading is on in some run, and
  * once under chaos (a clean reference with transient faults, reference/chaos.ts chaosSweepGroup).
  */
-export function sweepPlan(seeds: readonly number[], mode: SweepSettings['mode'] = 'groups'): SweepItem[] {
+export function sweepPlan(seeds: readonly number[], mode: SweepSettings['mode'] = 'groups', only?: readonly string[]): SweepItem[] {
   if (mode === 'rare') return seeds.map((seed) => ({ seed, group: 'defaults', readings: [], notCovered: [] }));
   const groups = [{ name: 'defaults', readings: [], notCovered: [] }, ...readingGroups];
+  const chosen = (name: string) => !only || only.includes(name);
   return seeds.flatMap((seed) => [
-    ...groups.map((g) => ({ seed, group: g.name, readings: g.readings, notCovered: g.notCovered ?? [] })),
-    { seed, group: chaosSweepGroup.name, readings: [], notCovered: [], chaos: chaosSweepGroup.chaos },
+    ...groups.filter((g) => chosen(g.name)).map((g) => ({ seed, group: g.name, readings: g.readings, notCovered: g.notCovered ?? [] })),
+    ...(chosen(chaosSweepGroup.name) ? [{ seed, group: chaosSweepGroup.name, readings: [], notCovered: [], chaos: chaosSweepGroup.chaos }] : []),
   ]);
 }
 

@@ -27,6 +27,7 @@ Variables:
   SWEEP_SEEDS     10 (seeds 1..10, the default), or a list of seeds and ranges: 3,17,99 or 11-20 or 42,
                   with --rare a count is that many random seeds (default ${rareSeedCount})
   SWEEP_RUNS      CONFORMANCE_RUNS of every run (default: the conformance default)
+  SWEEP_GROUPS    only these groups, comma-separated: defaults, a group of reference/reading-groups.ts, chaos (default: every one)
   SWEEP_PARALLEL  runs at a time (default 1; 2 was not faster on 2 cores, each run already uses every core)
   CONFORMANCE_SEQUENCES, CONFORMANCE_WRITE_RUNS  passed on to every run when set
   REPORT_DIR      each run reports to reports/sweep/<seed>-<group>/ (under REPORT_DIR when set); sweep.json sums up
@@ -78,7 +79,7 @@ async function runOne(item: SweepItem): Promise<Outcome> {
   return outcome;
 }
 
-const plan = sweepPlan(settings.seeds, settings.mode);
+const plan = sweepPlan(settings.seeds, settings.mode, settings.groups);
 console.log(settings.mode === 'rare'
   ? `sweep --rare: ${plan.length} plain runs (random seeds, no reading): a false alarm of one run in 25 shows with probability ${(100 * chanceToSee(1 / 25, plan.length)).toFixed(0)}%; ${settings.parallel} at a time, reports under ${root}/`
   : `sweep: ${plan.length} runs (${settings.seeds.length} seeds × ${plan.length / settings.seeds.length} groups), ${settings.parallel} at a time, reports under ${root}/`);

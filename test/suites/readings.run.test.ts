@@ -14,8 +14,8 @@ import { runConformance } from '../support/conformance-run.js';
  * reading is in exactly one group. The run records its traffic, and the audit of it finds nothing
  * either (the same rule for the audit: another choice the register allows is never a finding).
  */
-function readingRun(readings: readonly string[]): Promise<RecordedRun> {
-  return runRecorded({ runs: 20, seed: 20261122, env: { REFERENCE_READINGS: readings.join(','), CONFORMANCE_SEQUENCES: '10', CONFORMANCE_WRITE_RUNS: '5' } });
+function readingRun(readings: readonly string[], seed: number): Promise<RecordedRun> {
+  return runRecorded({ runs: 20, seed, env: { REFERENCE_READINGS: readings.join(','), CONFORMANCE_SEQUENCES: '10', CONFORMANCE_WRITE_RUNS: '5' } });
 }
 
 describe('conformant alternative readings raise no false alarm', () => {
@@ -24,9 +24,11 @@ describe('conformant alternative readings raise no false alarm', () => {
     expect([...grouped].sort()).toEqual(readingCatalogue.map((r) => r.name).sort());
   });
 
-  for (const group of readingGroups) {
-    it(`passes with group ${group.name}: ${group.readings.join(', ')}`, async () => {
-      const run = await readingRun(group.readings);
+  // A seed of its own per group (10, 11, 12, ...): a false alarm one seed hides shows under another,
+  // where one seed for every group would explore one draw eleven times (the sweep test did, issue 28).
+  readingGroups.forEach((group, index) => {
+    it(`passes with group ${group.name} at seed ${10 + index}: ${group.readings.join(', ')}`, async () => {
+      const run = await readingRun(group.readings, 10 + index);
       // The sweep's judgement (bin/sweep-judge.ts) names each failed row and each unexpected gap.
       expect(judgeRun(run.exitCode, run.summary, group.notCovered).problems, run.stdout.slice(-3000)).toEqual([]);
       expect(run.exitCode, run.stdout.slice(-2000)).toBe(group.notCovered?.length ? 4 : 0);
@@ -42,7 +44,7 @@ describe('conformant alternative readings raise no false alarm', () => {
       }
       expectAuditClean(run);
     }, 180_000);
-  }
+  });
 });
 
 describe('reading names', () => {

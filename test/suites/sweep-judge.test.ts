@@ -74,6 +74,13 @@ describe('planning the sweep', () => {
     }
   });
 
+  it('SWEEP_GROUPS runs only the groups it names, and refuses an unknown name naming the known ones', () => {
+    const settings = sweepSettings({ SWEEP_SEEDS: '4,', SWEEP_GROUPS: 'history-none, chaos' }, 1);
+    expect(sweepPlan(settings.seeds, settings.mode, settings.groups).map((p) => `${p.seed}-${p.group}`)).toEqual(['4-history-none', '4-chaos']);
+    expect(() => sweepSettings({ SWEEP_GROUPS: 'defaults,nightly' }, 1)).toThrow(/SWEEP_GROUPS must name groups among defaults, .*chaos, received "defaults,nightly"/);
+    expect(sweepSettings({}, 1).groups).toBeUndefined();
+  });
+
   it('writes a replay command with the run\'s readings, seed and the settings it passed on', () => {
     const item = { seed: 7, group: 'history-none', readings: ['history-none'], notCovered: [] };
     expect(replayCommand(item, { runs: 30 }, { CONFORMANCE_SEQUENCES: '5' }))
