@@ -60,8 +60,11 @@ function textVerdict(field: Field, v: string): FieldVerdict {
     return field.required && !field.emptyNotAsserted ? broken('REQUIRED', 'empty') : open('D28/D29: an empty value is not asserted here');
   }
   const length = lengthOf(v);
-  // A target may trim outer spaces: a length that trimming would change is not asserted.
   const trimmed = lengthOf(v.trim());
+  // D41: whitespace around a fixed-format value (every format but e-mail, D39) breaks the format,
+  // as the run's near misses assert (contract/operators/predicates.ts fixedFormat); around free text it is open.
+  if (trimmed !== length && field.format !== undefined && field.format !== 'email') return broken('FORMAT', 'whitespace-around');
+  // Free text: a target may trim outer spaces, so a length that trimming would change is not asserted.
   const max = field.assertedMaxLength ?? field.maxLength;
   const min = field.assertedMinLength ?? field.minLength;
   if (max !== undefined && length > max) return trimmed > max ? broken('LENGTH', 'length-max+1') : open('a value that is too long only by its outer spaces');
@@ -86,7 +89,9 @@ export function bodyValueVerdict(field: Field, v: unknown): FieldVerdict {
     case 'boolean':
       return typeof v === 'boolean' ? valid : typeof v === 'string' ? open('D11: a string for a boolean is not asserted') : broken('TYPE', `type-${Array.isArray(v) ? 'array' : typeof v}`);
     case 'int':
-      return Number.isInteger(v) ? rangeVerdict(field, v as number) : open('an Int of another JSON type is not sent by the run');
+      if (Number.isInteger(v)) return rangeVerdict(field, v as number);
+      // "Int is an integer": a fraction is no Int (the run's int-fraction-or-letters operator); other JSON types stay open.
+      return typeof v === 'number' ? broken('TYPE', 'type-fraction') : open('an Int of another JSON type is not sent by the run');
     case 'attributeList':
       return Array.isArray(v) ? valid : broken('TYPE', `type-${typeof v === 'object' ? 'object' : typeof v}`);
     default:
@@ -106,5 +111,8 @@ export function queryValueVerdict(field: Field, v: string | undefined): FieldVer
   if (v === undefined) return field.required ? broken('REQUIRED', 'missing') : { kind: 'absent' };
   if (field.type !== 'int') return textVerdict(field, v);
   if (/^-?[0-9]+$/.test(v)) return rangeVerdict(field, Number(v));
-  return /^[A-Za-z]+$/.test(v) ? broken('TYPE', 'type-not-numeric') : open('a number in a form the run never sends');
+  // A fraction (5.5) or trailing letters (5abc) that parseInt would read as 5 is no Int, as letters alone are not (D23's TYPE row).
+  if (/^[A-Za-z]+$/.test(v)) return broken('TYPE', 'type-not-numeric');
+  if (/^-?[0-9]+\.[0-9]*[1-9][0-9]*$/.test(v) || /^-?[0-9]+[A-Za-z]+$/.test(v)) return broken('TYPE', 'type-not-integer');
+  return open('a number in a form the run never sends');
 }

@@ -70,7 +70,6 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'card-add-check-then-insert': 'CONCURRENT-WRITES is not judged from traffic (audit/coverage.ts)',
   'delete-deleted-500': true, 'delete-check-then-remove': true, 'session-device-any-session': true,
   // history walks
-  // history walks
   'paging-starts-after-reference': 'needs the customer\'s history walked page by page',
   'history-paging-gap': 'needs the customer\'s history walked page by page',
   'total-records-page-count': 'needs the customer\'s history walked page by page',
@@ -79,4 +78,25 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'account-filter-partial': 'needs the filtered and the unfiltered history side by side',
   'history-account-filter-ignored': 'needs the filtered and the unfiltered history side by side',
   'default-page-oldest': 'needs the default page and a pageSize page of one customer side by side',
+  // operator catalogue (issue 27): reference/faults/operator-values.ts
+  'ssn-whitespace-trimmed': true,
+  'phone-unicode-digits': true,
+  'dob-date-time-cut': true,
+  'card-zip-plus-four-cut': true,
+  'mmyy-month-zero-padded': true,
+  'current-balance-format-unchecked': true,
+  'gender-any-letter': true,
+  'charset-parameter-415': true,
+  'media-type-case-sensitive': true,
+  'emoji-500': true,
+  'repeated-attribute-500': true,
+  'byte-order-mark-500': true,
+  'body-not-object-500': true,
+  'attribute-item-not-object-500': true,
+  'attribute-value-not-string-500': true,
+  'trailing-newline-accepted': true,
+  'int-parsed-leniently': true,
+  'count-fraction-accepted': true,
+  'date-time-without-zone-cut': true,
+  'long-text-500': true,
 };

@@ -42,7 +42,7 @@ describe('certificate.html', () => {
     expect(page.console).toEqual([]);
     const text = page.dom.replace(/<style[\s\S]*?<\/style>/g, '');
     expect(text).toMatch(/<div class="verdict fail" id="verdict"><div class="word">FAIL <span class="words">\(exit code 1\)/);
-    expect(text).toContain('Failed: a blocking requirement failed');
+    expect(text).toContain('FAIL: A blocking requirement failed, or a waiver expired.');
     const failing = run.summary!.requirements.find((r) => r.status === 'failed')!;
     expect(text).toContain(`id="evidence-${failing.id.toLowerCase()}"`);
     expect(text).toMatch(new RegExp(`<a href="[^"]*docs/requirements\\.md#req-${failing.id.toLowerCase()}">${failing.id}</a></td><td>[^<]*</td><td>[^<]*</td><td><span class="status failed">failed</span>`));
