@@ -20,7 +20,8 @@ export function blind5Rule(faults: FaultSet, op: Operation, rule: FieldRule): Fi
   const on = (name: string, opId: string, field: string) => faults.has(name) && at(opId, field);
   // The SSA rule "no SSN starts with 9" applied to a field that also takes ITINs.
   if (on('blind5-find-itin-refused', 'FindCustomer', 'ssn')) return { ...rule, pattern: /^[0-8][0-9]{8}$/ };
-  if (on('blind5-enroll-home-number-nine-digits', 'EnrollCustomer', 'homeNumber')) return { ...rule, pattern: /^[0-9]{9,10}$/ };
+  // A home phone of 9 or 10 digits: the length rule and the pattern both written for the shorter form.
+  if (on('blind5-enroll-home-number-nine-digits', 'EnrollCustomer', 'homeNumber')) return { ...rule, minLength: 9, pattern: /^[0-9]{9,10}$/ };
   // The pattern written from the length column (1 to 9), not from "9 digits".
   if (on('blind5-enroll-ssn-short-accepted', 'EnrollCustomer', 'ssn')) return { ...rule, pattern: /^[0-9]{1,9}$/ };
   if (on('blind5-enroll-email-max-254', 'EnrollCustomer', 'emailAddress')) return { ...rule, maxLength: 254 };
