@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorRow, successMediaType } from '../contract/index.js';
 import { testClientId, type ClientRegistry } from './clients.js';
 import type { TokenSigner } from './jwt.js';
-import { bearerChallenge, readingsOf, requestPath, sendProblem, sendReferenceProblem } from './problems.js';
+import { bearerChallenge, readingsOf, requestPath, sendProblem, sendReferenceProblem, sendValidationProblem } from './problems.js';
 import { blind3BearerClaims } from './faults/blind3/access.js';
 import './fastify-types.js';
 
@@ -81,6 +81,12 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   const firstOnly = request.server.faults.has('blind2-version-query-first-param-only') || request.server.faults.has('version-query-first-only');
   if (fromQuery !== undefined && firstOnly && !rawQuery.startsWith('apiVersion='))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
+  // blind5-version-query-unknown-on-get: the read operations' query binder refuses members it does not know.
+  if (fromQuery !== undefined && request.method === 'GET' && request.server.faults.has('blind5-version-query-unknown-on-get'))
+    return sendValidationProblem(reply, request, [{ key: 'query.apiVersion', message: 'query.apiVersion is not a parameter of this operation.' }]);
+  // blind5-version-header-refused-ancillary: the ancillary controller reads the version from the query string only.
+  if (header !== undefined && request.server.faults.has('blind5-version-header-refused-ancillary') && /\/add-(customer|session)-attributes$/.test(requestPath(request)))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
   if (query && 'apiVersion' in query) delete query.apiVersion;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { EmbeddedJWK, SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { FaultSet } from './faults/types.js';
 import type { ReadingSet } from './readings.js';
+import { rememberVerified, verifiedClaims } from './faults/blind5/memo.js';
 
 /** HS256 signer and verifier of one reference; the key lives as long as the server. */
 export interface TokenSigner {
@@ -20,7 +21,7 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
   const key = randomBytes(32);
   /** blind4-token-reissue-revokes-previous: the one live token id of each client. */
   const liveJti = new Map<string, string>();
-  return {
+  const signer: TokenSigner = {
     async issue(clientId, scope, shiftSeconds = 0) {
       const iat = Math.floor(Date.now() / 1000) + options.clockOffsetSeconds + shiftSeconds;
       // Reading `blind-token-at-jwt`: an RFC 9068 access token (typ at+jwt, iss, aud, client_id).
@@ -37,6 +38,9 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
     },
     async verify(token, verifyOptions) {
       try {
+        // blind5-bearer-payload-cached: a token whose header and payload were verified before skips the signature check.
+        const cached = options.faults.has('blind5-bearer-payload-cached') ? verifiedClaims(signer, token) as JWTPayload | undefined : undefined;
+        if (cached) return typeof cached.exp === 'number' && cached.exp > Date.now() / 1000 ? cached : undefined;
         // blind1-bearer-alg-none: the algorithm is taken from the token's own header, "none" included.
         if (options.faults.has('blind1-bearer-alg-none') && decodeProtectedHeader(token).alg === 'none') {
           const claims = decodeJwt(token);
@@ -78,10 +82,12 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance });
         // blind4-token-reissue-revokes-previous: "one active token per client".
         if (options.faults.has('blind4-token-reissue-revokes-previous') && typeof payload.sub === 'string' && liveJti.get(payload.sub) !== payload.jti) return undefined;
+        if (options.faults.has('blind5-bearer-payload-cached')) rememberVerified(signer, token, payload);
         return payload;
       } catch {
         return undefined;
       }
     },
   };
+  return signer;
 }

@@ -120,7 +120,10 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, p: Pro
   const deniedPartner = faults.has('blind2-auth-denied-no-challenge') && requestPath(request).endsWith('/authenticate');
   // blind3-session-401-no-challenge: the session filter writes its own 401 without the challenge the bearer guard adds.
   const sessionRefusal = faults.has('blind3-session-401-no-challenge') && p.errorCode === 'UNAUTHORIZED' && !requestPath(request).endsWith('/authenticate');
-  if (p.status === 401 && !faults.has('no-www-authenticate') && !reply.hasHeader('www-authenticate') && !deniedPartner && !sessionRefusal) {
+  // blind5-bearer-challenge-missing-only: the challenge is written by the "no token" branch alone.
+  const tokenSent = faults.has('blind5-bearer-challenge-missing-only') && request.headers.authorization !== undefined;
+  if (tokenSent) reply.removeHeader('www-authenticate');
+  if (p.status === 401 && !faults.has('no-www-authenticate') && !reply.hasHeader('www-authenticate') && !deniedPartner && !sessionRefusal && !tokenSent) {
     reply.header('www-authenticate', bearerChallenge(reply, 'Bearer'));
   }
   if (faults.has('no-www-authenticate')) reply.removeHeader('www-authenticate');
@@ -217,12 +220,15 @@ export function sendValidationProblem(
     errors: readings.has('blind-errors-object-filled') ? modelState(validationErrors) : {},
     type: faults.has('blind4-validation-type-no-section') ? typeUrlFor(row.status, row.typeRfc?.url, faults, readings).replace(/#.*$/, '') : typeUrlFor(row.status, row.typeRfc?.url, faults, readings),
     // blind2-validation-title-aspnet: the framework's ValidationProblemDetails title left in place.
-    title: faults.has('blind2-validation-title-aspnet') ? 'One or more validation errors occurred.' : row.title, status,
+    // blind5-validation-title-reworded: a title of the service's own.
+    title: faults.has('blind2-validation-title-aspnet') ? 'One or more validation errors occurred.' : faults.has('blind5-validation-title-reworded') ? 'Validation Failed' : row.title, status,
     detail: readings.has('detail-without-code') ? detail.replace(/ *\([^)]*\)$/, '') : detail,
     instance: instanceOf(request, faults), validationErrors,
   };
   if (faults.has('validation-missing-list')) delete body.validationErrors;
   if (faults.has('blind1-validation-errors-null')) body.errors = null;
+  // blind5-validation-errors-array: the model-state errors serialised from a list.
+  if (faults.has('blind5-validation-errors-array')) body.errors = [];
   if (faults.has('validation-400-with-error-code')) body.errorCode = 'VALIDATION_ERROR';
   return write(reply, status, body, problemMediaType);
 }

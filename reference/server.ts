@@ -166,6 +166,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     stats.requests.push({ method: request.method, path: requestPath(request), at: Date.now(), remoteAddress });
     // blind4-allow-list-x-forwarded-for / -forwarded-header: a forwarding header taken for the source (D46).
     const blind4Source = blind4SourceAddress(faults, request.headers, remoteAddress);
+    // blind5-allow-list-authenticate-exempt: the login route is registered before the allow-list filter.
+    if (faults.has('blind5-allow-list-authenticate-exempt') && requestPath(request).endsWith('/partners/authenticate')) return;
     // blind4-allow-list-get-exempt: the allow list is a rule of the write methods only.
     if (faults.has('blind4-allow-list-get-exempt') && request.method === 'GET') return;
     // allow-list-skipped-on-get: the allow list is a filter on writes only.

@@ -106,9 +106,13 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     if (unknown.length > 0) return sendTokenError(reply, tokenErrors.unknownScope, said(`unknown scope ${unknown.join(' ')}`));
 
     const accessToken = await signer.issue(creds!.id!, form.scope, shiftSeconds);
-    return reply.code(200).header('cache-control', faults.has('token-cacheable') ? 'max-age=300' : 'no-store').header('pragma', 'no-cache').type('application/json').send({
+    // blind5-token-no-store-basic-only: the cache headers are set in the Basic-credentials branch only.
+    if (!(faults.has('blind5-token-no-store-basic-only') && basic === 'absent'))
+      reply.header('cache-control', faults.has('token-cacheable') ? 'max-age=300' : 'no-store').header('pragma', 'no-cache');
+    return reply.code(200).type('application/json').send({
       access_token: accessToken,
-      expires_in: faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2
+      // blind5-token-expires-in-remaining: (exp - now) after the signing took a moment, rounded down.
+      expires_in: faults.has('blind5-token-expires-in-remaining') ? opts.lifetimeSeconds - 1 : faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2
         : faults.has('blind1-token-expires-in-string') ? String(opts.lifetimeSeconds) : opts.lifetimeSeconds,
       token_type: tokenContract.tokenType,
       scope: faults.has('token-scope-empty') ? '' : app.readings?.has('token-scope-other') ? clients.scopeBase : form.scope,

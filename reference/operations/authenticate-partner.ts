@@ -41,8 +41,10 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       const v = validateWithFaults(ctx.faults, op, request.body, ctx.readings);
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors);
       const opaque = ctx.readings.has('blind-session-id-opaque');
+      // blind5-auth-repeat-device-empty-session: the "device already has a session" branch reads an id it never set.
+      const repeated = ctx.faults.has('blind5-auth-repeat-device-empty-session') && ctx.state.sessions.anyWithDevice(text(v.values, 'deviceId'), clientId);
       const session = ctx.state.sessions.open(text(v.values, 'deviceId'), clientId, opaque ? `ps_${randomBytes(48).toString('base64url')}` : undefined);
-      if (!ctx.faults.has('auth-session-header-missing')) reply.header(sessionHeaders.sessionId, session.sessionId);
+      if (!ctx.faults.has('auth-session-header-missing')) reply.header(sessionHeaders.sessionId, repeated ? '' : session.sessionId);
       if (ctx.readings.has('auth-partner-no-content')) return reply.code(204).send();
       // Reading `blind-session-id-opaque` (D3: the success body is not shown): the id in the body too.
       if (opaque) return sendOk(reply, { sessionId: session.sessionId });

@@ -5,6 +5,7 @@ import { defineOperation } from './route.js';
 import { cardView } from './card-view.js';
 import { pause, sendDone, sendOk, text, type OperationContext } from './context.js';
 import { raceWindow } from '../faults/blind3/access.js';
+import { cachedCards } from '../faults/blind5/memo.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -16,7 +17,8 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     // blind4-cards-obo-customer-served: the customer is taken from the session once AuthenticateOBO named one.
     const listed = c.faults.has('blind4-cards-obo-customer-served') && session.oboCustomerId !== undefined ? session.oboCustomerId : text(values, 'customerId');
-    const cards = c.state.cards.listValid(listed);
+    // blind5-cards-cached-after-delete: the list is read through a per-customer cache that DeleteCard never clears.
+    const cards = c.faults.has('blind5-cards-cached-after-delete') ? cachedCards(c.state.cards, listed, () => c.state.cards.listValid(listed)) : c.state.cards.listValid(listed);
     // blind4-cards-deleted-token-card-listed: the tokenized cards' query has no deletion clause.
     if (c.faults.has('blind4-cards-deleted-token-card-listed')) cards.push(...c.state.cards.listRemoved(listed).filter((card) => card.kind === 'token'));
     // The order of the card list is not shown: the reading lists the newest card first.
@@ -53,6 +55,8 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     // blind4-delete-twice-500: the soft-deleted row is found again and its account record is null.
     if (!card && c.faults.has('blind4-delete-twice-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((r) => r.cardId === cardId.toLowerCase()))
       throw new TypeError("Cannot read properties of null (reading 'accountId')");
+    // blind5-delete-unknown-plain-404: `return NotFound("Card not found")`, a string result written as text.
+    if (!card && c.faults.has('blind5-delete-unknown-plain-404')) return reply.code(404).type('text/plain; charset=utf-8').send('Card not found');
     // The crash of a handler that trusts the cardId to exist (GEN-NO-5XX).
     if (!card && c.faults.has('delete-unknown-500')) throw new TypeError("Cannot read properties of undefined (reading 'customerId')");
     // Reading `blind-delete-idempotent` (D30): a card that is not there is as deleted as it can be.

@@ -7,6 +7,7 @@ import { cardView } from './card-view.js';
 import { oneInFive } from './customers.js';
 import { pause, sendOk, text, type OperationContext, type ValidRequest } from './context.js';
 import { raceWindow } from '../faults/blind3/access.js';
+import { forgetCards } from '../faults/blind5/memo.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -56,6 +57,8 @@ function handle(rule: CardKindRule) {
     if (!c.state.customers.get(customerId)) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     const identity = text(values, rule.identityField);
     const data = cardData(values, rule);
+    // blind5-cards-cached-after-delete: the add-or-update operations clear the customer's cached card list.
+    if (c.faults.has('blind5-cards-cached-after-delete')) forgetCards(c.state.cards, customerId);
     let card: StoredCard | undefined = c.state.cards.find(customerId, rule.kind, identity);
     // card-found-by-number-alone (and blind2's): the card number is taken for a unique key.
     const byNumberAlone = c.faults.has('blind2-card-found-by-number-only') || c.faults.has('card-found-by-number-alone');
@@ -90,6 +93,8 @@ function handle(rule: CardKindRule) {
         return sendProblem(reply, request, { status: 400, errorCode: 'BAD_REQUEST', title: 'Error', detail: 'The card account is not allowed in the network.' });
       if (c.faults.has('blind1-tcard-denied-title-bad-request'))
         return sendProblem(reply, request, { status: 422, errorCode: 'BAD_REQUEST', title: 'Bad Request', detail: 'The card account is not allowed in the network.' });
+      // blind5-tcard-denied-200-empty: the network refusal is a card that was not added, not an error.
+      if (c.faults.has('blind5-tcard-denied-200-empty')) return sendOk(reply, { [responseMembers.cards]: [] });
       return sendErrorRow(reply, request, 'BAD_REQUEST', 'The card account is not allowed in the network.');
     }
     // Reading `decline-own-code` (D37): the issuer declines about one new card number in five with a code of its own.
@@ -112,7 +117,10 @@ function handle(rule: CardKindRule) {
     } else {
       // Each update fault breaks the transition row of one operation (STATE-CARD-CHANGED or STATE-TCARD-CHANGED).
       const keptNickname: CardData = rule.kind === 'number' && c.faults.has('card-update-keeps-nickname') ? { cardNickname: card.data.cardNickname ?? '' } : {};
-      if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored')) card.data = { ...data, ...keptNickname };
+      // blind5-tcard-expiration-not-updated: the tokenized card's UPDATE statement leaves the expiration column out.
+      const keptExpiration: CardData = rule.kind === 'token' && c.faults.has('blind5-tcard-expiration-not-updated') && card.data.expirationMonthYear !== undefined
+        ? { expirationMonthYear: card.data.expirationMonthYear } : {};
+      if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored')) card.data = { ...data, ...keptNickname, ...keptExpiration };
       if (rule.kind === 'number' && c.faults.has('card-update-new-id')) card = c.state.cards.renew(card);
     }
     if (!reauthorize) return reply200(card);

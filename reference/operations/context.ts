@@ -60,6 +60,8 @@ export function sendOk(reply: FastifyReply, body: unknown): FastifyReply {
  */
 export function sendDone(reply: FastifyReply): FastifyReply {
   const readings = readingsOf(reply);
+  // blind5-done-octet-stream: the empty result written by a byte-array formatter.
+  if (reply.server.faults.has('blind5-done-octet-stream')) return reply.code(200).type('application/octet-stream').send(Buffer.from('{}'));
   if (readings.has('success-no-content')) return reply.code(204).send();
   if (readings.has('blind-success-error-code-zero')) return sendOk(reply, { ErrorCode: 0, ErrorMessage: '' });
   return sendOk(reply, readings.has('success-body-echo') ? { success: true } : {});

@@ -12,13 +12,17 @@ const leakHeader = 'x-customer-ssn';
 
 /** D9: the same day in either accepted form; the fault `find-dob-compared-as-text` compares the text as enrolled. */
 const sameBirthDate = (faults: OperationContext['faults'], customer: { dateOfBirth: string; dateOfBirthSent: string }, sent: string): boolean =>
-  (faults.has('find-dob-compared-as-text') ? customer.dateOfBirthSent === sent : customer.dateOfBirth === calendarDate(sent));
+  (faults.has('find-dob-compared-as-text') ? customer.dateOfBirthSent === sent
+    // blind5-find-dob-day-ignored: the dates compared by DATEDIFF(month, ...) = 0.
+    : faults.has('blind5-find-dob-day-ignored') ? customer.dateOfBirth.slice(0, 7) === calendarDate(sent).slice(0, 7)
+    : customer.dateOfBirth === calendarDate(sent));
 
 /** FindCustomer: SSN and date of birth (compared as calendar dates, D9) → `{customerId}`; no match → 422 (D8). */
 export function findCustomer(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'FindCustomer', (c, { values, request, reply }) => {
     const ssn = text(values, 'ssn');
-    const customer = c.state.customers.withSsn(ssn);
+    // blind5-find-ssn-leading-zero-lost: the SSN bound to a long and written back without padding.
+    const customer = c.state.customers.withSsn(c.faults.has('blind5-find-ssn-leading-zero-lost') ? String(Number(ssn)) : ssn);
     const hidden = customer && c.faults.has('find-enrolled-missing') && isYearFirstSlashed(customer.dateOfBirthSent);
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
     // blind1-find-dob-ignored: the SSN alone selects the customer.
@@ -60,6 +64,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     // Reading `refuse-some-enrolments` (D37): a shared sandbox where about one SSN in five is in use elsewhere.
     if (c.readings.has('refuse-some-enrolments') && oneInFive(ssn))
       return sendLegacyError(reply, 422, 'SSN_IN_USE_ELSEWHERE', 'This SSN is registered with another partner.');
+    // blind5-enroll-duplicate-ssn-returns-existing: an "idempotent" enrolment hands back the customer the SSN names.
+    const existing = c.faults.has('blind5-enroll-duplicate-ssn-returns-existing') ? c.state.customers.withSsn(ssn) : undefined;
+    if (existing) return sendOk(reply, { [responseMembers.enrollCustomer]: existing.customerId });
     if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted')) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('SSN_IN_USE', 'A customer with this SSN is already enrolled.');
       const e = referenceOnlyErrors.duplicateSsn;

@@ -41,13 +41,18 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     }
     if (c.readings.has('blind-unknown-customer-422') && !c.state.customers.get(text(values, 'customerId')))
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
+    // blind5-history-unknown-customer-500: the customer row is read first and dereferenced without a null check.
+    if (c.faults.has('blind5-history-unknown-customer-500') && !c.state.customers.get(text(values, 'customerId')))
+      throw new TypeError("Cannot read properties of undefined (reading 'cards')");
     const customerCards = c.state.cards.listValid(text(values, 'customerId'));
     if (c.readings.has('blind-history-keeps-deleted-cards')) customerCards.push(...c.state.cards.listRemoved(text(values, 'customerId')));
     const accountId = optionalText(values, 'accountId')?.toLowerCase();
     // history-account-any-customer: the accountId is looked up among every customer's cards.
     const anyCard = accountId !== undefined && c.faults.has('history-account-any-customer') ? c.state.cards.get(accountId) : undefined;
     if (anyCard && !customerCards.includes(anyCard)) customerCards.push(anyCard);
-    const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored');
+    // blind5-history-paging-ignores-account: the paging query is a second query without the account clause.
+    const pagingDrops = c.faults.has('blind5-history-paging-ignores-account') && optionalText(values, 'pagingTransactionReferenceNumber') !== undefined;
+    const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored') && !pagingDrops;
     const own = accountId !== undefined && customerCards.some((card) => card.cardId === accountId);
     // blind3-history-deleted-account-500: the card row of a deleted card is read without a null check.
     if (accountId !== undefined && !own && c.faults.has('blind3-history-deleted-account-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((card) => card.cardId === accountId))
@@ -90,7 +95,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const total = c.faults.has('history-total-varies') ? all.length - start : c.faults.has('total-records-page-count') ? items.length : unfiltered;
     // blind1-history-total-capped: the count is taken from a query limited to the default page.
     const shownTotal = c.faults.has('blind1-history-total-capped') ? Math.min(total, history.defaultPageSize) : total;
-    const shown = shownTimestamps(c, c.readings.has('timestamps-null-pending') ? items.map(withPendingEvents) : items);
+    const stamped = shownTimestamps(c, c.readings.has('timestamps-null-pending') ? items.map(withPendingEvents) : items);
+    // blind5-history-created-on-date-only: createdOn mapped from a DATE column.
+    const shown = c.faults.has('blind5-history-created-on-date-only') ? stamped.map((t) => ({ ...t, createdOn: String(t.createdOn).slice(0, 10) })) : stamped;
     // blind2-history-amount-decimal: amounts stored in cents written as dollars.
     const dollars = (t: Transaction): Transaction => ({ ...t, ...Object.fromEntries(['amount', 'fee', 'ocrAmount', 'userEnteredAmount', 'loadAmount'].filter((k) => typeof t[k] === 'number').map((k) => [k, (t[k] as number) / 100])) });
     return sendOk(reply, { [history.listMember]: c.faults.has('blind2-history-amount-decimal') ? shown.map(dollars) : shown, [history.totalMember]: shownTotal });

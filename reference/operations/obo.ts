@@ -22,11 +22,18 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     const linked = c.state.cards.listValid(customer.customerId).filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
     if (linked.length === 0 && !c.faults.has('obo-no-linked-check') && c.faults.has('blind1-obo-no-linked-400'))
       return sendProblem(reply, request, { status: 400, errorCode: 'NO_LINKED_ACCOUNT', title: 'No linked account', detail: 'The customer has no linked account.' });
+    // blind5-obo-no-linked-title-case: the title typed in Title Case in this handler.
+    if (linked.length === 0 && !c.faults.has('obo-no-linked-check') && c.faults.has('blind5-obo-no-linked-title-case'))
+      return sendProblem(reply, request, { status: 422, errorCode: 'NO_LINKED_ACCOUNT', title: 'No Linked Account', detail: 'The customer has no linked account.', ...(errorRow('NO_LINKED_ACCOUNT').typeRfc ? { typeUrl: errorRow('NO_LINKED_ACCOUNT').typeRfc!.url } : {}) });
     if (linked.length === 0 && !c.faults.has('obo-no-linked-check'))
       return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
     const ssoToken = randomBytes(32).toString('base64url');
-    session.oboCustomerId = customer.customerId;
-    session.ssoTokens.push(ssoToken);
+    // blind5-obo-second-customer-token-not-stored: the session's OBO record is written only when it has none.
+    const kept = c.faults.has('blind5-obo-second-customer-token-not-stored') && session.oboCustomerId !== undefined && session.oboCustomerId !== customer.customerId;
+    if (!kept) {
+      session.oboCustomerId = customer.customerId;
+      session.ssoTokens.push(ssoToken);
+    }
     // blind1-obo-sso-token-pascal-key: the member named as the AddSessionAttributes attribute (SsoToken).
     // blind2-obo-sso-token-in-header: the token handed out as AuthenticatePartner hands out the sessionId.
     if (c.faults.has('blind2-obo-sso-token-in-header')) return sendOk(reply.header(responseMembers.ssoToken, ssoToken), {});

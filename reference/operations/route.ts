@@ -8,6 +8,7 @@ import { blind1Input } from '../faults/blind1/hooks.js';
 import { blind2Input } from '../faults/blind2/hooks.js';
 import { blind3Input, blind3ValidationDetail } from '../faults/blind3/inputs.js';
 import { blind4Input } from '../faults/blind4/hooks.js';
+import { blind5Input } from '../faults/blind5/rules.js';
 import { classFaultInput } from '../faults/input-classes.js';
 import { operatorFaultInput } from '../faults/operator-values.js';
 import type { OperationContext, OperationHandler } from './context.js';
@@ -48,11 +49,14 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
     url: op.path,
     handler: async (request, reply) => {
       // blind1-session-skipped-cattr: the ancillary operation is served without the session check.
-      const session = ctx.faults.has('blind1-session-skipped-cattr') && op.id === 'AddCustomerAttributes'
-        ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
+      // blind5-session-skipped-on-history: the history route was left out of the session filter.
+      const skipped = (ctx.faults.has('blind1-session-skipped-cattr') && op.id === 'AddCustomerAttributes')
+        || (ctx.faults.has('blind5-session-skipped-on-history') && op.id === 'GetTransactionHistory');
+      const session = skipped ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
       const raw = op.method === 'GET' ? request.query : request.body;
-      const input = blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw))))));
+      const hasCard = (customerId: string, cardNumber: string) => ctx.state.cards.find(customerId, 'number', cardNumber) !== undefined;
+      const input = blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))))), hasCard);
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);

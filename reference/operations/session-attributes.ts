@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptedRegExp, exclusiveSessionFilters, sessionAttributes } from '../../contract/index.js';
-import { sendErrorRow, sendValidationProblem } from '../problems.js';
+import { sendErrorRow, sendProblem, sendValidationProblem } from '../problems.js';
 import type { PartnerSession } from '../state/index.js';
 import type { Attribute } from '../validate/index.js';
 import { defineOperation } from './route.js';
@@ -35,7 +35,9 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     const format = a.valueFormat ?? (c.readings.has('preferred-email-any-text') ? undefined : a.referenceFormat);
     if (format && byName.has(a.name) && !formatUnchecked(a.name) && !acceptedRegExp(format).test(byName.get(a.name)!)) bad.add(a.name);
   }
-  if (byName.has(idFilter) && byName.has(numberFilter) && !c.faults.has('sattr-both-filters-accepted')) {
+  // blind5-sattr-both-filters-number-first: the exclusion is checked while reading AccountNumberFilter, only if AccountIdFilter was read before it.
+  const numberFirst = c.faults.has('blind5-sattr-both-filters-number-first') && items.findIndex((a) => a.name === numberFilter) < items.findIndex((a) => a.name === idFilter);
+  if (byName.has(idFilter) && byName.has(numberFilter) && !c.faults.has('sattr-both-filters-accepted') && !numberFirst) {
     bad.add(idFilter);
     bad.add(numberFilter);
   }
@@ -61,7 +63,8 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     // blind2-sattr-number-filter-last-four: numbers matched as the card list shows them, by their last four digits.
     // blind3-sattr-number-filter-case-insensitive: the comparison runs under a case-insensitive collation.
     // sattr-number-filter-prefix (and blind4's): a number or token matches a card whose own starts with it (a LIKE 'value%' query).
-    const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4)
+    // blind5-sattr-number-filter-token-refused: the filter is looked up in the card-number table only.
+    const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind5-sattr-number-filter-token-refused') && card.kind === 'token') ? false : (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4)
       : c.faults.has('blind3-sattr-number-filter-case-insensitive') ? numberOf(card).toLowerCase() === n.toLowerCase()
       : (c.faults.has('sattr-number-filter-prefix') || c.faults.has('blind4-sattr-number-filter-prefix')) && n.length > 0 ? numberOf(card).startsWith(n) : numberOf(card) === n);
     if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => cards.some((card) => sameNumber(card, n))))
@@ -102,6 +105,9 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
     // blind4-sattr-detail-echoes-values: a helpful detail that quotes what was refused.
     if (bad.length > 0 && c.faults.has('blind4-sattr-detail-echoes-values'))
       return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.map((n) => `${n} '${items.find((a) => a.name === n)?.value ?? ''}'`).join(', ')}.`);
+    // blind5-sattr-invalid-status-400: the business refusal written with BadRequest(problem).
+    if (bad.length > 0 && c.faults.has('blind5-sattr-invalid-status-400'))
+      return sendProblem(reply, request, { status: 400, errorCode: 'INVALID_INFORMATION', title: 'Invalid Information', detail: `Invalid information: ${bad.join(', ')}.` });
     if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
     if (c.readings.has('sso-token-single-use') && tokenAt >= 0) (session.spentSsoTokens ??= new Set()).add(items[tokenAt]!.value);

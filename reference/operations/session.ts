@@ -3,6 +3,7 @@ import { sessionHeaders } from '../../contract/index.js';
 import { bearerChallenge, sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
 import type { PartnerSession } from '../state/index.js';
 import type { OperationContext } from './context.js';
+import { deviceCheckCached, rememberDeviceChecked } from '../faults/blind5/memo.js';
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name.toLowerCase()];
@@ -36,8 +37,13 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
     && !(ctx.faults.has('blind3-session-device-any-own-session') && ctx.state.sessions.withDevice(clientId, deviceId))
     && !(ctx.faults.has('session-device-any-session') && ctx.state.sessions.anyWithDevice(deviceId, clientId))
     && !knownDevice
+    // blind5-session-device-case-insensitive: String.Equals(..., OrdinalIgnoreCase).
+    && !(ctx.faults.has('blind5-session-device-case-insensitive') && found.deviceId.toLowerCase() === deviceId.toLowerCase())
+    // blind5-session-device-check-cached: a session that passed the check once is not checked again.
+    && !(ctx.faults.has('blind5-session-device-check-cached') && deviceCheckCached(found))
     && !(ctx.faults.has('blind1-device-unchecked-on-get') && request.method === 'GET'))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
+  if (!problem && found && ctx.faults.has('blind5-session-device-check-cached')) rememberDeviceChecked(found);
   if (!problem) return found;
   if (ctx.faults.has('session-not-required')) return found ?? ctx.state.sessions.detached(deviceId ?? '', clientId);
   // D4: the status is not shown; 403 and 400 with a JSON error body are conformant readings.
