@@ -21,6 +21,9 @@ const self = {
 
 export default defineConfig({
   test: {
+    // Transformed modules kept on disk (vitest 4.0.11+, keyed by file content): the self-tests' many
+    // files and workers, and the conformance runs they start, reuse one transform of the harness.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {

@@ -20,5 +20,8 @@ export default defineConfig({
     isolate: false,
     setupFiles: ['allure-vitest/setup'],
     reporters: ['./reporting/live.ts', allureReporterConfig(reportDir)],
+    // Transformed modules kept on disk between runs (vitest 4.0.11+, keyed by file content):
+    // each run's workers otherwise transform the whole harness again.
+    experimental: { fsModuleCache: true },
   },
 });
