@@ -1,0 +1,51 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { expiredReferenceToken, referenceProbeSource, referenceTargetEnv } from '../../bin/target.js';
+import { startReference, type RunningReference } from '../../reference/server.js';
+import { runConformance, type ConformanceRun } from '../support/conformance-run.js';
+
+/**
+ * Issue 30 item 6: a light footprint across nights. One reference kept running, as a partner's
+ * sandbox is, and two default runs in a row against it as an external target (TARGET_BASE_URL):
+ * the second finds the first night's reusable customers again (the pool, the model sequences'
+ * first customers, the business suite's customer with a known card) instead of enrolling them,
+ * deletes whatever cards they were left with, and still passes.
+ */
+
+let reference: RunningReference | undefined;
+afterAll(async () => {
+  await reference?.close();
+});
+
+const footprint = (run: ConformanceRun) => run.summary!.footprint!;
+const customersOf = (run: ConformanceRun) => {
+  const f = footprint(run);
+  return `${f.customersEnrolled} enrolled (${f.familyEnrolled ?? 0} of the family), ${f.customersFoundAgain ?? 0} found again`;
+};
+
+describe('two nights against one target', () => {
+  it('the second night finds the first night\'s reusable customers again and enrols fewer', async () => {
+    reference = await startReference();
+    const env = {
+      ...referenceTargetEnv(reference),
+      TARGET_EXPIRED_TOKEN: (await expiredReferenceToken(reference)) ?? '',
+      TARGET_PROBE_SOURCE_ADDRESS: referenceProbeSource,
+    };
+    const first = await runConformance({ runs: null, seed: 1, env });
+    expect(first.exitCode, `${first.stdout.slice(-3000)}\n${first.stderr.slice(-2000)}`).toBe(0);
+    const second = await runConformance({ runs: null, seed: 2, env });
+    expect(second.exitCode, `${second.stdout.slice(-3000)}\n${second.stderr.slice(-2000)}`).toBe(0);
+    console.log(`first night: ${customersOf(first)}; second night: ${customersOf(second)}`);
+
+    const [one, two] = [footprint(first), footprint(second)];
+    // The first night enrols the family; the second finds every one of them and enrols none.
+    expect(one.customersFoundAgain).toBe(0);
+    expect(one.familyEnrolled).toBeGreaterThanOrEqual(4);
+    expect(two.customersFoundAgain).toBe(one.familyEnrolled);
+    expect(two.familyEnrolled).toBe(0);
+    expect(two.customersEnrolled).toBe(two.customerPool!.freshEnrolments);
+    expect(two.customersEnrolled).toBeLessThan(one.customersEnrolled);
+    // Every card a night added it removed; the console and summary.md say what was found again.
+    expect(two.cardsRemoved).toBe(two.cardsAdded + (two.cardsLeftByEarlierRuns ?? 0));
+    expect(second.stdout).toContain(`${two.customersEnrolled} customers enrolled, ${two.customersFoundAgain} found again`);
+  }, 600_000);
+});
