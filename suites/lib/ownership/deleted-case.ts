@@ -4,7 +4,7 @@ import { combine, genericOracles, judge } from '../judge/oracles.js';
 import { idFilter, numberFilter } from '../business/session.js';
 import { accepted } from '../state/setup-call.js';
 import { FixtureError } from '../state/fixture-errors.js';
-import { cardsOf, freshCustomer, numberCard, sameGuid, tokenCard, type ScenarioCard } from './fixtures.js';
+import { cardsOf, ownCustomer, numberCard, sameGuid, tokenCard, type ScenarioCard } from './fixtures.js';
 import { deletedCardUnlisted, readdedCardNewId } from './oracles.js';
 import { filterRefused, unlisted } from './ownership-case.js';
 import { PairLog } from './pairs.js';
@@ -24,7 +24,7 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   const log = new PairLog();
   const parts: CaseOutcome[] = [];
   const call = (op: string, body: Record<string, unknown>) => ctx.client.call(op, { body }, { session });
-  const a = await freshCustomer(ctx, session);
+  const a = await ownCustomer(ctx, session, 'ownership:deleted-card');
   const kept = await numberCard(ctx, session, a.customerId);
   const gone = await numberCard(ctx, session, a.customerId);
   const token = await tokenCard(ctx, session, a.customerId);

@@ -5,12 +5,16 @@ import type { HarnessContext } from '../runner/context.js';
  * Where the identities a run can use again sit in its family (generators/family.ts): one slot per
  * use and shard. A use belongs to one place that runs one case at a time (the run's pool, made once
  * under a lock; one model property, run in one suite file and so in one worker; the business
- * suite's customer with a known card), so no two workers of a run ever hold one slot. Lanes of
- * generators/fresh.ts are not used: a suite file gets another lane each night, and the slot must
- * be the same every night for the next night to find it. Shards of one nightly run at once, each
- * with uses of its own (CONFORMANCE_FAMILY_SHARD, set by bin/conformance.ts from --shard=i/n).
+ * suite's customer with a known card; the ownership and concurrency scenarios' own customer), so
+ * no two workers of a run ever hold one slot. Lanes of generators/fresh.ts are not used: a suite
+ * file gets another lane each night, and the slot must be the same every night for the next night
+ * to find it. Shards of one nightly run at once, each with uses of its own
+ * (CONFORMANCE_FAMILY_SHARD, set by bin/conformance.ts from --shard=i/n).
  */
-export const familyUses = ['pool', 'model:customers', 'model:cards', 'model:linked-accounts', 'business:known-card'] as const;
+export const familyUses = [
+  'pool', 'model:customers', 'model:cards', 'model:linked-accounts', 'business:known-card',
+  'ownership:holder', 'ownership:deleted-card', 'concurrency:card-writes',
+] as const;
 export type FamilyUse = (typeof familyUses)[number];
 
 /** Shards a family tells apart; uses per shard leave room for more. */

@@ -118,6 +118,11 @@ export class Footprint {
     }
   }
 
+  /** Whether this worker added the card and has not removed it yet. */
+  holds(cardId: string): boolean {
+    return this.#cards.has(cardId);
+  }
+
   /** Cards added by this worker and not removed yet. */
   remaining(): Array<{ customerId: string; cardId: string }> {
     return [...this.#cards].map(([cardId, customerId]) => ({ customerId, cardId }));
