@@ -3,7 +3,8 @@ import type { CaseOutcome } from '../runner/property.js';
 import { combine, genericOracles, judge } from '../judge/oracles.js';
 import { idFilter, numberFilter } from '../business/session.js';
 import { accepted } from '../state/setup-call.js';
-import { FixtureError } from '../state/fixture-errors.js';
+import { FixtureError, SetupBroken } from '../state/fixture-errors.js';
+import { transportBroken } from '../../../checks/index.js';
 import { cardsOf, ownCustomer, numberCard, sameGuid, tokenCard, type ScenarioCard } from './fixtures.js';
 import { deletedCardUnlisted, readdedCardNewId } from './oracles.js';
 import { filterRefused, unlisted } from './ownership-case.js';
@@ -31,6 +32,9 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
 
   const remove = async (card: ScenarioCard) => {
     const x = await call('DeleteCard', { customerId: a.customerId, cardId: card.cardId });
+    // Transport trouble proves nothing: the case is broken and runs again from the start (rerun.ts), never "not covered".
+    const lost = transportBroken(x);
+    if (lost) throw new SetupBroken(x, `DeleteCard of the scenario's own card: ${lost}`);
     if (!accepted(x)) throw new FixtureError(`DeleteCard of the scenario's own card was not served (status ${x.response?.status ?? x.transportError?.code}): a deleted card cannot be used again`, { exchange: x });
     ctx.footprint.cardRemoved(card.cardId);
     parts.push(judge(x, { oracles: genericOracles(ctx, x) }));
