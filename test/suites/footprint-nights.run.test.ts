@@ -18,6 +18,10 @@ import { runConformance, type ConformanceRun } from '../support/conformance-run.
  * deletes whatever cards they were left with, and still passes. Between the nights a card is left
  * on the cards model's customer, as an interrupted night would leave it: the second night deletes
  * it, and the model starts from a customer with no card, without a false alarm.
+ * Issue 30's goal, at most 10 new customers on a later night, is not asserted: it is not met. The
+ * second night still enrols about 40, every one for a case that needs a new identity (EnrollCustomer's
+ * own field-rule and operator cases about 24, the model's EnrollCustomer commands, duplicates, D9,
+ * D17, strangers; docs/running.md "The run family").
  */
 
 /** A card on the family customer of `use`, added from outside the run (found by its SSN and date of birth). */
