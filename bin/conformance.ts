@@ -15,6 +15,7 @@ import { join, resolve as resolvePath } from 'node:path';
 import { rateLedgerDirVariable } from '../client/rate-ledger.js';
 import { announceTraffic, prepareTraffic } from './traffic.js';
 import { privateDirVariable } from '../suites/lib/state/customer-pool.js';
+import { familyShardVariable, shardOf } from '../suites/lib/state/family.js';
 import { embeddedReferenceRateLimit, loadProfile } from '../contract/profile.js';
 import { exitOnConfigError } from './config-exit.js';
 import { resolveTarget, type ResolvedTarget } from './target.js';
@@ -97,7 +98,7 @@ console.log(`partner-conformance: ${target.embedded ? 'embedded reference servic
 const vitestExit: number = interrupted ? 130 : await new Promise((resolve) => {
   child = spawn(process.execPath, suiteRunnerArgs(process.argv.slice(2)), {
     stdio: 'inherit',
-    env: { ...process.env, REPORT_DIR: resolvePath(profile.reportDir), ...target.env, ...shareEnv(share), [rateLedgerDirVariable]: ledgers, [privateDirVariable]: privateDir, CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString(), CONFORMANCE_RUN_NONCE: String(randomInt(2 ** 31)) },
+    env: { ...process.env, REPORT_DIR: resolvePath(profile.reportDir), ...target.env, ...shareEnv(share), [rateLedgerDirVariable]: ledgers, [privateDirVariable]: privateDir, [familyShardVariable]: String(shardOf(process.argv.slice(2))), CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString(), CONFORMANCE_RUN_NONCE: String(randomInt(2 ** 31)) },
   });
   child.on('exit', (code) => resolve(code ?? 1));
 });

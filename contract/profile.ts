@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Method } from './types.js';
 import { operations } from './operations.js';
 import { tokenContract } from './token.js';
@@ -55,6 +55,13 @@ export interface Profile {
   /** TARGET_PROXY or HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case): undefined goes direct. */
   readonly proxy: ProxySettings | undefined;
   readonly fixtures: { readonly customerId?: string; readonly cardId?: string };
+  /**
+   * The run family's key (issue 30 item 6): a SHA-256 in hex of CONFORMANCE_FAMILY, else of the
+   * target's base URL and client id, never the clear text. The same every night against one target,
+   * so the customers a run can use again are found again. Undefined for the embedded reference
+   * (it starts empty: there is nothing to find) unless CONFORMANCE_FAMILY is set.
+   */
+  readonly family: string | undefined;
   readonly concurrency: number;
   readonly rateLimit: number;
   readonly timeoutMs: number;
@@ -189,6 +196,7 @@ export function loadProfile(env: Env): Profile {
       ...(values.TARGET_FIXTURE_CUSTOMER_ID ? { customerId: values.TARGET_FIXTURE_CUSTOMER_ID as string } : {}),
       ...(values.TARGET_FIXTURE_CARD_ID ? { cardId: values.TARGET_FIXTURE_CARD_ID as string } : {}),
     },
+    family: familyKey(values.CONFORMANCE_FAMILY as string | undefined, baseUrl && trimSlash(baseUrl), values.TARGET_CLIENT_ID as string | undefined),
     concurrency: (values.TARGET_CONCURRENCY as number | undefined) ?? defaults.concurrency,
     rateLimit: (values.TARGET_RATE_LIMIT as number | undefined) ?? defaults.rateLimit,
     timeoutMs: (values.TARGET_TIMEOUT_MS as number | undefined) ?? defaults.timeoutMs,
@@ -209,6 +217,12 @@ export function loadProfile(env: Env): Profile {
     referenceChaos: values.REFERENCE_CHAOS as ChaosSettings | undefined,
     referenceLatencyMs: (values.REFERENCE_LATENCY_MS as number | undefined) ?? 0,
   };
+}
+
+/** The run family's key: hashed, so neither the name nor the target's client id is printed by it. */
+function familyKey(name: string | undefined, baseUrl: string | undefined, clientId: string | undefined): string | undefined {
+  const source = name !== undefined ? `family\n${name}` : baseUrl && clientId ? `target\n${baseUrl}\n${clientId}` : undefined;
+  return source === undefined ? undefined : createHash('sha256').update(source).digest('hex');
 }
 
 /** The partner-scope value, whether or not TARGET_PARTNER_SCOPE was set. */

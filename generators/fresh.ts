@@ -30,15 +30,21 @@ export interface FreshKey {
   readonly lane: number;
 }
 
-export const maxLanes = 600;
+/** Lanes a run can have: their stamps must fit the fresh SSN space below (maxLanes * perLane < ssnSpace). */
+export const maxLanes = 590;
 /** Values of one kind a lane can stamp: a worker draws a few thousand at most. */
 export const perLane = 1_000_000;
 
-/** SSN space used: areas 001-665, groups 01-99, serials 0001-9999 (never an ITIN, never area 666). */
-const areas = 665;
+/**
+ * SSN space used: areas 001-599, groups 01-99, serials 0001-9999 (never an ITIN, never area 666).
+ * Areas 600-665 are the run family's (generators/family.ts): identities found again on later nights,
+ * so no fresh value ever meets one of them.
+ */
+export const freshAreas = 599;
+const areas = freshAreas;
 const groups = 99;
 const ssnSpace = areas * groups * 9999;
-/** Coprime with the space (3^2 5 7 11^2 19 101), so stamp → SSN is one-to-one below ssnSpace (> maxLanes * perLane). */
+/** Coprime with the space (3^2 11^2 101 599), so stamp → SSN is one-to-one below ssnSpace (> maxLanes * perLane). */
 const stride = 1_000_003;
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 
@@ -85,7 +91,7 @@ export class FreshValues {
     return this.key.lane * perLane + k;
   }
 
-  /** A 9-digit SSN (area 001-665) no worker of the run drew before. */
+  /** A 9-digit SSN (area 001-599) no worker of the run drew before. */
   ssn(): string {
     return ssnAt(ssnPosition(this.key.run % ssnSpace, this.stamp('ssn')));
   }

@@ -20,6 +20,7 @@ export * from './boundaries.js';
 export * from './isolated.js';
 export * from './personal.js';
 export * from './fresh.js';
+export * from './family.js';
 export * from './coverage.js';
 export * from './open-values.js';
 export * from './normalised-edits.js';

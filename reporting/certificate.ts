@@ -2,7 +2,7 @@ import { sectionOrder } from '../contract/catalogue.js';
 import { certificateCss } from './certificate-style.js';
 import { esc, evidenceAnchor, section, statusBadge, table, type Html } from './certificate-html.js';
 import type { ReportedFinding, RequirementRow, Summary } from './model.js';
-import { footprintDetail } from './footprint-text.js';
+import { footprintDetail, footprintHeadline } from './footprint-text.js';
 import { leftOutByReason, operatorCoverageLine } from './operator-coverage.js';
 import { healthHeader, healthLines, healthRows } from './health-text.js';
 import { verdictHeadline, verdictText } from './verdict.js';
@@ -104,7 +104,7 @@ export function renderCertificate(s: Summary, run: CertificateRun): string {
       ? `${healthLines(s.health).map((l) => `<p>${esc(l)}</p>`).join('')}${s.health.rows.length ? table([...healthHeader], healthRows(s.health).map((r) => r.map(esc))) : ''}`
       : '<p>The target showed no transient fault (no 429, 503, connection cut off or timeout).</p>'),
     section('Footprint on the target', s.footprint
-      ? `<p>${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.</p>${footprintDetail(s.footprint).map((l) => `<p>${esc(l)}</p>`).join('')}`
+      ? `<p>${esc(footprintHeadline(s.footprint))}.</p>${footprintDetail(s.footprint).map((l) => `<p>${esc(l)}</p>`).join('')}`
       : '<p>Not recorded (nothing was written, or the run stopped before the suites).</p>'),
     `<footer>${run.footer ? esc(run.footer) : `Generated ${esc(s.finishedAt)} from the run's result records.`} Requirement ids link to the requirement catalogue of the harness, copied beside this page (docs/requirements.md), so the links hold wherever the reports are moved.</footer>`,
   ];

@@ -2,7 +2,7 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { UserConsoleLog } from 'vitest';
 import { parseProgressMessage, ProgressLine } from './live-progress.js';
 import type { Summary } from './model.js';
-import { footprintDetail } from './footprint-text.js';
+import { footprintDetail, footprintHeadline } from './footprint-text.js';
 import { operatorCoverageLine } from './operator-coverage.js';
 import { healthLines } from './health-text.js';
 import { causeKey, causeLine } from './causes.js';
@@ -172,7 +172,7 @@ export function formatVerdictTable(summary: Summary, reportPath?: string): strin
     `${pad('Readings', 10)}${summary.observed.length} reading(s) of ambiguous points observed (summary.md lists them)`,
     `${pad('Responses', 10)}${summary.responseCoverage.observed} of ${summary.responseCoverage.documented} documented responses observed`,
     ...(summary.operatorCoverage ? [`${pad('Operators', 10)}${operatorCoverageLine(summary.operatorCoverage)}`] : []),
-    ...(summary.footprint ? [`${pad('Footprint', 10)}${summary.footprint.customersEnrolled} customers enrolled, ${summary.footprint.cardsAdded} cards added, ${summary.footprint.cardsRemoved} removed`, ...footprintDetail(summary.footprint).map((l) => `${pad('', 10)}${l}`)] : []),
+    ...(summary.footprint ? [`${pad('Footprint', 10)}${footprintHeadline(summary.footprint)}`, ...footprintDetail(summary.footprint).map((l) => `${pad('', 10)}${l}`)] : []),
     ...(summary.health ? healthLines(summary.health).map((l, i) => `${pad(i === 0 ? 'Health' : '', 10)}${l}`) : []),
     ...(summary.baseline ? [`${pad('Nightly', 10)}${baselineLine(summary.baseline)}`] : []),
     ...(summary.baseline?.replayPreviousSeed ? [`${pad('', 10)}replay them under the previous night's seed: ${summary.baseline.replayPreviousSeed}`] : []),

@@ -1,6 +1,6 @@
 import type { ReportedFinding, RequirementRow, Summary } from './model.js';
 import { numberedSteps, reproductionParts, type ReproductionPart } from './reproduction.js';
-import { footprintDetail } from './footprint-text.js';
+import { footprintDetail, footprintHeadline } from './footprint-text.js';
 import { leftOutByReason, operatorCoverageLine, type OperatorCoverage } from './operator-coverage.js';
 
 /** Operator coverage (issue 27): pairs sent of those that apply, per family, and what was left out with why. */
@@ -138,7 +138,7 @@ export function renderMarkdown(s: Summary, options: MarkdownOptions = {}): strin
     ...table(['passed', 'partly checked', 'failed', 'broken', 'waived', 'skipped by profile', 'not covered', 'not selected', 'observed only'],
       [[c.passed, c.partlyChecked, c.failed, c.broken, c.waived, c.skippedByProfile, c.notCovered, c.notSelected, c.observed].map(String)]), '',
     `Readings of ambiguous points observed: ${s.observed.length} (listed below; a row checked by other rules as well counts under its status above).`, '',
-    ...(s.footprint ? [`Footprint on the target: ${s.footprint.customersEnrolled} customer(s) enrolled, ${s.footprint.cardsAdded} card(s) added, ${s.footprint.cardsRemoved} removed.`, ...footprintDetail(s.footprint).map((l) => `\n${l}`), ''] : []),
+    ...(s.footprint ? [`Footprint on the target: ${footprintHeadline(s.footprint)}.`, ...footprintDetail(s.footprint).map((l) => `\n${l}`), ''] : []),
     ...(s.health ? ['## Target health', '', ...healthLines(s.health).flatMap((l) => [l, '']), ...(s.health.rows.length ? [...table([...healthHeader], healthRows(s.health)), ''] : [])] : []),
     '## Failures', '', ...failures(s, idCell, options), '',
     ...gaps(s, idCell),

@@ -171,8 +171,14 @@ export interface Summary {
 /** What a run cost the target: what it created and removed, the requests it sent, and what the request budget left out. */
 export interface Footprint {
   readonly customersEnrolled: number;
+  /** Customers of the run family (CONFORMANCE_FAMILY) that earlier runs enrolled, found again instead of enrolled anew. */
+  readonly customersFoundAgain?: number;
+  /** Customers of the run family this run enrolled (a first night, or a slot no earlier run used): later runs find them again. */
+  readonly familyEnrolled?: number;
   readonly cardsAdded: number;
+  /** Cards removed, those earlier runs left on customers found again included (cardsLeftByEarlierRuns). */
   readonly cardsRemoved: number;
+  readonly cardsLeftByEarlierRuns?: number;
   /** Requests sent by operation (retries included; Token: the token endpoint). */
   readonly requests?: Readonly<Record<string, number>>;
   /** The run's pooled customer(s), and enrolments that needed an identity of their own. */

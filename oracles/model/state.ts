@@ -45,7 +45,8 @@ export interface ModelCustomer {
   readonly label: string;
   readonly customerId: string;
   readonly ssn: string;
-  readonly email: string;
+  /** Undefined for a customer of the run family found again: the e-mail an earlier night sent is not known. */
+  readonly email: string | undefined;
   /** As sent at enrollment (D9: FindCustomer sends the same string back). */
   readonly dateOfBirth: string;
   readonly cards: ModelCard[];

@@ -8,6 +8,7 @@ import { setupAttempts } from '../state/setup-call.js';
 import { addCard } from '../state/cards.js';
 import { fixtureBody, FixtureError, SetupBroken } from '../state/fixture-errors.js';
 import { memoPerKey } from '../state/memo.js';
+import { reusableCustomer } from '../state/find-again.js';
 import type { CaseOutcome } from '../runner/property.js';
 
 /**
@@ -76,7 +77,8 @@ export interface CustomerWithKnownCard {
 /** One customer per worker with one card whose number the harness knows (the shared fixture's is not kept). */
 export const customerWithKnownCard = memoPerKey(async (ctx: HarnessContext, enrollment: Payload): Promise<CustomerWithKnownCard> => {
   const session = await ctx.session();
-  const { customerId } = await enrollFrom(ctx, session, enrollment);
+  // A customer of the run family where the run has one (found again on later nights, its old cards deleted).
+  const { customerId } = (await reusableCustomer(ctx, session, 'business:known-card')) ?? (await enrollFrom(ctx, session, enrollment));
   const card = await addCard(ctx, session, customerId);
   const cardNumber = card.payload[operation('AddOrUpdateCard').fields.find((f) => f.format === 'cardNumber')!.name];
   if (typeof cardNumber !== 'string') throw new FixtureError('the fixture card was sent without a card number');

@@ -9,7 +9,7 @@ import { nextPerson } from '../state/people.js';
 import { accepted, runTag, samplePayload, setupAttempts } from '../state/setup-call.js';
 import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { FixtureError } from '../state/fixture-errors.js';
-import { cardsOf, freshCustomer, sameGuid } from '../ownership/fixtures.js';
+import { cardsOf, ownCustomer, sameGuid } from '../ownership/fixtures.js';
 import { deletedCardUnlisted } from '../ownership/oracles.js';
 import { unlisted } from '../ownership/ownership-case.js';
 import { PairLog } from '../ownership/pairs.js';
@@ -66,7 +66,7 @@ export async function concurrentCardWrites(ctx: HarnessContext): Promise<CaseOut
   const session = await ctx.session();
   const log = new PairLog();
   const parts: CaseOutcome[] = [];
-  const { customerId } = await freshCustomer(ctx, session);
+  const { customerId } = await ownCustomer(ctx, session, 'concurrency:card-writes');
   const seed = (process.pid % 1000) * 10 + 7;
   let numberCardId: string | undefined;
   for (const op of ['AddOrUpdateCard', 'AddOrUpdateTokenizedCard'] as const) {

@@ -15,7 +15,7 @@ import { customerAt, maxCustomers, preferredCustomer, type Model, type ModelCust
 type Body = Record<string, unknown>;
 
 /** D9: the two year-first forms are sent; FindCustomer sends back the form enrolled. */
-const dateForm = (isoDate: string, slashed: boolean): string => (slashed ? isoDate.replace(/-/g, '/') : isoDate);
+export const dateForm = (isoDate: string, slashed: boolean): string => (slashed ? isoDate.replace(/-/g, '/') : isoDate);
 
 /** An enrollment body for a fresh identity (never an SSN or e-mail this worker used before, D16). */
 function enrollBody(r: SequenceRun, generated: Body, slashed: boolean): Body {
@@ -78,9 +78,11 @@ export class EnrollDuplicate extends ModelCommand {
   protected describe(): string { return `EnrollCustomer(duplicate ${this.duplicate} of customer[${this.customer}])`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
     const c = customerAt(m, this.customer);
-    this.begin(r, `EnrollCustomer(fresh identity but the ${this.duplicate === 'ssn' ? 'SSN' : 'e-mail'} of ${c.label})`);
+    // A customer found again (the run family) has an e-mail of another night's: its SSN is the duplicate then.
+    const duplicate = c.email === undefined ? 'ssn' : this.duplicate;
+    this.begin(r, `EnrollCustomer(fresh identity but the ${duplicate === 'ssn' ? 'SSN' : 'e-mail'} of ${c.label})`);
     const sent = enrollBody(r, this.generated, false);
-    if (this.duplicate === 'ssn') sent.ssn = c.ssn;
+    if (duplicate === 'ssn') sent.ssn = c.ssn;
     else sent[r.ctx.profile.emailKey] = c.email;
     const x = await r.call('EnrollCustomer', { body: sent });
     if (ok(x)) r.ctx.footprint.customerEnrolled();

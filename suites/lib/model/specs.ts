@@ -7,10 +7,12 @@ import { SessionError } from '../../../client/index.js';
 import { cardCommands } from './cards.js';
 import { deleteAllCards, GetRegisteredCards, listCommands, verifyCardLists } from './card-list.js';
 import type { ModelCommand } from './command.js';
-import { customerCommands, enroll, enrollPayload, EnrollCustomer, enrolmentCommands } from './customers.js';
+import { customerCommands, dateForm, enroll, enrollPayload, EnrollCustomer, enrolmentCommands } from './customers.js';
+import type { FamilyUse } from '../state/family.js';
+import { reusableCustomer, type ReusedCustomer } from '../state/find-again.js';
 import { oboCommands } from './obo.js';
 import { SequenceRun } from './real.js';
-import { emptyModel, maxCustomers, type Model } from '../../../oracles/model/state.js';
+import { emptyModel, maxCustomers, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
 import { AddTokenizedCard, tokenizedCommands } from './tokenized.js';
 
 /** Sequences per property when CONFORMANCE_SEQUENCES is unset; each has up to `maxCommands` commands. */
@@ -27,27 +29,40 @@ export function sequencesOf(env: NodeJS.ProcessEnv = process.env): number {
  * Fresh state for one sequence: its own partner session (so "before any AuthenticateOBO"
  * is known) and one freshly enrolled customer, so every command has someone to act on.
  */
-async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues, customerCap: number): Promise<Sequence<Model, SequenceRun>> {
-  journal.step(`setup: AuthenticatePartner (a session of its own), EnrollCustomer(customer #1, fresh identity, dateOfBirth as ${values.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD'})`);
+async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues, customerCap: number, use: FamilyUse): Promise<Sequence<Model, SequenceRun>> {
+  const form = values.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD';
+  const family = ctx.profile.family !== undefined;
+  journal.step(`setup: AuthenticatePartner (a session of its own), ${family ? `customer #1 of the run family (FindCustomer, dateOfBirth as ${form}; found: its cards deleted; else EnrollCustomer)` : `EnrollCustomer(customer #1, fresh identity, dateOfBirth as ${form})`}`);
   const { sessionId, exchange } = await ctx.client.authenticatePartner();
   const real = new SequenceRun(ctx, { sessionId: sessionId ?? '', deviceId: ctx.profile.deviceId }, journal);
   real.adopt(exchange);
   if (!sessionId) throw new SessionError(exchange, `status ${exchange.response?.status} without a sessionId header`);
   const model = emptyModel(customerCap);
-  await enroll(model, real, values.generated, values.slashed, true);
+  const reused = await reusableCustomer(ctx, real.session, use, (d) => dateForm(d, values.slashed), (op, body) => real.call(op, { body }));
+  if (reused) model.customers.push(familyCustomer(reused));
+  else await enroll(model, real, values.generated, values.slashed, true);
   return { model, real };
+}
+
+/**
+ * The run family's customer as the model's customer #1: as after an enrolment, it holds no card
+ * (find-again.ts deleted any); found, whether it ever held one is not known, so D17's "never held
+ * a card" is not predicted for it, and its e-mail is another night's unless this worker enrolled it.
+ */
+function familyCustomer(c: ReusedCustomer): ModelCustomer {
+  return { label: 'customer #1', customerId: c.customerId, ssn: c.ssn, email: c.emailAddress, dateOfBirth: c.dateOfBirth, cards: [], everHadCard: c.found, declined: [], deleted: [] };
 }
 
 type Commands = Array<fc.Arbitrary<ModelCommand>>;
 type SetupValues = { generated: Record<string, unknown>; slashed: boolean };
 
 /** `customerCap`: customers a sequence may enrol (state.ts); below maxCustomers where "another customer" is all a rule needs. */
-function spec(ctx: HarnessContext, name: string, requirements: RequirementId[], commands: Commands, customerCap = maxCustomers): ModelSpec<Model, SequenceRun, SetupValues> {
+function spec(ctx: HarnessContext, use: FamilyUse, name: string, requirements: RequirementId[], commands: Commands, customerCap = maxCustomers): ModelSpec<Model, SequenceRun, SetupValues> {
   return {
     area: 'stateful', name, requirements, commands,
     sequences: sequencesOf(), maxCommands,
     setupValues: fc.record({ generated: enrollPayload(ctx), slashed: fc.boolean() }),
-    setup: (journal, values) => setup(ctx, journal, values, customerCap),
+    setup: (journal, values) => setup(ctx, journal, values, customerCap, use),
     verify: ({ model, real }) => verifyCardLists(model, real),
     cleanup: ({ model, real }) => deleteAllCards(model, real),
   };
@@ -68,17 +83,17 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
   const [addToken, , changeTokenExpiration] = tokens as [fc.Arbitrary<AddTokenizedCard>, ...Commands];
   const enrollment = fc.tuple(enrollPayload(ctx), fc.boolean()).map(([p, slashed]) => new EnrollCustomer(p, slashed));
   return [
-    spec(ctx, 'customers: enrollment, duplicates, FindCustomer and customer attributes follow the model',
+    spec(ctx, 'model:customers', 'customers: enrollment, duplicates, FindCustomer and customer attributes follow the model',
       ['ENROLL-DUPLICATE', 'FIND-ENROLLED', 'CATTR-SUCCESS', 'NO-SECRET-ECHO'],
       [...enrolmentCommands(ctx), ...customerCommands(ctx), ...customerCommands(ctx)]),
-    spec(ctx, 'cards: add, update, resubmit, delete and re-add follow the model',
+    spec(ctx, 'model:cards', 'cards: add, update, resubmit, delete and re-add follow the model',
       ['CARDS-SHAPE', 'STATE-CARD-IDENTICAL', 'STATE-CARD-CHANGED', 'STATE-TCARD-CHANGED', 'STATE-CARD-DELETED',
         'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN', 'NO-SECRET-ECHO'],
       // Updates weigh more: they need a card first, so drawn evenly they would be rare.
       [enrollment, cards.add, addToken, ...cards.all, ...tokens, cards.resubmit, cards.changeExpiration, cards.changeNickname, changeTokenExpiration!,
         cards.readd, cards.readd, ...listCommands(), ...listCommands()],
       twoCustomers),
-    spec(ctx, 'linked accounts: AuthenticateOBO and session attributes follow the model',
+    spec(ctx, 'model:linked-accounts', 'linked accounts: AuthenticateOBO and session attributes follow the model',
       ['OBO-LINKED-ACCOUNT', 'STATE-OBO', 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES', 'SATTR-FILTERS', 'NO-SECRET-ECHO'],
       [enrollment, cards.add, addToken, addToken.map((t) => new AddTokenizedCard(t.customer, t.generated, true)),
         customer.map((i) => new GetRegisteredCards(i)), ...oboCommands(ctx)]),

@@ -4,6 +4,8 @@ import type { HarnessContext } from '../runner/context.js';
 import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { addCard } from '../state/cards.js';
 import { enrollCustomer } from '../state/enrolment.js';
+import type { FamilyUse } from '../state/family.js';
+import { reusableCustomer } from '../state/find-again.js';
 import { fixtureBody } from '../state/fixture-errors.js';
 import { runTag, samplePayload, setupAttempts } from '../state/setup-call.js';
 
@@ -26,6 +28,15 @@ export interface ScenarioCustomer {
 export async function freshCustomer(ctx: HarnessContext, session: Session): Promise<ScenarioCustomer> {
   const { customerId, ssn, dateOfBirth } = await enrollCustomer(ctx, session);
   return { customerId, ssn, dateOfBirth };
+}
+
+/**
+ * The scenario's own customer, whose cards the run deletes: one of the run family where the run has
+ * one (found again on later nights with no card, find-again.ts), else a fresh one. A stranger whose
+ * cards must stay out of reach is always fresh (freshCustomer).
+ */
+export async function ownCustomer(ctx: HarnessContext, session: Session, use: FamilyUse): Promise<ScenarioCustomer> {
+  return (await reusableCustomer(ctx, session, use)) ?? freshCustomer(ctx, session);
 }
 
 /** A card added by number for `customerId` (a fresh number unless `cardNumber` is given). */

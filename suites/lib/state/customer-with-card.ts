@@ -5,6 +5,7 @@ import { pooledCustomer, PoolUnavailable, privatePoolDir, type PooledCustomer } 
 import { addCard } from './cards.js';
 import { enrollCustomer, type CustomerFixture } from './enrolment.js';
 import { FixtureError } from './fixture-errors.js';
+import { reusableCustomer } from './find-again.js';
 import { mayWrite } from './setup-call.js';
 import { isBrokenError } from '../runner/stop.js';
 
@@ -38,13 +39,14 @@ async function runCustomer(ctx: HarnessContext, session: Session): Promise<Poole
     const { customer, made } = await pooledCustomer({
       dir: privatePoolDir(),
       transient: isBrokenError,
+      // A customer of the run family where the run has one: a later night finds it again (find-again.ts).
       make: async () => {
-        const { customerId, ssn, dateOfBirth } = await enrollCustomer(ctx, session);
+        const { customerId, ssn, dateOfBirth } = (await reusableCustomer(ctx, session, 'pool')) ?? (await enrollCustomer(ctx, session));
         return { customerId, ssn, dateOfBirth };
       },
       failureOf: (error) => ({ message: String((error as Error | null)?.message ?? error), ...(error instanceof FixtureError && error.blockedBy ? { blockedBy: error.blockedBy } : {}) }),
     });
-    if (made) ctx.footprint.poolCustomerMade();
+    if (made) ctx.footprint.poolCustomerMade(ctx.profile.family !== undefined);
     return customer;
   } catch (error) {
     if (!(error instanceof PoolUnavailable)) throw error;

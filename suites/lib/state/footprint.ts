@@ -13,7 +13,13 @@ export type FootprintEvent =
   | { kind: 'customer' }
   | { kind: 'card-added' | 'card-removed'; customerId: string; cardId: string }
   | { kind: 'request'; operation: string; sent: number }
-  | { kind: 'pool-customer' };
+  | { kind: 'pool-customer'; family?: boolean }
+  /** A customer of the run family enrolled by this run (find-again.ts): later runs find it again. */
+  | { kind: 'family-enrolled' }
+  /** A customer of the run family enrolled by an earlier run, found again (find-again.ts). */
+  | { kind: 'customer-found' }
+  /** A card an earlier run left on such a customer, deleted before this run used it. */
+  | { kind: 'card-left-removed' };
 
 /**
  * Counts what the harness creates and remembers the cards it added, so the suite that
@@ -40,8 +46,23 @@ export class Footprint {
   customerEnrolled(): void {}
 
   /** A customer of the run's pool was made (customer-pool.ts): the summary reports the pool's size. */
-  poolCustomerMade(): void {
-    this.#log({ kind: 'pool-customer' });
+  poolCustomerMade(family = false): void {
+    this.#log({ kind: 'pool-customer', ...(family ? { family } : {}) });
+  }
+
+  /** A customer of the run family enrolled by this run (find-again.ts). */
+  familyEnrolled(): void {
+    this.#log({ kind: 'family-enrolled' });
+  }
+
+  /** A customer of the run family found again instead of enrolled (find-again.ts). */
+  customerFoundAgain(): void {
+    this.#log({ kind: 'customer-found' });
+  }
+
+  /** A card an earlier run left on a customer found again, deleted: counted as removed. */
+  leftCardRemoved(): void {
+    this.#log({ kind: 'card-left-removed' });
   }
 
   /** An exchange recorder for the client that counts what it records (countExchange), and tells `also` of it. */
@@ -95,6 +116,11 @@ export class Footprint {
       const owner = cardOwner(x, card);
       if (typeof card.cardId === 'string' && owner) this.cardAdded(owner, card.cardId);
     }
+  }
+
+  /** Whether this worker added the card and has not removed it yet. */
+  holds(cardId: string): boolean {
+    return this.#cards.has(cardId);
   }
 
   /** Cards added by this worker and not removed yet. */

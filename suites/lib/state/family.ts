@@ -1,0 +1,50 @@
+import { familyPerson, type PersonalData } from '../../../generators/index.js';
+import type { HarnessContext } from '../runner/context.js';
+
+/**
+ * Where the identities a run can use again sit in its family (generators/family.ts): one slot per
+ * use and shard. A use belongs to one place that runs one case at a time (the run's pool, made once
+ * under a lock; one model property, run in one suite file and so in one worker; the business
+ * suite's customer with a known card; the ownership and concurrency scenarios' own customer), so
+ * no two workers of a run ever hold one slot. Lanes of generators/fresh.ts are not used: a suite
+ * file gets another lane each night, and the slot must be the same every night for the next night
+ * to find it. Shards of one nightly run at once, each with uses of its own
+ * (CONFORMANCE_FAMILY_SHARD, set by bin/conformance.ts from --shard=i/n).
+ */
+export const familyUses = [
+  'pool', 'model:customers', 'model:cards', 'model:linked-accounts', 'business:known-card',
+  'ownership:holder', 'ownership:deleted-card', 'concurrency:card-writes',
+] as const;
+export type FamilyUse = (typeof familyUses)[number];
+
+/** Shards a family tells apart; uses per shard leave room for more. */
+const maxShards = 64;
+const usesPerShard = 16;
+
+/** Set by bin/conformance.ts for its workers: the shard of `--shard=i/n` (0 when not sharded). */
+export const familyShardVariable = 'CONFORMANCE_FAMILY_SHARD';
+
+export function familySlot(use: FamilyUse, env: NodeJS.ProcessEnv = process.env): number {
+  const shard = Number(env[familyShardVariable] ?? 0);
+  return ((Number.isInteger(shard) && shard >= 0 ? shard : 0) % maxShards) * usesPerShard + familyUses.indexOf(use);
+}
+
+/** The shard of `--shard=i/n` among a run's arguments, 0 when there is none. */
+export function shardOf(args: readonly string[]): number {
+  const arg = args.find((a) => a.startsWith('--shard='));
+  const index = Number(arg?.slice('--shard='.length).split('/')[0]);
+  return Number.isInteger(index) && index > 0 ? index : 0;
+}
+
+export interface FamilyMember {
+  readonly slot: number;
+  readonly person: PersonalData;
+}
+
+/** The family identity of `use`, or undefined where the run has no family (the embedded reference: it starts empty). */
+export function familyMember(ctx: HarnessContext, use: FamilyUse): FamilyMember | undefined {
+  const family = ctx.profile.family;
+  if (!family) return undefined;
+  const slot = familySlot(use);
+  return { slot, person: familyPerson(family, slot) };
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { expiredReferenceToken, referenceProbeSource, referenceTargetEnv } from '../../bin/target.js';
+import { createPartnerClient } from '../../client/index.js';
+import { loadProfile } from '../../contract/profile.js';
+import { familyPerson, sampleOne, validPayload } from '../../generators/index.js';
+import { operation } from '../../contract/index.js';
+import { familySlot } from '../../suites/lib/state/family.js';
+import { startReference, type RunningReference } from '../../reference/server.js';
+import { runConformance, type ConformanceRun } from '../support/conformance-run.js';
+
+/**
+ * Issue 30 item 6: a light footprint across nights. One reference kept running, as a partner's
+ * sandbox is, and two default runs in a row against it as an external target (TARGET_BASE_URL):
+ * the second finds the first night's reusable customers again (the pool, the model sequences'
+ * first customers, the business suite's customer with a known card) instead of enrolling them,
+ * deletes whatever cards they were left with, and still passes. Between the nights a card is left
+ * on the cards model's customer, as an interrupted night would leave it: the second night deletes
+ * it, and the model starts from a customer with no card, without a false alarm.
+ * Issue 30's goal, at most 10 new customers on a later night, is not asserted: it is not met. The
+ * second night still enrols about 40, every one for a case that needs a new identity (EnrollCustomer's
+ * own field-rule and operator cases about 24, the model's EnrollCustomer commands, duplicates, D9,
+ * D17, strangers; docs/running.md "The run family").
+ */
+
+/** A card on the family customer of `use`, added from outside the run (found by its SSN and date of birth). */
+async function leaveCard(env: Record<string, string>, use: Parameters<typeof familySlot>[0]): Promise<void> {
+  const profile = loadProfile(env);
+  const client = createPartnerClient({ profile, target: profile.target! });
+  try {
+    const session = await client.openSession();
+    const { ssn, dateOfBirth } = familyPerson(profile.family!, familySlot(use, {}));
+    const found = await client.call('FindCustomer', { body: { ssn, dateOfBirth } }, { session });
+    const customerId = (found.response?.json as Record<string, string>).customerId!;
+    const body = sampleOne(validPayload(operation('AddOrUpdateCard'), { fixed: { customerId }, includeOptional: false }), 7).body;
+    const added = await client.call('AddOrUpdateCard', { body }, { session });
+    expect(added.response?.status, JSON.stringify(added.response?.json)).toBe(200);
+  } finally {
+    await client.close();
+  }
+}
+
+let reference: RunningReference | undefined;
+afterAll(async () => {
+  await reference?.close();
+});
+
+const footprint = (run: ConformanceRun) => run.summary!.footprint!;
+const customersOf = (run: ConformanceRun) => {
+  const f = footprint(run);
+  return `${f.customersEnrolled} enrolled (${f.familyEnrolled ?? 0} of the family), ${f.customersFoundAgain ?? 0} found again`;
+};
+
+describe('two nights against one target', () => {
+  it('the second night finds the first night\'s reusable customers again and enrols fewer', async () => {
+    reference = await startReference();
+    const env = {
+      ...referenceTargetEnv(reference),
+      TARGET_EXPIRED_TOKEN: (await expiredReferenceToken(reference)) ?? '',
+      TARGET_PROBE_SOURCE_ADDRESS: referenceProbeSource,
+    };
+    const first = await runConformance({ runs: null, seed: 1, env });
+    expect(first.exitCode, `${first.stdout.slice(-3000)}\n${first.stderr.slice(-2000)}`).toBe(0);
+    await leaveCard(env, 'model:cards');
+    const second = await runConformance({ runs: null, seed: 2, env });
+    expect(second.exitCode, `${second.stdout.slice(-3000)}\n${second.stderr.slice(-2000)}`).toBe(0);
+    const requests = (run: ConformanceRun) => Object.values(footprint(run).requests ?? {}).reduce((a, b) => a + b, 0);
+    console.log(`first night: ${customersOf(first)}, ${requests(first)} requests; second night: ${customersOf(second)}, ${requests(second)} requests, ${footprint(second).cardsLeftByEarlierRuns} card(s) left by the first deleted`);
+
+    const [one, two] = [footprint(first), footprint(second)];
+    // The first night enrols the family; the second finds every one of them and enrols none.
+    expect(one.customersFoundAgain).toBe(0);
+    expect(one.familyEnrolled).toBeGreaterThanOrEqual(4);
+    expect(two.customersFoundAgain).toBe(one.familyEnrolled);
+    expect(two.familyEnrolled).toBe(0);
+    expect(two.customersEnrolled).toBe(two.customerPool!.freshEnrolments);
+    expect(two.customersEnrolled).toBeLessThan(one.customersEnrolled);
+    // Every card a night added it removed; the console and summary.md say what was found again.
+    expect(two.cardsLeftByEarlierRuns).toBe(1);
+    expect(two.cardsRemoved).toBe(two.cardsAdded + 1);
+    expect(second.stdout).toContain(`${two.customersEnrolled} customers enrolled, ${two.customersFoundAgain} found again, ${two.cardsAdded} cards added, ${two.cardsRemoved} removed (1 left by an earlier run)`);
+    expect(readFileSync(join(second.reportDir, 'summary.md'), 'utf8')).toContain(`${two.customersFoundAgain} found again`);
+  }, 600_000);
+});
