@@ -8,7 +8,7 @@ import type { SuiteRecord } from '../../reporting/result.js';
 /** Independent cases in flight together (issue 29), read in fast-check's own order. */
 const env = (records: SuiteRecord[], caseConcurrency: number): PropertyEnv => ({
   runSeed: 7, replayPath: undefined, suiteFile: 'x', record: (r) => records.push(r), redact: (t) => t,
-  curl: () => 'curl', formatExchange: () => 'x', attempts: () => '', caseConcurrency,
+  curl: () => 'curl', formatExchange: () => 'x', attempts: () => [], caseConcurrency,
 });
 const outcome = (failed: boolean): CaseOutcome => ({
   exchanges: [], checked: ['GEN-NO-5XX'], responsesSeen: [],

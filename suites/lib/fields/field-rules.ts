@@ -11,7 +11,7 @@ import type { Exchange } from '../../../client/index.js';
 import { operatorCases, type OperatorCase } from '../../../generators/operators/cases.js';
 import type { HarnessContext } from '../runner/context.js';
 import { removeAddedCards } from '../state/cards.js';
-import { stateFields, stateSlot, withState, type CaseKind } from '../state/case-state.js';
+import { needsSsoToken, oneTokenAtATime, stateFields, withState, type CaseKind } from '../state/case-state.js';
 import { fieldCaseExpected, judgeFieldCase, type JudgeOptions } from '../../../oracles/field-case.js';
 import { expectedRows } from '../../../oracles/judge.js';
 import { propertyTest } from '../runner/property-test.js';
@@ -41,7 +41,11 @@ const judgeOptions = (ctx: HarnessContext): JudgeOptions => ({ strictKeyCase: ct
  * case written another way on the wire (generators/operators/wire.ts) goes as its body text and
  * media type; its operator x cell pairs go into the outcome for the coverage table.
  */
-async function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
+function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
+  return needsSsoToken(c.input) ? oneTokenAtATime(ctx, () => sendOne(ctx, op, c, kind)) : sendOne(ctx, op, c, kind);
+}
+
+async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
   const session = await ctx.session();
   const input = await withState(ctx, session, c.input, kind);
   const wire = 'wire' in c ? c.wire : undefined;
@@ -71,9 +75,8 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
   // A case that broke before its exchange (its session or fixture) and stayed broken leaves its own rows broken.
   const rowsOf = (c: GeneratedCase) => expectedRows(fieldCaseExpected(c.expectation, judgeOptions(ctx)));
   // A case makes its own state (a fresh identity, a fresh card) or reads the worker's fixtures, so
-  // cases may be in flight together; except where a case needs the session's newest ssoToken (D18):
-  // another case's AuthenticateOBO in between would make it stale.
-  const independentCases = !Object.values(stateFields(op)).includes(stateSlot.ssoToken);
+  // cases may be in flight together; one that needs the session's newest ssoToken waits its turn (sendCase).
+  const independentCases = true;
 
   describe(`${op.id} field rules`, () => {
     afterAll(() => removeAddedCards(ctx));
