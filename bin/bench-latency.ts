@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { variables } from '../contract/profile-variables.js';
 import { trafficHarName } from '../client/traffic-log.js';
@@ -20,6 +20,30 @@ export interface LatencyFigure {
   readonly requests: number;
   readonly replySeconds: number;
   readonly effectiveConcurrency: number;
+  /** Seconds from the start to the first request of the suites, and from the last reply to the exit. */
+  readonly beforeFirst: number;
+  readonly afterLast: number;
+  /** Seconds between the first request and the last reply with 0, 1, 2 ... requests in flight. */
+  readonly inFlight: readonly number[];
+}
+
+type Entry = { startedDateTime: string; time: number };
+
+/** Where the time between the first request and the last reply went: seconds at each number of requests in flight. */
+export function inFlightSeconds(entries: readonly Entry[]): number[] {
+  const events = entries.flatMap((e) => {
+    const at = Date.parse(e.startedDateTime);
+    return [{ at, d: 1 }, { at: at + e.time, d: -1 }];
+  }).sort((a, b) => a.at - b.at || a.d - b.d);
+  const seconds: number[] = [];
+  let now = 0;
+  let last = events[0]?.at ?? 0;
+  for (const { at, d } of events) {
+    seconds[now] = (seconds[now] ?? 0) + (at - last) / 1000;
+    now += d;
+    last = at;
+  }
+  return Array.from(seconds, (s) => s ?? 0);
 }
 
 /** One default run with every reply held `latencyMs`; the HAR gives the reply times. */
@@ -27,25 +51,34 @@ export async function latencyRun(latencyMs: number): Promise<LatencyFigure> {
   const dir = mkdtempSync(join(tmpdir(), 'pc-bench-latency-'));
   const blank = Object.fromEntries(Object.keys(variables).map((name) => [name, '']));
   const started = performance.now();
+  const startedAt = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'bin/conformance.ts'], {
     env: { ...process.env, ...blank, REPORT_DIR: join(dir, 'reports'), CONFORMANCE_RECORD_TRAFFIC: join(dir, 'traffic'), REFERENCE_LATENCY_MS: String(latencyMs) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exitCode = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const seconds = (performance.now() - started) / 1000;
-  let entries: Array<{ time: number }> = [];
+  const endedAt = Date.now();
+  let entries: Entry[] = [];
   try {
-    entries = (JSON.parse(readFileSync(join(dir, 'traffic', trafficHarName), 'utf8')) as { log: { entries: Array<{ time: number }> } }).log.entries;
+    entries = (JSON.parse(readFileSync(join(dir, 'traffic', trafficHarName), 'utf8')) as { log: { entries: Entry[] } }).log.entries;
   } catch {
     entries = [];
   }
   rmSync(dir, { recursive: true, force: true });
   const replySeconds = entries.reduce((sum, e) => sum + e.time, 0) / 1000;
-  return { latencyMs, seconds, exitCode, requests: entries.length, replySeconds, effectiveConcurrency: replySeconds / seconds };
+  const first = entries.length ? Math.min(...entries.map((e) => Date.parse(e.startedDateTime))) : startedAt;
+  const last = entries.length ? Math.max(...entries.map((e) => Date.parse(e.startedDateTime) + e.time)) : endedAt;
+  return {
+    latencyMs, seconds, exitCode, requests: entries.length, replySeconds, effectiveConcurrency: replySeconds / seconds,
+    beforeFirst: (first - startedAt) / 1000, afterLast: (endedAt - last) / 1000, inFlight: inFlightSeconds(entries),
+  };
 }
 
 export function latencyLine(f: LatencyFigure): string {
-  return `  +${String(f.latencyMs).padEnd(4)}ms per reply     ${f.seconds.toFixed(1)} s wall (exit ${f.exitCode}), ${f.requests} requests, ${f.replySeconds.toFixed(1)} s of replies, effective concurrency ${f.effectiveConcurrency.toFixed(2)}`;
+  const levels = f.inFlight.map((s, n) => `${n}: ${s.toFixed(1)} s`).join(', ');
+  return `  +${String(f.latencyMs).padEnd(4)}ms per reply     ${f.seconds.toFixed(1)} s wall (exit ${f.exitCode}), ${f.requests} requests, ${f.replySeconds.toFixed(1)} s of replies, effective concurrency ${f.effectiveConcurrency.toFixed(2)}
+                            ${f.beforeFirst.toFixed(1)} s before the first request (start-up, reference, preflight, workers), ${f.afterLast.toFixed(1)} s after the last reply (reports); requests in flight ${levels}`;
 }
 
 export async function latencyFigures(latencies: readonly number[] = [50, 150]): Promise<LatencyFigure[]> {
@@ -56,7 +89,7 @@ export async function latencyFigures(latencies: readonly number[] = [50, 150]): 
     figures.push(f);
     console.log(latencyLine(f));
   }
-  console.log('  effective concurrency = sum of reply times (HAR) / wall time; goal with 50 ms: at most 30 s, at least 3 (TARGET_CONCURRENCY 4)');
+  console.log(`  effective concurrency = sum of reply times (HAR) / wall time; goal with 50 ms: at most 30 s, at least 3 (TARGET_CONCURRENCY 4); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   return figures;
 }
 

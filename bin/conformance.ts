@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { rateLedgerDirVariable } from '../client/rate-ledger.js';
+import { flightSocketVariable, startFlightServer } from '../client/flight-permits.js';
 import { announceTraffic, prepareTraffic } from './traffic.js';
 import { privateDirVariable } from '../suites/lib/state/customer-pool.js';
 import { familyShardVariable, shardOf } from '../suites/lib/state/family.js';
@@ -82,26 +83,30 @@ const rateLimit = ownTarget ? embeddedReferenceRateLimit : profile.rateLimit;
 const room = rateLimit - parentRequests;
 if (room < 1) await new Promise((resolve) => setTimeout(resolve, 1_050));
 // A suite file runs its properties one after the other, so requests in flight come from workers
-// running files side by side: against a remote target as many workers as TARGET_CONCURRENCY allows
-// (worker-share.ts), the cores notwithstanding, since a worker mostly waits for replies (issue 29:
-// 50 ms away, one worker per core left three of four allowed requests unused). The embedded
-// reference answers at once from this machine's own cores: one worker per core, unless
-// REFERENCE_LATENCY_MS makes it behave like a remote target.
+// running files side by side. Against a remote target (or the embedded reference holding its
+// replies, REFERENCE_LATENCY_MS) a worker mostly waits for replies: this process holds the run's
+// TARGET_CONCURRENCY permits (client/flight-permits.ts) and a worker per permit draws from them, so
+// none stays unused while another worker's file sends one request at a time (issue 29: splitting
+// the limit evenly used about two of four 50 ms away). The embedded reference answering at once is
+// bound by this machine's cores: one worker per core, each with its even share.
 const cpuBound = target.embedded && profile.referenceLatencyMs === 0;
 const workersWanted = process.env.VITEST_MAX_WORKERS ?? (cpuBound ? String(availableParallelism()) : undefined);
-const share = workerShare({ concurrency: profile.concurrency, rateLimit: room < 1 ? rateLimit : room }, workersWanted);
+const share = workerShare({ concurrency: profile.concurrency, rateLimit: room < 1 ? rateLimit : room }, workersWanted, availableParallelism(), !cpuBound);
 // Each test file runs in a fresh worker process: the ledgers carry a slot's rate window over.
 const ledgers = mkdtempSync(join(tmpdir(), 'pc-rate-'));
+const permitsSocket = join(ledgers, 'permits.sock');
+const permits = cpuBound ? undefined : await startFlightServer(profile.concurrency, permitsSocket);
 // State the workers share that must not reach REPORT_DIR (the pooled customer's SSN): removed at the end.
 const privateDir = mkdtempSync(join(tmpdir(), 'pc-private-'));
 console.log(`partner-conformance: ${target.embedded ? 'embedded reference service' : 'target'} ${target.env.TARGET_BASE_URL ?? profile.target?.baseUrl}, profile ${profile.kind}, seed ${seed}`);
 const vitestExit: number = interrupted ? 130 : await new Promise((resolve) => {
   child = spawn(process.execPath, suiteRunnerArgs(process.argv.slice(2)), {
     stdio: 'inherit',
-    env: { ...process.env, REPORT_DIR: resolvePath(profile.reportDir), ...target.env, ...shareEnv(share), [rateLedgerDirVariable]: ledgers, [privateDirVariable]: privateDir, [familyShardVariable]: String(shardOf(process.argv.slice(2))), CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString(), CONFORMANCE_RUN_NONCE: String(randomInt(2 ** 31)) },
+    env: { ...process.env, REPORT_DIR: resolvePath(profile.reportDir), ...target.env, ...shareEnv(share), [rateLedgerDirVariable]: ledgers, ...(permits ? { [flightSocketVariable]: permitsSocket } : {}), [privateDirVariable]: privateDir, [familyShardVariable]: String(shardOf(process.argv.slice(2))), CONFORMANCE_SEED: String(seed), CONFORMANCE_RUN_STARTED: startedAt.toISOString(), CONFORMANCE_RUN_NONCE: String(randomInt(2 ** 31)) },
   });
   child.on('exit', (code) => resolve(code ?? 1));
 });
+await permits?.close();
 rmSync(ledgers, { recursive: true, force: true });
 rmSync(privateDir, { recursive: true, force: true });
 const exitCode = finishRun({ profile, target, startedAt, vitestExit, interrupted, seed, args: process.argv.slice(2), ...inputs });

@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RateLedger } from './rate-ledger.js';
+import type { FlightPermits } from './flight-permits.js';
 
 /**
  * The two limits every request of a transport shares: at most N in flight, and at most
@@ -7,11 +9,23 @@ import type { RateLedger } from './rate-ledger.js';
 
 export interface ConcurrencyLimit {
   run<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` with `n` of the run's permits held at once, so the requests it sends together are
+   * in flight together (D44: two writes at the same time) however busy the other workers are.
+   */
+  together<T>(n: number, task: () => Promise<T>): Promise<T>;
   readonly active: number;
   readonly pending: number;
 }
 
-export function createConcurrencyLimit(max: number): ConcurrencyLimit {
+/** Permits held for a `together` task; its requests take them instead of asking for their own. */
+const reserved = new AsyncLocalStorage<{ left: number }>();
+
+/**
+ * At most `max` tasks of this process at once and, with `permits` (flight-permits.ts), each also
+ * holds one of the run's permits: the run as a whole never has more in flight than TARGET_CONCURRENCY.
+ */
+export function createConcurrencyLimit(max: number, permits?: FlightPermits): ConcurrencyLimit {
   if (!Number.isInteger(max) || max < 1) throw new RangeError(`concurrency must be a whole number above 0, received ${max}`);
   let active = 0;
   const queue: Array<() => void> = [];
@@ -26,10 +40,30 @@ export function createConcurrencyLimit(max: number): ConcurrencyLimit {
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (active >= max) await new Promise<void>((resolve) => queue.push(resolve));
       active++;
+      const group = reserved.getStore();
+      const own = !!permits && !(group && group.left > 0);
+      try {
+        if (own) await permits.acquire(1);
+        else if (group) group.left--;
+      } catch (error) {
+        release();
+        throw error;
+      }
       try {
         return await task();
       } finally {
+        if (own) permits.release(1);
+        else if (group) group.left++;
         release();
+      }
+    },
+    async together<T>(n: number, task: () => Promise<T>): Promise<T> {
+      if (!permits) return task();
+      await permits.acquire(n);
+      try {
+        return await reserved.run({ left: n }, task);
+      } finally {
+        permits.release(n);
       }
     },
   };
@@ -106,11 +140,11 @@ const perProcess = new Map<string, SharedLimits>();
  * (a second client for other credentials, the token client) draws from the same budget,
  * so adding a client never raises the load on the target.
  */
-export function processLimits(concurrency: number, rateLimit: number, windowMs: number, ledger?: RateLedger): SharedLimits {
+export function processLimits(concurrency: number, rateLimit: number, windowMs: number, ledger?: RateLedger, permits?: FlightPermits): SharedLimits {
   const key = `${concurrency}/${rateLimit}/${windowMs}`;
   let limits = perProcess.get(key);
   if (!limits) {
-    limits = { inFlight: createConcurrencyLimit(concurrency), rate: createRateLimit(rateLimit, { windowMs, ...(ledger ? { ledger } : {}) }) };
+    limits = { inFlight: createConcurrencyLimit(concurrency, permits), rate: createRateLimit(rateLimit, { windowMs, ...(ledger ? { ledger } : {}) }) };
     perProcess.set(key, limits);
   }
   return limits;

@@ -11,6 +11,7 @@ import { partnerRequest, type CallInput, type CallOptions, type Session } from '
 import { TokenClient } from './token.js';
 import { createTransport, type Transport, type TransportOptions } from './transport.js';
 import { workerLedger } from './rate-ledger.js';
+import { runFlightPermits } from './flight-permits.js';
 import { toCurl } from './curl.js';
 import { proxyCredentials } from './proxy.js';
 
@@ -56,6 +57,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
   const recorder = options.recorder ?? new ExchangeRecorder();
   const ca = target.caPem ?? (profile.caFile ? readFileSync(profile.caFile, 'utf8') : undefined);
   const ledger = workerLedger();
+  const permits = runFlightPermits();
   // A proxy URL's user and password are masked like every secret wherever a message quotes them.
   const proxy = profile.proxy;
   for (const value of [proxy?.httpsProxy, proxy?.httpProxy].flatMap((u) => (u ? proxyCredentials(u) : []))) redactor.learn(value, 'proxyCredentials');
@@ -70,6 +72,7 @@ export function createPartnerClient(options: PartnerClientOptions): PartnerClien
     retry: { maxAttempts: profile.retryAttempts, retryAfterCapMs: profile.retryMaxWaitMs, ...options.retry },
     shareLimits: true,
     ...(ledger ? { rateLedger: ledger } : {}),
+    ...(permits ? { permits } : {}),
   });
   const token = new TokenClient({
     transport,

@@ -6,6 +6,7 @@ import { sendOnce } from './http-attempt.js';
 import { createDispatcher, type ProxySettings } from './proxy.js';
 import type { RateLedger } from './rate-ledger.js';
 import { processTrafficLog, type TrafficLog } from './traffic-log.js';
+import type { FlightPermits } from './flight-permits.js';
 import { createConcurrencyLimit, createRateLimit, processLimits, sleep as realSleep } from './limits.js';
 import { backoffMs, defaultRetryPolicy, retryAfterMs, retrySafe, shouldRetry, type RetryPolicy } from './retry.js';
 
@@ -27,6 +28,8 @@ export interface TransportOptions {
   readonly shareLimits?: boolean;
   /** With shareLimits: carry the rate window over from earlier processes of the same worker slot. */
   readonly rateLedger?: RateLedger;
+  /** With shareLimits: the run's permits, shared with the other workers (flight-permits.ts). */
+  readonly permits?: FlightPermits;
   /** Where every attempt is written as a HAR entry; default the process's (CONFORMANCE_RECORD_TRAFFIC). */
   readonly trafficLog?: TrafficLog;
   /** Test seams. */
@@ -41,6 +44,8 @@ export interface SendOptions {
 
 export interface Transport {
   send(request: CaseRequest, options?: SendOptions): Promise<Exchange>;
+  /** Runs `task` with `n` requests allowed in flight at once for it alone (D44 pairs; limits.ts). */
+  together<T>(n: number, task: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -61,7 +66,7 @@ export function createTransport(options: TransportOptions): Transport {
     ...(options.proxy ? { proxy: options.proxy } : {}),
   });
   const { inFlight, rate } = options.shareLimits
-    ? processLimits(options.concurrency, options.rateLimit, rateWindowMs, options.rateLedger)
+    ? processLimits(options.concurrency, options.rateLimit, rateWindowMs, options.rateLedger, options.permits)
     : { inFlight: createConcurrencyLimit(options.concurrency), rate: createRateLimit(options.rateLimit, { windowMs: rateWindowMs }) };
 
   // An attempt's time runs from when the limits let it go: a wait in the queue is not the target's time.
@@ -89,6 +94,7 @@ export function createTransport(options: TransportOptions): Transport {
         await wait(after ?? backoffMs(attempts.length, policy, options.random));
       }
     },
+    together: (n, task) => inFlight.together(n, task),
     close: () => agent.close(),
   };
 }

@@ -79,4 +79,12 @@ describe('workerShare', () => {
     expect(workerShare({ concurrency: 16, rateLimit: 1 }, '3', 8)).toEqual({ workers: 1, concurrency: 16, rateLimit: 1 });
     expect(workerShare({ concurrency: 5, rateLimit: 100 }, '50%', 4)).toEqual({ workers: 2, concurrency: 2, rateLimit: 50 });
   });
+
+  it('with the run\'s permits shared (a remote target): a worker per request allowed in flight, each free to use them all, the rate split', () => {
+    expect(workerShare({ concurrency: 4, rateLimit: 200 }, undefined, 2, true)).toEqual({ workers: 4, concurrency: 4, rateLimit: 50 });
+    expect(workerShare({ concurrency: 1, rateLimit: 200 }, undefined, 2, true)).toEqual({ workers: 1, concurrency: 1, rateLimit: 200 });
+    expect(workerShare({ concurrency: 32, rateLimit: 2000 }, undefined, 2, true)).toEqual({ workers: 8, concurrency: 32, rateLimit: 250 });
+    expect(workerShare({ concurrency: 2, rateLimit: 17 }, '4', 8, true)).toEqual({ workers: 2, concurrency: 2, rateLimit: 8 });
+    expect(workerShare({ concurrency: 16, rateLimit: 3 }, undefined, 8, true)).toEqual({ workers: 3, concurrency: 16, rateLimit: 1 });
+  });
 });

@@ -17,7 +17,8 @@ async function timed(send: () => Promise<Exchange>): Promise<{ x: Exchange; from
 export async function together(ctx: HarnessContext, send: () => Promise<Exchange>): Promise<[Exchange, Exchange]> {
   if (ctx.profile.concurrency < 2)
     throw new FixtureError(`TARGET_CONCURRENCY is ${ctx.profile.concurrency}: two writes cannot be in flight at once; set it to 2 or more`, { enabledBy: 'TARGET_CONCURRENCY' });
-  const [a, b] = await Promise.all([timed(send), timed(send)]);
+  // Both permits of the run are taken at once: another worker's requests never come between the pair.
+  const [a, b] = await ctx.client.transport.together(2, () => Promise.all([timed(send), timed(send)]));
   if (!(a.from < b.to && b.from < a.to))
     throw new FixtureError(`the two ${a.x.request.operation} requests were not in flight at the same time (one answered before the other left): the race is not covered`);
   return [a.x, b.x];

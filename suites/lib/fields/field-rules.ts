@@ -11,7 +11,7 @@ import type { Exchange } from '../../../client/index.js';
 import { operatorCases, type OperatorCase } from '../../../generators/operators/cases.js';
 import type { HarnessContext } from '../runner/context.js';
 import { removeAddedCards } from '../state/cards.js';
-import { stateFields, withState, type CaseKind } from '../state/case-state.js';
+import { needsSsoToken, oneTokenAtATime, stateFields, withState, type CaseKind } from '../state/case-state.js';
 import { fieldCaseExpected, judgeFieldCase, type JudgeOptions } from '../../../oracles/field-case.js';
 import { expectedRows } from '../../../oracles/judge.js';
 import { propertyTest } from '../runner/property-test.js';
@@ -41,7 +41,11 @@ const judgeOptions = (ctx: HarnessContext): JudgeOptions => ({ strictKeyCase: ct
  * case written another way on the wire (generators/operators/wire.ts) goes as its body text and
  * media type; its operator x cell pairs go into the outcome for the coverage table.
  */
-async function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
+function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
+  return needsSsoToken(c.input) ? oneTokenAtATime(ctx, () => sendOne(ctx, op, c, kind)) : sendOne(ctx, op, c, kind);
+}
+
+async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
   const session = await ctx.session();
   const input = await withState(ctx, session, c.input, kind);
   const wire = 'wire' in c ? c.wire : undefined;
@@ -70,12 +74,15 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
   const validRuns = op.writes ? Math.min(writeRuns, runs) : runs;
   // A case that broke before its exchange (its session or fixture) and stayed broken leaves its own rows broken.
   const rowsOf = (c: GeneratedCase) => expectedRows(fieldCaseExpected(c.expectation, judgeOptions(ctx)));
+  // A case makes its own state (a fresh identity, a fresh card) or reads the worker's fixtures, so
+  // cases may be in flight together; one that needs the session's newest ssoToken waits its turn (sendCase).
+  const independentCases = true;
 
   describe(`${op.id} field rules`, () => {
     afterAll(() => removeAddedCards(ctx));
 
     propertyTest(ctx, suiteFile, {
-      area, operation: op.id, name: `${op.id}: a valid payload is accepted`, writes: op.writes,
+      area, operation: op.id, independentCases, name: `${op.id}: a valid payload is accepted`, writes: op.writes,
       requirements: ['GEN-VALID-ACCEPTED', successRequirementId(op), ...generic],
       arbitrary: validPayload(op, options).map((input): GeneratedCase => ({ input, expectation: acceptedExpectation(op), description: `${op.id}: valid payload` })),
       numRuns: validRuns,
@@ -86,7 +93,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
     const bounds = boundaryValidCases(op, options);
     if (bounds)
       propertyTest(ctx, suiteFile, {
-        area, operation: op.id, name: `${op.id}: values at their exact bounds are accepted`, writes: op.writes,
+        area, operation: op.id, independentCases, name: `${op.id}: values at their exact bounds are accepted`, writes: op.writes,
         requirements: ['GEN-VALID-ACCEPTED', ...generic],
         arbitrary: bounds, examples: (seed) => boundaryCoverage(op, options, seed), numRuns: validRuns, describe: describeCase, rowsOf,
         run: tallyRefusals(op.id, (c: GeneratedCase) => sendCase(ctx, op, c, 'valid')),
@@ -94,7 +101,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
 
     for (const field of op.fields)
       propertyTest(ctx, suiteFile, {
-        area, operation: op.id, name: `${op.id}: violations of ${field.name} are rejected`,
+        area, operation: op.id, independentCases, name: `${op.id}: violations of ${field.name} are rejected`,
         requirements: [...fieldRequirementIds(op, field), ...errorShape, ...generic],
         arbitrary: fieldViolations(op, field, options), examples: (seed) => violationCoverage(op, field, options, seed),
         numRuns: runs, describe: describeCase, rowsOf,
@@ -105,7 +112,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
     const isolated = isolatedRuleCases(op, options);
     if (isolated)
       propertyTest(ctx, suiteFile, {
-        area, operation: op.id, name: `${op.id}: a length or format rule broken alone is rejected`,
+        area, operation: op.id, independentCases, name: `${op.id}: a length or format rule broken alone is rejected`,
         requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)).filter((id) => /-(LENGTH|FORMAT)$/.test(id)), ...errorShape, ...generic],
         arbitrary: isolated, examples: (seed) => isolatedCoverage(op, options, seed), numRuns: runs, describe: describeCase, rowsOf,
         run: (c) => sendCase(ctx, op, c, 'violation'),
@@ -115,7 +122,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
     const open = openValueCases(op, options, 0);
     if (open.length)
       propertyTest(ctx, suiteFile, {
-        area, operation: op.id, name: `${op.id}: values the document leaves open are answered within the generic contract`, writes: op.writes,
+        area, operation: op.id, independentCases, name: `${op.id}: values the document leaves open are answered within the generic contract`, writes: op.writes,
         requirements: [...generic, 'ERR-VALIDATION'],
         arbitrary: openValueArbitrary(open), examples: (seed) => openValueCases(op, options, seed), numRuns: 0, describe: describeCase,
         run: (c: GeneratedCase) => sendCase(ctx, op, c, 'valid'),
@@ -128,7 +135,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
     const answered = operated.filter((c) => c.expectation.kind !== 'validation');
     if (rejected.length)
       propertyTest(ctx, suiteFile, {
-        area, operation: op.id, name: `${op.id}: operator values the register rejects are rejected`,
+        area, operation: op.id, independentCases, name: `${op.id}: operator values the register rejects are rejected`,
         requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)), ...errorShape, 'ERR-KEYS-COMPLETE', ...generic],
         arbitrary: fc.constantFrom(...rejected), examples: (seed) => operatorCases(op, options, seed).filter((c) => c.expectation.kind === 'validation'),
         numRuns: 0, describe: describeCase, rowsOf,
@@ -136,7 +143,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       });
     if (answered.length)
       propertyTest(ctx, suiteFile, {
-        area, operation: op.id, name: `${op.id}: operator values and bodies the register leaves open or allows are answered as such`, writes: op.writes,
+        area, operation: op.id, independentCases, name: `${op.id}: operator values and bodies the register leaves open or allows are answered as such`, writes: op.writes,
         requirements: [...generic, 'ERR-VALIDATION', 'GEN-VALID-ACCEPTED', successRequirementId(op)],
         arbitrary: fc.constantFrom(...answered), examples: (seed) => operatorCases(op, options, seed).filter((c) => c.expectation.kind !== 'validation'),
         numRuns: 0, describe: describeCase,
@@ -146,7 +153,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
     const several = multiViolations(op, options);
     if (several)
       propertyTest(ctx, suiteFile, {
-        area, operation: op.id, name: `${op.id}: several violations at once name every field`,
+        area, operation: op.id, independentCases, name: `${op.id}: several violations at once name every field`,
         requirements: ['ERR-KEYS-COMPLETE', 'ERR-VALIDATION', ...generic],
         arbitrary: several, numRuns: runs, describe: describeCase, rowsOf,
         run: (c) => sendCase(ctx, op, c, 'violation'),

@@ -99,3 +99,10 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
         customer.map((i) => new GetRegisteredCards(i)), ...oboCommands(ctx)]),
   ];
 }
+
+/** The model property of one area (its name begins with it), for the file that runs it alone. */
+export function statefulSpec(ctx: HarnessContext, area: 'customers' | 'cards' | 'linked accounts'): ModelSpec<Model, SequenceRun, SetupValues> {
+  const found = statefulSpecs(ctx).find((s) => s.name.startsWith(`${area}:`));
+  if (!found) throw new Error(`suites/lib/model/specs.ts has no model property named "${area}: ..."`);
+  return found;
+}

@@ -30,6 +30,11 @@ export interface PropertySpec<T> {
   readonly rowsOf?: (value: T) => readonly RequirementId[];
   /** What the property can check; broken and not-covered rows name these when no case got that far. */
   readonly requirements?: readonly RequirementId[];
+  /**
+   * No case reads or changes state another case of the property sets (each makes its own, or only
+   * reads the shared fixtures): its cases may be in flight together, up to the worker's concurrency.
+   */
+  readonly independentCases?: boolean;
 }
 
 /** What a runner needs from the harness: where records go, and the client's redacting text of exchanges. */
@@ -49,4 +54,6 @@ export interface PropertyEnv extends EvidenceText {
   readonly health?: HealthLog;
   /** The worker's latch for a target in trouble (rerun.ts): fewer re-runs and earlier stops while it is on. */
   readonly trouble?: TargetTrouble;
+  /** Cases of an `independentCases` property in flight at once (the worker's TARGET_CONCURRENCY); unset, one. */
+  readonly caseConcurrency?: number;
 }

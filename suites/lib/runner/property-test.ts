@@ -50,6 +50,7 @@ export function propertyEnv(ctx: HarnessContext, suiteFile: string): PropertyEnv
     reruns: ctx.profile.reruns,
     health: ctx.health,
     trouble: troubleOf(ctx.client),
+    caseConcurrency: ctx.profile.concurrency,
   };
 }
 

@@ -6,7 +6,8 @@ import { refusedPath, stopOf, type Stop } from './stop.js';
 import type { FixtureFailure } from './unchecked.js';
 import { propertySeed } from './selection.js';
 import { grantedRandom, type Exploration } from './budget.js';
-import { runCase } from './rerun.js';
+import { runCase, type CaseEnd } from './rerun.js';
+import { CaseLookahead, plannedValues } from './case-lookahead.js';
 import type { PropertyEnv, PropertySpec } from './property-spec.js';
 import type { CaseOutcome } from '../../../oracles/outcome.js';
 
@@ -53,10 +54,21 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
   });
   const mayBreak = () => env.trouble?.brokenCases(maxBrokenCases) ?? maxBrokenCases;
 
+  const numRuns = stop ? 0 : caseCount(spec, examples, env.exploration);
+  // Independent cases go a few at a time, read in fast-check's order (case-lookahead.ts); a replayed path runs as asked.
+  const width = spec.independentCases && !env.replayPath ? Math.max(1, env.caseConcurrency ?? 1) : 1;
+  const lookahead = new CaseLookahead(width > 1 ? plannedValues(spec.arbitrary, examples, seed, numRuns) : [], width, (v) => runCase(spec.run, v, rerunEnv()));
+
   const property = fc.asyncProperty(spec.arbitrary, async (value) => {
     if (stop) return true;
     ran.add(value);
-    const end = await runCase(spec.run, value, rerunEnv());
+    const end = await lookahead.end(value, () => runCase(spec.run, value, rerunEnv()));
+    const result = judgeEnd(value, end);
+    if (stop || !result) lookahead.close();
+    return result;
+  });
+  /** What fast-check is told of one case: false for a counterexample. */
+  const judgeEnd = (value: T, end: CaseEnd): boolean => {
     if (end.kind === 'thrown') {
       const why = stopOf(end.error, env.redact);
       // State one case could not get (a refused enrolment, D37) skips that case; a fixture answered
@@ -81,12 +93,12 @@ export async function runProperty<T>(env: PropertyEnv, spec: PropertySpec<T>): P
     if (outcome.findings.length === 0) return true;
     lastFailure = { value, outcome };
     return false;
-  });
+  };
   let details: fc.RunDetails<[T]> | undefined;
   if (!stop) {
     try {
       details = await fc.check(property, {
-        seed, numRuns: caseCount(spec, examples, env.exploration),
+        seed, numRuns,
         ...(examples.length ? { examples: examples.map((e): [T] => [e]) } : {}), ...(env.replayPath ? { path: env.replayPath } : {}),
       });
     } catch (error) {

@@ -133,6 +133,22 @@ export function stateFields(op: { readonly writes: boolean; readonly fields: Rea
   return Object.fromEntries(Object.entries(byName).filter(([k]) => names.has(k) || (attributeList && /^[A-Z]/.test(k))));
 }
 
+/** The input names the session's ssoToken: it is fetched just before the call, which needs it the newest (D18). */
+export const needsSsoToken = (input: unknown): boolean => slotsIn(input).has('ssoToken');
+
+const tokenTurns = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs cases that fetch and use the session's ssoToken one after another in this worker, while
+ * other cases may be in flight beside them (issue 29): another case's AuthenticateOBO between
+ * a case's own and its AddSessionAttributes would make its token stale (D18).
+ */
+export function oneTokenAtATime<T>(ctx: HarnessContext, task: () => Promise<T>): Promise<T> {
+  const turn = (tokenTurns.get(ctx.client) ?? Promise.resolve()).then(task);
+  tokenTurns.set(ctx.client, turn.catch(() => undefined));
+  return turn;
+}
+
 /** The generated input with its stand-ins replaced by real state of the target. */
 export async function withState<T>(ctx: HarnessContext, session: Session, input: T, kind: CaseKind): Promise<T> {
   const map = await resolveSlots(ctx, session, slotsIn(input), kind);
