@@ -16,6 +16,7 @@ import { useAfterDeleteOperators } from './use-after-delete.js';
 import { concurrencyOperators } from './concurrency.js';
 import { filterExactnessOperators } from './filter-exactness.js';
 import { jsonTypeOperators } from './json-type.js';
+import { unknownResourceOperators } from './unknown-resource.js';
 
 export * from './types.js';
 export * from './cells.js';
@@ -25,7 +26,7 @@ export * from './predicates.js';
 export const operatorCatalogue: readonly Operator[] = [
   ...valueNearMissOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
-  ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators,
+  ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators, ...unknownResourceOperators,
 ];
 
 /** Every operator x cell pair the catalogue applies to, over `cells` (the whole contract by default). */

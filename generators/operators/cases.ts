@@ -49,7 +49,8 @@ function valueCases(op: Operation, o: Operator, cells: readonly Cell[], assertio
   const fits = (c: Cell) => (values.get(c) ?? []).every((v) => typeof v !== 'string' || c.maxLength === undefined || v.length <= c.maxLength);
   // Open values: one request per decision that leaves them open (an e-mail's D39 apart from free text's D41), and per fit.
   const keyOf = (c: Cell) => `${decisionOf(o, c)} ${fits(c)}`;
-  const parts = assertion === 'open' ? [...new Set(cells.map(keyOf))].map((k) => cells.filter((c) => keyOf(c) === k)) : [cells];
+  const parts = o.oneCellPerRequest ? cells.map((c) => [c])
+    : assertion === 'open' ? [...new Set(cells.map(keyOf))].map((k) => cells.filter((c) => keyOf(c) === k)) : [cells];
   return parts.flatMap((part) => {
     const count = Math.max(...part.map((c) => values.get(c)!.length));
     return Array.from({ length: count }, (_, k) => {

@@ -55,6 +55,13 @@ const isoDate = (v: string): string => {
 // inside them would be sent unreplaced, and a personal value would sit where redaction does not look.
 const otherType = (_v: string, c: Cell): readonly unknown[] => [spread(c, [c.type === 'boolean' ? 1 : 42, c.type === 'boolean' ? 'true' : true, ['conformance'], { value: 'conformance' }, null])];
 
+/**
+ * The stand-in for a GUID of nothing on the target (unknown-resource-id): shaped as a version-4
+ * GUID and replaced just before sending by one new by construction (suites/lib/state/case-state.ts,
+ * generators/fresh.ts), never a drawn one that might name a card or customer by luck.
+ */
+export const unknownResourceIdSlot = '00000000-0000-4000-8000-00000000c004';
+
 export type ValueBuilder = (valid: string, cell: Cell) => readonly unknown[];
 
 export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
@@ -77,4 +84,5 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'wrong-json-type': otherType,
   'emoji-in-free-text': (v, c) => [`${within(c, v, 2)}${emoji}`],
   'very-long-free-text': () => ['Ab'.repeat(5_000)],
+  'unknown-resource-id': () => [unknownResourceIdSlot],
 };

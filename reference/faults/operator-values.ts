@@ -29,6 +29,7 @@ export const operatorValueFaults: Fault[] = [
   { name: 'count-fraction-accepted', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes reads every count attribute as a decimal and keeps its whole part (3.5 taken as 3)' },
   { name: 'date-time-without-zone-cut', requirement: 'ENROLL-DATE-OF-BIRTH-LENGTH', breaks: 'EnrollCustomer takes a date-time without a zone for dateOfBirth and keeps its date (1990-01-15T00:00:00)' },
   { name: 'long-text-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer crashes with 500 on a countryOfOrigin longer than 4,000 characters (a truncation error of its column)' },
+  { name: 'cards-unknown-customer-500', requirement: 'GEN-NO-5XX', breaks: 'GetRegisteredCards reads the customer row and dereferences it without a null check, so a customerId of no customer answers 500' },
 ];
 
 type Json = Record<string, unknown>;

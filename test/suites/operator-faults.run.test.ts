@@ -55,6 +55,8 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-or-update-card', 'get-transaction-history', 'add-customer-attributes', 'enroll-customer'],
   },
+  // The classes the fifth blind red team showed missing: a well-formed GUID of nothing in every GUID input.
+  { proofs: [{ fault: 'cards-unknown-customer-500', check: 'noServerError', operation: 'GetRegisteredCards' }], suites: ['get-registered-cards'] },
 ];
 
 describe('operator catalogue faults are caught', () => {

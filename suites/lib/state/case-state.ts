@@ -7,6 +7,8 @@ import { customerWithCard } from './customer-with-card.js';
 import type { CustomerFixture } from './enrolment.js';
 import { fixtureBody, FixtureError } from './fixture-errors.js';
 import { nextPerson } from './people.js';
+import { freshValues } from './fresh.js';
+import { unknownResourceIdSlot } from '../../../generators/operators/values.js';
 
 /**
  * Stand-ins that generated payloads carry where a field must name target state. They are
@@ -23,6 +25,8 @@ export const stateSlot = {
   /** A new identity per case where a customer is enrolled (D16: no duplicate). */
   freshSsn: '900000002',
   freshEmail: 'fresh-identity-slot@conformance.invalid',
+  /** A GUID of no customer, card or transaction (operator unknown-resource-id): new by construction, in valid and violation cases alike. */
+  unknownId: unknownResourceIdSlot,
 } as const;
 
 type Slot = keyof typeof stateSlot;
@@ -67,6 +71,7 @@ async function resolveSlots(ctx: HarnessContext, session: Session, slots: Readon
     if (slot === 'customerSsn') out.set(standIn, kind === 'violation' ? fixture?.ssn ?? standIn : need(fixture?.ssn, 'SSN of a customer this run enrolled'));
     if (slot === 'freshCardId')
       out.set(standIn, kind === 'violation' ? randomUUID() : (await addCard(ctx, session, need(fixture, 'customer').customerId)).cardId);
+    if (slot === 'unknownId') out.set(standIn, freshValues(ctx).guid());
     if (slot === 'freshSsn' || slot === 'freshEmail') {
       const person = nextPerson(ctx);
       out.set(stateSlot.freshSsn, person.ssn);
