@@ -17,6 +17,7 @@ import { concurrencyOperators } from './concurrency.js';
 import { filterExactnessOperators } from './filter-exactness.js';
 import { jsonTypeOperators } from './json-type.js';
 import { unknownResourceOperators } from './unknown-resource.js';
+import { updatePathOperators } from './update-path.js';
 
 export * from './types.js';
 export * from './cells.js';
@@ -27,6 +28,7 @@ export const operatorCatalogue: readonly Operator[] = [
   ...valueNearMissOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
   ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators, ...unknownResourceOperators,
+  ...updatePathOperators,
 ];
 
 /** Every operator x cell pair the catalogue applies to, over `cells` (the whole contract by default). */

@@ -17,7 +17,7 @@ import { validPayload, type Payload, type PayloadOptions } from '../payloads.js'
 import { applyBreakages, type GeneratedCase } from '../violations.js';
 import { cellBreakages, memberKey, validOf } from './cells.js';
 import { itemShapeCases, listCase } from './lists.js';
-import { valueBuilders } from './values.js';
+import { registeredCardSlot, valueBuilders } from './values.js';
 import { unknownMemberName, wireVariants, wires, type Wire } from './wire.js';
 
 export interface OperatorCase extends GeneratedCase {
@@ -81,6 +81,14 @@ function wireCase(op: Operation, o: Operator, cell: Cell, assertion: OperatorAss
   };
 }
 
+/** The payload with what names the card the customer holds, for an operator sent on the update path. */
+function onState(op: Operation, o: Operator, p: Payload): Payload {
+  if (o.sentOn !== 'registered-card' || !p.body) return p;
+  const slots = { 'card-number': registeredCardSlot.number, 'card-token': registeredCardSlot.token } as Record<string, string>;
+  const named = contractCells([op]).filter((c) => c.place === 'body' && c.resource !== undefined && slots[c.resource]);
+  return { ...p, body: { ...p.body, ...Object.fromEntries(named.map((c) => [c.name, slots[c.resource!]!])) } };
+}
+
 /** Every operator case of `op` for `seed`: every applicable pair of the catalogue in at least one request. */
 export function operatorCases(op: Operation, options: PayloadOptions, seed: number, catalogue: readonly Operator[] = operatorCatalogue): OperatorCase[] {
   const cells = contractCells([op]);
@@ -90,7 +98,7 @@ export function operatorCases(op: Operation, options: PayloadOptions, seed: numb
     const mine = cells.filter((c) => o.appliesTo(c));
     for (const assertion of [...new Set(mine.map((c) => o.asserts(c)))]) {
       const group = mine.filter((c) => o.asserts(c) === assertion);
-      const p = sampleOne(validPayload(op, { ...options, includeOptional: true }), seed + n++);
+      const p = onState(op, o, sampleOne(validPayload(op, { ...options, includeOptional: true }), seed + n++));
       if (valueBuilders[o.id]) out.push(...valueCases(op, o, group, assertion, p, options, seed + n));
       else if (o.id === 'attribute-item-not-object') out.push(...group.flatMap((c) => itemShapeCases(op, o, c, p).map((x) => ({ ...x, pairs: pairsOf(o, [c]) }))));
       else if (wireVariants[o.id]) out.push(...group.map((c) => wireCase(op, o, c, assertion, p, options, wireVariants[o.id]![operations.indexOf(op) % wireVariants[o.id]!.length])));

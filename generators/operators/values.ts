@@ -62,6 +62,24 @@ const otherType = (_v: string, c: Cell): readonly unknown[] => [spread(c, [c.typ
  */
 export const unknownResourceIdSlot = '00000000-0000-4000-8000-00000000c004';
 
+/**
+ * Stand-ins for a card the customer already holds (operators sent on `registered-card`): replaced
+ * just before sending by the number or token of a card added for the case's customer.
+ */
+export const registeredCardSlot = { number: '9999000000000001', token: 'conformance-registered-card-token-slot' } as const;
+
+/** One character past the length column, in the value's own alphabet (digits stay digits). */
+const pastLength = (v: string, c: Cell): string => {
+  const fill = /^[0-9]+$/.test(v) ? '1' : 'x';
+  return (v + fill.repeat(c.maxLength! + 1)).slice(0, c.maxLength! + 1);
+};
+
+/** A length break past the column, and where the member is required and may not be empty, the empty value. */
+const brokenOnUpdate = (v: string, c: Cell): readonly string[] => [
+  ...(c.maxLength !== undefined ? [pastLength(v, c)] : []),
+  ...(c.required && (c.minLength ?? 0) >= 1 ? [''] : []),
+];
+
 export type ValueBuilder = (valid: string, cell: Cell) => readonly unknown[];
 
 export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
@@ -85,4 +103,5 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'emoji-in-free-text': (v, c) => [`${within(c, v, 2)}${emoji}`],
   'very-long-free-text': () => ['Ab'.repeat(5_000)],
   'unknown-resource-id': () => [unknownResourceIdSlot],
+  'violation-on-update': brokenOnUpdate,
 };

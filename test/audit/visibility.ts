@@ -100,4 +100,5 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'date-time-without-zone-cut': true,
   'long-text-500': true,
   'cards-unknown-customer-500': true,
+  'tcard-nickname-unchecked-on-update': true,
 };

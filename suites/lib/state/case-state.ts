@@ -8,7 +8,8 @@ import type { CustomerFixture } from './enrolment.js';
 import { fixtureBody, FixtureError } from './fixture-errors.js';
 import { nextPerson } from './people.js';
 import { freshValues } from './fresh.js';
-import { unknownResourceIdSlot } from '../../../generators/operators/values.js';
+import { registeredCardSlot, unknownResourceIdSlot } from '../../../generators/operators/values.js';
+import { numberCard, tokenCard } from '../ownership/fixtures.js';
 
 /**
  * Stand-ins that generated payloads carry where a field must name target state. They are
@@ -27,6 +28,9 @@ export const stateSlot = {
   freshEmail: 'fresh-identity-slot@conformance.invalid',
   /** A GUID of no customer, card or transaction (operator unknown-resource-id): new by construction, in valid and violation cases alike. */
   unknownId: unknownResourceIdSlot,
+  /** The number or token of a card added for this case's customer (operator violation-on-update: the update path). */
+  registeredCardNumber: registeredCardSlot.number,
+  registeredCardToken: registeredCardSlot.token,
 } as const;
 
 type Slot = keyof typeof stateSlot;
@@ -72,6 +76,9 @@ async function resolveSlots(ctx: HarnessContext, session: Session, slots: Readon
     if (slot === 'freshCardId')
       out.set(standIn, kind === 'violation' ? randomUUID() : (await addCard(ctx, session, need(fixture, 'customer').customerId)).cardId);
     if (slot === 'unknownId') out.set(standIn, freshValues(ctx).guid());
+    // A violation on the update path needs the real card: without it the request would take the new-card path.
+    if (slot === 'registeredCardNumber') out.set(standIn, (await numberCard(ctx, session, need(fixture, 'customer').customerId)).identity);
+    if (slot === 'registeredCardToken') out.set(standIn, (await tokenCard(ctx, session, need(fixture, 'customer').customerId)).identity);
     if (slot === 'freshSsn' || slot === 'freshEmail') {
       const person = nextPerson(ctx);
       out.set(stateSlot.freshSsn, person.ssn);
