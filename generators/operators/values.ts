@@ -93,6 +93,8 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'mmyy-three-digits': (v) => [v.slice(1)],
   'amount-without-point': (v) => [v.replace('.', '')],
   'amount-one-cent-digit': (v) => [v.slice(0, -1)],
+  'amount-three-cent-digits': (v) => [`${v}5`],
+  'amount-six-integer-digits': (v) => [v.replace(/^[0-9]*/, (d) => d.padStart(6, '1'))],
   'enum-unlisted-value': (_v, c) => enumerationOutsiders[c.format!] ?? [],
   'enum-letter-case': (v) => [otherCase(v)],
   'null-in-optional': () => [null],

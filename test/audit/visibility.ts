@@ -101,4 +101,5 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'long-text-500': true,
   'cards-unknown-customer-500': true,
   'tcard-nickname-unchecked-on-update': true,
+  'returned-checks-amount-six-digits': true,
 };

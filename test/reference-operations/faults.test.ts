@@ -184,6 +184,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'count-fraction-accepted': (b) => customerAttributes(b, [['Tenure', '3.5']]),
   'date-time-without-zone-cut': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ dateOfBirth: '1990-01-15T00:00:00' }) })).status,
   'long-text-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ countryOfOrigin: 'x'.repeat(4001) }) })).status,
+  'returned-checks-amount-six-digits': (b) => customerAttributes(b, [['BalanceOnReturnedChecks', '112345.67']]),
   'tcard-nickname-unchecked-on-update': async (b) => {
     const { customerId } = await b.enroll();
     const payload = tokenCardPayload(customerId);
