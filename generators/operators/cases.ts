@@ -9,7 +9,7 @@
  * Deterministic for a seed: the suites send them all in their coverage phase, whatever the seed.
  */
 import { operations, type Operation } from '../../contract/index.js';
-import { applicablePairs, contractCells, operatorCatalogue, type Cell, type Operator, type OperatorAssertion, type OperatorPair } from '../../contract/operators/index.js';
+import { applicablePairs, contractCells, fieldRuleOperators, type Cell, type Operator, type OperatorAssertion, type OperatorPair } from '../../contract/operators/index.js';
 import { acceptedExpectation } from '../accepted.js';
 import { sampleOne } from '../coverage.js';
 import type { OpenField } from '../expectation.js';
@@ -89,8 +89,8 @@ function onState(op: Operation, o: Operator, p: Payload): Payload {
   return { ...p, body: { ...p.body, ...Object.fromEntries(named.map((c) => [c.name, slots[c.resource!]!])) } };
 }
 
-/** Every operator case of `op` for `seed`: every applicable pair of the catalogue in at least one request. */
-export function operatorCases(op: Operation, options: PayloadOptions, seed: number, catalogue: readonly Operator[] = operatorCatalogue): OperatorCase[] {
+/** Every operator case of `op` for `seed`: every applicable pair of the field-rule operators in at least one request. */
+export function operatorCases(op: Operation, options: PayloadOptions, seed: number, catalogue: readonly Operator[] = fieldRuleOperators): OperatorCase[] {
   const cells = contractCells([op]);
   const out: OperatorCase[] = [];
   let n = 0;
