@@ -3,7 +3,7 @@
  * A family adds its file here; `applicablePairs` is what the coverage table counts against.
  */
 import { contractCells, type Cell } from './cells.js';
-import type { Operator, OperatorPair } from './types.js';
+import type { Operator, OperatorFamily, OperatorPair } from './types.js';
 import { valueNearMissOperators } from './value-near-miss.js';
 import { enumerationOperators } from './enumerations.js';
 import { valueRobustnessOperators } from './value-robustness.js';
@@ -16,6 +16,8 @@ import { useAfterDeleteOperators } from './use-after-delete.js';
 import { concurrencyOperators } from './concurrency.js';
 import { filterExactnessOperators } from './filter-exactness.js';
 import { jsonTypeOperators } from './json-type.js';
+import { unknownResourceOperators } from './unknown-resource.js';
+import { updatePathOperators } from './update-path.js';
 
 export * from './types.js';
 export * from './cells.js';
@@ -25,8 +27,20 @@ export * from './predicates.js';
 export const operatorCatalogue: readonly Operator[] = [
   ...valueNearMissOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
-  ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators,
+  ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators, ...unknownResourceOperators,
+  ...updatePathOperators,
 ];
+
+/**
+ * Families sent by the scenario suites (allow list, bearer, sessions, ownership, use after delete,
+ * concurrency, filters: suites/lib/access, ownership, concurrency), which record the pairs they
+ * sent. A field-rule request cannot carry them (it is sent from the allowed address, with the
+ * session's own token, on the fixture's state), so the field-rule suite leaves them out.
+ */
+export const scenarioFamilies: ReadonlySet<OperatorFamily> = new Set<OperatorFamily>(['headers-source', 'token-forgery', 'object-ownership', 'use-after-delete', 'concurrency', 'filter-exactness']);
+
+/** The operators the field-rule suite sends (generators/operators/cases.ts). */
+export const fieldRuleOperators: readonly Operator[] = operatorCatalogue.filter((o) => !scenarioFamilies.has(o.family));
 
 /** Every operator x cell pair the catalogue applies to, over `cells` (the whole contract by default). */
 export function applicablePairs(catalogue: readonly Operator[] = operatorCatalogue, cells: readonly Cell[] = contractCells()): OperatorPair[] {

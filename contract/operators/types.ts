@@ -20,7 +20,9 @@ export type OperatorFamily =
   | 'use-after-delete' // a removed resource used again, a delete repeated (RESTler UseAfterFree)
   | 'concurrency' // two identical writes at the same time (D44)
   | 'filter-exactness' // a filter value that is close to, but not, the customer's own card
-  | 'json-type'; // another JSON type in a member, an item or the whole body
+  | 'json-type' // another JSON type in a member, an item or the whole body
+  | 'unknown-resource' // a well-formed id that names nothing on the target (RESTler InvalidDynamicObject)
+  | 'update-path'; // field rules broken in a request that updates a registered card
 
 export interface Counterpart {
   readonly tool: 'CATS' | 'RESTler' | 'OWASP API Security Top 10' | 'Schemathesis';
@@ -54,6 +56,16 @@ export interface Operator {
   readonly backing: readonly string[];
   /** A profile variable without which the operator cannot be sent (an address off the list, D25). */
   readonly needs?: string;
+  /**
+   * Each cell in a request of its own: a target that stops at the first cell it refuses (an id it
+   * cannot find) would otherwise never read the others, and a fault behind them would go unseen.
+   */
+  readonly oneCellPerRequest?: boolean;
+  /**
+   * What the rest of the request names: `registered-card`, a card the customer already holds (its
+   * number or token), so the operator's values take an add-or-update's update path.
+   */
+  readonly sentOn?: 'registered-card';
 }
 
 /** One operator in one cell: the unit of coverage. */

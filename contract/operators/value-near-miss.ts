@@ -65,6 +65,16 @@ export const valueNearMissOperators: readonly Operator[] = [
     appliesTo: (c) => fixedFormat(c) && c.format === 'amount', asserts: () => 'rejected', backing: ['interface.md "DDDDD.CC"'],
   },
   {
+    id: 'amount-three-cent-digits', family: 'value-near-miss', sends: 'an amount with a third decimal (12345.675), which a decimal parser rounds to cents',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && c.format === 'amount', asserts: () => 'rejected', backing: ['interface.md "DDDDD.CC": two cent digits'],
+  },
+  {
+    id: 'amount-six-integer-digits', family: 'value-near-miss', sends: 'an amount with six digits before the point (112345.67), which a wider decimal column keeps',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && c.format === 'amount', asserts: () => 'rejected', backing: ['interface.md "DDDDD.CC": at most five digits before the point'],
+  },
+  {
     id: 'int-fraction-or-letters', family: 'value-near-miss', sends: 'an Int written with a fraction (5.5) or trailing letters (5abc), which parseInt-style parsers read as 5',
     counterparts: [cats('DecimalValuesInIntegerFieldsFuzzer'), schemathesis('negative_data_rejection')],
     appliesTo: (c) => carriesValue(c) && c.type === 'int', asserts: () => 'rejected',

@@ -9,7 +9,7 @@
  * Deterministic for a seed: the suites send them all in their coverage phase, whatever the seed.
  */
 import { operations, type Operation } from '../../contract/index.js';
-import { applicablePairs, contractCells, operatorCatalogue, type Cell, type Operator, type OperatorAssertion, type OperatorPair } from '../../contract/operators/index.js';
+import { applicablePairs, contractCells, fieldRuleOperators, type Cell, type Operator, type OperatorAssertion, type OperatorPair } from '../../contract/operators/index.js';
 import { acceptedExpectation } from '../accepted.js';
 import { sampleOne } from '../coverage.js';
 import type { OpenField } from '../expectation.js';
@@ -17,7 +17,7 @@ import { validPayload, type Payload, type PayloadOptions } from '../payloads.js'
 import { applyBreakages, type GeneratedCase } from '../violations.js';
 import { cellBreakages, memberKey, validOf } from './cells.js';
 import { itemShapeCases, listCase } from './lists.js';
-import { valueBuilders } from './values.js';
+import { registeredCardSlot, valueBuilders } from './values.js';
 import { unknownMemberName, wireVariants, wires, type Wire } from './wire.js';
 
 export interface OperatorCase extends GeneratedCase {
@@ -49,7 +49,8 @@ function valueCases(op: Operation, o: Operator, cells: readonly Cell[], assertio
   const fits = (c: Cell) => (values.get(c) ?? []).every((v) => typeof v !== 'string' || c.maxLength === undefined || v.length <= c.maxLength);
   // Open values: one request per decision that leaves them open (an e-mail's D39 apart from free text's D41), and per fit.
   const keyOf = (c: Cell) => `${decisionOf(o, c)} ${fits(c)}`;
-  const parts = assertion === 'open' ? [...new Set(cells.map(keyOf))].map((k) => cells.filter((c) => keyOf(c) === k)) : [cells];
+  const parts = o.oneCellPerRequest ? cells.map((c) => [c])
+    : assertion === 'open' ? [...new Set(cells.map(keyOf))].map((k) => cells.filter((c) => keyOf(c) === k)) : [cells];
   return parts.flatMap((part) => {
     const count = Math.max(...part.map((c) => values.get(c)!.length));
     return Array.from({ length: count }, (_, k) => {
@@ -80,8 +81,16 @@ function wireCase(op: Operation, o: Operator, cell: Cell, assertion: OperatorAss
   };
 }
 
-/** Every operator case of `op` for `seed`: every applicable pair of the catalogue in at least one request. */
-export function operatorCases(op: Operation, options: PayloadOptions, seed: number, catalogue: readonly Operator[] = operatorCatalogue): OperatorCase[] {
+/** The payload with what names the card the customer holds, for an operator sent on the update path. */
+function onState(op: Operation, o: Operator, p: Payload): Payload {
+  if (o.sentOn !== 'registered-card' || !p.body) return p;
+  const slots = { 'card-number': registeredCardSlot.number, 'card-token': registeredCardSlot.token } as Record<string, string>;
+  const named = contractCells([op]).filter((c) => c.place === 'body' && c.resource !== undefined && slots[c.resource]);
+  return { ...p, body: { ...p.body, ...Object.fromEntries(named.map((c) => [c.name, slots[c.resource!]!])) } };
+}
+
+/** Every operator case of `op` for `seed`: every applicable pair of the field-rule operators in at least one request. */
+export function operatorCases(op: Operation, options: PayloadOptions, seed: number, catalogue: readonly Operator[] = fieldRuleOperators): OperatorCase[] {
   const cells = contractCells([op]);
   const out: OperatorCase[] = [];
   let n = 0;
@@ -89,7 +98,7 @@ export function operatorCases(op: Operation, options: PayloadOptions, seed: numb
     const mine = cells.filter((c) => o.appliesTo(c));
     for (const assertion of [...new Set(mine.map((c) => o.asserts(c)))]) {
       const group = mine.filter((c) => o.asserts(c) === assertion);
-      const p = sampleOne(validPayload(op, { ...options, includeOptional: true }), seed + n++);
+      const p = onState(op, o, sampleOne(validPayload(op, { ...options, includeOptional: true }), seed + n++));
       if (valueBuilders[o.id]) out.push(...valueCases(op, o, group, assertion, p, options, seed + n));
       else if (o.id === 'attribute-item-not-object') out.push(...group.flatMap((c) => itemShapeCases(op, o, c, p).map((x) => ({ ...x, pairs: pairsOf(o, [c]) }))));
       else if (wireVariants[o.id]) out.push(...group.map((c) => wireCase(op, o, c, assertion, p, options, wireVariants[o.id]![operations.indexOf(op) % wireVariants[o.id]!.length])));

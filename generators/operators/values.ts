@@ -55,6 +55,31 @@ const isoDate = (v: string): string => {
 // inside them would be sent unreplaced, and a personal value would sit where redaction does not look.
 const otherType = (_v: string, c: Cell): readonly unknown[] => [spread(c, [c.type === 'boolean' ? 1 : 42, c.type === 'boolean' ? 'true' : true, ['conformance'], { value: 'conformance' }, null])];
 
+/**
+ * The stand-in for a GUID of nothing on the target (unknown-resource-id): shaped as a version-4
+ * GUID and replaced just before sending by one new by construction (suites/lib/state/case-state.ts,
+ * generators/fresh.ts), never a drawn one that might name a card or customer by luck.
+ */
+export const unknownResourceIdSlot = '00000000-0000-4000-8000-00000000c004';
+
+/**
+ * Stand-ins for a card the customer already holds (operators sent on `registered-card`): replaced
+ * just before sending by the number or token of a card added for the case's customer.
+ */
+export const registeredCardSlot = { number: '9999000000000001', token: 'conformance-registered-card-token-slot' } as const;
+
+/** One character past the length column, in the value's own alphabet (digits stay digits). */
+const pastLength = (v: string, c: Cell): string => {
+  const fill = /^[0-9]+$/.test(v) ? '1' : 'x';
+  return (v + fill.repeat(c.maxLength! + 1)).slice(0, c.maxLength! + 1);
+};
+
+/** A length break past the column, and where the member is required and may not be empty, the empty value. */
+const brokenOnUpdate = (v: string, c: Cell): readonly string[] => [
+  ...(c.maxLength !== undefined ? [pastLength(v, c)] : []),
+  ...(c.required && (c.minLength ?? 0) >= 1 ? [''] : []),
+];
+
 export type ValueBuilder = (valid: string, cell: Cell) => readonly unknown[];
 
 export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
@@ -68,6 +93,8 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'mmyy-three-digits': (v) => [v.slice(1)],
   'amount-without-point': (v) => [v.replace('.', '')],
   'amount-one-cent-digit': (v) => [v.slice(0, -1)],
+  'amount-three-cent-digits': (v) => [`${v}5`],
+  'amount-six-integer-digits': (v) => [v.replace(/^[0-9]*/, (d) => d.padStart(6, '1'))],
   'enum-unlisted-value': (_v, c) => enumerationOutsiders[c.format!] ?? [],
   'enum-letter-case': (v) => [otherCase(v)],
   'null-in-optional': () => [null],
@@ -77,4 +104,6 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'wrong-json-type': otherType,
   'emoji-in-free-text': (v, c) => [`${within(c, v, 2)}${emoji}`],
   'very-long-free-text': () => ['Ab'.repeat(5_000)],
+  'unknown-resource-id': () => [unknownResourceIdSlot],
+  'violation-on-update': brokenOnUpdate,
 };

@@ -29,6 +29,9 @@ export const operatorValueFaults: Fault[] = [
   { name: 'count-fraction-accepted', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes reads every count attribute as a decimal and keeps its whole part (3.5 taken as 3)' },
   { name: 'date-time-without-zone-cut', requirement: 'ENROLL-DATE-OF-BIRTH-LENGTH', breaks: 'EnrollCustomer takes a date-time without a zone for dateOfBirth and keeps its date (1990-01-15T00:00:00)' },
   { name: 'long-text-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer crashes with 500 on a countryOfOrigin longer than 4,000 characters (a truncation error of its column)' },
+  { name: 'returned-checks-amount-six-digits', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddCustomerAttributes stores BalanceOnReturnedChecks in a wider decimal column: six digits before the point (112345.67) pass its DDDDD.CC check' },
+  { name: 'tcard-nickname-unchecked-on-update', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddOrUpdateTokenizedCard checks cardNickname\'s 20 characters on a new card only: a token the customer holds takes the update path, which cuts the nickname to 20' },
+  { name: 'cards-unknown-customer-500', requirement: 'GEN-NO-5XX', breaks: 'GetRegisteredCards reads the customer row and dereferences it without a null check, so a customerId of no customer answers 500' },
 ];
 
 type Json = Record<string, unknown>;
@@ -44,7 +47,7 @@ const astral = /[\u{10000}-\u{10FFFF}]/u;
 const counts = new Set(customerAttributes.attributes.allowed.filter((a) => a.valueFormat === 'count').map((a) => a.name));
 
 /** The input as the faulty service reads it before validation; throws where the fault crashes. */
-export function operatorFaultInput(faults: FaultSet, op: Operation, input: unknown): unknown {
+export function operatorFaultInput(faults: FaultSet, op: Operation, input: unknown, holdsToken: (customerId: string, token: string) => boolean = () => false): unknown {
   if (faults.has('body-not-object-500') && op.method === 'POST' && (typeof input !== 'object' || input === null || Array.isArray(input)))
     throw new TypeError(`Cannot read properties of ${input === null ? 'null' : 'a non-object body'} (reading '${op.fields[0]?.name ?? 'value'}')`);
   if (typeof input !== 'object' || input === null || Array.isArray(input) || !operatorValueFaults.some((f) => faults.has(f.name))) return input;
@@ -70,6 +73,12 @@ export function operatorFaultInput(faults: FaultSet, op: Operation, input: unkno
     throw new TypeError("Cannot read properties of null (reading 'name')");
   if (op.id === 'AddCustomerAttributes' && faults.has('attribute-value-not-string-500') && items('customerAttributes').some((it) => typeof it === 'object' && it !== null && 'value' in it && typeof (it as Json).value !== 'string'))
     throw new TypeError('value.trim is not a function');
+  if (op.id === 'AddCustomerAttributes' && faults.has('returned-checks-amount-six-digits') && Array.isArray(out.customerAttributes))
+    out.customerAttributes = (out.customerAttributes as Json[]).map((it) => (it?.name === 'BalanceOnReturnedChecks' && /^[0-9]{6}\.[0-9]{2}$/.test(String(it.value)) ? { ...it, value: String(it.value).slice(1) } : it));
+  // tcard-nickname-unchecked-on-update: the update path binds to the stored card, whose setter cuts the nickname.
+  const nickname = str('cardNickname');
+  if (op.id === 'AddOrUpdateTokenizedCard' && faults.has('tcard-nickname-unchecked-on-update') && nickname !== undefined && nickname.length > 20 && holdsToken(str('customerId') ?? '', str('cardToken') ?? ''))
+    out.cardNickname = nickname.slice(0, 20);
   if (op.id === 'AddOrUpdateCard' && faults.has('trailing-newline-accepted') && str('cardNumber')?.endsWith('\n')) out.cardNumber = str('cardNumber')!.slice(0, -1);
   if (op.id === 'GetTransactionHistory' && faults.has('int-parsed-leniently') && /^[0-9]+[^0-9]/.test(String(out.pageSize ?? ''))) out.pageSize = String(parseInt(String(out.pageSize), 10));
   if (op.id === 'AddCustomerAttributes' && faults.has('count-fraction-accepted'))

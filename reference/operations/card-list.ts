@@ -15,6 +15,9 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
   defineOperation(app, ctx, 'GetRegisteredCards', (c, { values, session, request, reply }) => {
     if (c.readings.has('blind-unknown-customer-422') && !c.state.customers.get(text(values, 'customerId')))
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
+    // cards-unknown-customer-500: the customer row is read first and dereferenced without a null check.
+    if (c.faults.has('cards-unknown-customer-500') && !c.state.customers.get(text(values, 'customerId')))
+      throw new TypeError("Cannot read properties of undefined (reading 'cards')");
     // blind4-cards-obo-customer-served: the customer is taken from the session once AuthenticateOBO named one.
     const listed = c.faults.has('blind4-cards-obo-customer-served') && session.oboCustomerId !== undefined ? session.oboCustomerId : text(values, 'customerId');
     // blind5-cards-cached-after-delete: the list is read through a per-customer cache that DeleteCard never clears.

@@ -56,7 +56,8 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       if (!session) return reply;
       const raw = op.method === 'GET' ? request.query : request.body;
       const hasCard = (customerId: string, cardNumber: string) => ctx.state.cards.find(customerId, 'number', cardNumber) !== undefined;
-      const input = blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))))), hasCard);
+      const holdsToken = (customerId: string, token: string) => ctx.state.cards.find(customerId, 'token', token) !== undefined;
+      const input = blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken)), hasCard);
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);

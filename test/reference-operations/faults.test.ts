@@ -184,6 +184,14 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'count-fraction-accepted': (b) => customerAttributes(b, [['Tenure', '3.5']]),
   'date-time-without-zone-cut': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ dateOfBirth: '1990-01-15T00:00:00' }) })).status,
   'long-text-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ countryOfOrigin: 'x'.repeat(4001) }) })).status,
+  'returned-checks-amount-six-digits': (b) => customerAttributes(b, [['BalanceOnReturnedChecks', '112345.67']]),
+  'tcard-nickname-unchecked-on-update': async (b) => {
+    const { customerId } = await b.enroll();
+    const payload = tokenCardPayload(customerId);
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    return (await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, cardNickname: 'n'.repeat(21) } })).status;
+  },
+  'cards-unknown-customer-500': async (b) => (await b.call('GetRegisteredCards', { query: { customerId: unknownGuid } })).status,
   'enroll-phone-country-code-dropped': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ mobileNumber: '15551234567' }) })).status,
   'guid-dashes-optional': async (b) => (await b.call('GetRegisteredCards', { query: { customerId: '3f2504e04f8911d39a0c0305e82c3301' } })).status,
   'text-apostrophe-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ lastName: "O'Brien" }) })).status,

@@ -55,6 +55,11 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-or-update-card', 'get-transaction-history', 'add-customer-attributes', 'enroll-customer'],
   },
+  // The classes the fifth blind red team showed missing: a well-formed GUID of nothing in every GUID input.
+  { proofs: [{ fault: 'cards-unknown-customer-500', check: 'noServerError', operation: 'GetRegisteredCards' }], suites: ['get-registered-cards'] },
+  { proofs: [{ fault: 'returned-checks-amount-six-digits', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
+  // Every field rule also on the update path of an add-or-update (a request naming a card the customer holds).
+  { proofs: [{ fault: 'tcard-nickname-unchecked-on-update', check: 'everyInvalidFieldNamed', operation: 'AddOrUpdateTokenizedCard' }], suites: ['add-or-update-tokenized-card'] },
 ];
 
 describe('operator catalogue faults are caught', () => {

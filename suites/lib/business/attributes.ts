@@ -4,7 +4,8 @@ import { genericRefusal, transportBroken } from '../../../checks/index.js';
 import { businessErrorCode } from '../../../checks/error-row.js';
 import { guid, validPayload, type Payload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { genericOracles, judge, judgeRow, oracle } from '../judge/oracles.js';
+import { combine, genericOracles, judge, judgeRow, oracle } from '../judge/oracles.js';
+import type { CaseOutcome } from '../runner/property.js';
 import { scenario } from './fixtures.js';
 import { enrollmentPayload, fixedCases, rowRequirements, scenarioRuns } from './cases.js';
 import { idFilter, numberFilter, ownCardSlot, sattr, sendAfterObo, withToken } from './session.js';
@@ -27,11 +28,17 @@ export function sessionAttributeScenarios(ctx: HarnessContext, suiteFile: string
     area, operation: sattr.id, name: 'AddSessionAttributes refuses both filters at once with 422 INVALID_INFORMATION (D19)', writes: true,
     requirements: ['SATTR-FILTERS', ...rowRequirements('INVALID_INFORMATION')],
     arbitrary: fixedCases(fc.tuple(enrollmentPayload(ctx), withToken(), fc.boolean())), numRuns: scenarioRuns(ctx, true, 2),
-    describe: ([, items, first]) => `the customer's own card in both filters (${first ? 'first' : 'last'}) with ${JSON.stringify(items.map((i) => i.name))}`,
+    describe: ([, items, first]) => `the customer's own card in both filters (${first ? 'first' : 'last'}, in both orders) with ${JSON.stringify(items.map((i) => i.name))}`,
     run: scenario(async ([enrollment, items, first]) => {
       const filters = [{ name: idFilter, value: ownCardSlot.cardId }, { name: numberFilter, value: ownCardSlot.cardNumber }];
-      const x = await sendAfterObo(ctx, enrollment, first ? [...filters, ...items] : [...items, ...filters]);
-      return judgeRow(ctx, x, 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] });
+      // Member order in a list: a check written as "an id filter, then a number filter" misses the other order.
+      const parts: CaseOutcome[] = [];
+      for (const order of [filters, [...filters].reverse()]) {
+        const x = await sendAfterObo(ctx, enrollment, first ? [...order, ...items] : [...items, ...order]);
+        parts.push(judgeRow(ctx, x, 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] }));
+        if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break;
+      }
+      return combine(parts);
     }),
   });
 

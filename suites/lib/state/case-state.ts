@@ -7,6 +7,9 @@ import { customerWithCard } from './customer-with-card.js';
 import type { CustomerFixture } from './enrolment.js';
 import { fixtureBody, FixtureError } from './fixture-errors.js';
 import { nextPerson } from './people.js';
+import { freshValues } from './fresh.js';
+import { registeredCardSlot, unknownResourceIdSlot } from '../../../generators/operators/values.js';
+import { numberCard, tokenCard } from '../ownership/fixtures.js';
 
 /**
  * Stand-ins that generated payloads carry where a field must name target state. They are
@@ -23,6 +26,11 @@ export const stateSlot = {
   /** A new identity per case where a customer is enrolled (D16: no duplicate). */
   freshSsn: '900000002',
   freshEmail: 'fresh-identity-slot@conformance.invalid',
+  /** A GUID of no customer, card or transaction (operator unknown-resource-id): new by construction, in valid and violation cases alike. */
+  unknownId: unknownResourceIdSlot,
+  /** The number or token of a card added for this case's customer (operator violation-on-update: the update path). */
+  registeredCardNumber: registeredCardSlot.number,
+  registeredCardToken: registeredCardSlot.token,
 } as const;
 
 type Slot = keyof typeof stateSlot;
@@ -67,6 +75,10 @@ async function resolveSlots(ctx: HarnessContext, session: Session, slots: Readon
     if (slot === 'customerSsn') out.set(standIn, kind === 'violation' ? fixture?.ssn ?? standIn : need(fixture?.ssn, 'SSN of a customer this run enrolled'));
     if (slot === 'freshCardId')
       out.set(standIn, kind === 'violation' ? randomUUID() : (await addCard(ctx, session, need(fixture, 'customer').customerId)).cardId);
+    if (slot === 'unknownId') out.set(standIn, freshValues(ctx).guid());
+    // A violation on the update path needs the real card: without it the request would take the new-card path.
+    if (slot === 'registeredCardNumber') out.set(standIn, (await numberCard(ctx, session, need(fixture, 'customer').customerId)).identity);
+    if (slot === 'registeredCardToken') out.set(standIn, (await tokenCard(ctx, session, need(fixture, 'customer').customerId)).identity);
     if (slot === 'freshSsn' || slot === 'freshEmail') {
       const person = nextPerson(ctx);
       out.set(stateSlot.freshSsn, person.ssn);
