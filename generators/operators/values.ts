@@ -68,6 +68,11 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'mmyy-three-digits': (v) => [v.slice(1)],
   'amount-without-point': (v) => [v.replace('.', '')],
   'amount-one-cent-digit': (v) => [v.slice(0, -1)],
+  'amount-whole': (v) => [v.split('.')[0]!],
+  'number-plus-sign': (v) => [`+${v}`],
+  'guid-with-suffix': (v) => [`${v}0`],
+  // Both separators, each in a request of its own: a lenient date parser may take one and not the other.
+  'date-other-separators': (v) => ['.', ' '].map((s) => v.replace(/[-/]/g, s)),
   'enum-unlisted-value': (_v, c) => enumerationOutsiders[c.format!] ?? [],
   'enum-letter-case': (v) => [otherCase(v)],
   'null-in-optional': () => [null],

@@ -183,6 +183,14 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'int-parsed-leniently': async (b) => (await b.call('GetTransactionHistory', { query: { customerId: (await b.enroll()).customerId, pageSize: '5abc' } })).status,
   'count-fraction-accepted': (b) => customerAttributes(b, [['Tenure', '3.5']]),
   'date-time-without-zone-cut': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ dateOfBirth: '1990-01-15T00:00:00' }) })).status,
+  'cattr-date-separators-normalised': (b) => customerAttributes(b, [['CardIssueDate', '01.15.2020']]),
+  'current-balance-cents-optional': (b) => customerAttributes(b, [['CurrentBalance', '12345']]),
+  'decimal-number-plus-sign': (b) => customerAttributes(b, [['TransactionsPerMonth', '+2.5']]),
+  'delete-card-id-first-36': async (b) => {
+    const { customerId } = await b.enroll();
+    const cardId = (await b.addCard(customerId)).body.cards[0].cardId as string;
+    return (await b.call('DeleteCard', { body: { customerId, cardId: `${cardId}0` } })).status;
+  },
   'long-text-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ countryOfOrigin: 'x'.repeat(4001) }) })).status,
   'enroll-phone-country-code-dropped': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ mobileNumber: '15551234567' }) })).status,
   'guid-dashes-optional': async (b) => (await b.call('GetRegisteredCards', { query: { customerId: '3f2504e04f8911d39a0c0305e82c3301' } })).status,

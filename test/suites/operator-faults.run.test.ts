@@ -55,6 +55,16 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-or-update-card', 'get-transaction-history', 'add-customer-attributes', 'enroll-customer'],
   },
+  // The classes the fourth blind red team showed missing (other date separators, a whole amount, a plus sign, a GUID with a suffix).
+  {
+    proofs: [
+      { fault: 'cattr-date-separators-normalised', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+      { fault: 'delete-card-id-first-36', check: 'statusMatches', operation: 'DeleteCard' },
+    ],
+    suites: ['add-customer-attributes', 'delete-card'],
+  },
+  { proofs: [{ fault: 'current-balance-cents-optional', check: 'statusMatches', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
+  { proofs: [{ fault: 'decimal-number-plus-sign', check: 'statusMatches', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
 ];
 
 describe('operator catalogue faults are caught', () => {
