@@ -28,9 +28,9 @@ export const operatorValueFaults: Fault[] = [
   { name: 'int-parsed-leniently', requirement: 'HISTORY-PAGE-SIZE-TYPE', breaks: 'GetTransactionHistory reads pageSize as parseInt does: 5.5 and 5abc are taken as 5' },
   { name: 'count-fraction-accepted', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes reads every count attribute as a decimal and keeps its whole part (3.5 taken as 3)' },
   { name: 'date-time-without-zone-cut', requirement: 'ENROLL-DATE-OF-BIRTH-LENGTH', breaks: 'EnrollCustomer takes a date-time without a zone for dateOfBirth and keeps its date (1990-01-15T00:00:00)' },
-  { name: 'cattr-date-separators-normalised', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes reads the MM-DD-YYYY date attributes with any separator, so 01.15.2020 and 01 15 2020 are taken as 01-15-2020' },
-  { name: 'current-balance-cents-optional', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'the CurrentBalance attribute is read with decimal.TryParse, so a whole amount without .CC (12345) is taken' },
-  { name: 'decimal-number-plus-sign', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'the TransactionsPerMonth attribute is read with decimal.Parse, so a leading plus sign (+2.5) is taken' },
+  { name: 'cattr-date-separators-normalised', requirement: 'ERR-VALIDATION', breaks: 'AddCustomerAttributes reads the MM-DD-YYYY date attributes with any separator, so 01.15.2020 and 01 15 2020 are taken as 01-15-2020' },
+  { name: 'current-balance-cents-optional', requirement: 'ERR-KEYS-COMPLETE', breaks: 'the CurrentBalance attribute is read with decimal.TryParse, so a whole amount without .CC (12345) is taken' },
+  { name: 'decimal-number-plus-sign', requirement: 'ERR-KEYS-COMPLETE', breaks: 'the TransactionsPerMonth attribute is read with decimal.Parse, so a leading plus sign (+2.5) is taken' },
   { name: 'delete-card-id-first-36', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard reads the first 36 characters of cardId (a fixed-width column), so a GUID followed by more characters names that card' },
   { name: 'long-text-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer crashes with 500 on a countryOfOrigin longer than 4,000 characters (a truncation error of its column)' },
 ];

@@ -63,8 +63,8 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-customer-attributes', 'delete-card'],
   },
-  { proofs: [{ fault: 'current-balance-cents-optional', check: 'statusMatches', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
-  { proofs: [{ fault: 'decimal-number-plus-sign', check: 'statusMatches', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
+  { proofs: [{ fault: 'current-balance-cents-optional', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
+  { proofs: [{ fault: 'decimal-number-plus-sign', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
 ];
 
 describe('operator catalogue faults are caught', () => {

@@ -24,7 +24,8 @@ export const testsOfFullRun = 169;
  * never depends on what the target answered): a field-rule case is one request, a history case
  * reads a few pages, a model sequence is a session, an enrolment, up to 20 commands and a check.
  */
-const requestsPerCase: Readonly<Record<string, number>> = { 'field-rules': 1, history: 3, stateful: 25 };
+// A session case sends each of its eight ways of getting the session headers wrong (suites/sessions.conformance.ts).
+const requestsPerCase: Readonly<Record<string, number>> = { 'field-rules': 1, history: 3, stateful: 25, sessions: 8 };
 const otherCase = 2;
 
 
