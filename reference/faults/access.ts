@@ -21,6 +21,7 @@ export const accessFaults: readonly Fault[] = [
   { name: 'allow-list-trusts-forwarded', requirement: 'ALLOW-LIST', breaks: 'the source address is read from X-Forwarded-For or Forwarded, so a call off the list naming an allowed address there is served' },
   { name: 'allow-list-skipped-on-get', requirement: 'ALLOW-LIST', breaks: 'the allow list is enforced on POST operations only: GET operations are served to any address' },
   { name: 'bearer-empty-signature-accepted', requirement: 'BEARER-REQUIRED', breaks: 'a bearer token whose signature part is empty (header.payload.) is accepted with its claims' },
+  { name: 'bearer-client-secret-on-reads', requirement: 'BEARER-REQUIRED', breaks: 'the read operations (GET) verify an HS256 bearer token with the secret of the client its sub names, so a client can mint its own tokens' },
   { name: 'bearer-embedded-key-trusted', requirement: 'BEARER-REQUIRED', breaks: 'a bearer token is verified with the symmetric key its own header names (jwk), so any key signs a valid token' },
   { name: 'token-single-use', requirement: 'TOKEN-REUSE', breaks: 'a bearer token is accepted on one partner call only; the next call with it is refused with 401' },
   { name: 'version-header-ignored', requirement: 'VERSION-HEADER', breaks: 'the apiVersion header is not recognised and a call selecting version 1 by header is answered 400' },

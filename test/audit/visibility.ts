@@ -40,7 +40,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'find-ssn-only': 'needs to know the date of birth sent differs from the one the SSN was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
   'bearer-claims-unverified': 'a token forged under an issued signature looks like any other without the issuer\'s key',
   // sessions and session attributes
-  'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true,
+  'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true, 'session-id-empty-device-lookup': true, 'device-id-prefix-match': true,
   'sattr-before-obo-accepted': true, 'sattr-token-any-session': 'which session was issued a token is not in the recording', 'sattr-wrong-token-400': true, 'sattr-missing-token-accepted': true, 'sattr-unknown-name-accepted': true,
   'sattr-account-filter-unchecked': true, 'sattr-number-filter-unchecked': true, 'sattr-own-number-refused': true,
   'sattr-both-filters-accepted': true, 'sattr-foreign-card-accepted': true,
@@ -59,6 +59,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'allow-list-skipped-on-get': 'needs a request from an address off the allow list',
   'bearer-empty-signature-accepted': 'the audit does not judge a presented token: which tokens verify needs the issuer\'s key',
   'bearer-embedded-key-trusted': 'a token signed under a key it names looks like any other without the issuer\'s key',
+  'bearer-client-secret-on-reads': 'a token signed with the client secret looks like any other without the issuer\'s key',
   'delete-card-any-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'history-account-any-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'tcard-found-by-token-alone': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',

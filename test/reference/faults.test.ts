@@ -94,6 +94,14 @@ const probes: Record<string, Probe> = {
       return (await probeStatus(h, { authorization: `Bearer ${header}.${claims}.${signature}` })) === 401;
     },
   },
+  'bearer-client-secret-on-reads': {
+    holds: async (h) => {
+      const claims = (await partnerToken(h)).split('.')[1]!;
+      const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: h.ref.clientId })).toString('base64url');
+      const signature = createHmac('sha256', h.ref.clientSecret).update(`${header}.${claims}`).digest('base64url');
+      return (await probeStatus(h, { authorization: `Bearer ${header}.${claims}.${signature}` })) === 401;
+    },
+  },
   'token-single-use': {
     holds: async (h) => {
       const headers = await bearer(h);

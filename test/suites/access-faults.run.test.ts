@@ -44,6 +44,7 @@ const faultRuns: Record<string, { suite: keyof typeof suite; env?: Record<string
   'allow-list-skipped-on-get': { suite: 'transport' },
   'bearer-empty-signature-accepted': { suite: 'bearer' },
   'bearer-embedded-key-trusted': { suite: 'bearer' },
+  'bearer-client-secret-on-reads': { suite: 'bearer' },
   'version-query-ignored': { suite: 'versioning' },
   'version-query-first-only': { suite: 'versioning' },
   'token-single-use': { suite: 'token' },
