@@ -3,7 +3,7 @@
  * A family adds its file here; `applicablePairs` is what the coverage table counts against.
  */
 import { contractCells, type Cell } from './cells.js';
-import type { Operator, OperatorPair } from './types.js';
+import type { Operator, OperatorFamily, OperatorPair } from './types.js';
 import { valueNearMissOperators } from './value-near-miss.js';
 import { enumerationOperators } from './enumerations.js';
 import { valueRobustnessOperators } from './value-robustness.js';
@@ -27,6 +27,17 @@ export const operatorCatalogue: readonly Operator[] = [
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
   ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators,
 ];
+
+/**
+ * The families the field-rule suite sends, as values, bodies and lists of one operation's request
+ * (generators/operators/). The others need a session, a token, an address, a second customer or
+ * two requests at once, and their own suites send them (bearer, sessions, transport, ownership,
+ * concurrency): a plain valid request would apply none of them, so it must never count as their pair.
+ */
+export const fieldOperatorFamilies: readonly OperatorFamily[] = ['value-near-miss', 'value-robustness', 'body-media-type', 'list-size', 'json-type'];
+
+/** The operators the field-rule suite sends. */
+export const fieldOperators: readonly Operator[] = operatorCatalogue.filter((o) => fieldOperatorFamilies.includes(o.family));
 
 /** Every operator x cell pair the catalogue applies to, over `cells` (the whole contract by default). */
 export function applicablePairs(catalogue: readonly Operator[] = operatorCatalogue, cells: readonly Cell[] = contractCells()): OperatorPair[] {

@@ -9,7 +9,7 @@
  * Deterministic for a seed: the suites send them all in their coverage phase, whatever the seed.
  */
 import { operations, type Operation } from '../../contract/index.js';
-import { applicablePairs, contractCells, operatorCatalogue, type Cell, type Operator, type OperatorAssertion, type OperatorPair } from '../../contract/operators/index.js';
+import { applicablePairs, contractCells, fieldOperators, type Cell, type Operator, type OperatorAssertion, type OperatorPair } from '../../contract/operators/index.js';
 import { acceptedExpectation } from '../accepted.js';
 import { sampleOne } from '../coverage.js';
 import type { OpenField } from '../expectation.js';
@@ -80,8 +80,8 @@ function wireCase(op: Operation, o: Operator, cell: Cell, assertion: OperatorAss
   };
 }
 
-/** Every operator case of `op` for `seed`: every applicable pair of the catalogue in at least one request. */
-export function operatorCases(op: Operation, options: PayloadOptions, seed: number, catalogue: readonly Operator[] = operatorCatalogue): OperatorCase[] {
+/** Every operator case of `op` for `seed`: every applicable pair of the field families (by default) in at least one request. */
+export function operatorCases(op: Operation, options: PayloadOptions, seed: number, catalogue: readonly Operator[] = fieldOperators): OperatorCase[] {
   const cells = contractCells([op]);
   const out: OperatorCase[] = [];
   let n = 0;

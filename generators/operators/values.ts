@@ -82,4 +82,6 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'wrong-json-type': otherType,
   'emoji-in-free-text': (v, c) => [`${within(c, v, 2)}${emoji}`],
   'very-long-free-text': () => ['Ab'.repeat(5_000)],
+  // The larger bound exactly: a store sized for the smaller one breaks on it.
+  'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

@@ -32,6 +32,8 @@ export const operatorValueFaults: Fault[] = [
   { name: 'current-balance-cents-optional', requirement: 'ERR-KEYS-COMPLETE', breaks: 'the CurrentBalance attribute is read with decimal.TryParse, so a whole amount without .CC (12345) is taken' },
   { name: 'decimal-number-plus-sign', requirement: 'ERR-KEYS-COMPLETE', breaks: 'the TransactionsPerMonth attribute is read with decimal.Parse, so a leading plus sign (+2.5) is taken' },
   { name: 'delete-card-id-first-36', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard reads the first 36 characters of cardId (a fixed-width column), so a GUID followed by more characters names that card' },
+  { name: 'sattr-empty-list-accepted', requirement: 'SATTR-REQUIRED-ATTRIBUTES', breaks: 'AddSessionAttributes answers an empty sessionAttributes list with 200 (nothing to set) instead of refusing it for its missing SsoToken' },
+  { name: 'tcard-token-over-255-500', requirement: 'GEN-NO-5XX', breaks: 'AddOrUpdateTokenizedCard crashes with 500 on a cardToken of 256 characters (the description\'s bound) stored in a 255-character column' },
   { name: 'long-text-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer crashes with 500 on a countryOfOrigin longer than 4,000 characters (a truncation error of its column)' },
 ];
 
@@ -93,6 +95,8 @@ export function operatorFaultInput(faults: FaultSet, op: Operation, input: unkno
       if (faults.has('decimal-number-plus-sign') && item.name === 'TransactionsPerMonth' && /^\+[0-9]/.test(value)) return { ...item, value: value.slice(1) };
       return it;
     });
+  if (op.id === 'AddOrUpdateTokenizedCard' && faults.has('tcard-token-over-255-500') && (str('cardToken')?.length ?? 0) > 255)
+    throw new Error("String or binary data would be truncated in table 'TokenizedCards', column 'CardToken'.");
   if (op.id === 'DeleteCard' && faults.has('delete-card-id-first-36') && (str('cardId')?.length ?? 0) > 36) out.cardId = str('cardId')!.slice(0, 36);
   if (op.id === 'EnrollCustomer' && faults.has('date-time-without-zone-cut') && /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}$/.test(str('dateOfBirth') ?? '')) out.dateOfBirth = str('dateOfBirth')!.slice(0, 10);
   if (op.id === 'EnrollCustomer' && faults.has('long-text-500') && (str('countryOfOrigin')?.length ?? 0) > 4000)

@@ -78,6 +78,8 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
 export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'AddSessionAttributes', (c, { values, session, request, reply }) => {
     const items = values.sessionAttributes as Attribute[];
+    // sattr-empty-list-accepted: nothing to set is taken for nothing wrong.
+    if (items.length === 0 && c.faults.has('sattr-empty-list-accepted')) return sendDone(reply);
     if (c.readings.has('sattr-missing-token-400')) {
       const unknown = items.findIndex((a) => !allowed.some((x) => x.name === a.name));
       const key = unknown >= 0 ? `command.SessionAttributes[${unknown}].Name` : 'command.SessionAttributes';

@@ -63,6 +63,14 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-customer-attributes', 'delete-card'],
   },
+  // An empty attribute list (refused, D19/D20) and a length between the two bounds of D12 (open: never 5xx).
+  {
+    proofs: [
+      { fault: 'sattr-empty-list-accepted', check: 'statusMatches', operation: 'AddSessionAttributes' },
+      { fault: 'tcard-token-over-255-500', check: 'noServerError', operation: 'AddOrUpdateTokenizedCard' },
+    ],
+    suites: ['add-session-attributes', 'add-or-update-tokenized-card'],
+  },
   { proofs: [{ fault: 'current-balance-cents-optional', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
   { proofs: [{ fault: 'decimal-number-plus-sign', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
 ];
