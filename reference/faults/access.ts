@@ -9,6 +9,8 @@ export const accessFaults: readonly Fault[] = [
   { name: 'token-scope-empty', requirement: 'TOKEN-SHAPE', breaks: 'the token response grants an empty scope string' },
   { name: 'token-basic-refused', requirement: 'TOKEN-ISSUED', breaks: 'client credentials sent by the Basic header are rejected with 401 invalid_client' },
   { name: 'token-error-not-rfc', requirement: 'TOKEN-ERRORS', breaks: 'token errors are sent as {message} without an RFC 6749 error member' },
+  { name: 'token-empty-scope-defaulted', requirement: 'TOKEN-ERRORS', breaks: 'a scope parameter sent empty is read as the default (partner) scope and a token is issued, although RFC 6749 §3.1 treats it as omitted (invalid_request)' },
+  { name: 'token-repeated-secret-last-wins', requirement: 'TOKEN-ERRORS', breaks: 'a client_secret given twice in the form is read with its last value and a token is issued, instead of invalid_request (RFC 6749 §3.1, §5.2)' },
   { name: 'bearer-not-required', requirement: 'BEARER-REQUIRED', breaks: 'a partner call without an Authorization header is accepted' },
   { name: 'bearer-signature-unchecked', requirement: 'BEARER-REQUIRED', breaks: 'a bearer token with a forged signature is accepted' },
   { name: 'bearer-claims-unverified', requirement: 'BEARER-REQUIRED', breaks: 'a token carrying a signature the server issued is accepted whatever claims it now carries' },

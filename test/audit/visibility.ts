@@ -9,6 +9,8 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'token-wrong-expires-in': true, 'token-scope-empty': true, 'token-error-not-rfc': true, 'token-single-use': true,
   'bearer-not-required': true, 'bearer-expiry-unchecked': true, 'no-www-authenticate': true,
   'token-basic-refused': 'whether a refused token request carried valid credentials is not in the recording',
+  'token-empty-scope-defaulted': 'a token issued for an empty scope is judged by the run that sent it as an error case, not from traffic',
+  'token-repeated-secret-last-wins': 'whether a refused token request carried valid credentials is not in the recording',
   'bearer-signature-unchecked': 'a forged signature looks like any other without the issuer\'s key',
   'allow-list-open': 'needs a request from an address off the allow list',
   'tls-allows-legacy': 'needs a TLS 1.0/1.1 handshake',

@@ -30,6 +30,8 @@ const faultRuns: Record<string, { suite: keyof typeof suite; env?: Record<string
   // Basic is refused: the harness fetches its own tokens with form-body credentials.
   'token-basic-refused': { suite: 'token', env: { TARGET_CREDENTIALS_IN: 'body' } },
   'token-error-not-rfc': { suite: 'token' },
+  'token-empty-scope-defaulted': { suite: 'token' },
+  'token-repeated-secret-last-wins': { suite: 'token', env: { TARGET_CREDENTIALS_IN: 'body' } },
   'bearer-not-required': { suite: 'bearer' },
   'bearer-signature-unchecked': { suite: 'bearer' },
   'bearer-expiry-unchecked': { suite: 'bearer' },
