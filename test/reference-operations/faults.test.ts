@@ -270,6 +270,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('DeleteCard', { body: { customerId: own.customerId, cardId: gone } });
     return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', gone]]) })).status;
   },
+  'sattr-number-filter-empty-entries': (b) => sessionAttributes(b, () => [['AccountNumberFilter', ',4111111111111111']]),
   'sattr-number-filter-prefix': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '41111111']]),
   'enroll-check-then-insert': async (b) => {
     const payload = enrollPayload();
