@@ -34,6 +34,7 @@ export const operatorValueFaults: Fault[] = [
   { name: 'delete-card-id-first-36', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard reads the first 36 characters of cardId (a fixed-width column), so a GUID followed by more characters names that card' },
   { name: 'sattr-empty-list-accepted', requirement: 'SATTR-REQUIRED-ATTRIBUTES', breaks: 'AddSessionAttributes answers an empty sessionAttributes list with 200 (nothing to set) instead of refusing it for its missing SsoToken' },
   { name: 'tcard-token-over-255-500', requirement: 'GEN-NO-5XX', breaks: 'AddOrUpdateTokenizedCard crashes with 500 on a cardToken of 256 characters (the description\'s bound) stored in a 255-character column' },
+  { name: 'history-repeated-param-500', requirement: 'GEN-NO-5XX', breaks: 'GetTransactionHistory crashes with 500 when a query parameter is given twice (pageSize read as a string, received as an array)' },
   { name: 'long-text-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer crashes with 500 on a countryOfOrigin longer than 4,000 characters (a truncation error of its column)' },
 ];
 
@@ -97,6 +98,8 @@ export function operatorFaultInput(faults: FaultSet, op: Operation, input: unkno
     });
   if (op.id === 'AddOrUpdateTokenizedCard' && faults.has('tcard-token-over-255-500') && (str('cardToken')?.length ?? 0) > 255)
     throw new Error("String or binary data would be truncated in table 'TokenizedCards', column 'CardToken'.");
+  if (op.id === 'GetTransactionHistory' && faults.has('history-repeated-param-500') && Object.values(out).some(Array.isArray))
+    throw new TypeError('pageSize.trim is not a function');
   if (op.id === 'DeleteCard' && faults.has('delete-card-id-first-36') && (str('cardId')?.length ?? 0) > 36) out.cardId = str('cardId')!.slice(0, 36);
   if (op.id === 'EnrollCustomer' && faults.has('date-time-without-zone-cut') && /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}$/.test(str('dateOfBirth') ?? '')) out.dateOfBirth = str('dateOfBirth')!.slice(0, 10);
   if (op.id === 'EnrollCustomer' && faults.has('long-text-500') && (str('countryOfOrigin')?.length ?? 0) > 4000)

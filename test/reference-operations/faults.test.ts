@@ -196,6 +196,10 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('AddSessionAttributes', { body: { sessionAttributes: [] } })).status;
   },
   'tcard-token-over-255-500': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardToken: 't'.repeat(256) }) })).status,
+  'history-repeated-param-500': async (b) => {
+    const { customerId } = await b.enroll();
+    return (await b.call('GetTransactionHistory', { query: { customerId, pageSize: ['5', '5'] } })).status;
+  },
   'long-text-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ countryOfOrigin: 'x'.repeat(4001) }) })).status,
   'enroll-phone-country-code-dropped': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ mobileNumber: '15551234567' }) })).status,
   'guid-dashes-optional': async (b) => (await b.call('GetRegisteredCards', { query: { customerId: '3f2504e04f8911d39a0c0305e82c3301' } })).status,

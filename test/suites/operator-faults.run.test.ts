@@ -71,6 +71,7 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-session-attributes', 'add-or-update-tokenized-card'],
   },
+  { proofs: [{ fault: 'history-repeated-param-500', check: 'noServerError', operation: 'GetTransactionHistory' }], suites: ['get-transaction-history'] },
   { proofs: [{ fault: 'current-balance-cents-optional', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
   { proofs: [{ fault: 'decimal-number-plus-sign', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
 ];

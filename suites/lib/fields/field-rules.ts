@@ -49,6 +49,7 @@ async function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | O
     session,
     ...(wire?.text && input.body ? { rawBody: wire.text(input.body) } : {}),
     ...(wire?.contentType ? { headers: { 'content-type': wire.contentType } } : {}),
+    ...(wire?.repeatQuery ? { repeatQuery: wire.repeatQuery } : {}),
   });
   if (kind === 'valid') rememberCards(ctx, exchange, op, input);
   const outcome = judgeFieldCase(exchange, c.expectation, judgeOptions(ctx));
