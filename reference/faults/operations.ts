@@ -86,6 +86,7 @@ export const operationFaults: Fault[] = [
   // transaction history
   { name: 'history-oldest-first', requirement: 'HISTORY-ORDER', breaks: 'transactions are listed oldest first' },
   { name: 'history-page-size-ignored', requirement: 'HISTORY-PAGE-SIZE', breaks: 'pageSize is ignored and 20 transactions are returned' },
+  { name: 'history-reference-page-two-over', requirement: 'HISTORY-PAGE-SIZE', breaks: 'with a paging reference, a page holds the reference and pageSize+1 more transactions (one more than D22 allows)' },
   { name: 'history-paging-gap', requirement: 'HISTORY-PAGING', breaks: 'a page that starts at a reference skips the transaction after it' },
   { name: 'history-account-filter-ignored', requirement: 'HISTORY-ACCOUNT-FILTER', breaks: 'accountId is ignored and every card\'s transactions are returned' },
   { name: 'history-total-varies', requirement: 'HISTORY-TOTAL', breaks: 'totalRecords counts only the records from the paging reference on' },

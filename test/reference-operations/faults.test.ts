@@ -124,6 +124,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const { all } = await historyOf(b);
     return String(all.searchResults[0].createdOn) > String(all.searchResults.at(-1).createdOn);
   },
+  'history-reference-page-two-over': async (b) => {
+    const { all, customerId } = await historyOf(b);
+    const ref = all.searchResults[0].transactionId as string;
+    return (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 3, pagingTransactionReferenceNumber: ref } })).body.searchResults.length;
+  },
   'history-page-size-ignored': async (b) => (await historyOf(b, { pageSize: 3 })).page.searchResults.length,
   'history-paging-gap': async (b) => {
     const { customerId, all } = await historyOf(b);
