@@ -3,7 +3,7 @@ import type { CaseOutcome } from '../runner/property.js';
 import { combine, genericOracles, judge } from '../judge/oracles.js';
 import { idFilter, numberFilter } from '../business/session.js';
 import { accepted } from '../state/setup-call.js';
-import { FixtureError } from '../state/fixture-errors.js';
+import { FixtureError, SetupBroken } from '../state/fixture-errors.js';
 import { cardsOf, freshCustomer, numberCard, sameGuid, tokenCard, type ScenarioCard } from './fixtures.js';
 import { deletedCardUnlisted, readdedCardNewId } from './oracles.js';
 import { filterRefused, unlisted } from './ownership-case.js';
@@ -31,7 +31,9 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
 
   const remove = async (card: ScenarioCard) => {
     const x = await call('DeleteCard', { customerId: a.customerId, cardId: card.cardId });
-    if (!accepted(x)) throw new FixtureError(`DeleteCard of the scenario's own card was not served (status ${x.response?.status ?? x.transportError?.code}): a deleted card cannot be used again`, { exchange: x });
+    // Transport trouble (a reset, a lost reply) proves nothing: the case is broken and runs again from the start.
+    if (x.transportError) throw new SetupBroken(x, `DeleteCard of the scenario's own card was not answered (transport trouble)`);
+    if (!accepted(x)) throw new FixtureError(`DeleteCard of the scenario's own card was not served (status ${x.response?.status}): a deleted card cannot be used again`, { exchange: x });
     ctx.footprint.cardRemoved(card.cardId);
     parts.push(judge(x, { oracles: genericOracles(ctx, x) }));
   };
