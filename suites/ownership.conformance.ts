@@ -22,7 +22,7 @@ describe('object ownership and use after delete', () => {
     area, name: 'another customer\'s card, number, token and transactions are never reached through this customer (D45)', writes: true,
     requirements: ['OWNERSHIP-CARDS', 'SATTR-FILTERS', 'ERR-INVALID-INFORMATION', 'GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'],
     description: 'customers A and B, each with a card (B also a tokenized one); A names B\'s cardId, card number, token and transactions in every operation that names one',
-    run: () => scenario(() => ownershipCase(ctx))(undefined),
+    run: () => ownershipCase(ctx),
   });
   fixedCase(ctx, file, {
     area, name: 'a deleted card stays deleted: deleted again, named again, added again; filters match whole values (D19, D30)', writes: true,
