@@ -76,6 +76,12 @@ function failure(entry: HarEntry): TransportError | undefined {
 
 const tlsNames: Readonly<Record<string, string>> = { 'TLS 1.3': 'TLSv1.3', 'TLS 1.2': 'TLSv1.2', 'TLS 1.1': 'TLSv1.1', 'TLS 1': 'TLSv1', 'TLS 1.0': 'TLSv1' };
 
+/** Query parameters the URL gives more than once. */
+function repeatedNames(url: URL): string[] {
+  const names = [...url.searchParams.keys()];
+  return [...new Set(names.filter((k, i) => names.indexOf(k) !== i))];
+}
+
 export function toAuditEntry(entry: HarEntry, index: number, options: RecogniseOptions = {}): AuditEntry {
   const url = new URL(entry.request.url);
   const headers = headerRecord(entry.request.headers);
@@ -87,6 +93,7 @@ export function toAuditEntry(entry: HarEntry, index: number, options: RecogniseO
     method: entry.request.method.toUpperCase() as HttpMethod,
     url: `${url.origin}${url.pathname}`,
     query: Object.fromEntries(url.searchParams),
+    ...(repeatedNames(url).length ? { repeatedQuery: repeatedNames(url) } : {}),
     headers,
     ...(body === undefined ? {} : { body }),
     ...(sent === undefined ? {} : { rawBody: sent }),

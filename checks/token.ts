@@ -124,7 +124,7 @@ export const wwwAuthenticateOn401 = defineCheck({
 
 export interface BearerExpectation {
   /** What was wrong with the presented token. */
-  readonly token: 'missing' | 'malformed' | 'tampered' | 'expired' | 'unsigned' | 'forged-claims' | 'empty-signature' | 'other-key';
+  readonly token: 'missing' | 'malformed' | 'tampered' | 'expired' | 'unsigned' | 'forged-claims' | 'empty-signature' | 'other-key' | 'client-secret';
 }
 
 /** BEARER-REQUIRED (D2): a call with no, a malformed, a tampered or an expired token is refused with 401 (RFC 6750). */

@@ -1,15 +1,14 @@
 import { describeAttempts } from './attempts.js';
 import { wireBody, type Exchange } from './exchange.js';
-import { correlationHeader } from './http-attempt.js';
+import { correlationHeader, requestUrl } from './http-attempt.js';
 import type { Redactor } from './redaction.js';
 
 /** Exchanges as redacted text for findings and reproductions; every secret the redactor learnt is masked. */
 
 const maxBody = 300;
 
-function pathOf(url: string, query: Readonly<Record<string, string>>): string {
-  const u = new URL(url);
-  for (const [k, v] of Object.entries(query)) u.searchParams.append(k, v);
+function pathOf(request: Exchange['request']): string {
+  const u = new URL(requestUrl(request));
   return `${u.pathname}${u.search}`;
 }
 
@@ -21,7 +20,7 @@ function short(text: string, limit: number): string {
 /** One redacted line: `POST /api/v1/partners/find-customer → 422 {"errorCode":...}`. */
 export function formatExchange(exchange: Exchange, redactor: Redactor): string {
   const { request, response, transportError } = exchange;
-  const head = `${request.method} ${redactor.redact(pathOf(request.url, request.query))}`;
+  const head = `${request.method} ${redactor.redact(pathOf(request))}`;
   const retries = exchange.attempts.length > 1 ? ` after ${exchange.attempts.length} attempts` : '';
   const parts: string[] = [];
   if (response) parts.push(`${response.status}${response.bodyText ? ` ${short(redactor.redactBody(response.bodyText), maxBody)}` : ''}`);
@@ -32,7 +31,7 @@ export function formatExchange(exchange: Exchange, redactor: Redactor): string {
 /** Several redacted lines: request headers and body, earlier attempts, the last response's status, headers and body. */
 export function formatExchangeDetail(exchange: Exchange, redactor: Redactor): string {
   const { request, response, transportError } = exchange;
-  const lines = [`${request.method} ${redactor.redact(pathOf(request.url, request.query))}  (${correlationHeader}: ${request.correlationId})`];
+  const lines = [`${request.method} ${redactor.redact(pathOf(request))}  (${correlationHeader}: ${request.correlationId})`];
   for (const [k, v] of Object.entries(redactor.redactHeaders(request.headers))) lines.push(`> ${k}: ${v}`);
   const sent = wireBody(request);
   if (sent !== undefined) lines.push(`> ${redactor.redactBody(sent)}`);

@@ -13,6 +13,8 @@ export interface CaseRequest {
   /** Absolute URL without query string. */
   readonly url: string;
   readonly query: Readonly<Record<string, string>>;
+  /** Query parameters given a second time, with the same value (the operator catalogue's repeated-query-parameter). */
+  readonly repeatedQuery?: readonly string[];
   readonly headers: Readonly<Record<string, string>>;
   /** JSON value to send; serialised by the client. */
   readonly body?: unknown;

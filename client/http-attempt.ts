@@ -11,6 +11,7 @@ export type AttemptResult = Pick<Exchange, 'response' | 'transportError'>;
 export function requestUrl(req: CaseRequest): string {
   const url = new URL(req.url);
   for (const [k, v] of Object.entries(req.query)) url.searchParams.append(k, v);
+  for (const k of req.repeatedQuery ?? []) if (req.query[k] !== undefined) url.searchParams.append(k, req.query[k]);
   return url.toString();
 }
 

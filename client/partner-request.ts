@@ -28,6 +28,8 @@ export interface CallOptions {
   readonly apiVersion?: string;
   /** Sent verbatim (malformed JSON); content-type application/json unless headers say otherwise. */
   readonly rawBody?: string;
+  /** Query parameters to give a second time, with the same value (repeated-query-parameter). */
+  readonly repeatQuery?: readonly string[];
   /** Overrides retry.ts `retrySafe` (the operation's contract `writes`) for this request. */
   readonly idempotent?: boolean;
 }
@@ -65,8 +67,10 @@ export function partnerRequest(
   if (o.rawBody !== undefined) headers['content-type'] = 'application/json';
   Object.assign(headers, o.headers);
   const body = method === 'GET' ? undefined : input.body;
+  const repeated = (o.repeatQuery ?? []).filter((k) => query[k] !== undefined);
   return {
     operation: op.id, method, url: `${baseUrl}${op.path}`, query, headers,
+    ...(repeated.length ? { repeatedQuery: repeated } : {}),
     ...(body === undefined ? {} : { body }),
     ...(o.rawBody === undefined ? {} : { rawBody: o.rawBody }),
     correlationId: randomUUID(),

@@ -35,6 +35,8 @@ export interface TokenRequestOptions {
   readonly form?: Readonly<Record<string, string | undefined>>;
   readonly credentialsIn?: CredentialsIn;
   readonly credentials?: { readonly clientId: string; readonly clientSecret: string };
+  /** Form fields sent a second time, with the same value (RFC 6749 §3.1: a parameter must not be repeated). */
+  readonly repeat?: readonly string[];
   /** Sent verbatim instead of the form (a JSON body...); pair it with a content-type header. */
   readonly rawBody?: string;
   readonly headers?: Readonly<Record<string, string>>;
@@ -107,6 +109,7 @@ export class TokenClient {
       ...options.form,
     };
     const form = new URLSearchParams(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined));
+    for (const name of options.repeat ?? []) if (fields[name] !== undefined) form.append(name, fields[name]);
     const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
     this.redactor.learn(clientSecret, 'clientSecret');
     this.redactor.learn(basic, 'basicCredentials');

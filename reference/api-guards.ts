@@ -4,6 +4,7 @@ import { testClientId, type ClientRegistry } from './clients.js';
 import type { TokenSigner } from './jwt.js';
 import { bearerChallenge, readingsOf, requestPath, sendProblem, sendReferenceProblem, sendValidationProblem } from './problems.js';
 import { blind3BearerClaims } from './faults/blind3/access.js';
+import { clientSecretClaims } from './faults/bearer-secret.js';
 import './fastify-types.js';
 
 /** Partner operations live under this prefix; the guards below apply to it only. */
@@ -44,7 +45,8 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
   const faults = request.server.faults;
   // blind3-bearer-expired-on-authenticate: the session endpoint's middleware was configured to ignore the expiry.
   const ignoreExpiry = faults.has('blind3-bearer-expired-on-authenticate') && requestPath(request).endsWith('/partners/authenticate');
-  const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients));
+  const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
+    ?? (await clientSecretClaims(faults, m[1]!, clients, request.method));
   if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);
   if (request.server.faults.has('token-single-use')) {
     if (used.has(m[1]!)) return unauthorized(reply, request, 'the access token was used before', true);

@@ -64,7 +64,7 @@ export const readingGroups: readonly ReadingGroup[] = [
   },
   // D41-D43: the other allowed sides of whitespace around free text, unknown members and the byte order mark.
   {
-    name: 'inputs-lenient', readings: ['free-text-trimmed', 'byte-order-mark-accepted'],
+    name: 'inputs-lenient', readings: ['free-text-trimmed', 'byte-order-mark-accepted', 'repeated-query-first-wins'],
     observed: { 'ERR-VALIDATION': /DeleteCard body byte-order-mark \(D43\): accepted/, 'ENROLL-LAST-NAME-LENGTH': /LastName leading-whitespace \(D41\): accepted/ },
   },
   {

@@ -32,10 +32,13 @@ function sendTokenError(reply: FastifyReply, e: TokenError, description: string)
   return reply.code(status).header('cache-control', 'no-store').type('application/json').send(body);
 }
 
-/** `firstWins` (blind4-token-repeated-param-first-wins): a repeated parameter keeps its first value. */
-function parseForm(text: string, firstWins = false): Form {
+/**
+ * `firstWins` (blind4-token-repeated-param-first-wins): a repeated parameter keeps its first value.
+ * `secretLastWins` (token-repeated-secret-last-wins): a repeated client_secret keeps its last.
+ */
+function parseForm(text: string, firstWins = false, secretLastWins = false): Form {
   const form: Form = {};
-  for (const [k, v] of new URLSearchParams(text)) form[k] = k in form ? (firstWins ? form[k] : undefined) : v; // repeated: unusable
+  for (const [k, v] of new URLSearchParams(text)) form[k] = k in form ? (secretLastWins && k === 'client_secret' ? v : firstWins ? form[k] : undefined) : v; // repeated: unusable
   return form;
 }
 
@@ -58,7 +61,7 @@ function mediaType(request: FastifyRequest): string {
  */
 export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOptions): Promise<void> {
   const { clients, signer } = opts;
-  app.addContentTypeParser(tokenContract.contentType, { parseAs: 'string' }, (_req, body, done) => done(null, parseForm(body as string, app.faults.has('blind4-token-repeated-param-first-wins'))));
+  app.addContentTypeParser(tokenContract.contentType, { parseAs: 'string' }, (_req, body, done) => done(null, parseForm(body as string, app.faults.has('blind4-token-repeated-param-first-wins'), app.faults.has('token-repeated-secret-last-wins'))));
   app.setErrorHandler((error: Error, _request, reply) => sendTokenError(reply, tokenErrors.missingGrantType, `the token request could not be read: ${error.message}`));
 
   const grant = (shiftSeconds: number) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -101,6 +104,8 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     if (grantType !== tokenContract.grantType && !faults.has('blind3-token-any-grant-type')) {
       return sendTokenError(reply, tokenErrors.otherGrantType, said(`grant_type must be ${tokenContract.grantType}, received ${grantType}`));
     }
+    // token-empty-scope-defaulted: a scope sent empty is read as "the default scope" (the partner operations').
+    if (form.scope === '' && faults.has('token-empty-scope-defaulted')) form.scope = clients.partnerScope;
     if (!form.scope) return sendTokenError(reply, app.readings?.has('token-missing-scope-invalid-scope') ? tokenErrors.unknownScope : tokenErrors.missingScope, said('scope is required'));
     const unknown = form.scope.split(' ').filter((s) => !clients.scopes.includes(s));
     if (unknown.length > 0) return sendTokenError(reply, tokenErrors.unknownScope, said(`unknown scope ${unknown.join(' ')}`));

@@ -5,8 +5,9 @@ import { bearerRefused, errorBodyIsJson, noServerError, wwwAuthenticateOn401, ty
 import { harness } from './lib/runner/context.js';
 import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
 import { oracle } from '../oracles/judge.js';
-import { bearerProbeInput, emptySignature, expiredToken, forgedClaims, malformedToken, otherKeyToken, tamperSignature, unsignedToken } from './lib/access/requests.js';
+import { bearerProbeInput, clientSecretToken, emptySignature, expiredToken, forgedClaims, malformedToken, otherKeyToken, tamperSignature, unsignedToken } from './lib/access/requests.js';
 import { PairLog } from './lib/ownership/pairs.js';
+import { FixtureError } from './lib/state/fixture-errors.js';
 
 /**
  * Bearer enforcement on every partner operation (D2, D27, RFC 6750 §3.1): no token, a
@@ -29,11 +30,20 @@ const presented: Record<BearerExpectation['token'], { what: string; options: () 
   'forged-claims': { what: 'the token\'s claims changed under its signature', options: async () => ({ bearer: forgedClaims(await ctx.client.token.getToken()) }) },
   'empty-signature': { what: 'the token with an empty signature part', options: async () => ({ bearer: emptySignature(await ctx.client.token.getToken()) }) },
   'other-key': { what: 'the token\'s claims signed with a key it names itself', options: async () => ({ bearer: otherKeyToken(await ctx.client.token.getToken()) }) },
+  'client-secret': {
+    what: 'the token\'s claims signed with the client\'s own secret (HS256, kid the client id)',
+    options: async () => {
+      const target = ctx.profile.target;
+      if (!target) throw new FixtureError('no client credentials in the profile: the token signed with the client secret cannot be made');
+      return { bearer: clientSecretToken(await ctx.client.token.getToken(), target.clientId, target.clientSecret) };
+    },
+  },
 };
 
 /** The token-forgery operator each presented token is (contract/operators/token-forgery.ts); the others are no forgery. */
 const forgeryOperator: Partial<Record<BearerExpectation['token'], string>> = {
   unsigned: 'bearer-alg-none', 'forged-claims': 'bearer-changed-claims', expired: 'bearer-expired', 'empty-signature': 'bearer-empty-signature', 'other-key': 'bearer-other-key',
+  'client-secret': 'bearer-client-secret',
 };
 
 describe('bearer token enforcement', () => {

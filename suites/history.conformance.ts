@@ -53,7 +53,8 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   cases.property({
     name: 'history: a page holds at most pageSize (default 20) transactions', requirement: 'HISTORY-PAGE-SIZE',
     arbitrary: boundsPage,
-    examples: [{}, { pageSize: 3 }],
+    // Both ways of asking a page, each whatever the seed: from the newest, and from a paging reference (D22: pageSize+1 at most).
+    examples: [{}, { pageSize: 3 }, { pageSize: 3, reference: 1 }],
     describe: describeBoundsPage,
     probe: async (p, v) => {
       const known = (await p.page())?.transactions;

@@ -33,8 +33,9 @@ interface Variant {
   readonly requirement: 'SESSION-REQUIRED' | 'SESSION-DEVICE-REQUIRED' | 'SESSION-DEVICE-MATCH';
   /** `otherDevice`: the deviceId another open session of this client was opened with. */
   readonly options: (s: Session, otherDevice: string) => CallOptions;
-  /** The operator of the catalogue (contract/operators/) the variant is, if any. */
+  /** The operator of the catalogue (contract/operators/) the variant is, if any, and the header it is sent in. */
   readonly operator?: string;
+  readonly header?: string;
 }
 
 const variants: readonly Variant[] = [
@@ -42,10 +43,27 @@ const variants: readonly Variant[] = [
   { what: 'a sessionId no AuthenticatePartner issued', requirement: 'SESSION-REQUIRED', options: (s) => ({ session: { sessionId: randomUUID(), deviceId: s.deviceId } }) },
   // Both headers are required: a valid sessionId alone must not do (interface.md "Endpoints").
   { what: 'the session\'s sessionId and no deviceId header', requirement: 'SESSION-DEVICE-REQUIRED', options: (s) => ({ headers: { [sessionHeaders.sessionId]: s.sessionId } }) },
-  { what: 'another deviceId than the session\'s', requirement: 'SESSION-DEVICE-MATCH', options: (s) => ({ session: { sessionId: s.sessionId, deviceId: `${s.deviceId}-other` } }) },
+  {
+    what: 'another deviceId than the session\'s (its own with a suffix)', requirement: 'SESSION-DEVICE-MATCH', operator: 'session-header-suffixed', header: sessionHeaders.deviceId,
+    options: (s) => ({ session: { sessionId: s.sessionId, deviceId: `${s.deviceId}-other` } }),
+  },
+  // A header present but empty is not the session's: a check that skips an empty value lets it through.
+  {
+    what: 'an empty sessionId header', requirement: 'SESSION-REQUIRED', operator: 'session-header-empty', header: sessionHeaders.sessionId,
+    options: (s) => ({ headers: { [sessionHeaders.sessionId]: '', [sessionHeaders.deviceId]: s.deviceId } }),
+  },
+  {
+    what: 'the session\'s sessionId and an empty deviceId header', requirement: 'SESSION-DEVICE-REQUIRED', operator: 'session-header-empty', header: sessionHeaders.deviceId,
+    options: (s) => ({ headers: { [sessionHeaders.sessionId]: s.sessionId, [sessionHeaders.deviceId]: '' } }),
+  },
+  // The session's own id with one more character: a lookup reading a fixed width (the first 36 characters of a GUID) takes it.
+  {
+    what: 'the session\'s sessionId with a character after it', requirement: 'SESSION-REQUIRED', operator: 'session-header-suffixed', header: sessionHeaders.sessionId,
+    options: (s) => ({ session: { sessionId: `${s.sessionId}0`, deviceId: s.deviceId } }),
+  },
   // Two sessions open at once: the deviceId must be this session's, not any open session's.
   {
-    what: 'the deviceId of another open session', requirement: 'SESSION-DEVICE-MATCH', operator: 'device-of-another-session',
+    what: 'the deviceId of another open session', requirement: 'SESSION-DEVICE-MATCH', operator: 'device-of-another-session', header: sessionHeaders.deviceId,
     options: (s, otherDevice) => ({ session: { sessionId: s.sessionId, deviceId: otherDevice } }),
   },
 ];
@@ -81,7 +99,7 @@ async function sendWithoutSession(op: Operation, payload: Payload): Promise<Case
   const log = new PairLog();
   for (const v of variants) {
     const x = await ctx.client.call(op.id, input, v.options(session, other));
-    if (v.operator) log.sent(v.operator, `${op.id} header ${sessionHeaders.deviceId}`);
+    if (v.operator && v.header) log.sent(v.operator, `${op.id} header ${v.header}`);
     // The States table says it too: "sessionId is required by all other partner operations".
     const rows: RequirementId[] = v.requirement === 'SESSION-REQUIRED' ? [v.requirement, 'STATE-SESSION'] : [v.requirement];
     // D4 lets any 4xx refuse a session; where the target chose 401, it carries its challenge (D27).

@@ -53,6 +53,7 @@ describe('token endpoint', () => {
     ctx.client.redactor.learn(s, 'clientSecret');
     return { clientId: profile.target!.clientId, clientSecret: s };
   });
+  const emptySecret = { clientId: profile.target!.clientId, clientSecret: '' };
   const errorCases: Array<[string, TokenRequestOptions, TokenErrorExpectation]> = [
     ['a wrong secret in a Basic header', { credentialsIn: 'basic', credentials: wrongSecret }, { errors: ['invalid_client'], status: 401 }],
     ['a wrong secret in the form body', { credentialsIn: 'body', credentials: wrongSecret }, { errors: ['invalid_client'] }],
@@ -64,6 +65,19 @@ describe('token endpoint', () => {
     ['no scope', { form: { scope: undefined } }, { errors: ['invalid_request', 'invalid_scope'], status: 400 }],
     ['a grant type the server does not support', { form: { grant_type: 'urn:example:conformance:unsupported-grant' } }, { errors: ['unsupported_grant_type'], status: 400 }],
     ['an unknown scope', { scope: `${profile.scopeBase}/auth/conformance-unknown-scope` }, { errors: ['invalid_scope'], status: 400 }],
+    // RFC 6749 §3.1: "Parameters sent without a value MUST be treated as if they were omitted from the request": every form parameter sent empty.
+    ['an empty client_secret in the form body', { credentialsIn: 'body', credentials: emptySecret }, { errors: ['invalid_client'] }],
+    ['an empty secret in a Basic header', { credentialsIn: 'basic', credentials: emptySecret }, { errors: ['invalid_client'], status: 401 }],
+    ['an empty client_id in the form body', { credentialsIn: 'body', credentials: { clientId: '', clientSecret: secret } }, { errors: ['invalid_client'] }],
+    ['an empty grant_type', { form: { grant_type: '' } }, { errors: ['invalid_request'], status: 400 }],
+    ['an empty scope', { form: { scope: '' } }, { errors: ['invalid_request', 'invalid_scope'], status: 400 }],
+    // RFC 6749 §3.1 "MUST NOT be included more than once", §5.2 invalid_request "repeats a parameter": every form parameter twice.
+    // A server may read the doubled value as one it does not know: unsupported_grant_type, invalid_scope (as for no scope, §3.3).
+    ['grant_type given twice', { repeat: ['grant_type'] }, { errors: ['invalid_request', 'unsupported_grant_type'], status: 400 }],
+    ['scope given twice', { repeat: ['scope'] }, { errors: ['invalid_request', 'invalid_scope'], status: 400 }],
+    ...(['client_id', 'client_secret'] as const).map((name): [string, TokenRequestOptions, TokenErrorExpectation] => [
+      `${name} given twice in the form body`, { credentialsIn: 'body', repeat: [name] }, { errors: ['invalid_request', 'invalid_client'] },
+    ]),
   ];
   fixedCase(ctx, file, {
     area, name: 'failed token requests get RFC 6749 section 5.2 errors',

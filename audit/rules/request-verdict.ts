@@ -40,6 +40,7 @@ function strangers(op: Operation, source: Readonly<Record<string, unknown>>, loc
 
 export function requestVerdict(op: Operation, request: CaseRequest): RequestVerdict {
   if (op.fields.length === 0) return { kind: 'open', why: `${op.id} has no documented inputs (D3)` };
+  if (request.repeatedQuery?.length) return { kind: 'open', why: `a query parameter given twice (${request.repeatedQuery.join(', ')}): the register does not rule on it` };
   if (request.rawBody?.startsWith('\uFEFF')) return { kind: 'open', why: 'D43: a body after a byte order mark may be accepted or refused' };
   const inBody = op.fields.some((f) => f.in === 'body');
   const body = request.body;

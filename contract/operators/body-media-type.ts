@@ -1,6 +1,6 @@
 /**
  * The JSON body and its media type (issue 27): members the document does not name, a member
- * given twice, a byte order mark (all open: D42, D43), and the media type with a charset
+ * given twice, a query parameter given twice, a byte order mark (all open: D42, D43), and the media type with a charset
  * parameter or in another letter case, which must be served as the plain one is (D43).
  * @see decisions.md D42, D43; RFC 8259 sections 8.1 and 11; RFC 9110 section 8.3.1
  */
@@ -22,6 +22,12 @@ export const bodyMediaTypeOperators: readonly Operator[] = [
     id: 'byte-order-mark', family: 'body-media-type', sends: 'a valid body preceded by a UTF-8 byte order mark',
     counterparts: [{ tool: 'RESTler', name: 'PayloadBody' }, { tool: 'CATS', name: 'ZeroWidthCharsInValuesFields' }],
     appliesTo: documentedBody, asserts: () => 'open', backing: ['D43', 'RFC 8259 section 8.1'],
+  },
+  {
+    id: 'repeated-query-parameter', family: 'body-media-type', sends: 'every query parameter of the operation given twice with the same value, one request per operation',
+    counterparts: [{ tool: 'CATS', name: 'DuplicateKeysFieldsFuzzer' }, { tool: 'RESTler', name: 'PayloadBody' }],
+    appliesTo: (c) => c.place === 'query', asserts: () => 'open',
+    backing: ['D42 (a name given twice is open for a JSON member; the query string is not ruled on: only the generic contract)'],
   },
   {
     id: 'charset-parameter', family: 'body-media-type', sends: 'a valid body sent as application/json; charset=utf-8',

@@ -40,6 +40,8 @@ export interface Cell {
   readonly format?: string;
   readonly required: boolean;
   readonly maxLength?: number;
+  /** D12: the smaller of two documented maxima; values above it up to `maxLength` are not asserted either way. */
+  readonly openAbove?: number;
   /** The format the reference reads into a lengths-only field (D35: card zip and state); not asserted beyond the lengths. */
   readonly lengthsOnlyFormat?: string;
   readonly minLength?: number;
@@ -70,6 +72,7 @@ function fieldCells(op: Operation): Cell[] {
       ...(f.format && formatOf(f.format).values ? { enumeration: formatOf(f.format).values } : {}),
       ...(f.attributes ? { allowedNames: f.attributes.allowed.length } : {}),
       ...(f.assertedMaxLength ?? f.maxLength) !== undefined ? { maxLength: f.assertedMaxLength ?? f.maxLength } : {},
+      ...(f.assertedMaxLength !== undefined && f.maxLength !== undefined && f.assertedMaxLength > f.maxLength ? { openAbove: f.maxLength } : {}),
       freeText: f.type === 'string' && !f.format && !f.referenceFormat,
       ...(resourceNames[f.name] ? { resource: resourceNames[f.name] } : {}),
     };

@@ -19,6 +19,12 @@ export const filterExactnessOperators: readonly Operator[] = [
     sends: 'a card number sharing only the last four digits of the customer\'s card', appliesTo: numberFilter, asserts: () => 'rejected', backing: ['D19'],
   },
   {
+    id: 'filter-empty-entry', family: 'filter-exactness', counterparts: [...counterparts, { tool: 'CATS', name: 'EmptyStringValuesInFieldsFuzzer' }],
+    sends: 'the customer\'s own card with an empty entry beside it (a leading or trailing comma): a list that drops empty entries before its check takes it',
+    appliesTo: anyFilter, asserts: () => 'rejected',
+    backing: ['interface.md "Comma-separated list of card GUIDs", "of raw card numbers or card tokens"; "Account values are validated for format"', 'D19'],
+  },
+  {
     id: 'filter-deleted-card', family: 'filter-exactness', counterparts: [...counterparts, { tool: 'RESTler', name: 'UseAfterFree' }],
     sends: 'the cardId or card number of a card the customer deleted', appliesTo: anyFilter, asserts: () => 'rejected', backing: ['D19', 'D45'],
   },

@@ -8,6 +8,9 @@ const owasp = (name: string) => ({ tool: 'OWASP API Security Top 10', name } as 
 const variable = 'TARGET_PROBE_SOURCE_ADDRESS';
 
 /** Every operation cell: the allow list is the network's, not an operation's (D46). */
+/** The two session headers of every operation that needs a session (D4). */
+const sessionHeader = (c: { place: string; name: string }) => c.place === 'header' && (c.name === 'sessionId' || c.name === 'deviceId');
+
 const everyOperation = (c: { place: string }) => c.place === 'operation';
 
 export const headersSourceOperators: readonly Operator[] = [
@@ -22,6 +25,18 @@ export const headersSourceOperators: readonly Operator[] = [
     counterparts: [owasp('API2:2023 Broken Authentication'), { tool: 'CATS', name: 'BypassAuthenticationFuzzer' }],
     sends: 'the request from an address off the list with X-Forwarded-For, Forwarded, X-Real-IP, True-Client-IP and X-Client-IP naming an allowed address',
     appliesTo: everyOperation, asserts: () => 'refused-off-list', backing: ['D46'], needs: variable,
+  },
+  {
+    id: 'session-header-empty', family: 'headers-source',
+    counterparts: [owasp('API2:2023 Broken Authentication'), { tool: 'CATS', name: 'EmptyStringValuesInHeadersFuzzer' }],
+    sends: 'the session header present but empty, the other one right (a check written `if (header != "" && header != session.x)` lets it through)',
+    appliesTo: sessionHeader, asserts: () => 'rejected', backing: ['D4: missing or mismatched sessionId/deviceId headers are refused with a 4xx'],
+  },
+  {
+    id: 'session-header-suffixed', family: 'headers-source',
+    counterparts: [owasp('API2:2023 Broken Authentication'), { tool: 'CATS', name: 'TrailingSpacesInHeadersFuzzer' }],
+    sends: 'the session\'s own sessionId or deviceId with characters after it (a lookup that reads a fixed width, or a prefix, takes it)',
+    appliesTo: sessionHeader, asserts: () => 'rejected', backing: ['D4: an unknown sessionId, or a deviceId other than the session\'s, is refused with a 4xx'],
   },
   {
     id: 'device-of-another-session', family: 'headers-source',

@@ -18,5 +18,6 @@ export const tokenForgeryOperators: readonly Operator[] = [
   forgery('bearer-alg-none', 'the token\'s claims under an alg none header, unsigned'),
   forgery('bearer-changed-claims', 'the token\'s claims changed under its original signature'),
   forgery('bearer-other-key', 'the token\'s claims signed with a key the server never issued, named in the header (jwk)'),
+  forgery('bearer-client-secret', 'the token\'s claims signed HS256 with the client\'s own secret, the client id as kid: a token the client can mint itself'),
   forgery('bearer-expired', 'a token of this client whose exp is past (TARGET_EXPIRED_TOKEN)'),
 ];

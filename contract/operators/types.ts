@@ -37,9 +37,10 @@ export interface Counterpart {
  * - `open`: the register leaves it open: never 5xx, a 4xx carries a JSON error body; what the target chose is observed;
  * - `refused-like-unknown`: another customer's or a removed resource, answered as an unknown one (D30, D45);
  * - `serial-outcome`: concurrent writes end as some serial order of them would (D44);
- * - `refused-off-list`: from an address off the allow list, refused however the request is dressed (D25, D46).
+ * - `refused-off-list`: from an address off the allow list, refused however the request is dressed (D25, D46);
+ * - `refused`: refused with a 4xx and a JSON error body, where it is reported being unspecified (D19, D20).
  */
-export type OperatorAssertion = 'rejected' | 'served-as-valid' | 'open' | 'refused-like-unknown' | 'serial-outcome' | 'refused-off-list';
+export type OperatorAssertion = 'rejected' | 'served-as-valid' | 'open' | 'refused-like-unknown' | 'serial-outcome' | 'refused-off-list' | 'refused';
 
 export interface Operator {
   /** kebab-case; the name in the catalogue, the coverage table and every report row that cites it. */

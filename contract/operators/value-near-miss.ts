@@ -15,6 +15,9 @@ const schemathesis = (name: string) => ({ tool: 'Schemathesis', name }) as const
 const aroundValue = (c: Cell): boolean => textValue(c) || (carriesValue(c) && c.type === 'int' && c.place === 'query');
 const whitespaceAsserts = (c: Cell): OperatorAssertion => (fixedFormat(c) ? 'rejected' : 'open');
 
+/** The attribute values written as numbers (D31): counts, decimal numbers and DDDDD.CC amounts. */
+const numeric = new Set(['count', 'decimalNumber', 'amount']);
+
 const isDate = (c: Cell) => fixedFormat(c) && (c.format === 'dateOfBirth' || c.format === 'mmddyyyy');
 
 export const valueNearMissOperators: readonly Operator[] = [
@@ -84,6 +87,27 @@ export const valueNearMissOperators: readonly Operator[] = [
     id: 'count-fraction', family: 'value-near-miss', sends: 'a count with a fractional part (3.5)',
     counterparts: [cats('DecimalValuesInIntegerFieldsFuzzer'), schemathesis('negative_data_rejection')],
     appliesTo: (c) => fixedFormat(c) && c.format === 'count', asserts: () => 'rejected', backing: ['D31: the count attributes are whole numbers'],
+  },
+  {
+    id: 'date-other-separators', family: 'value-near-miss', sends: 'a documented date written with dots or spaces for its separators (1990.01.15, 1990 01 15), two requests',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: isDate, asserts: () => 'rejected', backing: ['interface.md "MM/DD/YY, MM-DD-YY, YYYY/MM/DD or YYYY-MM-DD", "MM-DD-YYYY"', 'D9 (only the month-first forms with / and - are open)'],
+  },
+  {
+    id: 'amount-whole', family: 'value-near-miss', sends: 'an amount without its point and cents (12345 for 12345.00)',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && c.format === 'amount', asserts: () => 'rejected', backing: ['interface.md "DDDDD.CC"'],
+  },
+  {
+    id: 'number-plus-sign', family: 'value-near-miss', sends: 'a number, count or amount with a leading plus sign (+3), as int.Parse and decimal.Parse take it',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && numeric.has(c.format!), asserts: () => 'rejected',
+    backing: ['D31: signs are violations (counts are whole numbers, no sign)', 'interface.md "DDDDD.CC"'],
+  },
+  {
+    id: 'guid-with-suffix', family: 'value-near-miss', sends: 'a valid GUID followed by one more character (a parser that reads the first 36 characters takes it)',
+    counterparts: [cats('StringFieldsRightBoundaryFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && c.format === 'guid', asserts: () => 'rejected', backing: ['interface.md "Guid is a 36-character string"'],
   },
   {
     // "Whole numbers" says what a count is worth, not how it is written: 3.0 is worth a whole number, so the words do not exclude it.

@@ -19,6 +19,12 @@ export const valueRobustnessOperators: readonly Operator[] = [
     appliesTo: freeText, asserts: () => 'open', backing: ['D40: characters outside printable ASCII in free-text fields'],
   },
   {
+    id: 'length-between-bounds', family: 'value-robustness', sends: 'a value as long as the larger of two documented maxima (100 where a column says 50 and a description 100; 256 for 255 and 256)',
+    counterparts: [{ tool: 'CATS', name: 'StringFieldsRightBoundaryFuzzer' }, { tool: 'Schemathesis', name: 'positive_data_acceptance' }],
+    appliesTo: (c) => carriesValue(c) && c.openAbove !== undefined, asserts: () => 'open',
+    backing: ['D12: values up to the larger bound are not asserted (only the generic contract: never 5xx)'],
+  },
+  {
     id: 'very-long-free-text', family: 'value-robustness', sends: 'a 10,000-character value in a free-text field the document gives no maximum',
     counterparts: [{ tool: 'CATS', name: 'VeryLargeStringsInFieldsFuzzer' }, { tool: 'OWASP API Security Top 10', name: 'API4:2023 Unrestricted Resource Consumption' }],
     appliesTo: (c) => freeText(c) && c.maxLength === undefined, asserts: () => 'open', backing: ['interface.md (no maximum given): only the generic contract'],

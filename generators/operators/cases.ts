@@ -8,7 +8,7 @@
  * - `served-as-valid`: a valid request written another allowed way, judged as a valid one.
  * Deterministic for a seed: the suites send them all in their coverage phase, whatever the seed.
  */
-import { operations, type Operation } from '../../contract/index.js';
+import { fieldKey, operations, type Operation } from '../../contract/index.js';
 import { applicablePairs, contractCells, fieldRuleOperators, type Cell, type Operator, type OperatorAssertion, type OperatorPair } from '../../contract/operators/index.js';
 import { acceptedExpectation } from '../accepted.js';
 import { sampleOne } from '../coverage.js';
@@ -89,6 +89,22 @@ function onState(op: Operation, o: Operator, p: Payload): Payload {
   return { ...p, body: { ...p.body, ...Object.fromEntries(named.map((c) => [c.name, slots[c.resource!]!])) } };
 }
 
+/**
+ * Every query parameter of `op` given twice (open, D42's reading carried to the query string): one
+ * request per operation, each parameter the payload leaves out filled with a valid value first, so
+ * every cell is sent (an unknown paging reference is open too, D30).
+ */
+function repeatedQueryCase(op: Operation, o: Operator, cells: readonly Cell[], p: Payload, options: PayloadOptions, seed: number): OperatorCase {
+  const query: Record<string, string> = { ...(p.query ?? {}) };
+  for (const c of cells) if (query[c.name] === undefined || query[c.name] === null) query[c.name] = validOf(op, c, p, options, seed);
+  const sent: OpenField[] = cells.map((c) => ({ key: fieldKey(op, op.fields.find((f) => f.name === c.name)!), requirement: 'ERR-VALIDATION', violation: o.id, decision: 'D42' }));
+  return {
+    input: { ...p, query }, description: `${op.id}: ${o.id} (open) ${cells.map((c) => c.name).join(', ')} each given twice`,
+    pairs: pairsOf(o, cells), wire: { repeatQuery: cells.map((c) => c.name) },
+    expectation: { kind: 'open', operation: op.id, sent, validKeys: [], ...(op.refusesForOwnReasons ? { ownRefusals: true } : {}) },
+  };
+}
+
 /** Every operator case of `op` for `seed`: every applicable pair of the field-rule operators in at least one request. */
 export function operatorCases(op: Operation, options: PayloadOptions, seed: number, catalogue: readonly Operator[] = fieldRuleOperators): OperatorCase[] {
   const cells = contractCells([op]);
@@ -102,6 +118,7 @@ export function operatorCases(op: Operation, options: PayloadOptions, seed: numb
       if (valueBuilders[o.id]) out.push(...valueCases(op, o, group, assertion, p, options, seed + n));
       else if (o.id === 'attribute-item-not-object') out.push(...group.flatMap((c) => itemShapeCases(op, o, c, p).map((x) => ({ ...x, pairs: pairsOf(o, [c]) }))));
       else if (wireVariants[o.id]) out.push(...group.map((c) => wireCase(op, o, c, assertion, p, options, wireVariants[o.id]![operations.indexOf(op) % wireVariants[o.id]!.length])));
+      else if (o.id === 'repeated-query-parameter') out.push(repeatedQueryCase(op, o, group, p, options, seed + n));
       else if (o.family === 'list-size') out.push(...group.map((c) => ({ ...listCase(op, o, c, p, options, seed + n), pairs: pairsOf(o, [c]) })));
       else out.push(...group.map((c) => wireCase(op, o, c, assertion, p, options)));
     }

@@ -3,7 +3,7 @@
  * allowed names, or with one name twice. Open: the answer is judged as the one the target chose.
  */
 import type { Operation } from '../../contract/index.js';
-import { exclusiveSessionFilters } from '../../contract/index.js';
+import { exclusiveSessionFilters, requirements, type RequirementId } from '../../contract/index.js';
 import type { Cell, Operator } from '../../contract/operators/index.js';
 import { attributeValue, fixedValue, type AttributeItem } from '../attributes.js';
 import { sampleOne } from '../coverage.js';
@@ -13,7 +13,23 @@ import { memberKey } from './cells.js';
 
 const filters: readonly string[] = exclusiveSessionFilters;
 
+/** The row a list without its required names is refused under (`<CODE>-REQUIRED-ATTRIBUTES`, D19, D20). */
+function requiredAttributesRow(op: Operation): RequirementId {
+  const id = `${op.code}-REQUIRED-ATTRIBUTES`;
+  return requirements.some((r) => r.id === id) ? (id as RequirementId) : 'ERR-VALIDATION';
+}
+
+/** An empty list: none of the required names, refused with a 4xx and a JSON error body (D19, D20). */
+function emptyListCase(op: Operation, cell: Cell, p: Payload): GeneratedCase {
+  const body = { ...(p.body ?? {}), [cell.name]: [] };
+  return {
+    input: { ...p, body }, description: `${op.id}: attribute-list-empty (refused) ${cell.name}: []`,
+    expectation: { kind: 'refused', operation: op.id, requirement: requiredAttributesRow(op) },
+  };
+}
+
 export function listCase(op: Operation, o: Operator, cell: Cell, p: Payload, options: PayloadOptions, seed: number): GeneratedCase {
+  if (o.id === 'attribute-list-empty') return emptyListCase(op, cell, p);
   const field = op.fields.find((f) => f.name === cell.name)!;
   const allowed = field.attributes!.allowed.filter((a) => !filters.includes(a.name));
   const item = (name: string, i: number): AttributeItem => {

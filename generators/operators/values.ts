@@ -95,6 +95,11 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'amount-one-cent-digit': (v) => [v.slice(0, -1)],
   'amount-three-cent-digits': (v) => [`${v}5`],
   'amount-six-integer-digits': (v) => [v.replace(/^[0-9]*/, (d) => d.padStart(6, '1'))],
+  'amount-whole': (v) => [v.split('.')[0]!],
+  'number-plus-sign': (v) => [`+${v}`],
+  'guid-with-suffix': (v) => [`${v}0`],
+  // Both separators, each in a request of its own: a lenient date parser may take one and not the other.
+  'date-other-separators': (v) => ['.', ' '].map((s) => v.replace(/[-/]/g, s)),
   'enum-unlisted-value': (_v, c) => enumerationOutsiders[c.format!] ?? [],
   'enum-letter-case': (v) => [otherCase(v)],
   'null-in-optional': () => [null],
@@ -106,4 +111,6 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'very-long-free-text': () => ['Ab'.repeat(5_000)],
   'unknown-resource-id': () => [unknownResourceIdSlot],
   'violation-on-update': brokenOnUpdate,
+  // The larger bound exactly: a store sized for the smaller one breaks on it.
+  'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

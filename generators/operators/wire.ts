@@ -10,6 +10,8 @@ export interface Wire {
   readonly contentType?: string;
   /** Members of the body besides the documented ones (an unknown member), added before it is written. */
   readonly extraMembers?: Readonly<Record<string, unknown>>;
+  /** Query parameters given a second time, with the same value. */
+  readonly repeatQuery?: readonly string[];
 }
 
 /** A member no operation names; pascal-cased in a key as any body member is. */

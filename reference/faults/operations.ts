@@ -67,10 +67,13 @@ export const operationFaults: Fault[] = [
   { name: 'session-not-required', requirement: 'SESSION-REQUIRED', breaks: 'operations are served without a valid sessionId' },
   { name: 'session-device-ignored', requirement: 'SESSION-DEVICE-MATCH', breaks: 'a deviceId other than the session\'s is accepted' },
   { name: 'device-id-not-required', requirement: 'SESSION-DEVICE-REQUIRED', breaks: 'a request with the session\'s sessionId and no deviceId header is accepted' },
+  { name: 'session-id-empty-device-lookup', requirement: 'SESSION-REQUIRED', breaks: 'an empty sessionId header falls back to the session the deviceId header was opened with (the session looked up by device when no id is given)' },
+  { name: 'device-id-prefix-match', requirement: 'SESSION-DEVICE-MATCH', breaks: 'the deviceId header is compared with the session\'s as a prefix (startsWith), so the session\'s deviceId with characters after it is accepted' },
   // another customer's resources (D45), used after delete (D30), filter exactness (D19), concurrent writes (D44), sessions (D4)
   { name: 'delete-card-any-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'DeleteCard removes the card its cardId names whatever customer the customerId names' },
   { name: 'history-account-any-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'GetTransactionHistory lists the transactions of the card an accountId names even when it is another customer\'s' },
   { name: 'tcard-found-by-token-alone', requirement: 'OWNERSHIP-CARDS', breaks: 'AddOrUpdateTokenizedCard looks a card up by its token alone: a token another customer holds updates that customer\'s card' },
+  { name: 'sattr-number-filter-empty-entries', requirement: 'SATTR-FILTERS', breaks: 'AccountNumberFilter drops empty entries before its check, so a list with a leading, doubled or trailing comma beside the customer\'s own card is accepted' },
   { name: 'sattr-id-filter-any-customer', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts an AccountIdFilter GUID that names a registered card of any customer' },
   { name: 'delete-deleted-500', requirement: 'GEN-NO-5XX', breaks: 'DeleteCard of a card already deleted (a client\'s retry) is answered 500' },
   { name: 'delete-again-restores', requirement: 'STATE-CARD-DELETED', breaks: 'a second DeleteCard of a deleted card puts it back (a soft-delete flag flipped)' },
@@ -83,6 +86,7 @@ export const operationFaults: Fault[] = [
   // transaction history
   { name: 'history-oldest-first', requirement: 'HISTORY-ORDER', breaks: 'transactions are listed oldest first' },
   { name: 'history-page-size-ignored', requirement: 'HISTORY-PAGE-SIZE', breaks: 'pageSize is ignored and 20 transactions are returned' },
+  { name: 'history-reference-page-two-over', requirement: 'HISTORY-PAGE-SIZE', breaks: 'with a paging reference, a page holds the reference and pageSize+1 more transactions (one more than D22 allows)' },
   { name: 'history-paging-gap', requirement: 'HISTORY-PAGING', breaks: 'a page that starts at a reference skips the transaction after it' },
   { name: 'history-account-filter-ignored', requirement: 'HISTORY-ACCOUNT-FILTER', breaks: 'accountId is ignored and every card\'s transactions are returned' },
   { name: 'history-total-varies', requirement: 'HISTORY-TOTAL', breaks: 'totalRecords counts only the records from the paging reference on' },

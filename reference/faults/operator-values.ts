@@ -28,6 +28,13 @@ export const operatorValueFaults: Fault[] = [
   { name: 'int-parsed-leniently', requirement: 'HISTORY-PAGE-SIZE-TYPE', breaks: 'GetTransactionHistory reads pageSize as parseInt does: 5.5 and 5abc are taken as 5' },
   { name: 'count-fraction-accepted', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes reads every count attribute as a decimal and keeps its whole part (3.5 taken as 3)' },
   { name: 'date-time-without-zone-cut', requirement: 'ENROLL-DATE-OF-BIRTH-LENGTH', breaks: 'EnrollCustomer takes a date-time without a zone for dateOfBirth and keeps its date (1990-01-15T00:00:00)' },
+  { name: 'cattr-date-separators-normalised', requirement: 'ERR-VALIDATION', breaks: 'AddCustomerAttributes reads the MM-DD-YYYY date attributes with any separator, so 01.15.2020 and 01 15 2020 are taken as 01-15-2020' },
+  { name: 'current-balance-cents-optional', requirement: 'ERR-KEYS-COMPLETE', breaks: 'the CurrentBalance attribute is read with decimal.TryParse, so a whole amount without .CC (12345) is taken' },
+  { name: 'decimal-number-plus-sign', requirement: 'ERR-KEYS-COMPLETE', breaks: 'the TransactionsPerMonth attribute is read with decimal.Parse, so a leading plus sign (+2.5) is taken' },
+  { name: 'delete-card-id-first-36', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard reads the first 36 characters of cardId (a fixed-width column), so a GUID followed by more characters names that card' },
+  { name: 'sattr-empty-list-accepted', requirement: 'SATTR-REQUIRED-ATTRIBUTES', breaks: 'AddSessionAttributes answers an empty sessionAttributes list with 200 (nothing to set) instead of refusing it for its missing SsoToken' },
+  { name: 'tcard-token-over-255-500', requirement: 'GEN-NO-5XX', breaks: 'AddOrUpdateTokenizedCard crashes with 500 on a cardToken of 256 characters (the description\'s bound) stored in a 255-character column' },
+  { name: 'history-repeated-param-500', requirement: 'GEN-NO-5XX', breaks: 'GetTransactionHistory crashes with 500 when a query parameter is given twice (pageSize read as a string, received as an array)' },
   { name: 'long-text-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer crashes with 500 on a countryOfOrigin longer than 4,000 characters (a truncation error of its column)' },
   { name: 'returned-checks-amount-six-digits', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddCustomerAttributes stores BalanceOnReturnedChecks in a wider decimal column: six digits before the point (112345.67) pass its DDDDD.CC check' },
   { name: 'tcard-nickname-unchecked-on-update', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddOrUpdateTokenizedCard checks cardNickname\'s 20 characters on a new card only: a token the customer holds takes the update path, which cuts the nickname to 20' },
@@ -45,6 +52,8 @@ const asciiDigits = (v: string) => v.replace(/\p{Nd}/gu, (d) => String(digitValu
 const astral = /[\u{10000}-\u{10FFFF}]/u;
 /** The count attributes (D31: whole numbers), by name from the contract. */
 const counts = new Set(customerAttributes.attributes.allowed.filter((a) => a.valueFormat === 'count').map((a) => a.name));
+/** The MM-DD-YYYY date attributes, by name from the contract. */
+const dates = new Set(customerAttributes.attributes.allowed.filter((a) => a.valueFormat === 'mmddyyyy').map((a) => a.name));
 
 /** The input as the faulty service reads it before validation; throws where the fault crashes. */
 export function operatorFaultInput(faults: FaultSet, op: Operation, input: unknown, holdsToken: (customerId: string, token: string) => boolean = () => false): unknown {
@@ -86,6 +95,21 @@ export function operatorFaultInput(faults: FaultSet, op: Operation, input: unkno
       const item = it as Json | null;
       return item && counts.has(String(item.name)) && /^[0-9]+\.[0-9]+$/.test(String(item.value)) ? { ...item, value: String(item.value).split('.')[0] } : it;
     });
+  if (op.id === 'AddCustomerAttributes' && ['cattr-date-separators-normalised', 'current-balance-cents-optional', 'decimal-number-plus-sign'].some((f) => faults.has(f)))
+    out.customerAttributes = items('customerAttributes').map((it) => {
+      const item = it as Json | null;
+      const value = typeof item?.value === 'string' ? item.value : undefined;
+      if (!item || value === undefined) return it;
+      if (faults.has('cattr-date-separators-normalised') && dates.has(String(item.name)) && /^[0-9]{2}[. ][0-9]{2}[. ][0-9]{4}$/.test(value)) return { ...item, value: value.replace(/[. ]/g, '-') };
+      if (faults.has('current-balance-cents-optional') && item.name === 'CurrentBalance' && /^[0-9]{1,5}$/.test(value)) return { ...item, value: `${value}.00` };
+      if (faults.has('decimal-number-plus-sign') && item.name === 'TransactionsPerMonth' && /^\+[0-9]/.test(value)) return { ...item, value: value.slice(1) };
+      return it;
+    });
+  if (op.id === 'AddOrUpdateTokenizedCard' && faults.has('tcard-token-over-255-500') && (str('cardToken')?.length ?? 0) > 255)
+    throw new Error("String or binary data would be truncated in table 'TokenizedCards', column 'CardToken'.");
+  if (op.id === 'GetTransactionHistory' && faults.has('history-repeated-param-500') && Object.values(out).some(Array.isArray))
+    throw new TypeError('pageSize.trim is not a function');
+  if (op.id === 'DeleteCard' && faults.has('delete-card-id-first-36') && (str('cardId')?.length ?? 0) > 36) out.cardId = str('cardId')!.slice(0, 36);
   if (op.id === 'EnrollCustomer' && faults.has('date-time-without-zone-cut') && /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}$/.test(str('dateOfBirth') ?? '')) out.dateOfBirth = str('dateOfBirth')!.slice(0, 10);
   if (op.id === 'EnrollCustomer' && faults.has('long-text-500') && (str('countryOfOrigin')?.length ?? 0) > 4000)
     throw new Error('String or binary data would be truncated in column countryOfOrigin.');

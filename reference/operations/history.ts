@@ -83,7 +83,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind2-history-default-page-ten: the default page clamped to the largest pageSize.
     const requested = defaultSize ? (c.faults.has('blind2-history-default-page-ten') ? 10 : history.defaultPageSize) : Number(values.pageSize);
     // blind4-history-page-size-ignored-when-paging: the paging query has its own fixed page.
-    const size = c.faults.has('history-page-size-ignored') || (reference !== undefined && c.faults.has('blind4-history-page-size-ignored-when-paging')) ? history.defaultPageSize : requested;
+    // history-reference-page-two-over: the paging query takes the reference and pageSize+1 more (an off-by-one on D22's +1).
+    const size = c.faults.has('history-page-size-ignored') || (reference !== undefined && c.faults.has('blind4-history-page-size-ignored-when-paging')) ? history.defaultPageSize
+      : reference !== undefined && !defaultSize && c.faults.has('history-reference-page-two-over') ? requested + 2 : requested;
     const paged = page(c, all, { size, reference, defaultSize });
     const { start } = paged;
     // blind3-history-look-ahead-row: the row fetched to know whether a next page exists is left on the page.

@@ -42,6 +42,12 @@ function unknownMembers(op: Operation, input: unknown): { key: string; message: 
  * then the handler's business rules. The core's hooks already checked token, allow list,
  * apiVersion and content type; the `apiVersion` query parameter is simply not a field.
  */
+/** Reading `repeated-query-first-wins`: a query parameter given twice is read with its first value (as many frameworks bind it). */
+function firstOfRepeated(ctx: OperationContext, query: unknown): unknown {
+  if (!ctx.readings.has('repeated-query-first-wins') || typeof query !== 'object' || query === null) return query;
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+}
+
 export function defineOperation(app: FastifyInstance, ctx: OperationContext, operationId: string, handler: OperationHandler): void {
   const op = operation(operationId);
   app.route({
@@ -54,7 +60,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         || (ctx.faults.has('blind5-session-skipped-on-history') && op.id === 'GetTransactionHistory');
       const session = skipped ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
-      const raw = op.method === 'GET' ? request.query : request.body;
+      const raw = op.method === 'GET' ? firstOfRepeated(ctx, request.query) : request.body;
       const hasCard = (customerId: string, cardNumber: string) => ctx.state.cards.find(customerId, 'number', cardNumber) !== undefined;
       const holdsToken = (customerId: string, token: string) => ctx.state.cards.find(customerId, 'token', token) !== undefined;
       const input = blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken)), hasCard);

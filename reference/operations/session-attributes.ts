@@ -46,7 +46,9 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     const cards = [...c.state.cards.listValid(customerId), ...(c.faults.has('sattr-filter-deleted-card-accepted') ? c.state.cards.listRemoved(customerId) : [])];
     // sattr-id-filter-any-customer: a GUID passes when it names a registered card of any customer.
     const anyCustomers = (id: string) => c.faults.has('sattr-id-filter-any-customer') && c.state.cards.get(id) !== undefined;
-    const list = (name: string) => (byName.get(name) ?? '').split(',').map((s) => s.trim());
+    // sattr-number-filter-empty-entries: the number list is split with empty entries removed.
+    const dropEmpty = (name: string, items: string[]) => (name === numberFilter && c.faults.has('sattr-number-filter-empty-entries') ? items.filter((s) => s !== '') : items);
+    const list = (name: string) => dropEmpty(name, (byName.get(name) ?? '').split(',').map((s) => s.trim()));
     // With the format unchecked, only GUID-shaped entries are looked up: the fault breaks the format rule alone.
     const ids = list(idFilter).filter((id) => !formatUnchecked(idFilter) || acceptedRegExp('guid').test(id))
       // blind2-sattr-filter-first-id-only: the ownership query is run for the first GUID of the list.
@@ -81,6 +83,8 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
 export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'AddSessionAttributes', (c, { values, session, request, reply }) => {
     const items = values.sessionAttributes as Attribute[];
+    // sattr-empty-list-accepted: nothing to set is taken for nothing wrong.
+    if (items.length === 0 && c.faults.has('sattr-empty-list-accepted')) return sendDone(reply);
     if (c.readings.has('sattr-missing-token-400')) {
       const unknown = items.findIndex((a) => !allowed.some((x) => x.name === a.name));
       const key = unknown >= 0 ? `command.SessionAttributes[${unknown}].Name` : 'command.SessionAttributes';

@@ -17,9 +17,12 @@ function header(request: FastifyRequest, name: string): string | undefined {
  */
 export function resolveSession(ctx: OperationContext, request: FastifyRequest, reply: FastifyReply): PartnerSession | undefined {
   // blind3-session-id-first-36: the header is cut to a GUID's length before the lookup.
-  const sessionId = ctx.faults.has('blind3-session-id-first-36') ? header(request, sessionHeaders.sessionId)?.slice(0, 36) : header(request, sessionHeaders.sessionId);
-  const deviceId = header(request, sessionHeaders.deviceId);
   const clientId = request.clientId ?? '';
+  // session-id-empty-device-lookup: an empty header falls back to the session opened with the deviceId.
+  const emptyToDevice = ctx.faults.has('session-id-empty-device-lookup') && request.headers[sessionHeaders.sessionId.toLowerCase()] === '';
+  const sessionId = emptyToDevice ? ctx.state.sessions.withDevice(clientId, header(request, sessionHeaders.deviceId) ?? '')?.sessionId
+    : ctx.faults.has('blind3-session-id-first-36') ? header(request, sessionHeaders.sessionId)?.slice(0, 36) : header(request, sessionHeaders.sessionId);
+  const deviceId = header(request, sessionHeaders.deviceId);
   // blind2-session-unknown-id-created: get-or-create on the session store.
   if (sessionId && deviceId && !ctx.state.sessions.get(sessionId) && ctx.faults.has('blind2-session-unknown-id-created')) ctx.state.sessions.open(deviceId, clientId, sessionId);
   const found = sessionId ? ctx.state.sessions.get(sessionId) : undefined;
@@ -36,6 +39,7 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   else if (deviceId !== undefined && found.deviceId !== deviceId && !ctx.faults.has('session-device-ignored')
     && !(ctx.faults.has('blind3-session-device-any-own-session') && ctx.state.sessions.withDevice(clientId, deviceId))
     && !(ctx.faults.has('session-device-any-session') && ctx.state.sessions.anyWithDevice(deviceId, clientId))
+    && !(ctx.faults.has('device-id-prefix-match') && deviceId.startsWith(found.deviceId))
     && !knownDevice
     // blind5-session-device-case-insensitive: String.Equals(..., OrdinalIgnoreCase).
     && !(ctx.faults.has('blind5-session-device-case-insensitive') && found.deviceId.toLowerCase() === deviceId.toLowerCase())

@@ -124,6 +124,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const { all } = await historyOf(b);
     return String(all.searchResults[0].createdOn) > String(all.searchResults.at(-1).createdOn);
   },
+  'history-reference-page-two-over': async (b) => {
+    const { all, customerId } = await historyOf(b);
+    const ref = all.searchResults[0].transactionId as string;
+    return (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 3, pagingTransactionReferenceNumber: ref } })).body.searchResults.length;
+  },
   'history-page-size-ignored': async (b) => (await historyOf(b, { pageSize: 3 })).page.searchResults.length,
   'history-paging-gap': async (b) => {
     const { customerId, all } = await historyOf(b);
@@ -183,6 +188,23 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'int-parsed-leniently': async (b) => (await b.call('GetTransactionHistory', { query: { customerId: (await b.enroll()).customerId, pageSize: '5abc' } })).status,
   'count-fraction-accepted': (b) => customerAttributes(b, [['Tenure', '3.5']]),
   'date-time-without-zone-cut': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ dateOfBirth: '1990-01-15T00:00:00' }) })).status,
+  'cattr-date-separators-normalised': (b) => customerAttributes(b, [['CardIssueDate', '01.15.2020']]),
+  'current-balance-cents-optional': (b) => customerAttributes(b, [['CurrentBalance', '12345']]),
+  'decimal-number-plus-sign': (b) => customerAttributes(b, [['TransactionsPerMonth', '+2.5']]),
+  'delete-card-id-first-36': async (b) => {
+    const { customerId } = await b.enroll();
+    const cardId = (await b.addCard(customerId)).body.cards[0].cardId as string;
+    return (await b.call('DeleteCard', { body: { customerId, cardId: `${cardId}0` } })).status;
+  },
+  'sattr-empty-list-accepted': async (b) => {
+    await oboCustomer(b);
+    return (await b.call('AddSessionAttributes', { body: { sessionAttributes: [] } })).status;
+  },
+  'tcard-token-over-255-500': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardToken: 't'.repeat(256) }) })).status,
+  'history-repeated-param-500': async (b) => {
+    const { customerId } = await b.enroll();
+    return (await b.call('GetTransactionHistory', { query: { customerId, pageSize: ['5', '5'] } })).status;
+  },
   'long-text-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ countryOfOrigin: 'x'.repeat(4001) }) })).status,
   'returned-checks-amount-six-digits': (b) => customerAttributes(b, [['BalanceOnReturnedChecks', '112345.67']]),
   'tcard-nickname-unchecked-on-update': async (b) => {
@@ -223,6 +245,8 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'sattr-number-filter-unchecked': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '5555555555554444']]),
   'sattr-own-number-refused': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '4111111111111111']]),
   'enroll-customer-id-lowercase': async (b) => Object.keys((await b.call('EnrollCustomer', { body: enrollPayload() })).body),
+  'session-id-empty-device-lookup': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: '', deviceId: b.deviceId } })).status,
+  'device-id-prefix-match': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId, deviceId: `${b.deviceId}-more` } })).status,
   'device-id-not-required': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId } })).status,
   // another customer's resources (D45), use after delete (D30), filter exactness (D19), races (D44), sessions (D4)
   'delete-card-any-customer': async (b) => {
@@ -263,6 +287,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('DeleteCard', { body: { customerId: own.customerId, cardId: gone } });
     return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', gone]]) })).status;
   },
+  'sattr-number-filter-empty-entries': (b) => sessionAttributes(b, () => [['AccountNumberFilter', ',4111111111111111']]),
   'sattr-number-filter-prefix': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '41111111']]),
   'enroll-check-then-insert': async (b) => {
     const payload = enrollPayload();

@@ -11,7 +11,7 @@ export interface Reply {
 
 export interface Call {
   readonly body?: unknown;
-  readonly query?: Record<string, string | number>;
+  readonly query?: Record<string, string | number | readonly string[]>;
   readonly headers?: Record<string, string>;
   /** Leave out the session headers. */
   readonly noSession?: boolean;
@@ -75,7 +75,7 @@ export async function startBench(faults: string[] = []): Promise<Bench> {
 
   const raw = async (operationId: string, c: Call, session: { sessionId: string; deviceId: string } | undefined): Promise<Reply> => {
     const op = operation(operationId);
-    const qs = c.query ? `?${new URLSearchParams(Object.entries(c.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+    const qs = c.query ? `?${new URLSearchParams(Object.entries(c.query).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x): [string, string] => [k, String(x)])))}` : '';
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(session ?? {}), 'content-type': 'application/json', ...(c.headers ?? {}) };
     if (op.method !== 'POST') delete headers['content-type'];
     const res = await request(`${ref.baseUrl}${op.path}${qs}`, {

@@ -24,6 +24,13 @@ const probes: Record<string, Probe> = {
   'token-error-not-rfc': {
     holds: async (h) => (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, 'wrong') })).json.error === 'invalid_client',
   },
+  'token-empty-scope-defaulted': { holds: async (h) => (await tokenRequest(h, { grant_type: tokenContract.grantType, scope: '' })).status === 400 },
+  'token-repeated-secret-last-wins': {
+    holds: async (h) => {
+      const body = `grant_type=${tokenContract.grantType}&scope=${encodeURIComponent(partnerScope(h.ref))}&client_id=${h.ref.clientId}&client_secret=x&client_secret=${encodeURIComponent(h.ref.clientSecret)}`;
+      return (await send(h, '/oauth2/token', { method: 'POST', headers: { 'content-type': tokenContract.contentType }, body })).status !== 200;
+    },
+  },
   'bearer-not-required': { holds: async (h) => (await probeStatus(h, {})) === 401 },
   'token-cacheable': { holds: async (h) => (await tokenRequest(h, grant(h))).headers['cache-control'] === 'no-store' },
   'token-error-quotes-secret': { holds: async (h) => !(await tokenRequest(h, { ...grant(h), grant_type: 'password' })).text.includes(h.ref.clientSecret) },
@@ -91,6 +98,14 @@ const probes: Record<string, Probe> = {
       const key = randomBytes(32);
       const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', jwk: { kty: 'oct', k: key.toString('base64url') } })).toString('base64url');
       const signature = createHmac('sha256', key).update(`${header}.${claims}`).digest('base64url');
+      return (await probeStatus(h, { authorization: `Bearer ${header}.${claims}.${signature}` })) === 401;
+    },
+  },
+  'bearer-client-secret-on-reads': {
+    holds: async (h) => {
+      const claims = (await partnerToken(h)).split('.')[1]!;
+      const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: h.ref.clientId })).toString('base64url');
+      const signature = createHmac('sha256', h.ref.clientSecret).update(`${header}.${claims}`).digest('base64url');
       return (await probeStatus(h, { authorization: `Bearer ${header}.${claims}.${signature}` })) === 401;
     },
   },

@@ -30,6 +30,8 @@ const faultRuns: Record<string, { suite: keyof typeof suite; env?: Record<string
   // Basic is refused: the harness fetches its own tokens with form-body credentials.
   'token-basic-refused': { suite: 'token', env: { TARGET_CREDENTIALS_IN: 'body' } },
   'token-error-not-rfc': { suite: 'token' },
+  'token-empty-scope-defaulted': { suite: 'token' },
+  'token-repeated-secret-last-wins': { suite: 'token', env: { TARGET_CREDENTIALS_IN: 'body' } },
   'bearer-not-required': { suite: 'bearer' },
   'bearer-signature-unchecked': { suite: 'bearer' },
   'bearer-expiry-unchecked': { suite: 'bearer' },
@@ -44,6 +46,7 @@ const faultRuns: Record<string, { suite: keyof typeof suite; env?: Record<string
   'allow-list-skipped-on-get': { suite: 'transport' },
   'bearer-empty-signature-accepted': { suite: 'bearer' },
   'bearer-embedded-key-trusted': { suite: 'bearer' },
+  'bearer-client-secret-on-reads': { suite: 'bearer' },
   'version-query-ignored': { suite: 'versioning' },
   'version-query-first-only': { suite: 'versioning' },
   'token-single-use': { suite: 'token' },

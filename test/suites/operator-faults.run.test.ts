@@ -55,11 +55,30 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-or-update-card', 'get-transaction-history', 'add-customer-attributes', 'enroll-customer'],
   },
-  // The classes the fifth blind red team showed missing: a well-formed GUID of nothing in every GUID input.
-  { proofs: [{ fault: 'cards-unknown-customer-500', check: 'noServerError', operation: 'GetRegisteredCards' }], suites: ['get-registered-cards'] },
-  { proofs: [{ fault: 'returned-checks-amount-six-digits', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
-  // Every field rule also on the update path of an add-or-update (a request naming a card the customer holds).
-  { proofs: [{ fault: 'tcard-nickname-unchecked-on-update', check: 'everyInvalidFieldNamed', operation: 'AddOrUpdateTokenizedCard' }], suites: ['add-or-update-tokenized-card'] },
+  // The classes the fourth and fifth blind red teams showed missing, one operation per fault in a run: a well-formed GUID
+  // of nothing in every GUID input, amounts with three decimals or six integer digits, every field rule on the update path,
+  // a GUID with a suffix, an empty attribute list (refused, D19/D20), a query parameter given twice (open: never 5xx).
+  {
+    proofs: [
+      { fault: 'cards-unknown-customer-500', check: 'noServerError', operation: 'GetRegisteredCards' },
+      { fault: 'returned-checks-amount-six-digits', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' },
+      { fault: 'tcard-nickname-unchecked-on-update', check: 'everyInvalidFieldNamed', operation: 'AddOrUpdateTokenizedCard' },
+      { fault: 'delete-card-id-first-36', check: 'statusMatches', operation: 'DeleteCard' },
+      { fault: 'sattr-empty-list-accepted', check: 'statusMatches', operation: 'AddSessionAttributes' },
+      { fault: 'history-repeated-param-500', check: 'noServerError', operation: 'GetTransactionHistory' },
+    ],
+    suites: ['get-registered-cards', 'add-customer-attributes', 'add-or-update-tokenized-card', 'delete-card', 'add-session-attributes', 'get-transaction-history'],
+  },
+  // Other date separators, and a length between the two bounds of D12 (open: never 5xx).
+  {
+    proofs: [
+      { fault: 'cattr-date-separators-normalised', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+      { fault: 'tcard-token-over-255-500', check: 'noServerError', operation: 'AddOrUpdateTokenizedCard' },
+    ],
+    suites: ['add-customer-attributes', 'add-or-update-tokenized-card'],
+  },
+  { proofs: [{ fault: 'current-balance-cents-optional', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
+  { proofs: [{ fault: 'decimal-number-plus-sign', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
 ];
 
 describe('operator catalogue faults are caught', () => {

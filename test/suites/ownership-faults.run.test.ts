@@ -25,6 +25,8 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
     { fault: 'enroll-check-then-insert', check: 'serialOutcome', operation: 'EnrollCustomer' },
     { fault: 'delete-check-then-remove', check: 'noServerError', operation: 'DeleteCard' },
   ],
+  // Issue 27, a class the third blind batch showed missing: an empty entry beside the customer's own card.
+  [{ fault: 'sattr-number-filter-empty-entries', check: 'statusMatches', operation: 'AddSessionAttributes' }],
   [
     { fault: 'sattr-filter-deleted-card-accepted', check: 'statusMatches', operation: 'AddSessionAttributes' },
     { fault: 'card-add-check-then-insert', check: 'serialOutcome', operation: 'AddOrUpdateCard' },

@@ -24,6 +24,21 @@ describe('sessions suite: the session faults are caught', () => {
     for (const id of ['SESSION-REQUIRED', 'SESSION-DEVICE-MATCH']) expect(row(run, id)?.status, id).toBe('passed');
   }, 120_000);
 
+  // Issue 27, the classes the blind batches showed missing: a session header present but empty, and one with a suffix.
+  it('session-id-empty-device-lookup: an empty sessionId header is served, while a missing one is still refused', async () => {
+    const run = await runSuites(['sessions'], ['session-id-empty-device-lookup']);
+    expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
+    expectCaught(run, { fault: 'session-id-empty-device-lookup', checks: ['genericRefusal'], operation: /^(?!AuthenticatePartner$)[A-Za-z]+$/ });
+    expect(row(run, 'SESSION-DEVICE-MATCH')?.status).toBe('passed');
+  }, 120_000);
+
+  it('device-id-prefix-match: the session\'s deviceId with a suffix is accepted, while a made-up one is still refused', async () => {
+    const run = await runSuites(['sessions'], ['device-id-prefix-match']);
+    expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
+    expectCaught(run, { fault: 'device-id-prefix-match', checks: ['genericRefusal'], operation: /^(?!AuthenticatePartner$)[A-Za-z]+$/ });
+    expect(row(run, 'SESSION-REQUIRED')?.status).toBe('passed');
+  }, 120_000);
+
   it('session-device-any-session: the deviceId of another open session is accepted, while a made-up deviceId is still refused', async () => {
     const run = await runSuites(['sessions'], ['session-device-any-session']);
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);

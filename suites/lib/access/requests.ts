@@ -73,6 +73,19 @@ export function otherKeyToken(token: string): string {
   return `${signingInput}.${createHmac('sha256', key).update(signingInput).digest('base64url')}`;
 }
 
+/**
+ * The token's claims (a later exp) signed HS256 with the client's own secret, the client named as
+ * the key id: a forgery the client itself can make, which a verifier that keeps client secrets
+ * among its signing keys, or picks the key by the token's alg and kid, lets through (RFC 8725 §2.1, §3.1).
+ */
+export function clientSecretToken(token: string, clientId: string, clientSecret: string): string {
+  if (token.split('.').length !== 3) throw new FixtureError('the access token is not a signed JWT (three parts): there is no claim set to sign again');
+  const claims = claimsOf(token);
+  const exp = typeof claims.exp === 'number' ? claims.exp + 86_400 : Math.floor(Date.now() / 1000) + 86_400;
+  const signingInput = `${b64url({ alg: 'HS256', typ: 'JWT', kid: clientId })}.${b64url({ ...claims, exp })}`;
+  return `${signingInput}.${createHmac('sha256', clientSecret).update(signingInput).digest('base64url')}`;
+}
+
 /** exp of a JWT, or undefined when the token is not one. */
 function expiry(token: string): number | undefined {
   try {

@@ -53,6 +53,7 @@ async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | Op
     session,
     ...(wire?.text && input.body ? { rawBody: wire.text(input.body) } : {}),
     ...(wire?.contentType ? { headers: { 'content-type': wire.contentType } } : {}),
+    ...(wire?.repeatQuery ? { repeatQuery: wire.repeatQuery } : {}),
   });
   if (kind === 'valid') rememberCards(ctx, exchange, op, input);
   const outcome = judgeFieldCase(exchange, c.expectation, judgeOptions(ctx));
@@ -131,13 +132,16 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
     // Issue 27: every operator of the catalogue in every cell of this operation it applies to, each
     // pair in the coverage phase (so whatever the seed); rejected values share a request (D14).
     const operated = operatorCases(op, options, 0);
-    const rejected = operated.filter((c) => c.expectation.kind === 'validation');
-    const answered = operated.filter((c) => c.expectation.kind !== 'validation');
+    // A refusal of unspecified placement (an empty attribute list, D19/D20) is sent with the rejected values.
+    const refusal = (c: OperatorCase) => c.expectation.kind === 'validation' || c.expectation.kind === 'refused';
+    const rejected = operated.filter(refusal);
+    const answered = operated.filter((c) => !refusal(c));
+    const refusedRows = [...new Set(rejected.flatMap((c) => (c.expectation.kind === 'refused' ? [c.expectation.requirement] : [])))];
     if (rejected.length)
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, independentCases, name: `${op.id}: operator values the register rejects are rejected`,
-        requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)), ...errorShape, 'ERR-KEYS-COMPLETE', ...generic],
-        arbitrary: fc.constantFrom(...rejected), examples: (seed) => operatorCases(op, options, seed).filter((c) => c.expectation.kind === 'validation'),
+        requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)), ...errorShape, 'ERR-KEYS-COMPLETE', ...refusedRows, ...generic],
+        arbitrary: fc.constantFrom(...rejected), examples: (seed) => operatorCases(op, options, seed).filter(refusal),
         numRuns: 0, describe: describeCase, rowsOf,
         run: (c: OperatorCase) => sendCase(ctx, op, c, 'violation'),
       });
@@ -145,7 +149,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, independentCases, name: `${op.id}: operator values and bodies the register leaves open or allows are answered as such`, writes: op.writes,
         requirements: [...generic, 'ERR-VALIDATION', 'GEN-VALID-ACCEPTED', successRequirementId(op)],
-        arbitrary: fc.constantFrom(...answered), examples: (seed) => operatorCases(op, options, seed).filter((c) => c.expectation.kind !== 'validation'),
+        arbitrary: fc.constantFrom(...answered), examples: (seed) => operatorCases(op, options, seed).filter((c) => !refusal(c)),
         numRuns: 0, describe: describeCase,
         run: (c: OperatorCase) => sendCase(ctx, op, c, 'valid'),
       });

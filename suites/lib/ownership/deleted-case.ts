@@ -17,7 +17,7 @@ const twinOf = (n: string) => `${(Number(n[0]) + 1) % 10}${n.slice(1)}`;
  * Use after delete (RESTler UseAfterFree; D30, States "DeleteCard") and filter exactness (D19):
  * a deleted card deleted again (a client's retry), named as accountId and in both session
  * filters, added again; filters naming the customer's cards only in part (a prefix of its token,
- * a number sharing only its last four digits). The customer keeps one card throughout, so its
+ * a number sharing only its last four digits) or with an empty entry beside them. The customer keeps one card throughout, so its
  * linked account (D17) never depends on what a delete did.
  */
 export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome> {
@@ -56,6 +56,12 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   log.sent('filter-token-prefix', `AddSessionAttributes attribute ${numberFilter}`);
   parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, twinOf(kept.identity)));
   log.sent('filter-same-last-four', `AddSessionAttributes attribute ${numberFilter}`);
+
+  // An empty entry beside the customer's own card: no card GUID, number or token, so the list is invalid (D19).
+  parts.push(await filterRefused(ctx, session, a.customerId, idFilter, `${kept.cardId},`));
+  log.sent('filter-empty-entry', `AddSessionAttributes attribute ${idFilter}`);
+  parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, `,${kept.identity}`));
+  log.sent('filter-empty-entry', `AddSessionAttributes attribute ${numberFilter}`);
 
   await remove(gone);
   await unlistedAfter(gone.cardId, 'DeleteCard');

@@ -17,14 +17,15 @@ import type { HarnessContext } from './context.js';
  * Tests of a full run (`vitest list` of the conformance project): the budget is shared by them.
  * test/suites/budget.test.ts lists the suites and keeps this true.
  */
-export const testsOfFullRun = 169;
+export const testsOfFullRun = 170;
 
 /**
  * Requests one random case costs, by area (an estimate fixed in advance, so the number of cases
  * never depends on what the target answered): a field-rule case is one request, a history case
  * reads a few pages, a model sequence is a session, an enrolment, up to 20 commands and a check.
  */
-const requestsPerCase: Readonly<Record<string, number>> = { 'field-rules': 1, history: 3, stateful: 25 };
+// A session case sends each of its eight ways of getting the session headers wrong (suites/sessions.conformance.ts).
+const requestsPerCase: Readonly<Record<string, number>> = { 'field-rules': 1, history: 3, stateful: 25, sessions: 8 };
 const otherCase = 2;
 
 
