@@ -34,6 +34,7 @@ export interface OperatorRunContext {
 function whyLeftOut(o: Operator, cell: Cell, run: OperatorRunContext): string {
   if (o.needs && !run.variables.includes(o.needs)) return `a variable not set: ${o.needs}`;
   if (run.production && cell.writes && !['rejected', 'refused'].includes(o.asserts(cell))) return 'production profile: the request would write to the target';
+  if (run.production && o.sentOn === 'registered-card') return 'production profile: the case needs a card added to the target first';
   if (run.narrowed) return 'not selected: CONFORMANCE_ONLY, CONFORMANCE_SKIP or a filter narrowed the run';
   return 'not sent: its case stayed broken, its property stopped, or the request budget ran out (see the broken rows)';
 }

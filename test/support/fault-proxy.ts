@@ -35,7 +35,11 @@ export interface FaultRule {
   readonly retryAfter?: string;
 }
 
-export interface ProxiedRequest { readonly method: string; readonly path: string; readonly at: number; readonly fault?: FaultMode }
+export interface ProxiedRequest {
+  readonly method: string; readonly path: string; readonly at: number; readonly fault?: FaultMode;
+  /** The client's x-correlation-id: a retry carries its first attempt's. */
+  readonly correlationId?: string;
+}
 
 export interface FaultProxy {
   readonly url: string;
@@ -116,7 +120,8 @@ export async function startFaultProxy(upstream: Upstream, rules: readonly FaultR
   const handle = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const path = req.url ?? '/';
     const rule = pick(path);
-    requests.push({ method: req.method ?? '', path, at: Date.now(), ...(rule ? { fault: rule.mode } : {}) });
+    const correlationId = req.headers['x-correlation-id'];
+    requests.push({ method: req.method ?? '', path, at: Date.now(), ...(rule ? { fault: rule.mode } : {}), ...(typeof correlationId === 'string' ? { correlationId } : {}) });
     if (rule?.mode === 'refuse') {
       server.close();
       for (const s of sockets) s.resetAndDestroy();

@@ -9,6 +9,8 @@ import {
 } from '../../../generators/index.js';
 import type { Exchange } from '../../../client/index.js';
 import { operatorCases, type OperatorCase } from '../../../generators/operators/cases.js';
+import { operatorCatalogue } from '../../../contract/operators/index.js';
+import { mayWrite } from '../state/setup-call.js';
 import type { HarnessContext } from '../runner/context.js';
 import { removeAddedCards } from '../state/cards.js';
 import { needsSsoToken, oneTokenAtATime, stateFields, withState, type CaseKind } from '../state/case-state.js';
@@ -131,7 +133,10 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
 
     // Issue 27: every operator of the catalogue in every cell of this operation it applies to, each
     // pair in the coverage phase (so whatever the seed); rejected values share a request (D14).
-    const operated = operatorCases(op, options, 0);
+    // A case on the update path (sentOn: registered-card) needs a card added first: never on production (mayWrite).
+    const writesState = new Set(operatorCatalogue.filter((o) => o.sentOn === 'registered-card').map((o) => o.id));
+    const runnable = (c: OperatorCase) => mayWrite(ctx) || !c.pairs.some((p) => writesState.has(p.operator));
+    const operated = operatorCases(op, options, 0).filter(runnable);
     // A refusal of unspecified placement (an empty attribute list, D19/D20) is sent with the rejected values.
     const refusal = (c: OperatorCase) => c.expectation.kind === 'validation' || c.expectation.kind === 'refused';
     const rejected = operated.filter(refusal);
@@ -141,7 +146,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, independentCases, name: `${op.id}: operator values the register rejects are rejected`,
         requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)), ...errorShape, 'ERR-KEYS-COMPLETE', ...refusedRows, ...generic],
-        arbitrary: fc.constantFrom(...rejected), examples: (seed) => operatorCases(op, options, seed).filter(refusal),
+        arbitrary: fc.constantFrom(...rejected), examples: (seed) => operatorCases(op, options, seed).filter(runnable).filter(refusal),
         numRuns: 0, describe: describeCase, rowsOf,
         run: (c: OperatorCase) => sendCase(ctx, op, c, 'violation'),
       });
@@ -149,7 +154,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, independentCases, name: `${op.id}: operator values and bodies the register leaves open or allows are answered as such`, writes: op.writes,
         requirements: [...generic, 'ERR-VALIDATION', 'GEN-VALID-ACCEPTED', successRequirementId(op)],
-        arbitrary: fc.constantFrom(...answered), examples: (seed) => operatorCases(op, options, seed).filter((c) => !refusal(c)),
+        arbitrary: fc.constantFrom(...answered), examples: (seed) => operatorCases(op, options, seed).filter(runnable).filter((c) => !refusal(c)),
         numRuns: 0, describe: describeCase,
         run: (c: OperatorCase) => sendCase(ctx, op, c, 'valid'),
       });
