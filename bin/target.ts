@@ -1,4 +1,4 @@
-import type { Profile } from '../contract/profile.js';
+import { embeddedReferenceVariable, type Profile } from '../contract/profile.js';
 import { tokenContract } from '../contract/token.js';
 import { TokenClient } from '../client/token.js';
 import { createTransport } from '../client/transport.js';
@@ -76,6 +76,7 @@ export async function resolveTarget(profile: Profile, seed = profile.seed ?? 0):
       ...Object.fromEntries(embeddedDirect.map((name) => [name, ''])),
       ...(profile.probeSourceAddress ? {} : { TARGET_PROBE_SOURCE_ADDRESS: referenceProbeSource }),
       ...(expiredToken ? { TARGET_EXPIRED_TOKEN: expiredToken } : {}),
+      [embeddedReferenceVariable]: '1',
     },
     ...(reference.chaosInjected ? { chaosInjected: reference.chaosInjected } : {}),
     close: () => reference.close(),

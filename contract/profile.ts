@@ -196,7 +196,9 @@ export function loadProfile(env: Env): Profile {
       ...(values.TARGET_FIXTURE_CUSTOMER_ID ? { customerId: values.TARGET_FIXTURE_CUSTOMER_ID as string } : {}),
       ...(values.TARGET_FIXTURE_CARD_ID ? { cardId: values.TARGET_FIXTURE_CARD_ID as string } : {}),
     },
-    family: familyKey(values.CONFORMANCE_FAMILY as string | undefined, baseUrl && trimSlash(baseUrl), values.TARGET_CLIENT_ID as string | undefined),
+    // The embedded reference starts empty every run: nothing to find again unless CONFORMANCE_FAMILY asks for it.
+    family: env[embeddedReferenceVariable] === '1' && !values.CONFORMANCE_FAMILY ? undefined
+      : familyKey(values.CONFORMANCE_FAMILY as string | undefined, baseUrl && trimSlash(baseUrl), values.TARGET_CLIENT_ID as string | undefined),
     concurrency: (values.TARGET_CONCURRENCY as number | undefined) ?? defaults.concurrency,
     rateLimit: (values.TARGET_RATE_LIMIT as number | undefined) ?? defaults.rateLimit,
     timeoutMs: (values.TARGET_TIMEOUT_MS as number | undefined) ?? defaults.timeoutMs,
@@ -218,6 +220,9 @@ export function loadProfile(env: Env): Profile {
     referenceLatencyMs: (values.REFERENCE_LATENCY_MS as number | undefined) ?? 0,
   };
 }
+
+/** Set by bin/target.ts in the suites' environment when the target is the embedded reference (internal). */
+export const embeddedReferenceVariable = 'PC_EMBEDDED_REFERENCE';
 
 /** The run family's key: hashed, so neither the name nor the target's client id is printed by it. */
 function familyKey(name: string | undefined, baseUrl: string | undefined, clientId: string | undefined): string | undefined {
