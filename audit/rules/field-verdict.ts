@@ -1,3 +1,4 @@
+import { isFixedFormat } from '../../contract/operators/predicates.js';
 import { acceptedRegExp, assertedValidRegExp, emptyIsValid, formatOf, type Field, type FieldRuleKind } from '../../contract/index.js';
 
 /**
@@ -63,7 +64,7 @@ function textVerdict(field: Field, v: string): FieldVerdict {
   const trimmed = lengthOf(v.trim());
   // D41: whitespace around a fixed-format value (every format but e-mail, D39) breaks the format,
   // as the run's near misses assert (contract/operators/predicates.ts fixedFormat); around free text it is open.
-  if (trimmed !== length && field.format !== undefined && field.format !== 'email') return broken('FORMAT', 'whitespace-around');
+  if (trimmed !== length && isFixedFormat(field.format)) return broken('FORMAT', 'whitespace-around');
   // Free text: a target may trim outer spaces, so a length that trimming would change is not asserted.
   const max = field.assertedMaxLength ?? field.maxLength;
   const min = field.assertedMinLength ?? field.minLength;

@@ -17,7 +17,10 @@ export const textValue = (c: Cell): boolean => carriesValue(c) && (c.type === 's
  * ASCII 0-9 is a violation. E-mail addresses (D39) are outside the row, and so is a format the
  * reference reads into a field the document gives none (D35, D39: `lengthsOnlyFormat`).
  */
-export const fixedFormat = (c: Cell): boolean => textValue(c) && c.format !== undefined && c.format !== 'email';
+export const fixedFormat = (c: Cell): boolean => textValue(c) && isFixedFormat(c.format);
+
+/** The format half of `fixedFormat`, for a field outside a cell (the audit's field rules): every format but e-mail (D39). */
+export const isFixedFormat = (format: string | undefined): boolean => format !== undefined && format !== 'email';
 
 /** A fixed format written with digits (SSN, phone, zip, card number, BIN, MMYY, dates, amounts, counts, GUIDs). */
 export const withDigits = (c: Cell): boolean => fixedFormat(c) && formatOf(c.format!).pattern.includes('[0-9');
