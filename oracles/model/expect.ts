@@ -67,7 +67,10 @@ export function cardIdAsPredicted(x: Responded, p: CardIdPrediction): Finding[] 
 export function lastFourAllowed(card: Pick<ModelCard, 'kind' | 'identity' | 'payload'>): (value: unknown) => boolean {
   if (card.kind === 'number') return (v) => v === card.identity.slice(-4);
   const sent = card.payload.lastFourOfCard;
-  return (v) => v === tokenizedLastFour || (typeof sent === 'string' && sent.length === 4 ? v === sent : typeof v === 'string' && /^\d{4}$/.test(v));
+  // lastFourOfCard is any string of 0-4 characters (no format): a value that is not four digits gives
+  // the card no documented lastFourDigits, so whatever the target shows is not judged.
+  if (sent !== undefined && !(typeof sent === 'string' && /^[0-9]{4}$/.test(sent))) return () => true;
+  return (v) => v === tokenizedLastFour || (typeof sent === 'string' ? v === sent : typeof v === 'string' && /^\d{4}$/.test(v));
 }
 
 /** CARDS-SHAPE: lastFourDigits as the Card table documents it for this kind of card. */

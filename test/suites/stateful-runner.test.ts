@@ -139,6 +139,9 @@ describe('lastFourAllowed (interface.md "Card")', () => {
     expect(tokenized('')).toBe(false);
     const withFour = lastFourAllowed({ kind: 'token', identity: 'tok0123456789abcdef', payload: { lastFourOfCard: '4321' } });
     expect([withFour('****'), withFour('4321'), withFour('1234')]).toEqual([true, true, false]);
+    // lastFourOfCard has no format (0-4 characters): "h" or "" sent documents nothing about what is shown.
+    for (const sent of ['h', '', 'ab12'])
+      expect(lastFourAllowed({ kind: 'token', identity: 'tok0123456789abcdef', payload: { lastFourOfCard: sent } })('h')).toBe(true);
     const numbered = lastFourAllowed({ kind: 'number', identity: '4111111111111111', payload: {} });
     expect([numbered('1111'), numbered('****'), numbered('1234')]).toEqual([true, false, false]);
   });
