@@ -37,6 +37,8 @@ export interface SweepSettings {
   readonly parallel: number;
   /** SWEEP_GROUPS: the groups to run (`defaults`, a reading group, `chaos`); every one when unset. */
   readonly groups?: readonly string[];
+  /** SWEEP_AUDIT (default on): each run records its traffic and the audit judges it, a finding of it a false alarm too. */
+  readonly audit: boolean;
 }
 
 /** Every group name a `groups` sweep knows, in the order it runs them. */
@@ -103,7 +105,15 @@ export function sweepSettings(env: NodeJS.ProcessEnv, defaultParallel: number, m
     ? randomSeeds(raw === '' ? rareSeedCount : parseSeeds(raw).length, random)
     : parseSeeds(raw);
   const groups = parseGroups(env.SWEEP_GROUPS);
-  return { seeds, mode, ...(runs ? { runs } : {}), parallel: positive(env, 'SWEEP_PARALLEL') ?? defaultParallel, ...(groups ? { groups } : {}) };
+  return { seeds, mode, ...(runs ? { runs } : {}), parallel: positive(env, 'SWEEP_PARALLEL') ?? defaultParallel, ...(groups ? { groups } : {}), audit: onOff(env, 'SWEEP_AUDIT', true) };
+}
+
+/** A 0/1 switch; anything else stops the sweep naming the variable. */
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  if (raw === '0' || raw === '1') return raw === '1';
+  throw new SweepConfigError(name, 'must be 0 (skip) or 1 (the default)', raw);
 }
 
 /** `count` different seeds between 1 and 2^31 - 1. */

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { variables } from '../contract/profile-variables.js';
 import { runConformance } from './run-child.js';
 import { judgeRun, type Judgement } from './sweep-judge.js';
+import { trafficDir, withAudit } from './sweep-audit.js';
 import { chaosSweepGroup } from '../reference/chaos.js';
 import { chanceToSee, rareSeedCount, replayCommand, SweepConfigError, sweepPlan, sweepSettings, type SweepItem, type SweepSettings } from './sweep-plan.js';
 
@@ -28,6 +29,7 @@ Variables:
                   with --rare a count is that many random seeds (default ${rareSeedCount})
   SWEEP_RUNS      CONFORMANCE_RUNS of every run (default: the conformance default)
   SWEEP_GROUPS    only these groups, comma-separated: defaults, a group of reference/reading-groups.ts, chaos (default: every one)
+  SWEEP_AUDIT     1 (default): the audit judges each run's recorded traffic (server side), a finding is a false alarm; 0 skips it
   SWEEP_PARALLEL  runs at a time (default 1; 2 was not faster on 2 cores, each run already uses every core)
   CONFORMANCE_SEQUENCES, CONFORMANCE_WRITE_RUNS  passed on to every run when set
   REPORT_DIR      each run reports to reports/sweep/<seed>-<group>/ (under REPORT_DIR when set); sweep.json sums up
@@ -62,6 +64,8 @@ mkdirSync(root, { recursive: true });
 
 interface Outcome { readonly item: SweepItem; readonly exitCode: number; readonly seconds: number; readonly judgement: Judgement; readonly reportDir: string }
 
+const audited = (judgement: Judgement, reportDir: string) => (settings.audit ? withAudit(judgement, reportDir) : judgement);
+
 async function runOne(item: SweepItem): Promise<Outcome> {
   const reportDir = join(root, `${item.seed}-${item.group}`);
   const started = Date.now();
@@ -70,10 +74,11 @@ async function runOne(item: SweepItem): Promise<Outcome> {
     env: {
       ...blanks, REPORT_DIR: reportDir, CONFORMANCE_SEED: String(item.seed),
       CONFORMANCE_RUNS: settings.runs ? String(settings.runs) : '', REFERENCE_READINGS: item.readings.join(','), REFERENCE_CHAOS: item.chaos ?? '', ...passedOn,
+      CONFORMANCE_RECORD_TRAFFIC: settings.audit ? trafficDir(reportDir) : '',
     },
   });
   writeFileSync(join(reportDir, 'console.txt'), `${run.stdout}\n--- stderr ---\n${run.stderr}`);
-  const outcome = { item, exitCode: run.exitCode, seconds: (Date.now() - started) / 1000, judgement: judgeRun(run.exitCode, run.summary, item.notCovered), reportDir };
+  const outcome = { item, exitCode: run.exitCode, seconds: (Date.now() - started) / 1000, judgement: audited(judgeRun(run.exitCode, run.summary, item.notCovered), reportDir), reportDir };
   const verdict = outcome.judgement.clean ? 'clean' : 'FALSE ALARM';
   console.log(`seed ${String(item.seed).padEnd(6)} ${item.group.padEnd(20)} exit ${run.exitCode}  ${verdict.padEnd(11)} ${outcome.seconds.toFixed(1)} s`);
   return outcome;

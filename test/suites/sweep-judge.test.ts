@@ -1,4 +1,9 @@
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { trafficDir, withAudit } from '../../bin/sweep-audit.js';
+import { har } from '../audit/traffic.js';
 import type { RequirementRow, RowStatus, Summary } from '../../reporting/model.js';
 import { readingCatalogue } from '../../reference/readings.js';
 import { judgeRun } from '../../bin/sweep-judge.js';
@@ -100,5 +105,25 @@ describe('planning the sweep', () => {
     expect(sweepSettings({ SWEEP_SEEDS: '75' }, 1, 'rare').seeds).toHaveLength(75);
     expect(sweepSettings({ SWEEP_SEEDS: '3,17' }, 1, 'rare').seeds).toEqual([3, 17]);
     expect(() => sweepSettings({ SWEEP_SEEDS: 'ten' }, 1, 'rare')).toThrow(SweepConfigError);
+  });
+});
+
+describe('SWEEP_AUDIT: the audit judges each run\'s traffic', () => {
+  it('is on by default, off with 0, and refuses anything else naming the variable', () => {
+    expect(sweepSettings({}, 1).audit).toBe(true);
+    expect(sweepSettings({ SWEEP_AUDIT: '0' }, 1).audit).toBe(false);
+    expect(() => sweepSettings({ SWEEP_AUDIT: 'yes' }, 1)).toThrow(/SWEEP_AUDIT must be 0 \(skip\) or 1 .*received "yes"/);
+  });
+
+  it('turns a clean run into a false alarm when the audit of its traffic finds something, and removes the recording', () => {
+    const reportDir = mkdtempSync(join(tmpdir(), 'pc-sweep-audit-'));
+    mkdirSync(trafficDir(reportDir));
+    // A FindCustomer answered 500: GEN-NO-5XX in the audit, whatever the run's own summary said.
+    writeFileSync(join(trafficDir(reportDir), 'traffic.har'), JSON.stringify(har([{ op: 'FindCustomer', at: 0, body: { ssn: '123456789', dateOfBirth: '1990-01-15' }, status: 500 }])));
+    const judged = withAudit(judgeRun(0, summaryOf([{ id: 'FIND-SUCCESS', status: 'passed' }])), reportDir);
+    expect(judged.clean).toBe(false);
+    expect(judged.problems.join('\n')).toMatch(/audit of the run's traffic: GEN-NO-5XX failed/);
+    expect(existsSync(trafficDir(reportDir))).toBe(false);
+    expect(existsSync(join(reportDir, 'audit', 'summary.json'))).toBe(true);
   });
 });

@@ -49,6 +49,9 @@ describe('npm run sweep', () => {
     for (const o of result.outcomes) {
       expect(run.stdout).toMatch(new RegExp(`seed ${o.seed} +${o.group} +exit ${o.exitCode} +clean +[0-9.]+ s`));
       expect(existsSync(join(reportDir, 'sweep', `${o.seed}-${o.group}`, 'summary.json')), `${o.seed}-${o.group}`).toBe(true);
+      // SWEEP_AUDIT is on by default: the audit judged the run's traffic, and the recording is gone.
+      expect(existsSync(join(reportDir, 'sweep', `${o.seed}-${o.group}`, 'audit', 'summary.json')), `${o.seed}-${o.group} audit`).toBe(true);
+      expect(existsSync(join(reportDir, 'sweep', `${o.seed}-${o.group}`, 'traffic'))).toBe(false);
     }
     expect(run.stdout).toContain(`${result.outcomes.length} of ${result.outcomes.length} runs clean, 0 false alarm(s)`);
   }, 300_000);
