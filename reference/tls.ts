@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
+import { cachedCredentials, storeCredentials } from './tls-cache.js';
 
 /** The CA and the server certificate it issued, PEM encoded. */
 export interface ReferenceCredentials {
@@ -71,18 +72,24 @@ function createCredentials(): ReferenceCredentials {
   ]);
   cert.sign(ca.privateKey, forge.md.sha256.create());
 
-  const caPem = forge.pki.certificateToPem(caCert);
+  const fresh = { caPem: forge.pki.certificateToPem(caCert), keyPem: server.keyPem, certPem: forge.pki.certificateToPem(cert) };
+  return { ...fresh, caFile: storeCredentials(fresh) ?? ownCaFile(fresh.caPem) };
+}
+
+/** The CA in a directory of this process's own, when the shared cache cannot be used. */
+function ownCaFile(caPem: string): string {
   const caFile = join(mkdtempSync(join(tmpdir(), 'partner-reference-')), 'ca.pem');
   writeFileSync(caFile, caPem);
-  return { caPem, keyPem: server.keyPem, certPem: forge.pki.certificateToPem(cert), caFile };
+  return caFile;
 }
 
 /**
- * The CA and server certificate of this process, created on first use and cached so that many
- * test servers start fast. Every reference of the process serves the same certificate.
+ * The CA and server certificate of this process, created on first use (or read from the cache a
+ * run before left, reference/tls-cache.ts) and kept so that many test servers start fast. Every
+ * reference of the process serves the same certificate.
  * @see decisions.md D26
  */
 export function referenceCredentials(): ReferenceCredentials {
-  cached ??= createCredentials();
+  cached ??= cachedCredentials() ?? createCredentials();
   return cached;
 }
