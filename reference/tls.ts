@@ -2,7 +2,8 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import forge from 'node-forge';
+import { createRequire } from 'node:module';
+import type Forge from 'node-forge';
 import { cachedCredentials, storeCredentials } from './tls-cache.js';
 
 /** The CA and the server certificate it issued, PEM encoded. */
@@ -18,24 +19,29 @@ export interface ReferenceCredentials {
 export const serverNames = { ips: ['127.0.0.1', '::1'], dns: ['localhost'] } as const;
 
 const day = 24 * 60 * 60 * 1000;
+
+/** node-forge (about 100 ms to load) only when a certificate is made: most runs read it from the cache. */
+let loaded: typeof Forge | undefined;
+const forgeLib = (): typeof Forge => (loaded ??= createRequire(import.meta.url)('node-forge') as typeof Forge);
 let cached: ReferenceCredentials | undefined;
 
 /** RSA keys come from node:crypto (native, fast); forge only assembles and signs the certificates. */
-function rsaKeys(): { privateKey: forge.pki.rsa.PrivateKey; publicKey: forge.pki.rsa.PublicKey; keyPem: string } {
+function rsaKeys(): { privateKey: Forge.pki.rsa.PrivateKey; publicKey: Forge.pki.rsa.PublicKey; keyPem: string } {
+  const forge = forgeLib();
   const { privateKey, publicKey } = generateKeyPairSync('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
   return {
-    privateKey: forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey,
-    publicKey: forge.pki.publicKeyFromPem(publicKey) as forge.pki.rsa.PublicKey,
+    privateKey: forge.pki.privateKeyFromPem(privateKey) as Forge.pki.rsa.PrivateKey,
+    publicKey: forge.pki.publicKeyFromPem(publicKey) as Forge.pki.rsa.PublicKey,
     keyPem: privateKey,
   };
 }
 
-function certificate(publicKey: forge.pki.PublicKey, subjectCn: string): forge.pki.Certificate {
-  const cert = forge.pki.createCertificate();
+function certificate(publicKey: Forge.pki.PublicKey, subjectCn: string): Forge.pki.Certificate {
+  const cert = forgeLib().pki.createCertificate();
   cert.publicKey = publicKey;
   // A positive serial: a leading 0x01 byte keeps the top bit clear.
   cert.serialNumber = `01${randomBytes(15).toString('hex')}`;
@@ -46,6 +52,7 @@ function certificate(publicKey: forge.pki.PublicKey, subjectCn: string): forge.p
 }
 
 function createCredentials(): ReferenceCredentials {
+  const forge = forgeLib();
   const ca = rsaKeys();
   const caCert = certificate(ca.publicKey, 'partner-conformance reference CA');
   caCert.setIssuer(caCert.subject.attributes);
