@@ -8,6 +8,7 @@ export const businessFaults: Fault[] = [
   // reference/operations/customers.ts
   { name: 'find-no-match-not-found', requirement: 'FIND-NOT-FOUND', breaks: 'FindCustomer answers no match with 404 NOT_FOUND, neither documented reading (empty customerId, 422 CUSTOMER_NOT_FOUND)' },
   { name: 'find-dob-compared-as-text', requirement: 'FIND-ENROLLED', breaks: 'FindCustomer compares the date of birth as the text enrolled, so 1990/01/02 does not find a customer enrolled with 1990-01-02' },
+  { name: 'enroll-ssn-stored-as-number', requirement: 'FIND-ENROLLED', breaks: 'EnrollCustomer keeps the SSN as a number, so a customer whose SSN begins with 0 is never found by the nine digits enrolled' },
   { name: 'find-ssn-only', requirement: 'FIND-EVERY-KEY', breaks: 'FindCustomer finds a customer by the SSN alone, whatever date of birth is sent' },
   // reference/operations/customer-attributes.ts
   { name: 'cattr-refused-own-code', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddCustomerAttributes refuses every valid list for a known customer with 422 {"ErrorCode": "ATTRIBUTES_NOT_ACCEPTED"}, a decline shape the operation has no reason to use (D15/D16 name only card authorization and duplicates)' },

@@ -89,7 +89,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     if (c.faults.has('blind3-enroll-race')) await raceWindow();
     // enroll-check-then-insert: the duplicate checks and the insert are separate statements with a pause between.
     if (c.faults.has('enroll-check-then-insert')) await pause();
-    const customer = c.state.customers.enroll({ ssn, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
+    // enroll-ssn-stored-as-number: a numeric SSN column; a lookup with the nine digits sent misses a leading zero.
+    const stored = c.faults.has('enroll-ssn-stored-as-number') ? String(Number(ssn)) : ssn;
+    const customer = c.state.customers.enroll({ ssn: stored, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);
     const member = c.faults.has('enroll-customer-id-lowercase') ? responseMembers.enrollCustomer.toLowerCase() : responseMembers.enrollCustomer;

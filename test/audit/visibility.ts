@@ -47,7 +47,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'sattr-account-filter-unchecked': true, 'sattr-number-filter-unchecked': true, 'sattr-own-number-refused': true,
   'sattr-both-filters-accepted': true, 'sattr-foreign-card-accepted': true,
   // business outcomes and state
-  'enroll-duplicate-ssn-accepted': true, 'find-enrolled-missing': true, 'find-no-match-not-found': true, 'obo-no-linked-check': true,
+  'enroll-duplicate-ssn-accepted': true, 'find-enrolled-missing': true, 'enroll-ssn-stored-as-number': true, 'find-no-match-not-found': true, 'obo-no-linked-check': true,
   'obo-tokenized-not-linked': true, 'cattr-cardless-customer-refused': true, 'card-update-new-id': true, 'card-update-not-stored': true,
   'card-update-keeps-nickname': true, 'card-identical-new-id': true, 'tcard-update-not-stored': true, 'delete-card-kept': true, 'readd-same-id': true,
   'auth-denied-wrong-status': 'a 403 to AuthenticatePartner may be the allow list\'s (D25)',

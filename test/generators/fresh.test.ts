@@ -53,6 +53,15 @@ describe('fresh values', () => {
     unique(guids);
   });
 
+  it('an SSN with a leading zero is valid, begins with 0, and is new like any other', () => {
+    const drawn = lanes.flatMap((f) => Array.from({ length: 200 }, (_, i) => (i % 2 ? f.ssnWithLeadingZero() : f.ssn())));
+    for (const [i, ssn] of drawn.entries()) {
+      expect(ssn).toMatch(assertedValidRegExp('ssn'));
+      if (i % 2) expect(ssn).toMatch(/^0(?!00)[0-9]{8}$/);
+    }
+    unique(drawn);
+  });
+
   it('a BIN keeps its length, avoids the denied BIN and what the customer\'s cards have, and is the drawn one when that is free', () => {
     const f = new FreshValues({ run: 9, lane: 2 });
     const taken = new Set<string>();

@@ -30,6 +30,13 @@ const scenariosB: FaultProof[] = [
 /** One datum, two documented forms (D9): its own run, the D9 scenario being the one that meets it. */
 const otherForm: FaultProof[] = [{ fault: 'find-dob-compared-as-text', check: 'enrolledCustomerFound', operation: 'FindCustomer' }];
 
+/**
+ * Its own run: the D9 scenario's first customer has an SSN beginning with 0, its first lookup (the
+ * class blind batch 5 showed missing: blind5-find-ssn-leading-zero-lost loses the zero in the lookup,
+ * this fault in the enrolment).
+ */
+const leadingZero: FaultProof[] = [{ fault: 'enroll-ssn-stored-as-number', check: 'enrolledCustomerFound', operation: 'FindCustomer' }];
+
 /** Its own run: the D9 scenario meets the SSN echo and a missing customer before it tries another date of birth. */
 const partialLookup: FaultProof[] = [
   { fault: 'find-ssn-only', check: 'lookupMatchesEveryKey', operation: 'FindCustomer' },
@@ -77,6 +84,10 @@ describe('business-error oracles fail on their reference faults', () => {
 
   it('a date of birth compared as text fails FIND-ENROLLED when the other documented form is sent', async () => {
     expectCaught(await runWithFaults(otherForm, business), otherForm);
+  });
+
+  it('an SSN kept as a number (its leading zero lost) fails FIND-ENROLLED: a customer whose SSN begins with 0 is looked up', async () => {
+    expectCaught(await runWithFaults(leadingZero, business), leadingZero);
   });
 
   it('a lookup on the SSN alone and a detail naming no field fail their rows', async () => {

@@ -52,11 +52,11 @@ export async function sendEnrollment(ctx: HarnessContext, session: Session, payl
   return exchange;
 }
 
-/** Enrols a customer from a generated EnrollCustomer payload (a setup step). */
-export async function enrollFrom(ctx: HarnessContext, session: Session, payload: Payload): Promise<Enrolled> {
-  let exchange = await sendEnrollment(ctx, session, payload);
+/** Enrols a customer from a generated EnrollCustomer payload (a setup step); `overrides` gives each attempt's own replaced members. */
+export async function enrollFrom(ctx: HarnessContext, session: Session, payload: Payload, overrides: () => Record<string, unknown> = () => ({})): Promise<Enrolled> {
+  let exchange = await sendEnrollment(ctx, session, payload, overrides());
   // D37: a fresh identity may still be refused for a reason of the target's own; each retry sends another.
-  for (let attempt = 1; attempt < setupAttempts && ownReasonRefusal(exchange); attempt += 1) exchange = await sendEnrollment(ctx, session, payload);
+  for (let attempt = 1; attempt < setupAttempts && ownReasonRefusal(exchange); attempt += 1) exchange = await sendEnrollment(ctx, session, payload, overrides());
   const member = responseMembers.enrollCustomer;
   const customerId = fixtureBody(ctx, exchange, { what: 'EnrollCustomer of a scenario customer', operation: 'EnrollCustomer', member: [member] })[member] as string;
   return { customerId, body: (exchange.request.body ?? {}) as Record<string, unknown>, exchange };
