@@ -244,6 +244,16 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'sattr-account-filter-unchecked': (b) => sessionAttributes(b, () => [['AccountIdFilter', 'not-a-card-id']]),
   'sattr-number-filter-unchecked': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '5555555555554444']]),
   'sattr-own-number-refused': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '4111111111111111']]),
+  'sattr-id-filter-number-cards-only': async (b) => {
+    const own = await oboCustomer(b);
+    const tokenCardId = (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(own.customerId) })).body.cards[0].cardId as string;
+    const ssoToken = (await b.call('AuthenticateOBO', { body: { customerId: own.customerId } })).body.ssoToken as string;
+    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', ssoToken], ['AccountIdFilter', tokenCardId]]) })).status;
+  },
+  'enroll-ssn-stored-as-number': async (b) => {
+    const { payload } = await b.enroll({ ssn: '012345678' });
+    return (await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: payload.dateOfBirth } })).body;
+  },
   'enroll-customer-id-lowercase': async (b) => Object.keys((await b.call('EnrollCustomer', { body: enrollPayload() })).body),
   'session-id-empty-device-lookup': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: '', deviceId: b.deviceId } })).status,
   'device-id-prefix-match': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId, deviceId: `${b.deviceId}-more` } })).status,

@@ -15,6 +15,8 @@ const listFaults: FaultProof[] = [
   { fault: 'sattr-unknown-name-accepted', check: 'genericRefusal', operation: 'AddSessionAttributes' },
   // Not with sattr-number-filter-unchecked, which would accept the own number all the same.
   { fault: 'sattr-own-number-refused', check: 'ownCardFilterAccepted', operation: 'AddSessionAttributes' },
+  // The other filter, the other kind of card: a tokenized card's cardId (issue 27, from blind5's token refused in AccountNumberFilter).
+  { fault: 'sattr-id-filter-number-cards-only', check: 'ownCardFilterAccepted', operation: 'AddSessionAttributes' },
 ];
 
 const filterFaults: FaultProof[] = [
@@ -33,7 +35,7 @@ describe('AddSessionAttributes after AuthenticateOBO: token, list and filter fau
       expect(rowStatus(run, id), id).toBe('passed');
   });
 
-  it('a wrong SsoToken answered 400, a list without SsoToken or with an unknown name accepted, the own card number refused', async () => {
+  it('a wrong SsoToken answered 400, a list without SsoToken or with an unknown name accepted, the own card number or tokenized card\'s cardId refused', async () => {
     expectCaught(await runWithFaults(listFaults, business), listFaults);
   });
 

@@ -5,7 +5,7 @@ import type { HarnessContext } from '../runner/context.js';
 import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { withState } from '../state/case-state.js';
 import { setupAttempts } from '../state/setup-call.js';
-import { addCard } from '../state/cards.js';
+import { addCard, addTokenizedCard } from '../state/cards.js';
 import { fixtureBody, FixtureError, SetupBroken } from '../state/fixture-errors.js';
 import { memoPerKey } from '../state/memo.js';
 import { reusableCustomer } from '../state/find-again.js';
@@ -72,9 +72,12 @@ export interface CustomerWithKnownCard {
   readonly cardId: string;
   /** The raw card number, for AccountNumberFilter (redacted in every report). */
   readonly cardNumber: string;
+  /** The token of the customer's second card, a tokenized one: AccountNumberFilter names "raw card numbers or card tokens". */
+  readonly cardToken: string;
+  readonly tokenCardId: string;
 }
 
-/** One customer per worker with one card whose number the harness knows (the shared fixture's is not kept). */
+/** One customer per worker with a card whose number the harness knows (the shared fixture's is not kept) and a tokenized card. */
 export const customerWithKnownCard = memoPerKey(async (ctx: HarnessContext, enrollment: Payload): Promise<CustomerWithKnownCard> => {
   const session = await ctx.session();
   // A customer of the run family where the run has one (found again on later nights, its old cards deleted).
@@ -82,5 +85,6 @@ export const customerWithKnownCard = memoPerKey(async (ctx: HarnessContext, enro
   const card = await addCard(ctx, session, customerId);
   const cardNumber = card.payload[operation('AddOrUpdateCard').fields.find((f) => f.format === 'cardNumber')!.name];
   if (typeof cardNumber !== 'string') throw new FixtureError('the fixture card was sent without a card number');
-  return { customerId, cardId: card.cardId, cardNumber };
+  const tokenized = await addTokenizedCard(ctx, session, customerId);
+  return { customerId, cardId: card.cardId, cardNumber, cardToken: String(tokenized.payload.cardToken), tokenCardId: tokenized.cardId };
 }, () => false);

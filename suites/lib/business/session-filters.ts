@@ -77,12 +77,21 @@ export function sessionFilterScenarios(ctx: HarnessContext, suiteFile: string): 
     run: scenario(async ([enrollment, items]) => judgeRow(ctx, await sendAfterObo(ctx, enrollment, [...items]), 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] })),
   });
 
+  // Every kind of value each filter documents ("raw card numbers or card tokens"; cardIds), for each kind of card:
+  // the customer holds a card added by number and a tokenized one.
+  const ownValues = [
+    [numberFilter, ownCardSlot.cardNumber, 'card number'], [numberFilter, ownCardSlot.cardToken, 'card token'],
+    [idFilter, ownCardSlot.cardId, 'card\'s cardId'], [idFilter, ownCardSlot.tokenCardId, 'tokenized card\'s cardId'],
+  ] as const;
+  const ownCards = fc.tuple(enrollmentPayload(ctx), ...ownValues.map(([name, value]) => withToken({ [name]: value })))
+    .map(([enrollment, ...lists]) => lists.map((items, i) => [enrollment, items, `${ownValues[i]![0]} = the customer's own ${ownValues[i]![2]}`] as const));
   propertyTest(ctx, suiteFile, {
-    area, operation: sattr.id, name: 'AddSessionAttributes accepts an AccountNumberFilter naming the customer\'s own card (D19)', writes: true,
+    area, operation: sattr.id, name: 'AddSessionAttributes accepts either filter naming the customer\'s own card, each kind of value and of card (D19)', writes: true,
     requirements: ['SATTR-FILTERS', 'GEN-VALID-ACCEPTED', ...genericRequirements],
-    arbitrary: fixedCases(fc.tuple(enrollmentPayload(ctx), withToken({ [numberFilter]: ownCardSlot.cardNumber }))), numRuns: scenarioRuns(ctx, true, 2),
-    describe: ([, items]) => `${numberFilter} = the customer's own card number, in ${JSON.stringify(items.map((i) => i.name))}`,
-    run: scenario(async ([enrollment, items]) => judgeOwnCardFilter(ctx, await sendAfterObo(ctx, enrollment, items))),
+    arbitrary: fixedCases(ownCards.chain((cases) => fc.constantFrom(...cases))),
+    examples: (seed) => fc.sample(ownCards, { seed, numRuns: 1 })[0]!.map((c) => c),
+    numRuns: ownValues.length, describe: ([, items, what]) => `${what}, in ${JSON.stringify(items.map((i) => i.name))}`,
+    run: scenario(async ([enrollment, items, what]) => judgeOwnCardFilter(ctx, await sendAfterObo(ctx, enrollment, items), what)),
   });
 }
 
@@ -111,10 +120,10 @@ const ownCardAccepted: Oracle = {
  * 2xx, whatever the body (D6). A refusal with a code of the target's own is D37: observed, and
  * then neither the filter rule nor GEN-VALID-ACCEPTED counts as checked.
  */
-function judgeOwnCardFilter(ctx: HarnessContext, x: Exchange): CaseOutcome {
+function judgeOwnCardFilter(ctx: HarnessContext, x: Exchange, what: string): CaseOutcome {
   const acceptance = (o: Oracle): Oracle => ({ ...o, judgesAcceptance: true });
   return judge(x, {
     oracles: [acceptance(ownCardAccepted), acceptance(oracle(validPayloadAccepted, accepted, 'GEN-VALID-ACCEPTED')), ...genericOracles(ctx, x)],
-    ownRefusal: { foreseen: [invalidInformation.errorCode!], requirement: 'SATTR-FILTERS', what: 'the customer\'s own card number' },
+    ownRefusal: { foreseen: [invalidInformation.errorCode!], requirement: 'SATTR-FILTERS', what },
   });
 }

@@ -20,6 +20,8 @@ export const sessionListFormat = fieldRequirementId(sattr, sessionList, 'FORMAT'
 /** Stand-ins in a generated list for the customer's own card, replaced when sent (generation stays pure). */
 export const ownCardSlot = {
   cardId: stateSlot.cardId, cardNumber: 'conformance-own-card-number-slot',
+  /** The token of the customer's tokenized card, and its cardId. */
+  cardToken: 'conformance-own-card-token-slot', tokenCardId: 'conformance-own-token-card-id-slot',
   /** The own card number with its first digit changed: the same length and last four digits, another card. */
   cardNumberTwin: 'conformance-own-card-twin-slot',
   /** A cardId of no card of the customer: a GUID new by construction (state/fresh.ts), never a drawn one that might be its card's. */
@@ -51,7 +53,8 @@ export const withToken = (fixed: Record<string, string> = {}): fc.Arbitrary<Attr
 function resolve(ctx: HarnessContext, value: string, token: string, customer: CustomerWithKnownCard): string {
   return value === stateSlot.ssoToken ? token
     : value.replaceAll(ownCardSlot.strangerId, () => freshValues(ctx).guid()).replaceAll(ownCardSlot.cardId, customer.cardId).replaceAll(ownCardSlot.cardNumberTwin, twinOf(customer.cardNumber))
-      .replaceAll(ownCardSlot.cardNumber, customer.cardNumber);
+      .replaceAll(ownCardSlot.cardNumber, customer.cardNumber).replaceAll(ownCardSlot.cardToken, customer.cardToken)
+      .replaceAll(ownCardSlot.tokenCardId, customer.tokenCardId);
 }
 
 /**

@@ -24,21 +24,41 @@ function nextCardSerial(ctx: HarnessContext): number {
   return serial;
 }
 
+type FixtureCard = { cardId: string; exchange: Exchange; payload: Record<string, unknown> };
+
 /** A card registered with AddOrUpdateCard for `customerId`; remembered for deletion at the end. */
-export async function addCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}): Promise<{ cardId: string; exchange: Exchange; payload: Record<string, unknown> }> {
+export function addCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}): Promise<FixtureCard> {
+  // A card of its own: a number no worker of the run sent (fresh.ts), never the fixture's or another case's.
+  return addFixtureCard(ctx, session, customerId, 'AddOrUpdateCard', (sampled) => ({ cardNumber: freshValues(ctx).cardNumber(String(sampled.cardNumber)) }), overrides);
+}
+
+/**
+ * A card registered with AddOrUpdateTokenizedCard: a token new by construction of letters and digits
+ * only (AccountNumberFilter names tokens comma-separated), a BIN clear of the denied one.
+ */
+export function addTokenizedCard(ctx: HarnessContext, session: Session, customerId: string): Promise<FixtureCard> {
+  const fresh = freshValues(ctx);
+  return addFixtureCard(ctx, session, customerId, 'AddOrUpdateTokenizedCard', (sampled) => ({
+    cardToken: fresh.cardToken('pcFixtureToken0000'), cardBin: fresh.cardBin(String(sampled.cardBin)),
+  }));
+}
+
+async function addFixtureCard(
+  ctx: HarnessContext, session: Session, customerId: string, op: 'AddOrUpdateCard' | 'AddOrUpdateTokenizedCard',
+  made: (sampled: Record<string, unknown>) => Record<string, unknown>, overrides: Record<string, unknown> = {},
+): Promise<FixtureCard> {
   let payload: Record<string, unknown> = {};
   let exchange: Exchange | undefined;
   // A card number the caller chose is not replaced: its refusal is the caller's to handle (addCardUnlessRefused).
   const attempts = 'cardNumber' in overrides ? 1 : setupAttempts;
   const serial = nextCardSerial(ctx);
   for (let attempt = 0; attempt < attempts && (!exchange || ownReasonRefusal(exchange)); attempt += 1) {
-    const sampled = samplePayload(ctx, 'AddOrUpdateCard', { customerId, cardNickname: runTag(ctx) }, serial + attempt);
-    // A card of its own: a number no worker of the run sent (fresh.ts), never the fixture's or another case's.
-    payload = { ...sampled, cardNumber: freshValues(ctx).cardNumber(String(sampled.cardNumber)), ...overrides };
-    exchange = await ctx.client.call('AddOrUpdateCard', { body: payload }, { session });
+    const sampled = samplePayload(ctx, op, { customerId, cardNickname: runTag(ctx) }, serial + attempt);
+    payload = { ...sampled, ...made(sampled), ...overrides };
+    exchange = await ctx.client.call(op, { body: payload }, { session });
   }
-  if (!exchange) throw new FixtureError('no AddOrUpdateCard attempt was made');
-  const body = fixtureBody(ctx, exchange, { what: 'AddOrUpdateCard of a fixture card', operation: 'AddOrUpdateCard', member: [responseMembers.cards, 0, 'cardId'] });
+  if (!exchange) throw new FixtureError(`no ${op} attempt was made`);
+  const body = fixtureBody(ctx, exchange, { what: `${op} of a fixture card`, operation: op, member: [responseMembers.cards, 0, 'cardId'] });
   const cardId = ((body[responseMembers.cards] as unknown[])[0] as Record<string, string>).cardId!;
   ctx.footprint.cardAdded(customerId, cardId);
   return { cardId, exchange, payload };
