@@ -1,49 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement, sessionHeaders, tokenContract } from '../../contract/index.js';
 import { blind6Faults } from '../../reference/faults/index.js';
-import { cardPayload, enrollPayload, startBench, tokenCardPayload, uniqueSsn, type Bench } from './blind6-bench.js';
+import { cardPayload, startBench, tokenCardPayload, uniqueSsn, type Bench } from './blind6-bench.js';
+import { addCard, addToken, cards, cattr, enroll, find, keys, obo, partnerScope, sattr, unknownGuid, withHistory } from './blind6-steps.js';
 
 /**
  * Blind batch 6: each fault changes what one short exchange shows. Every probe runs against a
  * healthy reference and against one started with the fault alone; the results must differ.
  * No conformance run here: `npm run red-team -- blind6` scores the batch.
  */
-const unknownGuid = '00000000-0000-4000-8000-000000000000';
-const find = (b: Bench, ssn: string, dateOfBirth = '1990-04-01') => b.call('FindCustomer', { body: { ssn, dateOfBirth } });
-async function enroll(b: Bench, o: Record<string, unknown> = {}) {
-  const payload = enrollPayload(o);
-  const r = await b.call('EnrollCustomer', { body: payload });
-  return { customerId: String(r.body?.CustomerId), payload, r };
-}
-const addCard = async (b: Bench, customerId: string, o: Record<string, unknown> = {}) => b.call('AddOrUpdateCard', { body: cardPayload(customerId, o) });
-const addToken = async (b: Bench, customerId: string, o: Record<string, unknown> = {}) => b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId, o) });
-const cards = async (b: Bench, customerId: string) => (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards as Array<Record<string, unknown>>;
-const keys = (r: { body: { validationErrors?: Array<{ key: string }> } }) => (r.body?.validationErrors ?? []).map((e) => e.key);
-const cattr = async (b: Bench, extra: Array<[string, string]>) => {
-  const { customerId, payload } = await enroll(b);
-  const items = [['CustomerId', customerId], ['SSN', String(payload.ssn)], ...extra].map(([name, value]) => ({ name, value }));
-  return (await b.call('AddCustomerAttributes', { body: { customerAttributes: items } })).status;
-};
-const sattr = (items: Array<[string, string]>) => ({ sessionAttributes: items.map(([name, value]) => ({ name, value })) });
-/** A customer with a card number and an ssoToken of the bench's session. */
-async function obo(b: Bench) {
-  const { customerId } = await enroll(b);
-  const number = String(cardPayload(customerId).cardNumber);
-  const cardId = String((await addCard(b, customerId, { cardNumber: number })).body.cards[0].cardId);
-  const ssoToken = String((await b.call('AuthenticateOBO', { body: { customerId } })).body.ssoToken);
-  return { customerId, cardId, number, ssoToken };
-}
-/** A customer whose cards hold at least `minimum` transactions (D21: 0-45 per card). */
-async function withHistory(b: Bench, minimum: number) {
-  const { customerId } = await enroll(b);
-  for (let i = 0; i < 10; i++) {
-    await addCard(b, customerId);
-    if ((await b.call('GetTransactionHistory', { query: { customerId } })).body.totalRecords >= minimum) break;
-  }
-  return customerId;
-}
-const partnerScope = (b: Bench) => `${b.ref.scopeBase}${tokenContract.partnerScopeSuffix}`;
-
 const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'blind6-token-grant-type-case-insensitive': async (b) => (await b.tokenRequest({ grant_type: 'CLIENT_CREDENTIALS', scope: partnerScope(b) })).status,
   'blind6-token-identity-scope-expires-in': async (b) => (await b.tokenRequest({ grant_type: tokenContract.grantType, scope: `${b.ref.scopeBase}/auth/insights/identity-score` })).body.expires_in,
