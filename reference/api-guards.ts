@@ -43,6 +43,8 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     return undefined;
   }
   const faults = request.server.faults;
+  // blind6-bearer-malformed-jwt-500: the token is split into its three parts and each decoded, unchecked.
+  if (faults.has('blind6-bearer-malformed-jwt-500') && m[1]!.split('.').length !== 3) throw new TypeError("Cannot read properties of undefined (reading 'length')");
   // blind3-bearer-expired-on-authenticate: the session endpoint's middleware was configured to ignore the expiry.
   const ignoreExpiry = faults.has('blind3-bearer-expired-on-authenticate') && requestPath(request).endsWith('/partners/authenticate');
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
@@ -93,6 +95,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
   }
+  // blind6-version-query-refused-delete: the DeleteCard route binds the body only, and the query parameter is unknown there.
+  if (fromQuery !== undefined && request.server.faults.has('blind6-version-query-refused-delete') && requestPath(request).endsWith('/delete-card'))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   if (fromQuery !== undefined && request.method === 'POST' && request.server.faults.has('blind1-version-query-post-refused')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   }

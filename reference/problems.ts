@@ -71,6 +71,8 @@ export function requestPath(request: FastifyRequest): string {
 function instanceOf(request: FastifyRequest, faults: FaultSet, status?: number): string {
   // blind4-problem-instance-absolute-url: the business errors' instance is the display URL.
   if (status === 422 && faults.has('blind4-problem-instance-absolute-url')) return `${request.protocol}://${request.headers.host ?? request.hostname}${requestPath(request)}`;
+  // blind6-problem-instance-route-template: the matched route's template, not the path requested.
+  if (faults.has('blind6-problem-instance-route-template')) return requestPath(request).replace('/api/v1/', '/api/v{version}/');
   return faults.has('blind2-problem-instance-with-query') ? request.url : requestPath(request);
 }
 
@@ -227,6 +229,8 @@ export function sendValidationProblem(
   };
   if (faults.has('validation-missing-list')) delete body.validationErrors;
   if (faults.has('blind1-validation-errors-null')) body.errors = null;
+  // blind6-validation-errors-missing-on-get: the query binder's problem is built without the model-state member.
+  if (faults.has('blind6-validation-errors-missing-on-get') && request.method === 'GET') delete body.errors;
   // blind5-validation-errors-array: the model-state errors serialised from a list.
   if (faults.has('blind5-validation-errors-array')) body.errors = [];
   if (faults.has('validation-400-with-error-code')) body.errorCode = 'VALIDATION_ERROR';
@@ -246,5 +250,6 @@ function numericCode(code: string): number {
 /** Sends a legacy `{ErrorCode, ErrorMessage}` body (D15 card authorization, D16 duplicates) as application/json. */
 export function sendLegacyError(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
   const errorCode = readingsOf(reply).has('blind-legacy-numeric-codes') ? numericCode(code) : code;
-  return write(reply, status, { ErrorCode: errorCode, ErrorMessage: message }, 'application/json');
+  // blind6-legacy-error-text-plain: the legacy error is written as a string result, text/plain.
+  return write(reply, status, { ErrorCode: errorCode, ErrorMessage: message }, faultsOf(reply).has('blind6-legacy-error-text-plain') ? 'text/plain; charset=utf-8' : 'application/json');
 }

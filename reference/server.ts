@@ -160,6 +160,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     ? (call) => options.interceptor!(call) ?? chaos.interceptor(call)
     : options.interceptor ?? chaos?.interceptor;
   installInterception(app, interceptor, options.observer);
+  // blind6-allow-list-cached-by-token: bearer tokens already admitted from an allowed address.
+  const admittedTokens = new Set<string>();
   app.addHook('onRequest', async (request, reply) => {
     const forwarded = forwardedSource(faults, request.headers);
     const remoteAddress = forwarded ?? request.socket.remoteAddress ?? '';
@@ -174,6 +176,12 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (faults.has('allow-list-skipped-on-get') && request.method === 'GET') return;
     // blind3-allow-list-*: a forwarding header taken for the source, or a path left off the list.
     const sourceAllowed = blind4Source !== remoteAddress ? allowed(blind4Source) : forwarded !== undefined ? allowed(forwarded) : blind3SourceAllowed(faults, request, allowed);
+    // blind6-allow-list-cached-by-token: the allow-list decision is cached per access token, not per source.
+    const bearer = request.headers.authorization ?? '';
+    if (faults.has('blind6-allow-list-cached-by-token') && bearer !== '') {
+      if (sourceAllowed) admittedTokens.add(bearer);
+      else if (admittedTokens.has(bearer)) return;
+    }
     if (!sourceAllowed && !faults.has('allow-list-open') && readings.has('allow-list-close')) {
       // D25: "a refused connection" is the other documented enforcement.
       reply.hijack();

@@ -101,7 +101,9 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     const grantType = !form.grant_type && faults.has('blind1-token-grant-type-optional') ? tokenContract.grantType : form.grant_type;
     if (!grantType) return sendTokenError(reply, tokenErrors.missingGrantType, said('grant_type is required'));
     // blind3-token-any-grant-type: the grant is chosen by the client's registration, not by the request.
-    if (grantType !== tokenContract.grantType && !faults.has('blind3-token-any-grant-type')) {
+    // blind6-token-grant-type-case-insensitive: string.Equals(..., OrdinalIgnoreCase) on the grant type.
+    const sameGrant = faults.has('blind6-token-grant-type-case-insensitive') && grantType.toLowerCase() === tokenContract.grantType;
+    if (grantType !== tokenContract.grantType && !faults.has('blind3-token-any-grant-type') && !sameGrant) {
       return sendTokenError(reply, tokenErrors.otherGrantType, said(`grant_type must be ${tokenContract.grantType}, received ${grantType}`));
     }
     // token-empty-scope-defaulted: a scope sent empty is read as "the default scope" (the partner operations').
@@ -117,7 +119,9 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     return reply.code(200).type('application/json').send({
       access_token: accessToken,
       // blind5-token-expires-in-remaining: (exp - now) after the signing took a moment, rounded down.
-      expires_in: faults.has('blind5-token-expires-in-remaining') ? opts.lifetimeSeconds - 1 : faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2
+      // blind6-token-identity-scope-expires-in: a per-scope lifetime setting, half an hour for identity-score.
+      expires_in: faults.has('blind6-token-identity-scope-expires-in') && form.scope.includes('/insights/identity-score') ? 1800
+        : faults.has('blind5-token-expires-in-remaining') ? opts.lifetimeSeconds - 1 : faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2
         : faults.has('blind1-token-expires-in-string') ? String(opts.lifetimeSeconds) : opts.lifetimeSeconds,
       token_type: tokenContract.tokenType,
       scope: faults.has('token-scope-empty') ? '' : app.readings?.has('token-scope-other') ? clients.scopeBase : form.scope,

@@ -31,6 +31,9 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
         if (ctx.faults.has('blind4-auth-denied-framework-problem'))
           return reply.code(401).header('www-authenticate', 'Bearer').type('application/problem+json')
             .send(JSON.stringify({ type: row.typeRfc!.url, title: row.title, status: 401, traceId: `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-00` }));
+        // blind6-auth-denied-type-section-4-1: the section of the WWW-Authenticate header cited for the 401.
+        if (ctx.faults.has('blind6-auth-denied-type-section-4-1'))
+          return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode ?? row.key, title: row.title, typeUrl: row.typeRfc!.url.replace(/section-3\.1$/, 'section-4.1'), detail });
         if (ctx.faults.has('blind1-auth-denied-type-rfc7231'))
           return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode ?? row.key, title: row.title, typeUrl: rfcSections.badRequest.url, detail });
         if (ctx.faults.has('auth-denied-wrong-status'))
@@ -44,6 +47,8 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       // blind5-auth-repeat-device-empty-session: the "device already has a session" branch reads an id it never set.
       const repeated = ctx.faults.has('blind5-auth-repeat-device-empty-session') && ctx.state.sessions.anyWithDevice(text(v.values, 'deviceId'), clientId);
       const session = ctx.state.sessions.open(text(v.values, 'deviceId'), clientId, opaque ? `ps_${randomBytes(48).toString('base64url')}` : undefined);
+      // blind6-auth-session-in-body-with-query-version: the query-versioned route is the older controller, which returns the id in its body.
+      if (ctx.faults.has('blind6-auth-session-in-body-with-query-version') && /[?&]apiVersion=/.test(request.url)) return sendOk(reply, { sessionId: session.sessionId });
       if (!ctx.faults.has('auth-session-header-missing')) reply.header(sessionHeaders.sessionId, repeated ? '' : session.sessionId);
       if (ctx.readings.has('auth-partner-no-content')) return reply.code(204).send();
       // Reading `blind-session-id-opaque` (D3: the success body is not shown): the id in the body too.

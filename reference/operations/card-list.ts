@@ -38,6 +38,11 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
       if (c.faults.has('blind2-cards-expiration-yymm') && typeof out.expirationMonthYear === 'string' && out.expirationMonthYear.length === 4)
         out.expirationMonthYear = out.expirationMonthYear.slice(2) + out.expirationMonthYear.slice(0, 2);
       if (c.faults.has('blind2-cards-last-four-first-four') && card.kind === 'number') out.lastFourDigits = card.identity.slice(0, 4);
+      // blind6-cards-expiration-leading-zero-lost: the list reads expirationMonthYear from an int column.
+      if (c.faults.has('blind6-cards-expiration-leading-zero-lost') && typeof out.expirationMonthYear === 'string' && /^0[0-9]{3}$/.test(out.expirationMonthYear))
+        out.expirationMonthYear = String(Number(out.expirationMonthYear));
+      // blind6-cards-token-card-min-null: the token table's limit columns are nullable and never filled.
+      if (c.faults.has('blind6-cards-token-card-min-null') && card.kind === 'token') out.currentCardMin = null;
       return out;
     };
     return sendOk(reply, { [responseMembers.cards]: cards.map((card) => blind2(card, asText(cardView(card, c.faults, { readings: c.readings })))) });
@@ -81,6 +86,11 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
       if (!c.state.cards.get(card.cardId)) throw new Error('Concurrency violation: the DeleteCommand affected 0 of the expected 1 records.');
     }
     // blind2-delete-removes-all-cards: the delete statement's WHERE clause names the customer only.
+    // blind6-delete-removes-first-card: the card is taken from the customer's list by index, not by id.
+    if (c.faults.has('blind6-delete-removes-first-card')) {
+      c.state.cards.remove(c.state.cards.listValid(card.customerId)[0] ?? card);
+      return sendDone(reply);
+    }
     if (c.faults.has('blind2-delete-removes-all-cards')) for (const other of c.state.cards.listValid(card.customerId)) if (other !== card) c.state.cards.remove(other);
     // blind3-delete-race-500: the card is read back for the audit record after an awaited write, and trusted to be there.
     if (c.faults.has('blind3-delete-race-500')) {

@@ -69,6 +69,8 @@ function handle(rule: CardKindRule) {
     if (!card && rule.kind === 'token' && c.faults.has('tcard-found-by-token-alone')) card = c.state.cards.findAnyCustomer(rule.kind, identity);
     // blind4-tcard-token-other-customer-updated: the token is taken for a unique key, whoever holds it.
     if (!card && rule.kind === 'token' && c.faults.has('blind4-tcard-token-other-customer-updated')) card = c.state.cards.findAnyCustomer(rule.kind, identity);
+    // blind6-card-nickname-change-adds-card: the card is looked up by number and nickname together.
+    if (card && rule.kind === 'number' && c.faults.has('blind6-card-nickname-change-adds-card') && card.data.cardNickname !== data.cardNickname) card = undefined;
     // blind2-tcard-expiration-change-new-card: the token and its expiration together identify the card.
     if (card && rule.kind === 'token' && c.faults.has('blind2-tcard-expiration-change-new-card') && card.data.expirationMonthYear !== data.expirationMonthYear) card = undefined;
     // Reading `tcard-new-token-same-card`: a new token for the same BIN and last four is the same card re-tokenized.
@@ -76,13 +78,21 @@ function handle(rule: CardKindRule) {
       ? c.state.cards.listValid(customerId).find((s) => s.kind === 'token' && s.data.cardBin === data.cardBin && (s.data.lastFourOfCard ?? '') === (data.lastFourOfCard ?? ''))
       : undefined;
     if (sameCard) card = c.state.cards.reidentify(sameCard, identity);
-    const reply200 = (stored: StoredCard) => sendOk(reply, { [responseMembers.cards]: [cardView(stored, c.faults, { addOrUpdate: true, sparse: c.readings.has('sparse-card-after-upsert'), readings: c.readings })] });
+    const view = (stored: StoredCard) => {
+      const out = cardView(stored, c.faults, { addOrUpdate: true, sparse: c.readings.has('sparse-card-after-upsert'), readings: c.readings });
+      // blind6-tcard-hash-id-omitted: the tokenized card's hashId is null, and null members are not written.
+      if (rule.kind === 'token' && c.faults.has('blind6-tcard-hash-id-omitted')) delete out.hashId;
+      return out;
+    };
+    const reply200 = (stored: StoredCard) => sendOk(reply, { [responseMembers.cards]: [view(stored)] });
     // States: identical data on a registered card → unchanged, no reauthorization, no validation.
     // blind1-card-update-compares-expiration-only: the tokenized card's "unchanged" test reused for number cards.
     const looksSame = (stored: StoredCard) => sameData(stored.data, data)
       || (rule.kind === 'number' && c.faults.has('blind1-card-update-compares-expiration-only') && stored.data.expirationMonthYear === data.expirationMonthYear);
     if (card?.valid && looksSame(card)) {
       if (rule.kind === 'number' && c.faults.has('card-identical-new-id')) card = c.state.cards.renew(card);
+      // blind6-tcard-identical-new-id: the token path "upserts" by delete and insert.
+      if (rule.kind === 'token' && c.faults.has('blind6-tcard-identical-new-id')) card = c.state.cards.renew(card);
       return reply200(card);
     }
     const reauthorize = !card?.valid || !rule.reauthorizeOn || rule.reauthorizeOn.some((k) => card?.data[k] !== data[k]);
@@ -91,6 +101,8 @@ function handle(rule: CardKindRule) {
     if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied') && !(card && newOnly)) {
       if (c.faults.has('blind2-tcard-denied-status-400'))
         return sendProblem(reply, request, { status: 400, errorCode: 'BAD_REQUEST', title: 'Error', detail: 'The card account is not allowed in the network.' });
+      // blind6-tcard-denied-invalid-information: the session attributes' error reused for the network refusal.
+      if (c.faults.has('blind6-tcard-denied-invalid-information')) return sendErrorRow(reply, request, 'INVALID_INFORMATION', 'The card account is not allowed in the network.');
       if (c.faults.has('blind1-tcard-denied-title-bad-request'))
         return sendProblem(reply, request, { status: 422, errorCode: 'BAD_REQUEST', title: 'Bad Request', detail: 'The card account is not allowed in the network.' });
       // blind5-tcard-denied-200-empty: the network refusal is a card that was not added, not an error.

@@ -22,7 +22,10 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
   defineOperation(app, ctx, 'FindCustomer', (c, { values, request, reply }) => {
     const ssn = text(values, 'ssn');
     // blind5-find-ssn-leading-zero-lost: the SSN bound to a long and written back without padding.
-    const customer = c.state.customers.withSsn(c.faults.has('blind5-find-ssn-leading-zero-lost') ? String(Number(ssn)) : ssn);
+    // blind6-find-ssn-last-four-only: the identity-check query, birth date and last four SSN digits.
+    const lastFour = c.faults.has('blind6-find-ssn-last-four-only')
+      ? c.state.customers.matching((x) => x.ssn.slice(-4) === ssn.slice(-4) && x.dateOfBirth === calendarDate(text(values, 'dateOfBirth'))) : undefined;
+    const customer = lastFour ?? c.state.customers.withSsn(c.faults.has('blind5-find-ssn-leading-zero-lost') ? String(Number(ssn)) : ssn);
     const hidden = customer && c.faults.has('find-enrolled-missing') && isYearFirstSlashed(customer.dateOfBirthSent);
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
     // blind1-find-dob-ignored: the SSN alone selects the customer.
@@ -70,6 +73,8 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted')) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('SSN_IN_USE', 'A customer with this SSN is already enrolled.');
       const e = referenceOnlyErrors.duplicateSsn;
+      // blind6-enroll-duplicate-ssn-200: the legacy "success with an error code" answer.
+      if (c.faults.has('blind6-enroll-duplicate-ssn-200')) return sendLegacyError(reply, 200, e.legacyCode, 'A customer with this SSN is already enrolled.');
       const message = c.faults.has('blind1-enroll-duplicate-echoes-ssn') ? `A customer with SSN ${ssn} is already enrolled.` : 'A customer with this SSN is already enrolled.';
       return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, message);
     }

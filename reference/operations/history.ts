@@ -79,7 +79,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
       if (refused) return refused;
     }
     if (c.faults.has('history-oldest-first')) all.reverse();
-    const defaultSize = typeof values.pageSize !== 'number' || values.pageSize === 0;
+    // blind6-history-page-size-one-default: `if (pageSize <= 1) pageSize = DefaultPageSize`.
+    const defaultSize = typeof values.pageSize !== 'number' || values.pageSize === 0 || (c.faults.has('blind6-history-page-size-one-default') && values.pageSize === 1);
     // blind2-history-default-page-ten: the default page clamped to the largest pageSize.
     const requested = defaultSize ? (c.faults.has('blind2-history-default-page-ten') ? 10 : history.defaultPageSize) : Number(values.pageSize);
     // blind4-history-page-size-ignored-when-paging: the paging query has its own fixed page.
@@ -99,7 +100,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const shownTotal = c.faults.has('blind1-history-total-capped') ? Math.min(total, history.defaultPageSize) : total;
     const stamped = shownTimestamps(c, c.readings.has('timestamps-null-pending') ? items.map(withPendingEvents) : items);
     // blind5-history-created-on-date-only: createdOn mapped from a DATE column.
-    const shown = c.faults.has('blind5-history-created-on-date-only') ? stamped.map((t) => ({ ...t, createdOn: String(t.createdOn).slice(0, 10) })) : stamped;
+    const dated: Transaction[] = c.faults.has('blind5-history-created-on-date-only') ? stamped.map((t) => ({ ...t, createdOn: String(t.createdOn).slice(0, 10) })) : stamped;
+    // blind6-history-decline-message-null: no decline, no message: the column is NULL.
+    const shown = c.faults.has('blind6-history-decline-message-null') ? dated.map((t) => (t.declineReasonMessage === '' ? { ...t, declineReasonMessage: null } : t)) : dated;
     // blind2-history-amount-decimal: amounts stored in cents written as dollars.
     const dollars = (t: Transaction): Transaction => ({ ...t, ...Object.fromEntries(['amount', 'fee', 'ocrAmount', 'userEnteredAmount', 'loadAmount'].filter((k) => typeof t[k] === 'number').map((k) => [k, (t[k] as number) / 100])) });
     return sendOk(reply, { [history.listMember]: c.faults.has('blind2-history-amount-decimal') ? shown.map(dollars) : shown, [history.totalMember]: shownTotal });

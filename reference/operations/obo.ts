@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { errorRow, responseMembers } from '../../contract/index.js';
-import { sendErrorRow, sendProblem, sendReferenceProblem } from '../problems.js';
+import { sendErrorRow, sendLegacyError, sendProblem, sendReferenceProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { sendOk, text, type OperationContext } from './context.js';
 
@@ -14,12 +14,16 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     const customer = c.state.customers.get(text(values, 'customerId'));
     // blind4-obo-unknown-customer-no-linked: the cards are looked up first, and an unknown customer has none.
     if (!customer && c.faults.has('blind4-obo-unknown-customer-no-linked')) return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
+    // blind6-obo-not-found-legacy-shape: the OBO handler answers in the legacy shape of the card and enrolment errors.
+    if (!customer && c.faults.has('blind6-obo-not-found-legacy-shape')) return sendLegacyError(reply, 422, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     if (!customer && c.faults.has('obo-unknown-customer-wrong-status')) return sendReferenceProblem(reply, request, 'notFound', 'No customer has this customerId.');
     // blind2-obo-not-found-title-case: the title typed anew in this handler.
     if (!customer && c.faults.has('blind2-obo-not-found-title-case'))
       return sendProblem(reply, request, { status: 422, errorCode: 'CUSTOMER_NOT_FOUND', title: 'Customer not found', typeUrl: errorRow('CUSTOMER_NOT_FOUND').typeRfc!.url, detail: 'No customer has this customerId.' });
     if (!customer) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
-    const linked = c.state.cards.listValid(customer.customerId).filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
+    // blind6-obo-linked-any-customer-card: `SELECT COUNT(*) FROM Cards WHERE Valid = 1`, the customer clause missing.
+    const holders = c.faults.has('blind6-obo-linked-any-customer-card') ? c.state.cards.anyValid() : [];
+    const linked = [...c.state.cards.listValid(customer.customerId), ...holders].filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
     if (linked.length === 0 && !c.faults.has('obo-no-linked-check') && c.faults.has('blind1-obo-no-linked-400'))
       return sendProblem(reply, request, { status: 400, errorCode: 'NO_LINKED_ACCOUNT', title: 'No linked account', detail: 'The customer has no linked account.' });
     // blind5-obo-no-linked-title-case: the title typed in Title Case in this handler.

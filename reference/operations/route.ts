@@ -9,6 +9,7 @@ import { blind2Input } from '../faults/blind2/hooks.js';
 import { blind3Input, blind3ValidationDetail } from '../faults/blind3/inputs.js';
 import { blind4Input } from '../faults/blind4/hooks.js';
 import { blind5Input } from '../faults/blind5/rules.js';
+import { blind6Input } from '../faults/blind6/hooks.js';
 import { classFaultInput } from '../faults/input-classes.js';
 import { operatorFaultInput } from '../faults/operator-values.js';
 import type { OperationContext, OperationHandler } from './context.js';
@@ -63,7 +64,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const raw = op.method === 'GET' ? firstOfRepeated(ctx, request.query) : request.body;
       const hasCard = (customerId: string, cardNumber: string) => ctx.state.cards.find(customerId, 'number', cardNumber) !== undefined;
       const holdsToken = (customerId: string, token: string) => ctx.state.cards.find(customerId, 'token', token) !== undefined;
-      const input = blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken)), hasCard);
+      const input = blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken)), hasCard));
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);

@@ -71,7 +71,9 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     const sameNumber = (card: (typeof cards)[number], n: string) => (c.faults.has('blind5-sattr-number-filter-token-refused') && card.kind === 'token') ? false : (c.faults.has('blind2-sattr-number-filter-last-four') ? numberOf(card).slice(-4) === n.slice(-4)
       : c.faults.has('blind3-sattr-number-filter-case-insensitive') ? numberOf(card).toLowerCase() === n.toLowerCase()
       : (c.faults.has('sattr-number-filter-prefix') || c.faults.has('blind4-sattr-number-filter-prefix')) && n.length > 0 ? numberOf(card).startsWith(n) : numberOf(card) === n);
-    if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => cards.some((card) => sameNumber(card, n))))
+    // blind6-sattr-number-filter-any-customer: a number or token is looked up in the whole card table.
+    const anyHolder = (n: string) => c.faults.has('blind6-sattr-number-filter-any-customer') && (c.state.cards.findAnyCustomer('number', n) ?? c.state.cards.findAnyCustomer('token', n)) !== undefined;
+    if (byName.has(numberFilter) && !c.faults.has('sattr-number-filter-unchecked') && !list(numberFilter).every((n) => anyHolder(n) || cards.some((card) => sameNumber(card, n))))
       bad.add(numberFilter);
   }
   return [...bad];
@@ -93,6 +95,9 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
       if (unknown >= 0 || !items.some((a) => a.name === ssoTokenName))
         return sendValidationProblem(reply, request, [{ key, message: unknown >= 0 ? `${key} is not an allowed name.` : `${ssoTokenName} is required.` }]);
     }
+    // blind6-sattr-both-filters-400: the mutual exclusion written as a model-validation rule.
+    if (c.faults.has('blind6-sattr-both-filters-400') && items.some((a) => a.name === idFilter) && items.some((a) => a.name === numberFilter))
+      return sendValidationProblem(reply, request, [{ key: 'command.SessionAttributes', message: `${idFilter} and ${numberFilter} cannot both be set.` }]);
     // blind2-sattr-filter-format-400: the GUID list is checked by the model validator, not as invalid information.
     const idFilterAt = items.findIndex((a) => a.name === idFilter);
     if (c.faults.has('blind2-sattr-filter-format-400') && idFilterAt >= 0 && !acceptedRegExp('guidList').test(items[idFilterAt]!.value)) {

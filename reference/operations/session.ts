@@ -25,13 +25,17 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   const deviceId = header(request, sessionHeaders.deviceId);
   // blind2-session-unknown-id-created: get-or-create on the session store.
   if (sessionId && deviceId && !ctx.state.sessions.get(sessionId) && ctx.faults.has('blind2-session-unknown-id-created')) ctx.state.sessions.open(deviceId, clientId, sessionId);
-  const found = sessionId ? ctx.state.sessions.get(sessionId) : undefined;
+  // blind6-session-id-prefix-match: the lookup is `WHERE SessionId LIKE @id + '%'`.
+  const byPrefix = (id: string) => (ctx.faults.has('blind6-session-id-prefix-match') && id.length >= 8 ? ctx.state.sessions.startingWith(id) : undefined);
+  const found = sessionId ? ctx.state.sessions.get(sessionId) ?? byPrefix(sessionId) : undefined;
   let problem: string | undefined;
   // blind4-session-device-empty-skipped: `if (deviceId != null && deviceId != "" && deviceId != session.DeviceId)`, and a header sent empty passes.
   const emptyDevice = ctx.faults.has('blind4-session-device-empty-skipped') && request.headers[sessionHeaders.deviceId.toLowerCase()] === '';
   // blind4-session-device-any-session: the device is looked up among the client's sessions, not paired with this one.
   const knownDevice = ctx.faults.has('blind4-session-device-any-session') && deviceId !== undefined && ctx.state.sessions.anyWithDevice(deviceId, clientId);
-  if (!sessionId || (!deviceId && !emptyDevice && !ctx.faults.has('device-id-not-required'))) problem = 'The sessionId and deviceId headers are required.';
+  // blind6-session-device-missing-on-delete: the DeleteCard filter compares the deviceId only when one was sent.
+  const deleteWithout = ctx.faults.has('blind6-session-device-missing-on-delete') && request.url.split('?')[0]!.endsWith('/delete-card');
+  if (!sessionId || (!deviceId && !emptyDevice && !ctx.faults.has('device-id-not-required') && !deleteWithout)) problem = 'The sessionId and deviceId headers are required.';
   // blind2-session-other-client: the session is found by its id alone.
   else if (!found || (found.clientId !== clientId && !ctx.faults.has('blind2-session-other-client'))) problem = 'The sessionId does not name a session of this client.';
   // blind3-session-device-any-own-session: the device is looked up among the client's sessions, not compared with this one's.

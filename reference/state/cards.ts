@@ -102,6 +102,11 @@ export class CardStore {
     return this.removed.filter((c) => c.customerId === id && !this.byId.has(c.cardId));
   }
 
+  /** Registered (valid) cards of every customer (only the blind6-obo-linked-any-customer-card fault asks). */
+  anyValid(): StoredCard[] {
+    return [...this.byId.values()].filter((c) => c.valid);
+  }
+
   /** Registered (valid) cards of a customer, oldest first. */
   listValid(customerId: string): StoredCard[] {
     const id = customerId.toLowerCase();

@@ -38,6 +38,12 @@ export class CustomerStore {
     return this.byId.get(customerId.toLowerCase());
   }
 
+  /** The first customer `test` accepts (only the blind6-find-ssn-last-four-only fault asks). */
+  matching(test: (customer: Customer) => boolean): Customer | undefined {
+    for (const customer of this.byId.values()) if (test(customer)) return customer;
+    return undefined;
+  }
+
   withSsn(ssn: string): Customer | undefined {
     return this.bySsn.get(ssn);
   }

@@ -47,6 +47,12 @@ export class SessionStore {
     return false;
   }
 
+  /** The first session whose id starts with `prefix` (only the blind6-session-id-prefix-match fault asks). */
+  startingWith(prefix: string): PartnerSession | undefined {
+    for (const session of this.byId.values()) if (session.sessionId.startsWith(prefix)) return session;
+    return undefined;
+  }
+
   /** A session outside the store, used only when a fault lets a request through without one. */
   detached(deviceId: string, clientId: string): PartnerSession {
     return { sessionId: randomUUID(), deviceId, clientId, ssoTokens: [], sessionAttributes: new Map() };
