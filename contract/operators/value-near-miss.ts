@@ -105,6 +105,14 @@ export const valueNearMissOperators: readonly Operator[] = [
     backing: ['D31: signs are violations (counts are whole numbers, no sign)', 'interface.md "DDDDD.CC"'],
   },
   {
+    // The counterpart of the plus sign: decimal.TryParse and int.Parse take a leading minus too, and a
+    // balance or a count read so is negative where the document writes only digits (DDDDD.CC, D31).
+    id: 'number-minus-sign', family: 'value-near-miss', sends: 'a number, count or amount with a leading minus sign (-3, -12345.67), as int.Parse and decimal.Parse take it',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && numeric.has(c.format!), asserts: () => 'rejected',
+    backing: ['D31: signs are violations (counts are whole numbers, no sign)', 'interface.md "DDDDD.CC"'],
+  },
+  {
     id: 'guid-with-suffix', family: 'value-near-miss', sends: 'a valid GUID followed by one more character (a parser that reads the first 36 characters takes it)',
     counterparts: [cats('StringFieldsRightBoundaryFuzzer'), schemathesis('negative_data_rejection')],
     appliesTo: (c) => fixedFormat(c) && c.format === 'guid', asserts: () => 'rejected', backing: ['interface.md "Guid is a 36-character string"'],

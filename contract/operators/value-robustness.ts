@@ -3,8 +3,15 @@
  * target keep the generic contract (never 5xx, a 4xx with a JSON error body naming the field).
  * @see decisions.md D40 (null, characters beyond printable ASCII), interface.md field tables
  */
-import { carriesValue, freeText } from './predicates.js';
+import type { Cell } from './cells.js';
+import { carriesValue, fixedFormat, freeText } from './predicates.js';
 import type { Operator } from './types.js';
+
+/** Numbers the document gives no maximum (D31: counts and "Number" attributes); amounts have five digits, pageSize 10. */
+const unboundedNumber = (c: Cell): boolean => fixedFormat(c) && (c.format === 'count' || c.format === 'decimalNumber');
+
+/** A calendar date written in a documented date format (D9's year-first forms, MM-DD-YYYY) or an MMYY. */
+const calendarValue = (c: Cell): boolean => fixedFormat(c) && ['dateOfBirth', 'mmddyyyy', 'mmyy'].includes(c.format!);
 
 export const valueRobustnessOperators: readonly Operator[] = [
   {
@@ -23,6 +30,20 @@ export const valueRobustnessOperators: readonly Operator[] = [
     counterparts: [{ tool: 'CATS', name: 'StringFieldsRightBoundaryFuzzer' }, { tool: 'Schemathesis', name: 'positive_data_acceptance' }],
     appliesTo: (c) => carriesValue(c) && c.openAbove !== undefined, asserts: () => 'open',
     backing: ['D12: values up to the larger bound are not asserted (only the generic contract: never 5xx)'],
+  },
+  {
+    // int.Parse, a 32-bit column or a JavaScript Number meet these first; the document bounds none of these numbers.
+    id: 'number-beyond-int-limits', family: 'value-robustness', sends: 'a number just past the 32-bit and the 64-bit signed limits (2147483648, 9223372036854775808) and a 100-digit run, one request each',
+    counterparts: [{ tool: 'CATS', name: 'ExtremePositiveNumbersInIntegerFieldsFuzzer' }, { tool: 'CATS', name: 'IntegerFieldsRightBoundaryFuzzer' }, { tool: 'Schemathesis', name: 'positive_data_acceptance' }],
+    appliesTo: unboundedNumber, asserts: () => 'open',
+    backing: ['D31: digits are valid, no maximum is documented (only the generic contract: never 5xx, a 4xx names the field)'],
+  },
+  {
+    // A date computed with (an age from a birthday built in the current year, a month's last day) breaks on these days only.
+    id: 'calendar-edge-date', family: 'value-robustness', sends: 'valid dates on calendar edges, written in the valid value\'s own form: 29 February of a leap year (2000), 31 March, 1 January, 31 December; an MMYY in January and December',
+    counterparts: [{ tool: 'Schemathesis', name: 'positive_data_acceptance' }, { tool: 'CATS', name: 'HappyPathFuzzer' }],
+    appliesTo: calendarValue, asserts: () => 'served-as-valid',
+    backing: ['interface.md "YYYY/MM/DD or YYYY-MM-DD", "MM-DD-YYYY", "MMYY": every calendar day is a date', 'D9 (year-first forms sent)', 'D37 (a refusal with a code of the target\'s own is observed)'],
   },
   {
     id: 'very-long-free-text', family: 'value-robustness', sends: 'a 10,000-character value in a free-text field the document gives no maximum',

@@ -80,6 +80,21 @@ const brokenOnUpdate = (v: string, c: Cell): readonly string[] => [
   ...(c.required && (c.minLength ?? 0) >= 1 ? [''] : []),
 ];
 
+/**
+ * Calendar edges, in years every date cell takes as valid (birth years 1930-2005, attribute dates
+ * 2000-2025): the century leap day, day 31 of a 31-day month, the first and the last day of a year.
+ */
+const calendarEdges = [[2000, 2, 29], [2001, 3, 31], [2002, 1, 1], [2003, 12, 31]] as const;
+
+/** `valid` with its day replaced by each calendar edge, in its own layout (YYYY-MM-DD, YYYY/MM/DD, MM-DD-YYYY, MMYY). */
+const onCalendarEdges = (v: string): readonly string[] => {
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (/^[0-9]{4}$/.test(v)) return ['01', '12'].map((m) => `${m}${v.slice(2)}`);
+  const sep = /[-/]/.exec(v)?.[0] ?? '-';
+  const yearFirst = /^[0-9]{4}/.test(v);
+  return calendarEdges.map(([y, m, d]) => (yearFirst ? [String(y), two(m), two(d)] : [two(m), two(d), String(y)]).join(sep));
+};
+
 export type ValueBuilder = (valid: string, cell: Cell) => readonly unknown[];
 
 export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
@@ -97,6 +112,7 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'amount-six-integer-digits': (v) => [v.replace(/^[0-9]*/, (d) => d.padStart(6, '1'))],
   'amount-whole': (v) => [v.split('.')[0]!],
   'number-plus-sign': (v) => [`+${v}`],
+  'number-minus-sign': (v) => [`-${v}`],
   'guid-with-suffix': (v) => [`${v}0`],
   // Both separators, each in a request of its own: a lenient date parser may take one and not the other.
   'date-other-separators': (v) => ['.', ' '].map((s) => v.replace(/[-/]/g, s)),
@@ -109,6 +125,8 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'wrong-json-type': otherType,
   'emoji-in-free-text': (v, c) => [`${within(c, v, 2)}${emoji}`],
   'very-long-free-text': () => ['Ab'.repeat(5_000)],
+  'number-beyond-int-limits': (_v, c) => ['2147483648', '9223372036854775808', '9'.repeat(Math.min(100, c.maxLength ?? 100))],
+  'calendar-edge-date': onCalendarEdges,
   'unknown-resource-id': () => [unknownResourceIdSlot],
   'violation-on-update': brokenOnUpdate,
   // The larger bound exactly: a store sized for the smaller one breaks on it.

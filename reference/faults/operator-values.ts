@@ -38,6 +38,9 @@ export const operatorValueFaults: Fault[] = [
   { name: 'long-text-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer crashes with 500 on a countryOfOrigin longer than 4,000 characters (a truncation error of its column)' },
   { name: 'returned-checks-amount-six-digits', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddCustomerAttributes stores BalanceOnReturnedChecks in a wider decimal column: six digits before the point (112345.67) pass its DDDDD.CC check' },
   { name: 'tcard-nickname-unchecked-on-update', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddOrUpdateTokenizedCard checks cardNickname\'s 20 characters on a new card only: a token the customer holds takes the update path, which cuts the nickname to 20' },
+  { name: 'check-amount-sign-dropped', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddCustomerAttributes reads AverageCheckCashedAmt with decimal.TryParse and keeps its absolute value, so -12345.67 passes its DDDDD.CC check' },
+  { name: 'checks-cashed-int64-500', requirement: 'GEN-NO-5XX', breaks: 'AddCustomerAttributes reads NumberOfChecksCashed with long.Parse, so a count past 9223372036854775807 crashes with 500' },
+  { name: 'cattr-date-leap-day-refused', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddCustomerAttributes checks the day of LastDebitPurchaseDate against its month in 1900 (the column\'s epoch year), so 02-29-2000 is refused with 400' },
   { name: 'cards-unknown-customer-500', requirement: 'GEN-NO-5XX', breaks: 'GetRegisteredCards reads the customer row and dereferences it without a null check, so a customerId of no customer answers 500' },
 ];
 
@@ -103,6 +106,17 @@ export function operatorFaultInput(faults: FaultSet, op: Operation, input: unkno
       if (faults.has('cattr-date-separators-normalised') && dates.has(String(item.name)) && /^[0-9]{2}[. ][0-9]{2}[. ][0-9]{4}$/.test(value)) return { ...item, value: value.replace(/[. ]/g, '-') };
       if (faults.has('current-balance-cents-optional') && item.name === 'CurrentBalance' && /^[0-9]{1,5}$/.test(value)) return { ...item, value: `${value}.00` };
       if (faults.has('decimal-number-plus-sign') && item.name === 'TransactionsPerMonth' && /^\+[0-9]/.test(value)) return { ...item, value: value.slice(1) };
+      return it;
+    });
+  if (op.id === 'AddCustomerAttributes' && ['check-amount-sign-dropped', 'checks-cashed-int64-500', 'cattr-date-leap-day-refused'].some((f) => faults.has(f)))
+    out.customerAttributes = items('customerAttributes').map((it) => {
+      const item = it as Json | null;
+      const value = typeof item?.value === 'string' ? item.value : '';
+      if (faults.has('check-amount-sign-dropped') && item?.name === 'AverageCheckCashedAmt' && /^-[0-9]/.test(value)) return { ...item, value: value.slice(1) };
+      if (faults.has('checks-cashed-int64-500') && item?.name === 'NumberOfChecksCashed' && /^[0-9]+$/.test(value) && BigInt(value) > 2n ** 63n - 1n)
+        throw new RangeError('Value was either too large or too small for an Int64.');
+      // new DateTime(1900, month, day), the column's epoch year: 29 February of 1900 is no day, and the value is refused.
+      if (faults.has('cattr-date-leap-day-refused') && item?.name === 'LastDebitPurchaseDate' && /^02-29-/.test(value)) return { ...item, value: '\u0000' };
       return it;
     });
   if (op.id === 'AddOrUpdateTokenizedCard' && faults.has('tcard-token-over-255-500') && (str('cardToken')?.length ?? 0) > 255)

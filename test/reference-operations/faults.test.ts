@@ -191,6 +191,9 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'cattr-date-separators-normalised': (b) => customerAttributes(b, [['CardIssueDate', '01.15.2020']]),
   'current-balance-cents-optional': (b) => customerAttributes(b, [['CurrentBalance', '12345']]),
   'decimal-number-plus-sign': (b) => customerAttributes(b, [['TransactionsPerMonth', '+2.5']]),
+  'check-amount-sign-dropped': (b) => customerAttributes(b, [['AverageCheckCashedAmt', '-12345.67']]),
+  'checks-cashed-int64-500': (b) => customerAttributes(b, [['NumberOfChecksCashed', '9223372036854775808']]),
+  'cattr-date-leap-day-refused': (b) => customerAttributes(b, [['LastDebitPurchaseDate', '02-29-2000']]),
   'delete-card-id-first-36': async (b) => {
     const { customerId } = await b.enroll();
     const cardId = (await b.addCard(customerId)).body.cards[0].cardId as string;

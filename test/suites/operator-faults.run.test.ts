@@ -79,6 +79,10 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
   },
   { proofs: [{ fault: 'current-balance-cents-optional', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
   { proofs: [{ fault: 'decimal-number-plus-sign', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
+  // blind6: a minus sign on every amount, counts past the integer limits, dates on calendar edges.
+  { proofs: [{ fault: 'check-amount-sign-dropped', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
+  { proofs: [{ fault: 'checks-cashed-int64-500', check: 'noServerError', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
+  { proofs: [{ fault: 'cattr-date-leap-day-refused', check: 'validPayloadAccepted', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
 ];
 
 describe('operator catalogue faults are caught', () => {
