@@ -10,7 +10,7 @@ import { removeAddedCards } from './lib/state/cards.js';
 import { HistoryCases } from './lib/history/case.js';
 import {
   anyPage, complete, describePage, describeBoundsPage, describeUnknown, distinctTimes, boundsPage, pageFromItem, boundsPageQuery,
-  pageQuery, sizedPage, unknownQuery, unknownReference, walkOfPages,
+  pageQuery, pageSizeBounds, sizedPage, unknownQuery, unknownReference, walkOfPages,
 } from './lib/history/query.js';
 import { accountFilterJudged } from './lib/history/account-filter.js';
 import { pagingObserved, unknownReferenceAnswered, walkForTotal } from './lib/history/walk.js';
@@ -53,8 +53,9 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   cases.property({
     name: 'history: a page holds at most pageSize (default 20) transactions', requirement: 'HISTORY-PAGE-SIZE',
     arbitrary: boundsPage,
-    // Both ways of asking a page, each whatever the seed: from the newest, and from a paging reference (D22: pageSize+1 at most).
-    examples: [{}, { pageSize: 3 }, { pageSize: 3, reference: 1 }],
+    // Both ways of asking a page, each whatever the seed: from the newest, and from a paging reference (D22: pageSize+1 at most);
+    // each documented bound of pageSize both ways too, its effect judged (a page of 1 where the history holds more).
+    examples: [{}, { pageSize: 3 }, { pageSize: 3, reference: 1 }, ...pageSizeBounds.flatMap((pageSize) => [{ pageSize }, { pageSize, reference: 1 }])],
     describe: describeBoundsPage,
     probe: async (p, v) => {
       const known = (await p.page())?.transactions;

@@ -80,7 +80,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     }
     if (c.faults.has('history-oldest-first')) all.reverse();
     // blind6-history-page-size-one-default: `if (pageSize <= 1) pageSize = DefaultPageSize`.
-    const defaultSize = typeof values.pageSize !== 'number' || values.pageSize === 0 || (c.faults.has('blind6-history-page-size-one-default') && values.pageSize === 1);
+    // history-page-size-ten-default: `if (pageSize >= MaxPageSize) pageSize = DefaultPageSize`.
+    const defaultSize = typeof values.pageSize !== 'number' || values.pageSize === 0 || (c.faults.has('blind6-history-page-size-one-default') && values.pageSize === 1)
+      || (c.faults.has('history-page-size-ten-default') && values.pageSize === 10);
     // blind2-history-default-page-ten: the default page clamped to the largest pageSize.
     const requested = defaultSize ? (c.faults.has('blind2-history-default-page-ten') ? 10 : history.defaultPageSize) : Number(values.pageSize);
     // blind4-history-page-size-ignored-when-paging: the paging query has its own fixed page.

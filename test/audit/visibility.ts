@@ -26,7 +26,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   // success bodies and resources
   'enroll-customer-id-not-guid': true, 'enroll-customer-id-lowercase': true, 'find-customer-id-not-guid': true, 'obo-sso-token-empty': true,
   'auth-session-header-missing': true, 'cards-bad-expiration-format': true, 'card-art-not-base64': true, 'cards-stars-for-number-card': true,
-  'history-timestamp-offset': true, 'history-oldest-first': true, 'history-page-size-ignored': true, 'history-reference-page-two-over': true, 'leak-ssn-echo': true, 'leak-card-number': true,
+  'history-timestamp-offset': true, 'history-oldest-first': true, 'history-page-size-ignored': true, 'history-page-size-ten-default': true, 'history-reference-page-two-over': true, 'leak-ssn-echo': true, 'leak-card-number': true,
   // field rules
   'find-ssn-length-unchecked': true, 'enroll-zip-format-unchecked': true, 'card-number-max-off-by-one': true, 'pagesize-unbounded': true,
   'cattr-value-format-unchecked': true, 'enroll-title-max-off-by-one': true, 'keys-first-only': true, 'keys-blame-valid': true,

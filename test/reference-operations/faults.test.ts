@@ -130,6 +130,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 3, pagingTransactionReferenceNumber: ref } })).body.searchResults.length;
   },
   'history-page-size-ignored': async (b) => (await historyOf(b, { pageSize: 3 })).page.searchResults.length,
+  'history-page-size-ten-default': async (b) => (await historyOf(b, { pageSize: 10 })).page.searchResults.length,
   'history-paging-gap': async (b) => {
     const { customerId, all } = await historyOf(b);
     const ref = all.searchResults[2].transactionId as string;

@@ -9,6 +9,11 @@ import type { HistoryPage, HistoryQuery } from './probe.js';
 const pageSizeRange = operation('GetTransactionHistory').fields.find((f) => f.name === 'pageSize')!.range!;
 /** pageSize values every reading honours (0 is not asserted, D23). */
 const pageSize = fc.integer({ min: Math.max(1, pageSizeRange.min), max: pageSizeRange.max });
+/**
+ * Both documented bounds of pageSize that every reading honours (1 and 10; 0 is not asserted, D23),
+ * read from the contract's range: a target that takes a bound for "the default" shows it only there.
+ */
+export const pageSizeBounds: readonly number[] = [...new Set([Math.max(1, pageSizeRange.min), pageSizeRange.max])];
 /** Page sizes that move a walk on under either D22 reading (a one-item page from a reference is the reference alone). */
 const walkPageSize = fc.integer({ min: 2, max: pageSizeRange.max });
 const option = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: undefined });
