@@ -68,18 +68,19 @@ export const noMatchReported = defineCheck({
 });
 
 /**
- * FIND-EVERY-KEY: FindCustomer with an enrolled SSN and another date of birth names nobody. Which
+ * FIND-EVERY-KEY: FindCustomer with one key of an enrolled customer changed alone (the SSN with another
+ * date of birth, another SSN sharing its last four digits with the same date of birth) names nobody. Which
  * no-match answer it gives is D8's (noMatchReported observes it); a customerId is wrong in both.
  */
 export const lookupMatchesEveryKey = defineCheck({
   id: 'lookupMatchesEveryKey', requirement: 'FIND-EVERY-KEY', expectation: 'unknown',
-  description: 'FindCustomer with an enrolled SSN and another date of birth returns no customerId',
+  description: 'FindCustomer with one key of an enrolled customer changed alone (another date of birth, another SSN) returns no customerId',
   rule(x, e: OutcomeExpectation, fail) {
     const id = bodyObject(x)?.[responseMembers.findCustomer];
     if (x.response.status < 200 || x.response.status >= 300 || typeof id !== 'string' || id === '') return [];
     return [fail(e.operation, {
       title: 'Lookup matched on part of its keys',
-      received: `status ${x.response.status} with ${responseMembers.findCustomer} ${show(id)} for an SSN whose date of birth differs`,
+      received: `status ${x.response.status} with ${responseMembers.findCustomer} ${show(id)} for an identity that differs from an enrolled customer's in one key`,
       documented: 'a customer is found by its SSN and its date of birth together; no match names no customer',
       key: [x.response.status],
     }, x)];

@@ -54,6 +54,14 @@ export function ssnAt(n: number): string {
 }
 export const ssnPosition = (start: number, counter: number): number => (start + counter * stride) % ssnSpace;
 
+/**
+ * Another taxpayer number than `ssn` sharing its last four digits (its serial): an ITIN, area 9 with
+ * a group of 70-79 (ITIN groups 70-88), which no fresh value (areas 001-599) or family identity
+ * (600-665) ever is, so no run enrolled it. A lookup that matches the last four digits finds `ssn`'s
+ * customer through it.
+ */
+export const itinSharingLastFour = (ssn: string): string => `9${ssn.slice(1, 3)}7${ssn.slice(4, 5)}${ssn.slice(5)}`;
+
 /** Digits of a card number's stamp: 10^9 > maxLanes * perLane. */
 const numberStamp = 9;
 /** A token's stamp: `x` (never a digit, so a token never equals a card number) and six base-36 characters. */

@@ -10,6 +10,7 @@ export const businessFaults: Fault[] = [
   { name: 'find-dob-compared-as-text', requirement: 'FIND-ENROLLED', breaks: 'FindCustomer compares the date of birth as the text enrolled, so 1990/01/02 does not find a customer enrolled with 1990-01-02' },
   { name: 'enroll-ssn-stored-as-number', requirement: 'FIND-ENROLLED', breaks: 'EnrollCustomer keeps the SSN as a number, so a customer whose SSN begins with 0 is never found by the nine digits enrolled' },
   { name: 'find-ssn-only', requirement: 'FIND-EVERY-KEY', breaks: 'FindCustomer finds a customer by the SSN alone, whatever date of birth is sent' },
+  { name: 'find-itin-by-birth-date-only', requirement: 'FIND-EVERY-KEY', breaks: 'FindCustomer looks an ITIN (area 9) up by the date of birth alone (the ITIN register keeps the number encrypted and the query forgets its clause), so another taxpayer number with a customer\'s birth date names that customer' },
   // reference/operations/customer-attributes.ts
   { name: 'cattr-refused-own-code', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddCustomerAttributes refuses every valid list for a known customer with 422 {"ErrorCode": "ATTRIBUTES_NOT_ACCEPTED"}, a decline shape the operation has no reason to use (D15/D16 name only card authorization and duplicates)' },
   // reference/operations/obo.ts

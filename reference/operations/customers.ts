@@ -25,7 +25,10 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     // blind6-find-ssn-last-four-only: the identity-check query, birth date and last four SSN digits.
     const lastFour = c.faults.has('blind6-find-ssn-last-four-only')
       ? c.state.customers.matching((x) => x.ssn.slice(-4) === ssn.slice(-4) && x.dateOfBirth === calendarDate(text(values, 'dateOfBirth'))) : undefined;
-    const customer = lastFour ?? c.state.customers.withSsn(c.faults.has('blind5-find-ssn-leading-zero-lost') ? String(Number(ssn)) : ssn);
+    // find-itin-by-birth-date-only: the ITIN register's query matches the birth date alone.
+    const itin = c.faults.has('find-itin-by-birth-date-only') && ssn.startsWith('9')
+      ? c.state.customers.matching((x) => x.dateOfBirth === calendarDate(text(values, 'dateOfBirth'))) : undefined;
+    const customer = lastFour ?? itin ?? c.state.customers.withSsn(c.faults.has('blind5-find-ssn-leading-zero-lost') ? String(Number(ssn)) : ssn);
     const hidden = customer && c.faults.has('find-enrolled-missing') && isYearFirstSlashed(customer.dateOfBirthSent);
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
     // blind1-find-dob-ignored: the SSN alone selects the customer.

@@ -38,7 +38,7 @@ export class CustomerStore {
     return this.byId.get(customerId.toLowerCase());
   }
 
-  /** The first customer `test` accepts (only the blind6-find-ssn-last-four-only fault asks). */
+  /** The first customer `test` accepts (only faults ask: blind6-find-ssn-last-four-only, find-itin-by-birth-date-only). */
   matching(test: (customer: Customer) => boolean): Customer | undefined {
     for (const customer of this.byId.values()) if (test(customer)) return customer;
     return undefined;

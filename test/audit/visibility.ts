@@ -40,6 +40,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'find-dob-compared-as-text': 'needs to know two requests name the same day in two forms of one enrolment (the business suite sends them)', 'token-cacheable': true,
   'token-secret-last-char-ignored': 'whether a refused token request carried valid credentials is not in the recording', 'sattr-detail-names-position': true,
   'find-ssn-only': 'needs to know the date of birth sent differs from the one the SSN was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
+  'find-itin-by-birth-date-only': 'needs to know the SSN sent is not the one the customer was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
   'bearer-claims-unverified': 'a token forged under an issued signature looks like any other without the issuer\'s key',
   // sessions and session attributes
   'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true, 'session-id-empty-device-lookup': true, 'device-id-prefix-match': true,

@@ -222,6 +222,10 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'guid-dashes-optional': async (b) => (await b.call('GetRegisteredCards', { query: { customerId: '3f2504e04f8911d39a0c0305e82c3301' } })).status,
   'text-apostrophe-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ lastName: "O'Brien" }) })).status,
   'number-overflow-500': async (b) => (await b.call('GetTransactionHistory', { query: { customerId: '3f2504e0-4f89-11d3-9a0c-0305e82c3301', pageSize: '2147483648' } })).status,
+  'find-itin-by-birth-date-only': async (b) => {
+    const { payload } = await b.enroll({ dateOfBirth: '1971-03-04' });
+    return (await b.call('FindCustomer', { body: { ssn: `9${String(payload.ssn).slice(1, 3)}70${String(payload.ssn).slice(5)}`, dateOfBirth: '1971-03-04' } })).status;
+  },
   'find-ssn-only': async (b) => {
     const { payload } = await b.enroll();
     return (await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: '1901-01-01' } })).status;

@@ -94,6 +94,12 @@ describe('business-error oracles fail on their reference faults', () => {
     expectCaught(await runWithFaults(partialLookup, business), partialLookup);
   });
 
+  // FIND-EVERY-KEY with the SSN changed alone (blind6: a last-four lookup): another taxpayer number, the same date of birth.
+  it('catches find-itin-by-birth-date-only', async () => {
+    const proofs: FaultProof[] = [{ fault: 'find-itin-by-birth-date-only', check: 'lookupMatchesEveryKey', operation: 'FindCustomer' }];
+    expectCaught(await runWithFaults(proofs, business), proofs);
+  });
+
   it.each(authFaults.map((g) => [g.map((p) => p.fault).join(' + '), g] as const))('%s', async (_name, g) => {
     expectCaught(await runWithFaults(g, auth), g);
   });
