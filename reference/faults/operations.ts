@@ -49,6 +49,7 @@ export const operationFaults: Fault[] = [
   { name: 'sattr-unknown-name-accepted', requirement: 'SATTR-SESSION-ATTRIBUTES-FORMAT', breaks: 'AddSessionAttributes accepts (and ignores) an attribute name that is not an allowed one' },
   { name: 'sattr-account-filter-unchecked', requirement: 'SATTR-SESSION-ATTRIBUTES-FORMAT', breaks: 'AddSessionAttributes accepts an AccountIdFilter that is not a comma-separated list of GUIDs' },
   { name: 'sattr-number-filter-unchecked', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts an AccountNumberFilter naming no card of the customer' },
+  { name: 'version-query-find-old-body', requirement: 'FIND-SUCCESS', breaks: 'FindCustomer selected by the apiVersion query parameter is served by an older controller whose body names the customer `id`, not customerId' },
   { name: 'sattr-id-filter-number-cards-only', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes refuses an AccountIdFilter naming the customer\'s own tokenized card (only cards added by number are looked up)' },
   { name: 'sattr-own-number-refused', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes refuses an AccountNumberFilter naming the customer\'s own card number' },
   { name: 'enroll-duplicate-ssn-accepted', requirement: 'ENROLL-DUPLICATE', breaks: 'EnrollCustomer enrolls a second customer with an SSN already in use' },

@@ -250,6 +250,10 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const ssoToken = (await b.call('AuthenticateOBO', { body: { customerId: own.customerId } })).body.ssoToken as string;
     return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', ssoToken], ['AccountIdFilter', tokenCardId]]) })).status;
   },
+  'version-query-find-old-body': async (b) => {
+    const { payload } = await b.enroll();
+    return Object.keys((await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: payload.dateOfBirth }, query: { apiVersion: '1' } })).body);
+  },
   'enroll-ssn-stored-as-number': async (b) => {
     const { payload } = await b.enroll({ ssn: '012345678' });
     return (await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: payload.dateOfBirth } })).body;
