@@ -1,4 +1,5 @@
 import { sessionAttributes, customerAttributes } from '../contract/attributes.js';
+import { KnownValues } from './known-values.js';
 
 /**
  * Masks secrets and personal data before anything is printed or written.
@@ -41,19 +42,16 @@ export function mask(kind: SecretKind, value: string): string {
   return `[${kind}:***]`;
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export class Redactor {
-  private readonly known = new Map<string, string>();
-  /** Every learnt value, longest first, as one alternation: one pass over a text whatever the number of values (an audit learns thousands). */
-  private pattern: RegExp | undefined;
+  /** Every learnt value and its mask: one pass over a text whatever the number of values (an audit learns thousands). */
+  private readonly known = new KnownValues();
 
   /** Remember a value the harness sent or received; later text containing it is masked. */
   learn(value: string | undefined | null, kind: SecretKind): void {
     if (typeof value !== 'string' || value.length < minTextLength) return;
     const masked = mask(kind, value);
     for (const form of new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)])) this.known.set(form, masked);
-    this.pattern = undefined;
   }
 
   /** Learn every sensitive member and attribute of a JSON value (request or response body). */
@@ -67,8 +65,7 @@ export class Redactor {
   /** Mask every learnt value in free text. */
   redact(text: string): string {
     if (this.known.size === 0 || text === '') return text;
-    this.pattern ??= new RegExp([...this.known.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|'), 'g');
-    return text.replace(this.pattern, (value) => this.known.get(value)!);
+    return this.known.replaceIn(text);
   }
 
   /** A deep copy with sensitive members masked by name, and learnt values masked in every string. */

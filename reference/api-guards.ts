@@ -95,6 +95,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
   }
+  // version-query-refused-tokenized: the tokenized-card route was added after the version filter and knows the header only.
+  if (fromQuery !== undefined && request.server.faults.has('version-query-refused-tokenized') && requestPath(request).endsWith('/add-or-update-tokenized-card'))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   // blind6-version-query-refused-delete: the DeleteCard route binds the body only, and the query parameter is unknown there.
   if (fromQuery !== undefined && request.server.faults.has('blind6-version-query-refused-delete') && requestPath(request).endsWith('/delete-card'))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');

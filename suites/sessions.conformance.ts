@@ -38,6 +38,8 @@ interface Variant {
   readonly header?: string;
 }
 
+const firstHalf = (value: string) => value.slice(0, Math.max(1, Math.floor(value.length / 2)));
+
 const variants: readonly Variant[] = [
   { what: 'no sessionId header', requirement: 'SESSION-REQUIRED', options: (s) => ({ headers: { [sessionHeaders.deviceId]: s.deviceId } }) },
   { what: 'a sessionId no AuthenticatePartner issued', requirement: 'SESSION-REQUIRED', options: (s) => ({ session: { sessionId: randomUUID(), deviceId: s.deviceId } }) },
@@ -60,6 +62,15 @@ const variants: readonly Variant[] = [
   {
     what: 'the session\'s sessionId with a character after it', requirement: 'SESSION-REQUIRED', operator: 'session-header-suffixed', header: sessionHeaders.sessionId,
     options: (s) => ({ session: { sessionId: `${s.sessionId}0`, deviceId: s.deviceId } }),
+  },
+  // The session's own values cut to their first half: a lookup by prefix (LIKE 'value%') takes them.
+  {
+    what: 'the first half of the session\'s sessionId', requirement: 'SESSION-REQUIRED', operator: 'session-header-truncated', header: sessionHeaders.sessionId,
+    options: (s) => ({ session: { sessionId: firstHalf(s.sessionId), deviceId: s.deviceId } }),
+  },
+  {
+    what: 'the first half of the session\'s deviceId', requirement: 'SESSION-DEVICE-MATCH', operator: 'session-header-truncated', header: sessionHeaders.deviceId,
+    options: (s) => ({ session: { sessionId: s.sessionId, deviceId: firstHalf(s.deviceId) } }),
   },
   // Two sessions open at once: the deviceId must be this session's, not any open session's.
   {

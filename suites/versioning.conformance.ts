@@ -8,6 +8,7 @@ import { oracle } from '../oracles/judge.js';
 import { bearerProbeInput } from './lib/access/requests.js';
 import { customerWithCard } from './lib/state/customer-with-card.js';
 import { removeAddedCards } from './lib/state/cards.js';
+import { versionOnEveryOperation } from './lib/access/version-every-operation.js';
 
 /**
  * Versioning (interface.md "Versioning", D5): apiVersion 1 selected by the header and by the
@@ -59,6 +60,8 @@ describe('apiVersion', () => {
       return out.outcome();
     },
   });
+
+  versionOnEveryOperation(ctx, file, area);
 
   const other = String(Number(apiVersion) + 1);
   const variants: Array<[string, CallOptions, 'VERSION-HEADER' | 'VERSION-QUERY']> = [

@@ -39,6 +39,12 @@ export const headersSourceOperators: readonly Operator[] = [
     appliesTo: sessionHeader, asserts: () => 'rejected', backing: ['D4: an unknown sessionId, or a deviceId other than the session\'s, is refused with a 4xx'],
   },
   {
+    id: 'session-header-truncated', family: 'headers-source',
+    counterparts: [owasp('API2:2023 Broken Authentication')],
+    sends: 'the first half of the session\'s own sessionId or deviceId (a lookup by prefix, LIKE \'value%\', takes it)',
+    appliesTo: sessionHeader, asserts: () => 'rejected', backing: ['D4: an unknown sessionId, or a deviceId other than the session\'s, is refused with a 4xx'],
+  },
+  {
     id: 'device-of-another-session', family: 'headers-source',
     counterparts: [owasp('API2:2023 Broken Authentication'), { tool: 'RESTler', name: 'NamespaceRule' }],
     sends: 'the sessionId of one open session with the deviceId another open session was opened with',

@@ -49,6 +49,7 @@ export const operationFaults: Fault[] = [
   { name: 'sattr-unknown-name-accepted', requirement: 'SATTR-SESSION-ATTRIBUTES-FORMAT', breaks: 'AddSessionAttributes accepts (and ignores) an attribute name that is not an allowed one' },
   { name: 'sattr-account-filter-unchecked', requirement: 'SATTR-SESSION-ATTRIBUTES-FORMAT', breaks: 'AddSessionAttributes accepts an AccountIdFilter that is not a comma-separated list of GUIDs' },
   { name: 'sattr-number-filter-unchecked', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts an AccountNumberFilter naming no card of the customer' },
+  { name: 'version-query-find-old-body', requirement: 'FIND-SUCCESS', breaks: 'FindCustomer selected by the apiVersion query parameter is served by an older controller whose body names the customer `id`, not customerId' },
   { name: 'sattr-id-filter-number-cards-only', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes refuses an AccountIdFilter naming the customer\'s own tokenized card (only cards added by number are looked up)' },
   { name: 'sattr-own-number-refused', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes refuses an AccountNumberFilter naming the customer\'s own card number' },
   { name: 'enroll-duplicate-ssn-accepted', requirement: 'ENROLL-DUPLICATE', breaks: 'EnrollCustomer enrolls a second customer with an SSN already in use' },
@@ -69,6 +70,7 @@ export const operationFaults: Fault[] = [
   { name: 'session-device-ignored', requirement: 'SESSION-DEVICE-MATCH', breaks: 'a deviceId other than the session\'s is accepted' },
   { name: 'device-id-not-required', requirement: 'SESSION-DEVICE-REQUIRED', breaks: 'a request with the session\'s sessionId and no deviceId header is accepted' },
   { name: 'session-id-empty-device-lookup', requirement: 'SESSION-REQUIRED', breaks: 'an empty sessionId header falls back to the session the deviceId header was opened with (the session looked up by device when no id is given)' },
+  { name: 'device-id-truncated-match', requirement: 'SESSION-DEVICE-MATCH', breaks: 'the session\'s deviceId is matched with LIKE \'sent%\', so its first half (any beginning of it) is accepted' },
   { name: 'device-id-prefix-match', requirement: 'SESSION-DEVICE-MATCH', breaks: 'the deviceId header is compared with the session\'s as a prefix (startsWith), so the session\'s deviceId with characters after it is accepted' },
   // another customer's resources (D45), used after delete (D30), filter exactness (D19), concurrent writes (D44), sessions (D4)
   { name: 'delete-card-any-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'DeleteCard removes the card its cardId names whatever customer the customerId names' },

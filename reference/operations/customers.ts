@@ -33,8 +33,8 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
     // blind1-find-dob-ignored: the SSN alone selects the customer.
     if (customer && !hidden && (c.faults.has('blind1-find-dob-ignored') || c.faults.has('find-ssn-only') || sameBirthDate(c.faults, customer, text(values, 'dateOfBirth'))))
-      // blind2-find-customer-id-pascal-key: the member spelt as EnrollCustomer spells it.
-      return sendOk(reply, { [c.faults.has('blind2-find-customer-id-pascal-key') ? responseMembers.enrollCustomer : responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
+      // blind2-find-customer-id-pascal-key: the member spelt as EnrollCustomer spells it; version-query-find-old-body: `id` from the older controller.
+      return sendOk(reply, { [c.faults.has('version-query-find-old-body') && /[?&]apiVersion=/.test(request.url) ? 'id' : c.faults.has('blind2-find-customer-id-pascal-key') ? responseMembers.enrollCustomer : responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
     // blind4-find-not-found-null-id: the lookup's null result serialised as it is.
     if (c.faults.has('blind4-find-not-found-null-id')) return sendOk(reply, { [responseMembers.findCustomer]: null });
     // D8: "returns an empty string" is the other documented reading of no match.

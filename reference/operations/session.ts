@@ -44,6 +44,8 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
     && !(ctx.faults.has('blind3-session-device-any-own-session') && ctx.state.sessions.withDevice(clientId, deviceId))
     && !(ctx.faults.has('session-device-any-session') && ctx.state.sessions.anyWithDevice(deviceId, clientId))
     && !(ctx.faults.has('device-id-prefix-match') && deviceId.startsWith(found.deviceId))
+    // device-id-truncated-match: the stored deviceId is matched with LIKE 'sent%', so its first characters pass.
+    && !(ctx.faults.has('device-id-truncated-match') && deviceId !== '' && found.deviceId.startsWith(deviceId))
     && !knownDevice
     // blind5-session-device-case-insensitive: String.Equals(..., OrdinalIgnoreCase).
     && !(ctx.faults.has('blind5-session-device-case-insensitive') && found.deviceId.toLowerCase() === deviceId.toLowerCase())

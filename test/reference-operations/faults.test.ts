@@ -258,12 +258,17 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const ssoToken = (await b.call('AuthenticateOBO', { body: { customerId: own.customerId } })).body.ssoToken as string;
     return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', ssoToken], ['AccountIdFilter', tokenCardId]]) })).status;
   },
+  'version-query-find-old-body': async (b) => {
+    const { payload } = await b.enroll();
+    return Object.keys((await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: payload.dateOfBirth }, query: { apiVersion: '1' } })).body);
+  },
   'enroll-ssn-stored-as-number': async (b) => {
     const { payload } = await b.enroll({ ssn: '012345678' });
     return (await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: payload.dateOfBirth } })).body;
   },
   'enroll-customer-id-lowercase': async (b) => Object.keys((await b.call('EnrollCustomer', { body: enrollPayload() })).body),
   'session-id-empty-device-lookup': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: '', deviceId: b.deviceId } })).status,
+  'device-id-truncated-match': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId, deviceId: b.deviceId.slice(0, 3) } })).status,
   'device-id-prefix-match': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId, deviceId: `${b.deviceId}-more` } })).status,
   'device-id-not-required': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId } })).status,
   // another customer's resources (D45), use after delete (D30), filter exactness (D19), races (D44), sessions (D4)

@@ -118,6 +118,11 @@ const probes: Record<string, Probe> = {
   },
   'version-header-ignored': { holds: async (h) => (await send(h, guardedProbePath, { headers: { ...(await bearer(h)), apiversion: '1' } })).status === 404 },
   'version-query-first-only': { holds: async (h) => (await send(h, `${guardedProbePath}?customerId=x&apiVersion=1`, { headers: await bearer(h) })).status === 404 },
+  'version-query-refused-tokenized': {
+    holds: async (h) => (await send(h, '/api/v1/partners/add-or-update-tokenized-card?apiVersion=1', {
+      method: 'POST', headers: { ...(await bearer(h)), 'content-type': 'application/json' }, body: '{}',
+    })).status !== 400,
+  },
   'version-query-ignored': { holds: async (h) => (await send(h, `${guardedProbePath}?apiVersion=1`, { headers: await bearer(h) })).status === 404 },
   'tls-allows-legacy': { holds: async (h) => (await handshake(Number(new URL(h.ref.baseUrl).port), h.ref.caPem, 'TLSv1.1')).error !== undefined },
   'problem-plain-text': { holds: async (h) => /^application\/problem\+json/.test(String((await notFound(h)).headers['content-type'])) },

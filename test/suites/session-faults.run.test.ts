@@ -39,6 +39,13 @@ describe('sessions suite: the session faults are caught', () => {
     expect(row(run, 'SESSION-REQUIRED')?.status).toBe('passed');
   }, 120_000);
 
+  it('device-id-truncated-match: the first half of the session\'s deviceId is accepted (a prefix lookup), while a made-up one is still refused', async () => {
+    const run = await runSuites(['sessions'], ['device-id-truncated-match']);
+    expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
+    expectCaught(run, { fault: 'device-id-truncated-match', checks: ['genericRefusal'], operation: /^(?!AuthenticatePartner$)[A-Za-z]+$/ });
+    expect(row(run, 'SESSION-REQUIRED')?.status).toBe('passed');
+  }, 120_000);
+
   it('session-device-any-session: the deviceId of another open session is accepted, while a made-up deviceId is still refused', async () => {
     const run = await runSuites(['sessions'], ['session-device-any-session']);
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { operations, type Operation, type RequirementId } from '../../../contract/index.js';
+import { successRequirementId } from '../../../contract/requirements.js';
+import { successBodyOf } from '../../../contract/success-bodies.js';
+import type { Exchange } from '../../../client/index.js';
+import { jsonMediaType, noServerError, successBodyShape, versionSelected } from '../../../checks/index.js';
+import { sessionHeaderPresent } from '../../../checks/business-outcomes.js';
+import { oracle, type Oracle } from '../../../oracles/judge.js';
+import { byCheck } from '../../../oracles/model/predict.js';
+import { validPayload } from '../../../generators/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { stateFields, withState } from '../state/case-state.js';
+import { customerWithCard } from '../state/customer-with-card.js';
+import { fixedCase, OutcomeBuilder } from './case.js';
+import { bearerProbeInput } from './requests.js';
+
+/**
+ * D5 on every operation (issue 27: the access operators apply to every operation, not a sample):
+ * each sends one valid request with apiVersion where the run does not put it (the query string when
+ * TARGET_API_VERSION_IN is header, the default; the header otherwise). Every other case of the run
+ * selects the version the run's way, so each operation meets both. The answer is judged as any valid
+ * request's: refused where the same request with the version the run's way is served, it fails the
+ * strategy's row; refused both ways, it is observed; served, its body and (AuthenticatePartner) its
+ * sessionId header are judged as on the run's own requests, where a controller serving the other
+ * strategy may differ.
+ */
+const generic = [oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY')];
+
+const isAuth = (op: Operation) => op.id === 'AuthenticatePartner';
+
+function successOracles(op: Operation): Oracle[] {
+  const shape = successBodyOf(op.id) ? [byCheck(successBodyShape, { operation: op.id })] : [];
+  return isAuth(op) ? [...shape, oracle(sessionHeaderPresent, { operation: op.id }, 'AUTH-SESSION-HEADER')] : shape;
+}
+
+function successRequirements(op: Operation): RequirementId[] {
+  return [...(successBodyOf(op.id) ? [successRequirementId(op)] : []), ...(isAuth(op) ? ['AUTH-SESSION-HEADER' as const] : [])];
+}
+
+export function versionOnEveryOperation(ctx: HarnessContext, file: string, area: string): void {
+  const where = ctx.profile.apiVersionIn === 'header' ? 'query' : 'header';
+  const requirement = where === 'query' ? 'VERSION-QUERY' : 'VERSION-HEADER';
+  for (const op of operations) {
+    fixedCase(ctx, file, {
+      area, operation: op.id, name: `${op.id} with apiVersion in the ${where === 'query' ? 'query string' : 'header'} is served as with it in the ${ctx.profile.apiVersionIn}`,
+      requirements: [requirement, 'GEN-NO-5XX', 'GEN-JSON-BODY', ...successRequirements(op)],
+      description: `a valid ${op.id} with apiVersion in the ${where} only`, ...(op.writes ? { writes: true } : {}),
+      run: async () => {
+        const out = new OutcomeBuilder();
+        const x = await send(ctx, op, where);
+        if (isServed(x)) {
+          out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic, ...successOracles(op)]);
+          return out.outcome();
+        }
+        // Refused: the same kind of request with the version where the run puts it tells whether the
+        // version was the reason (any code a refusal carries could be one of the target's own, D37).
+        const control = await send(ctx, op, ctx.profile.apiVersionIn);
+        out.judge(control, generic);
+        if (isServed(control)) out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic]);
+        else {
+          out.judge(x, generic);
+          out.observe(requirement, `${op.id}: a valid request was refused with apiVersion in the header (${answer(control)}) and in the query string (${answer(x)}): the version strategy is not judged on it`);
+        }
+        return out.outcome();
+      },
+    });
+  }
+}
+
+const answer = (x: Exchange) => (x.response ? String(x.response.status) : `no answer (${x.transportError?.code})`);
+const isServed = (x: Exchange) => x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
+
+/** A valid request of `op` with real state, new for each call (a fresh card to delete, a fresh identity to enrol). */
+async function send(ctx: HarnessContext, op: Operation, where: 'header' | 'query'): Promise<Exchange> {
+  if (!op.sessionRequired) return ctx.client.call(op.id, bearerProbeInput(ctx, op), { apiVersionIn: where });
+  const session = await ctx.session();
+  // FindCustomer names its customer by SSN and date of birth, no state field: the run's customer, so the answer is a match.
+  const known = op.id === 'FindCustomer' ? ((await customerWithCard(ctx)) as { ssn?: string; dateOfBirth?: string }) : {};
+  if (known.ssn && known.dateOfBirth) return ctx.client.call(op.id, { body: { ssn: known.ssn, dateOfBirth: known.dateOfBirth } }, { session, apiVersionIn: where });
+  const payload = fc.sample(validPayload(op, { fixed: stateFields(op), emailKey: ctx.profile.emailKey, includeOptional: false }), { seed: ctx.runSeed, numRuns: 1 })[0]!;
+  return ctx.client.call(op.id, await withState(ctx, session, payload, 'valid'), { session, apiVersionIn: where });
+}
