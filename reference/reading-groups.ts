@@ -68,7 +68,7 @@ export const readingGroups: readonly ReadingGroup[] = [
     observed: { 'ERR-VALIDATION': /DeleteCard body byte-order-mark \(D43\): accepted/, 'ENROLL-LAST-NAME-LENGTH': /LastName leading-whitespace \(D41\): accepted/ },
   },
   {
-    name: 'inputs-strict', readings: ['free-text-whitespace-refused', 'unknown-members-refused'],
+    name: 'inputs-strict', readings: ['free-text-whitespace-refused', 'unknown-members-refused', 'numbers-within-int32'],
     observed: {
       'ERR-VALIDATION': /DeleteCard conformanceProbe unknown-member \(D42\): refused with 400 naming it/,
       'ENROLL-LAST-NAME-LENGTH': /LastName leading-whitespace \(D41\): refused with 400 naming it/,

@@ -85,6 +85,7 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'free-text-whitespace-refused', decision: 'D41', reads: 'a free-text value with whitespace before or after it is a 400 validation error naming the field' },
   { name: 'unknown-members-refused', decision: 'D42', reads: 'a body member the operation does not name is a 400 validation error naming the member (AuthenticatePartner excepted)' },
   { name: 'repeated-query-first-wins', decision: 'D42', reads: 'a query parameter given twice is read with its first value and the request served (the query-string side of a repeated name)' },
+  { name: 'numbers-within-int32', decision: 'interface.md (no maximum given), D31', reads: 'count and number attribute values past 2147483647 (a 32-bit column) are a 400 validation error naming the value' },
   { name: 'byte-order-mark-accepted', decision: 'D43', reads: 'a UTF-8 byte order mark before a JSON body is ignored; the body is read as without it' },
   ...blindReadings,
 ];

@@ -5,7 +5,7 @@ import { blindAdjust } from './reading-rules-blind.js';
 
 /**
  * Validation under the conformant readings of reference/readings.ts: rule changes (D9, D11,
- * D12, D29, D35) and key spellings (D13, D14). None of them breaks a rule the harness may assert.
+ * D12, D29, D35, numbers without a maximum) and key spellings (D13, D14). None of them breaks a rule the harness may assert.
  */
 
 /** D9 reading `dob-short-forms`: the 8-character MM/DD/YY and MM-DD-YY forms the document lists. */
@@ -41,10 +41,27 @@ function attributeFormats(readings: ReadingSet, rule: FieldRule): FieldRule {
   return { ...rule, attributes: { ...list, valueFormats } };
 }
 
+/**
+ * Reading `numbers-within-int32`: the count and number attributes (no documented maximum) kept in
+ * 32-bit columns, so a value whose whole part passes 2147483647 fails their format (400 naming it).
+ */
+function numbersWithinInt32(rule: FieldRule): FieldRule {
+  const list = rule.attributes;
+  if (!list) return rule;
+  const numbers = new Set(list.allowed.filter((a) => a.valueFormat === 'count' || a.valueFormat === 'decimalNumber').map((a) => a.name));
+  const before = list.rewriteBeforeFormat;
+  const rewrite = (name: string, v: string) => {
+    const value = before ? before(name, v) : v;
+    return numbers.has(name) && /^[0-9]+(\.[0-9]+)?$/.test(value) && BigInt(value.split('.')[0]!) > 2147483647n ? '\u0000' : value;
+  };
+  return { ...rule, attributes: { ...list, rewriteBeforeFormat: rewrite } };
+}
+
 export function readingAdjuster(readings: ReadingSet): RuleAdjuster {
   return (op: Operation, rule: FieldRule): FieldRule => {
     const name = rule.field.name;
     let out = blindAdjust(readings, op, attributeFormats(readings, rule));
+    if (readings.has('numbers-within-int32')) out = numbersWithinInt32(out);
     const pattern = readingPattern(readings, rule.field.format);
     if (pattern && out.pattern) out = { ...out, pattern };
     if (name === 'dateOfBirth' && readings.has('dob-year-first-only')) {

@@ -61,8 +61,8 @@ export function tokenCardPayload(customerId: string, overrides: Record<string, u
   };
 }
 
-export async function startBench(faults: string[] = []): Promise<Bench> {
-  const ref = await startReference({ faults });
+export async function startBench(faults: string[] = [], readings: string[] = []): Promise<Bench> {
+  const ref = await startReference({ faults, readings });
   const dispatcher = new Agent({ connect: { ca: ref.caPem } });
   const basic = Buffer.from(`${ref.clientId}:${ref.clientSecret}`).toString('base64');
   const tokenReply = await request(ref.authUrl, {
