@@ -102,3 +102,17 @@ export function toleratedRegExp(id: string): RegExp {
   const f = formatOf(id);
   return new RegExp(f.toleratedPattern ?? f.pattern);
 }
+
+/** The largest signed 32-bit integer: a column or parser of that width meets the first number past it. */
+const int32Max = 2147483647n;
+
+/**
+ * A count or number (no documented maximum: D31, the attribute table) whose whole part passes the
+ * 32-bit limit: whether a target takes or refuses it is open (only the generic contract: operator
+ * number-beyond-int-limits). Other formats, and numbers within the limit, are not.
+ */
+export function pastIntLimit(format: string, value: string): boolean {
+  if (format !== 'count' && format !== 'decimalNumber') return false;
+  const whole = /^([0-9]+)(\.[0-9]+)?$/.exec(value)?.[1];
+  return whole !== undefined && BigInt(whole) > int32Max;
+}

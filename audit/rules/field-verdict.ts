@@ -1,5 +1,5 @@
 import { isFixedFormat } from '../../contract/operators/predicates.js';
-import { acceptedRegExp, assertedValidRegExp, emptyIsValid, formatOf, type Field, type FieldRuleKind } from '../../contract/index.js';
+import { acceptedRegExp, assertedValidRegExp, emptyIsValid, formatOf, pastIntLimit, type Field, type FieldRuleKind } from '../../contract/index.js';
 
 /**
  * What the contract says of one recorded value, in three ways, never more than decisions.md's
@@ -48,6 +48,7 @@ export function formatVerdict(v: string, format: string): FieldVerdict {
     if (format === 'decimalNumber' && /^([0-9]+\.|\.[0-9]+)$/.test(v)) return open('D31: .5 and 5. are not asserted');
     return broken('FORMAT', 'format');
   }
+  if (pastIntLimit(format, v)) return open('no maximum documented: a number past 32 bits is left to the target');
   return assertedValidRegExp(format).test(v) ? valid : open(`${formatOf(format).description}: a reading the document leaves open`);
 }
 

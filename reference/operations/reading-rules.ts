@@ -1,4 +1,4 @@
-import { acceptedRegExp, emptyIsValid, formatOf, type Format, type Operation } from '../../contract/index.js';
+import { acceptedRegExp, emptyIsValid, formatOf, pastIntLimit, type Format, type Operation } from '../../contract/index.js';
 import type { ReadingSet } from '../readings.js';
 import type { FieldRule, RuleAdjuster, Validated, ValidationError } from '../validate/index.js';
 import { blindAdjust } from './reading-rules-blind.js';
@@ -48,11 +48,11 @@ function attributeFormats(readings: ReadingSet, rule: FieldRule): FieldRule {
 function numbersWithinInt32(rule: FieldRule): FieldRule {
   const list = rule.attributes;
   if (!list) return rule;
-  const numbers = new Set(list.allowed.filter((a) => a.valueFormat === 'count' || a.valueFormat === 'decimalNumber').map((a) => a.name));
+  const formatOfName = new Map(list.allowed.map((a) => [a.name, a.valueFormat ?? ''] as const));
   const before = list.rewriteBeforeFormat;
   const rewrite = (name: string, v: string) => {
     const value = before ? before(name, v) : v;
-    return numbers.has(name) && /^[0-9]+(\.[0-9]+)?$/.test(value) && BigInt(value.split('.')[0]!) > 2147483647n ? '\u0000' : value;
+    return pastIntLimit(formatOfName.get(name) ?? '', value) ? '\u0000' : value;
   };
   return { ...rule, attributes: { ...list, rewriteBeforeFormat: rewrite } };
 }
