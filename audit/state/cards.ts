@@ -34,6 +34,12 @@ export function transitionOf(held: Pick<ModelCard, 'kind' | 'payload'>, payload:
 }
 
 function apply(held: ModelCard[], deleted: DeletedCard[], lost: Set<string>, e: CardEvent): void {
+  // A write whose answer was lost may have happened: what it names is no longer predicted (never more than the recording proves).
+  if (e.unanswered) {
+    if (e.cardId) lost.add(e.cardId.toLowerCase());
+    if (e.identity) lost.add(e.identity);
+    return;
+  }
   if (!e.ok || !e.cardId) return;
   if (e.kind === 'delete') {
     const card = held.find((c) => sameId(c.cardId, e.cardId));

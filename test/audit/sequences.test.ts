@@ -52,6 +52,8 @@ describe('state rules on recorded sequences', () => {
     expect(audit([...start, add, del(60), list(80, [card()])]).failed).toEqual(['STATE-CARD-DELETED']);
     // The delete started before the list and ended after it began: either answer is right.
     expect(audit([...start, add, del(60, 30), list(70, [card()])]).failed).toEqual([]);
+    // A delete whose answer was lost (a reset) may have happened: listed or not, the card is no finding.
+    for (const cards of [[], [card()]]) expect(audit([...start, add, { ...del(60), failure: 'reset' }, list(80, cards)]).failed).toEqual([]);
   });
 
   it('an identical resubmission keeps the cardId (STATE-CARD-IDENTICAL); a card added again after a delete gets a new one (STATE-CARD-DELETED)', () => {
