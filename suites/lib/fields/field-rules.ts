@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
-import { errorRow, fieldRequirementId, requirements, successRequirementId, transitions, type Field, type Operation, type RequirementId } from '../../../contract/index.js';
+import { errorRow, fieldRequirementId, requirements, successRequirementId, type Field, type Operation, type RequirementId } from '../../../contract/index.js';
 import { fieldRuleRequirementsFor } from '../../../checks/index.js';
 import {
   acceptedExpectation, boundaryCoverage, boundaryValidCases, fieldViolations, isolatedCoverage, isolatedRuleCases,
@@ -27,15 +27,6 @@ const errorShape = [errorRow('VALIDATION').requirement, ...fieldRuleRequirements
 const fieldRequirementIds = (op: Operation, field: Field): RequirementId[] =>
   requirements.filter((r) => r.operation === op.id && r.id.startsWith(fieldRequirementId(op, field, 'TYPE').replace(/-TYPE$/, '-'))).map((r) => r.id);
 
-const deletesCards = transitions.find((t) => t.requirement === 'STATE-CARD-DELETED')!.trigger;
-
-/** Cards a valid add-or-update created are deleted when the suite ends; a deleted one is counted removed. */
-function rememberCards(ctx: HarnessContext, x: Exchange, op: Operation, input: { body?: Record<string, unknown> }): void {
-  const ok = x.response && x.response.status >= 200 && x.response.status < 300;
-  if (ok && op.id === deletesCards && typeof input.body?.cardId === 'string') ctx.footprint.cardRemoved(input.body.cardId);
-  ctx.footprint.rememberCardsOf(x);
-}
-
 const judgeOptions = (ctx: HarnessContext): JudgeOptions => ({ strictKeyCase: ctx.profile.strictKeyCase, runSecrets: [ctx.profile.target?.clientSecret ?? ''] });
 
 /**
@@ -57,7 +48,8 @@ async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | Op
     ...(wire?.contentType ? { headers: { 'content-type': wire.contentType } } : {}),
     ...(wire?.repeatQuery ? { repeatQuery: wire.repeatQuery } : {}),
   });
-  if (kind === 'valid') rememberCards(ctx, exchange, op, input);
+  // Cards a valid add-or-update created are deleted when the suite ends; a deleted one is counted removed.
+  if (kind === 'valid') ctx.footprint.rememberWrite(exchange);
   const outcome = judgeFieldCase(exchange, c.expectation, judgeOptions(ctx));
   return 'pairs' in c ? { ...outcome, operatorPairs: c.pairs } : outcome;
 }
