@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
 import { errorRow, fieldRequirementId, requirements, successRequirementId, transitions, type Field, type Operation, type RequirementId } from '../../../contract/index.js';
-import { fieldRuleRequirementsFor } from '../../../checks/index.js';
+import { fieldRuleRequirementsFor, namesField, reportedKeys } from '../../../checks/index.js';
+import type { Responded } from '../../../checks/support.js';
+import { combine } from '../../../oracles/judge.js';
 import {
   acceptedExpectation, boundaryCoverage, boundaryValidCases, fieldViolations, isolatedCoverage, isolatedRuleCases,
   multiViolations, openValueArbitrary, openValueCases, validPayload, violationCoverage,
@@ -9,6 +11,7 @@ import {
 } from '../../../generators/index.js';
 import type { Exchange } from '../../../client/index.js';
 import { operatorCases, type OperatorCase } from '../../../generators/operators/cases.js';
+import { repacked, type PackedCase } from '../../../generators/operators/packing.js';
 import { operatorCatalogue } from '../../../contract/operators/index.js';
 import { mayWrite } from '../state/setup-call.js';
 import type { HarnessContext } from '../runner/context.js';
@@ -44,7 +47,27 @@ const judgeOptions = (ctx: HarnessContext): JudgeOptions => ({ strictKeyCase: ct
  * media type; its operator x cell pairs go into the outcome for the coverage table.
  */
 function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
-  return needsSsoToken(c.input) ? oneTokenAtATime(ctx, () => sendOne(ctx, op, c, kind)) : sendOne(ctx, op, c, kind);
+  const send = () => ('repack' in c ? sendPacked(ctx, op, c as PackedCase, kind) : sendOne(ctx, op, c, kind));
+  return needsSsoToken(c.input) ? oneTokenAtATime(ctx, send) : send();
+}
+
+/**
+ * Open values packed into one request (generators/operators/packing.ts): after a 400 naming some
+ * of them, the rest goes again with the named ones put back to valid values, until the target
+ * takes it, names none of it, or answers otherwise. Each exchange is judged as its own open case;
+ * a finding (a 5xx) ends it, its request the reproduction. The pairs are counted once.
+ */
+async function sendPacked(ctx: HarnessContext, op: Operation, c: PackedCase, kind: CaseKind): Promise<CaseOutcome> {
+  const parts: CaseOutcome[] = [];
+  for (let next: PackedCase | undefined = c; next !== undefined; ) {
+    const { operatorPairs: _, ...outcome } = await sendOne(ctx, op, next, kind);
+    parts.push(outcome);
+    const x = outcome.exchanges.at(-1);
+    if (outcome.broken || outcome.findings.length > 0 || x?.response?.status !== 400 || next.expectation.kind !== 'open') break;
+    const keys = reportedKeys(x as Responded);
+    next = repacked(next, next.expectation.sent.filter((s) => keys.some((k) => namesField(k, s.key, false))).map((s) => s.key));
+  }
+  return { ...combine(parts), operatorPairs: c.pairs };
 }
 
 async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
