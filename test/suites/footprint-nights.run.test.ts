@@ -20,13 +20,14 @@ import { runConformance, type ConformanceRun } from '../support/conformance-run.
  * on the cards model's customer, as an interrupted night would leave it: the second night deletes
  * it, and the model starts from a customer with no card, without a false alarm.
  * Issue 30's goal, at most 10 new customers on a later night, is not met: the ceiling asserted is
- * the one measured, 27 (31 before the models' other customers and the ownership stranger joined the
+ * the one measured, 25 (31 before the models' other customers and the ownership stranger joined the
  * family and open operator values shared requests). What is left needs an identity of its own or is
  * an acceptance the register asserts (docs/running.md "The run family"): EnrollCustomer's valid and
- * bound cases (5), its open operator values (9: the four the reference takes in countryOfOrigin alone
- * need four requests, and four bodies written another way keep theirs), its D38-D40 open values (1),
- * the customers model's EnrollCustomer commands (4), D9, D16 and D17 (2 each), the concurrent
- * enrolment (1) and the history customer (1).
+ * bound cases (5), its open operator values and bodies (7: the four the reference takes in
+ * countryOfOrigin need four requests, the unknown member and byte order mark are taken in a fifth
+ * once the values beside them are named, and the two media types served as valid keep theirs), its
+ * D38-D40 open values (1), the customers model's EnrollCustomer commands (4), D9, D16 and D17 (2
+ * each), the concurrent enrolment (1) and the history customer (1).
  */
 
 /** A card on the family customer of `use`, added from outside the run (found by its SSN and date of birth). */
@@ -84,7 +85,7 @@ describe('two nights against one target', () => {
     expect(two.customersEnrolled).toBe(two.customerPool!.freshEnrolments);
     expect(two.customersEnrolled).toBeLessThan(one.customersEnrolled);
     // The measured ceiling of a later night (issue 30's goal of 10 is not met: see above).
-    expect(two.customersEnrolled).toBeLessThanOrEqual(27);
+    expect(two.customersEnrolled).toBeLessThanOrEqual(25);
     // Every card a night added it removed; the console and summary.md say what was found again.
     expect(two.cardsLeftByEarlierRuns).toBe(1);
     expect(two.cardsRemoved).toBe(two.cardsAdded + 1);
