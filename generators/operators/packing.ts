@@ -6,11 +6,12 @@
  * every invalid key (D14), so open values of different body members may share a request: a 5xx is
  * still a failure with that request as its reproduction, and each value is still observed (every
  * value of an accepted request accepted; the ones a 400 names refused). What a refusal leaves
- * unnamed was not taken by itself: `repacked` says how the suite sends it again, the named ones put
- * back to their valid values, until the target takes the rest or names none of it, so a value that
+ * unnamed was not taken by itself: repack.ts says how the suite sends it again, the named ones put
+ * back to their valid values, or each part alone after a refusal that names none, so a value that
  * would crash a target after its validation still reaches it, and no value's answer is hidden.
- * A body written another way joins too where it is open and names one place: an unknown member (its
- * own), a byte order mark (the body as a whole), the first member given twice (that member).
+ * A body written another way joins too where it is open and names one member: an unknown member, the
+ * first member given twice. A byte order mark does not: a target that cannot read it refuses the body
+ * as a whole, naming nothing, and every value beside it would go again alone.
  * Values the register rejects, and valid requests written another way (served as valid), keep their
  * own requests: a refusal must name its field, an acceptance is asserted of the one way alone.
  */
@@ -33,20 +34,20 @@ interface OperatorCase extends GeneratedCase {
 
 /** How a packed request is sent again without the values a refusal named. */
 export interface Repack {
-  /** The place each sent key takes: a body member, or `wholeBody` for the byte order mark. */
+  /** The body member each sent key takes. */
   readonly memberOf: Readonly<Record<string, string>>;
   /** The valid body the values were put in: a named member goes back to its value here (left out where it has none). */
   readonly valid: Readonly<Record<string, unknown>>;
-  /** The keys sent as a way of writing the body (the byte order mark, the first member twice), not as a value. */
-  readonly written: Readonly<Record<string, 'byte-order-mark' | 'duplicate-member'>>;
+  /** The keys sent as a way of writing the body (the first member twice), not as a value. */
+  readonly written: Readonly<Record<string, 'duplicate-member'>>;
 }
 
 export interface PackedCase extends OperatorCase {
   readonly repack: Repack;
+  /** Where several cases share the request: each of them alone, to send after a refusal that names none of its values. */
+  readonly parts?: readonly PackedCase[];
 }
 
-/** The place of the byte order mark: no member is named so. */
-const wholeBody = '\uFEFF';
 type Part = OperatorCase & { expectation: Open; valid: Payload & { body: Record<string, unknown> } };
 
 /** The body member of each key an open value of `op` can be sent under (the unknown member's too). */
@@ -57,8 +58,8 @@ function members(op: Operation, options: PayloadOptions): Map<string, string> {
 }
 
 /** How `c` writes its body, where it is one of the ways that can share a request. */
-function writtenAs(c: OperatorCase): 'byte-order-mark' | 'duplicate-member' | undefined {
-  return c.wire === wires['byte-order-mark'] ? 'byte-order-mark' : c.wire === wires['duplicate-member'] ? 'duplicate-member' : undefined;
+function writtenAs(c: OperatorCase): 'duplicate-member' | undefined {
+  return c.wire === wires['duplicate-member'] ? 'duplicate-member' : undefined;
 }
 
 /** The places a case takes in a request: its members, or the whole body; undefined where it cannot share one. */
@@ -66,21 +67,20 @@ function placesOf(c: OperatorCase, memberOf: ReadonlyMap<string, string>): strin
   if (c.expectation.kind !== 'open' || c.valid?.body === undefined || c.expectation.sent.length === 0) return undefined;
   const written = writtenAs(c);
   if (c.wire && c.wire !== wires['unknown-member'] && !written) return undefined;
-  if (written === 'byte-order-mark') return [wholeBody];
   const places = c.expectation.sent.map((s) => memberOf.get(s.key));
   return places.every((p) => p !== undefined) ? (places as string[]) : undefined;
 }
 
 /** The wire of a request with these ways of writing its body; undefined for plain JSON. */
-function wireOf(ways: ReadonlySet<string>): Wire | undefined {
+export function wireOf(ways: ReadonlySet<string>): Wire | undefined {
   if (ways.size === 0) return undefined;
   const twice = wires['duplicate-member']!.text!;
-  return { text: (body) => `${ways.has('byte-order-mark') ? '\uFEFF' : ''}${ways.has('duplicate-member') ? twice(body) : JSON.stringify(body)}` };
+  return ways.has('duplicate-member') ? { text: twice } : undefined;
 }
 
 /**
- * The open cases of `op` packed first-fit (largest first) into requests whose places do not
- * overlap; the other cases as they were. Deterministic: the order of `cases` decides. The first
+ * The open cases of `op` packed, largest first, each into the fitting request with the fewest
+ * values (else a new one), so that no two values share a member; the other cases as they were. Deterministic: the order of `cases` decides. The first
  * member given twice joins only a request whose body begins with that member.
  */
 export function packOpenCases(op: Operation, cases: readonly OperatorCase[], options: PayloadOptions): OperatorCase[] {
@@ -92,13 +92,15 @@ export function packOpenCases(op: Operation, cases: readonly OperatorCase[], opt
     mine.every((m) => !r.used.has(m)) && (writtenAs(c) !== 'duplicate-member' || Object.keys(r.parts[0]!.valid.body)[0] === mine[0]);
   for (const c of [...open].sort((a, b) => b.expectation.sent.length - a.expectation.sent.length)) {
     const mine = placesOf(c, memberOf)!;
-    const round = rounds.find((r) => fits(c, r, mine));
+    // The fitting request with the fewest values: the fewer values beside it, the likelier it is taken at once.
+    const round = rounds.filter((r) => fits(c, r, mine)).sort((a, b) => a.used.size - b.used.size)[0];
     if (round) {
       round.parts.push(c);
       mine.forEach((m) => round.used.add(m));
     } else rounds.push({ used: new Set(mine), parts: [c] });
   }
-  return [...cases.filter((c) => !open.includes(c as Part)), ...rounds.map((r) => merged(op, r.parts, memberOf))];
+  const alone = (p: Part) => merged(op, [p], memberOf);
+  return [...cases.filter((c) => !open.includes(c as Part)), ...rounds.map((r) => (r.parts.length === 1 ? alone(r.parts[0]!) : { ...merged(op, r.parts, memberOf), parts: r.parts.map(alone) }))];
 }
 
 /** One request carrying every part's values on the first part's valid body. */
@@ -106,14 +108,13 @@ function merged(op: Operation, parts: readonly Part[], memberOf: ReadonlyMap<str
   const [first] = parts as [Part];
   const body: Record<string, unknown> = { ...first.valid.body };
   const places: Record<string, string> = {};
-  const written: Record<string, 'byte-order-mark' | 'duplicate-member'> = {};
+  const written: Record<string, 'duplicate-member'> = {};
   for (const p of parts) {
     const way = writtenAs(p);
     for (const s of p.expectation.sent) {
       if (way) written[s.key] = way;
-      const m = way === 'byte-order-mark' ? wholeBody : memberOf.get(s.key)!;
+      const m = memberOf.get(s.key)!;
       places[s.key] = m;
-      if (m === wholeBody) continue;
       if (p.input.body && m in p.input.body) body[m] = p.input.body[m];
       else delete body[m];
     }
@@ -129,29 +130,5 @@ function merged(op: Operation, parts: readonly Part[], memberOf: ReadonlyMap<str
     expectation: { kind: 'open', operation: op.id, sent, validKeys, ...(ownRefusals ? { ownRefusals } : {}) },
     pairs: parts.flatMap((p) => p.pairs),
     repack: { memberOf: places, valid: first.valid.body, written },
-  };
-}
-
-/**
- * The case to send after a 400 that named `named` of a packed case's keys: those members back to
- * their valid values (a way of writing the body dropped), the rest sent again; undefined when
- * nothing is left to learn (every value named, or none: the refusal is the answer to all of them).
- */
-export function repacked(c: PackedCase, named: readonly string[]): PackedCase | undefined {
-  const e = c.expectation as Open;
-  const rest = e.sent.filter((s) => !named.includes(s.key));
-  if (named.length === 0 || rest.length === 0) return undefined;
-  const body: Record<string, unknown> = { ...c.input.body };
-  for (const key of named) {
-    const m = c.repack.memberOf[key]!;
-    if (m === wholeBody) continue;
-    if (m in c.repack.valid) body[m] = c.repack.valid[m];
-    else delete body[m];
-  }
-  const wire = wireOf(new Set(rest.flatMap((s) => (c.repack.written[s.key] ? [c.repack.written[s.key]!] : []))));
-  const { wire: _, ...unwired } = c;
-  return {
-    ...unwired, ...(wire ? { wire } : {}), input: { ...c.input, body }, expectation: { ...e, sent: rest },
-    description: `${c.description} (again without ${named.join(', ')}, which the answer named)`,
   };
 }

@@ -4,7 +4,8 @@ import type { Exchange } from '../../../client/index.js';
 import { transitions, type Operation } from '../../../contract/index.js';
 import type { GeneratedCase } from '../../../generators/index.js';
 import type { OperatorCase } from '../../../generators/operators/cases.js';
-import { repacked, type PackedCase } from '../../../generators/operators/packing.js';
+import type { PackedCase } from '../../../generators/operators/packing.js';
+import { following, openKeys } from '../../../generators/operators/repack.js';
 import { judgeFieldCase, type JudgeOptions } from '../../../oracles/field-case.js';
 import { combine } from '../../../oracles/judge.js';
 import type { HarnessContext } from '../runner/context.js';
@@ -35,25 +36,33 @@ export function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | 
 }
 
 /**
- * Open values packed into one request (generators/operators/packing.ts): after a 400 naming some
- * of them, the rest goes again with the named ones put back to valid values, until the target
- * takes it, names none of it, or answers otherwise. Each exchange is judged as its own open case;
- * a finding (a 5xx) ends it, its request the reproduction. The pairs are counted once.
+ * Open values packed into one request (generators/operators/packing.ts, generators/operators/repack.ts).
+ * After a 400 naming some of them, the parts it named nothing of go again, the named parts put back
+ * to valid values; after a 400 naming none, each part goes again alone, as it went before parts
+ * shared a request (a refusal that names nothing hides nothing then); until the target takes a
+ * request or a part is answered as it would have been alone. An exchange notes only the values not sent again, so each value gets one note, the last
+ * word on it; a finding (a 5xx) ends the case, its request the reproduction. Pairs count once.
  */
 async function sendPacked(ctx: HarnessContext, op: Operation, c: PackedCase, kind: CaseKind): Promise<CaseOutcome> {
   const parts: CaseOutcome[] = [];
-  for (let next: PackedCase | undefined = c; next !== undefined; ) {
-    const { operatorPairs: _, ...outcome } = await sendOne(ctx, op, next, kind);
+  const queue: PackedCase[] = [c];
+  for (let cur = queue.shift(); cur !== undefined; cur = queue.shift()) {
+    const x = await exchangeOf(ctx, op, cur, kind);
+    const keys = x.response?.status === 400 ? reportedKeys(x as Responded) : undefined;
+    const next = keys ? following(cur, openKeys(cur).filter((k) => keys.some((r) => namesField(r, k, false)))) : [];
+    const again = new Set(next.flatMap(openKeys));
+    const e = cur.expectation;
+    const noted = e.kind === 'open' ? { ...e, sent: e.sent.filter((s) => !again.has(s.key)) } : e;
+    const outcome = judgeFieldCase(x, noted, judgeOptions(ctx));
     parts.push(outcome);
-    const x = outcome.exchanges.at(-1);
-    if (outcome.broken || outcome.findings.length > 0 || x?.response?.status !== 400 || next.expectation.kind !== 'open') break;
-    const keys = reportedKeys(x as Responded);
-    next = repacked(next, next.expectation.sent.filter((s) => keys.some((k) => namesField(k, s.key, false))).map((s) => s.key));
+    if (outcome.broken || outcome.findings.length > 0) break;
+    queue.push(...next);
   }
   return { ...combine(parts), operatorPairs: c.pairs };
 }
 
-async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
+/** What a case sends and its state makes of it, the reply to it, and the cards it made remembered. */
+async function exchangeOf(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<Exchange> {
   const session = await ctx.session();
   const input = await withState(ctx, session, c.input, kind);
   const wire = 'wire' in c ? c.wire : undefined;
@@ -64,7 +73,10 @@ async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | Op
     ...(wire?.repeatQuery ? { repeatQuery: wire.repeatQuery } : {}),
   });
   if (kind === 'valid') rememberCards(ctx, exchange, op, input);
-  const outcome = judgeFieldCase(exchange, c.expectation, judgeOptions(ctx));
-  return 'pairs' in c ? { ...outcome, operatorPairs: c.pairs } : outcome;
+  return exchange;
 }
 
+async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
+  const outcome = judgeFieldCase(await exchangeOf(ctx, op, c, kind), c.expectation, judgeOptions(ctx));
+  return 'pairs' in c ? { ...outcome, operatorPairs: c.pairs } : outcome;
+}
