@@ -23,9 +23,9 @@ import { runConformance, type ConformanceRun } from '../support/conformance-run.
  * the one measured, 25 (31 before the models' other customers and the ownership stranger joined the
  * family and open operator values shared requests). What is left needs an identity of its own or is
  * an acceptance the register asserts (docs/running.md "The run family"): EnrollCustomer's valid and
- * bound cases (5), its open operator values and bodies (7: the four the reference takes in
- * countryOfOrigin need four requests, the unknown member and byte order mark are taken in a fifth
- * once the values beside them are named, and the two media types served as valid keep theirs), its
+ * bound cases (5), its open operator values and bodies (7: the five open operators the reference
+ * takes in countryOfOrigin need five requests, the unknown member and the first member given twice
+ * ride in one of them, and the two media types served as valid keep theirs), its
  * D38-D40 open values (1), the customers model's EnrollCustomer commands (4), D9, D16 and D17 (2
  * each), the concurrent enrolment (1) and the history customer (1).
  */
