@@ -52,5 +52,20 @@ const byFormat: Record<FormatId, (o: ValueOptions & { maxLength?: number }) => f
 /** A valid value of the format `id` (contract/formats.ts). */
 export function formatValue(id: string, options: ValueOptions & { maxLength?: number } = {}): fc.Arbitrary<string> {
   formatOf(id);
-  return byFormat[id as FormatId](options);
+  // What byFormat reads of the options: callers pass whole payload options (fixed values and all).
+  const key = [id, options.declinedCardNumber, options.deniedCardBin, options.baseYear, options.maxLength].join(' ');
+  let arbitrary = made.get(key);
+  if (!arbitrary) {
+    const { declinedCardNumber, deniedCardBin, baseYear, maxLength } = options;
+    const read = { ...(declinedCardNumber === undefined ? {} : { declinedCardNumber }), ...(deniedCardBin === undefined ? {} : { deniedCardBin }), ...(baseYear === undefined ? {} : { baseYear }), ...(maxLength === undefined ? {} : { maxLength }) };
+    made.set(key, (arbitrary = byFormat[id as FormatId](read)));
+  }
+  return arbitrary;
 }
+
+/**
+ * Arbitraries are immutable, so one per format and options serves every draw. Made anew each time
+ * (inside a chain, per case), fc.stringMatching rebuilt its strings' well-known-value slices each
+ * time: 14 of 16 s of drawing AddCustomerAttributes' isolated cases.
+ */
+const made = new Map<string, fc.Arbitrary<string>>();

@@ -12,8 +12,15 @@ const charOf = (chars: readonly string[]) => fc.constantFrom(...chars);
 
 /** A string of exactly `length` characters drawn from `chars`. */
 export function stringOf(options: { chars: readonly string[]; minLength: number; maxLength: number }): fc.Arbitrary<string> {
-  return fc.string({ unit: charOf(options.chars), minLength: options.minLength, maxLength: options.maxLength });
+  // One arbitrary per alphabet and bounds: fc.string prepares its well-known-value slices when made, and
+  // generators make these inside chains, once per case.
+  const key = `${options.minLength} ${options.maxLength} ${options.chars.join('')}`;
+  let arbitrary = strings.get(key);
+  if (!arbitrary) strings.set(key, (arbitrary = fc.string({ unit: charOf(options.chars), minLength: options.minLength, maxLength: options.maxLength })));
+  return arbitrary;
 }
+
+const strings = new Map<string, fc.Arbitrary<string>>();
 
 export function digits(options: { length: number }): fc.Arbitrary<string> {
   return stringOf({ chars: digitChars, minLength: options.length, maxLength: options.length });

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual, webcrypto } from 'node:crypto';
 import { EmbeddedJWK, SignJWT, decodeJwt, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose';
 import type { FaultSet } from './faults/types.js';
 import type { ReadingSet } from './readings.js';
@@ -19,8 +19,24 @@ export interface TokenSigner {
 export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSeconds: number; faults: FaultSet; readings?: ReadingSet }): TokenSigner {
   const issuedSignatures = new Set<string>();
   const key = randomBytes(32);
+  // Imported once: given the raw bytes, jose imports them for every token signed or verified (a tenth of the reference's CPU).
+  const hmacKey = webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   /** blind4-token-reissue-revokes-previous: the one live token id of each client. */
   const liveJti = new Map<string, string>();
+  /**
+   * Claims whose signature (HS256, this key) jose verified, by the whole token: a client sends one
+   * token many times, and the same bytes verify the same way. The expiry is checked on every use.
+   */
+  const verified = new Map<string, JWTPayload>();
+  const century = 100 * 365 * 86400;
+  async function signedClaims(token: string): Promise<JWTPayload> {
+    const known = verified.get(token);
+    if (known) return known;
+    const { payload } = await jwtVerify(token, await hmacKey, { algorithms: ['HS256'], clockTolerance: century });
+    if (verified.size >= 10_000) verified.clear();
+    verified.set(token, payload);
+    return payload;
+  }
   const signer: TokenSigner = {
     async issue(clientId, scope, shiftSeconds = 0) {
       const iat = Math.floor(Date.now() / 1000) + options.clockOffsetSeconds + shiftSeconds;
@@ -33,7 +49,7 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
         // blind2-token-exp-seconds-as-ms: the lifetime is taken for milliseconds and converted to seconds.
         .setExpirationTime(iat + (options.faults.has('blind2-token-exp-seconds-as-ms') ? Math.floor(options.lifetimeSeconds / 1000) : options.lifetimeSeconds))
         .setJti(randomUUID())
-        .sign(key)
+        .sign(await hmacKey)
         .then((token) => (issuedSignatures.add(token.split('.')[2] ?? ''), options.faults.has('blind4-token-reissue-revokes-previous') && liveJti.set(clientId, String(decodeJwt(token).jti)), token));
     },
     async verify(token, verifyOptions) {
@@ -79,7 +95,8 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
         // bearer-expiry-unchecked: a tolerance of ten years accepts any expired token.
         // blind3-bearer-expired-on-authenticate: the caller asks for the expiry to be ignored (only that fault does).
         const clockTolerance = options.faults.has('bearer-expiry-unchecked') || verifyOptions?.ignoreExpiry ? 10 * 365 * 86400 : 0;
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], clockTolerance });
+        const payload = await signedClaims(token);
+        if (typeof payload.exp !== 'number' || payload.exp <= Date.now() / 1000 - clockTolerance) return undefined;
         // blind4-token-reissue-revokes-previous: "one active token per client".
         if (options.faults.has('blind4-token-reissue-revokes-previous') && typeof payload.sub === 'string' && liveJti.get(payload.sub) !== payload.jti) return undefined;
         if (options.faults.has('blind5-bearer-payload-cached')) rememberVerified(signer, token, payload);

@@ -2,7 +2,15 @@ import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import type { ReferenceCredentials } from './tls.js';
+
+/** The CA and the server certificate it issued, PEM encoded. */
+export interface ReferenceCredentials {
+  readonly caPem: string;
+  readonly keyPem: string;
+  readonly certPem: string;
+  /** The CA certificate written to a temp file (TARGET_CA_FILE). */
+  readonly caFile: string;
+}
 
 /**
  * The embedded reference's CA and server certificate, kept on disk between runs. Two RSA keys and

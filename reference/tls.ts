@@ -4,16 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type Forge from 'node-forge';
-import { cachedCredentials, storeCredentials } from './tls-cache.js';
+import { cachedCredentials, storeCredentials, type ReferenceCredentials } from './tls-cache.js';
 
-/** The CA and the server certificate it issued, PEM encoded. */
-export interface ReferenceCredentials {
-  readonly caPem: string;
-  readonly keyPem: string;
-  readonly certPem: string;
-  /** The CA certificate written to a temp file (TARGET_CA_FILE). */
-  readonly caFile: string;
-}
+export type { ReferenceCredentials } from './tls-cache.js';
 
 /** Subject alternative names of the server certificate. */
 export const serverNames = { ips: ['127.0.0.1', '::1'], dns: ['localhost'] } as const;

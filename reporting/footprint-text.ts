@@ -22,9 +22,9 @@ export function footprintDetail(f: Footprint): string[] {
     lines.push(`Requests: ${n(requests.reduce((t, [, v]) => t + v, 0))} sent (${requests.map(([op, v]) => `${op} ${n(v)}`).join(', ')}).`);
   if (f.customerPool) {
     const family = f.familyEnrolled || f.customersFoundAgain
-      ? ` Of the run family (CONFORMANCE_FAMILY: the pool, the model sequences' first customers, found again by later runs): ${f.familyEnrolled ?? 0} enrolled, ${f.customersFoundAgain ?? 0} found again.`
+      ? ` Of the run family (CONFORMANCE_FAMILY: the pool, the model sequences' customers but the customers model's enrolments, the business, ownership and concurrency scenarios' customers, found again by later runs): ${f.familyEnrolled ?? 0} enrolled, ${f.customersFoundAgain ?? 0} found again.`
       : '';
-    lines.push(`Customers: a pool of ${f.customerPool.size} shared by every property that needs no fresh one; ${f.customerPool.freshEnrolments} fresh enrolment(s) for cases that need an identity of their own (EnrollCustomer's valid cases, duplicates, concurrency, ownership strangers, the model's EnrollCustomer commands).${family}`);
+    lines.push(`Customers: a pool of ${f.customerPool.size} shared by every property that needs no fresh one; ${f.customerPool.freshEnrolments} fresh enrolment(s) for cases that need an identity of their own (EnrollCustomer's valid and open cases, duplicates, concurrency, the customers model's EnrollCustomer commands; with no run family, the scenarios' and models' other customers too).${family}`);
   }
   const e = f.exploration;
   if (e) {

@@ -54,6 +54,8 @@ export interface Cell {
   /** Attribute-list cells: the allowed names, each of which may appear once. */
   readonly allowedNames?: number;
   readonly resource?: ResourceKind;
+  /** The operation enrols an identity (D16: SSN and e-mail checked for duplicates): an accepted request is a customer for good. */
+  readonly enrols?: boolean;
   readonly writes: boolean;
   readonly method: Method;
   readonly sessionRequired: boolean;
@@ -62,7 +64,7 @@ export interface Cell {
 const cellId = (op: Operation, place: CellPlace, name: string) => `${op.id} ${place} ${name}`;
 
 function fieldCells(op: Operation): Cell[] {
-  const base = { operation: op.id, writes: op.writes, method: op.method, sessionRequired: op.sessionRequired };
+  const base = { operation: op.id, writes: op.writes, method: op.method, sessionRequired: op.sessionRequired, ...(op.refusesForOwnReasons === 'D16' ? { enrols: true } : {}) };
   return op.fields.flatMap((f): Cell[] => {
     const self: Cell = {
       ...base, id: cellId(op, f.in, f.name), place: f.in, name: f.name, type: f.type, required: f.required,

@@ -40,9 +40,11 @@ export const valueRobustnessOperators: readonly Operator[] = [
   },
   {
     // A date computed with (an age from a birthday built in the current year, a month's last day) breaks on these days only.
-    id: 'calendar-edge-date', family: 'value-robustness', sends: 'valid dates on calendar edges, one request each: 29 February of a leap year (2000), 31 March, 1 January, 31 December (a year-first date in both D9 forms); an MMYY in January and December',
+    id: 'calendar-edge-date', family: 'value-robustness', sends: 'valid dates on calendar edges: 29 February of a leap year (2000), 31 March, 1 January, 31 December (year-first dates in the two D9 forms by turns); an MMYY in January and December',
     counterparts: [{ tool: 'Schemathesis', name: 'positive_data_acceptance' }, { tool: 'CATS', name: 'HappyPathFuzzer' }],
-    appliesTo: calendarValue, asserts: () => 'served-as-valid',
+    // Where an accepted request enrols a customer for good, the edges share the open requests (generators/operators/packing.ts):
+    // no customer more per night; a crash is still a failure, a refusal is observed.
+    appliesTo: calendarValue, asserts: (c) => (c.enrols ? 'open' : 'served-as-valid'),
     backing: ['interface.md "YYYY/MM/DD or YYYY-MM-DD", "MM-DD-YYYY", "MMYY": every calendar day is a date', 'D9 (year-first forms sent)', 'D37 (a refusal with a code of the target\'s own is observed)'],
   },
   {

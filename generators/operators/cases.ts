@@ -19,11 +19,14 @@ import { cellBreakages, memberKey, validOf } from './cells.js';
 import { itemShapeCases, listCase } from './lists.js';
 import { registeredCardSlot, valueBuilders } from './values.js';
 import { unknownMemberName, wireVariants, wires, type Wire } from './wire.js';
+import { packOpenCases } from './packing.js';
 
 export interface OperatorCase extends GeneratedCase {
   /** The operator x cell pairs this request sends. */
   readonly pairs: readonly OperatorPair[];
   readonly wire?: Wire;
+  /** The valid request the operator's values were put in (packing.ts puts a named value back from it). */
+  readonly valid?: Payload;
 }
 
 const decisionOf = (o: Operator, cell?: Cell): string => (cell?.format === 'email' ? 'D39' : /D[0-9]+/.exec(o.backing.join(' '))?.[0] ?? 'interface.md');
@@ -59,7 +62,7 @@ function valueCases(op: Operation, o: Operator, cells: readonly Cell[], assertio
       const described = { ...c, description: `${op.id}: ${o.id} (${assertion}) in ${part.map((x) => x.name).join(', ')}` };
       // Valid values written another valid way (a calendar edge) are judged as the valid payload is.
       if (assertion === 'served-as-valid') return { input: c.input, description: described.description, expectation: acceptedExpectation(op), pairs: pairsOf(o, part) };
-      return { ...(assertion === 'open' ? asOpen(op, described, decisionOf(o)) : described), pairs: pairsOf(o, part) };
+      return { ...(assertion === 'open' ? asOpen(op, described, decisionOf(o)) : described), pairs: pairsOf(o, part), valid: p };
     });
   });
 }
@@ -78,7 +81,7 @@ function wireCase(op: Operation, o: Operator, cell: Cell, assertion: OperatorAss
   // A body-wide change (a byte order mark) is noted under the body as a whole.
   const sent: OpenField[] = [{ key: named ? memberKey(op, named) : 'body', requirement: 'ERR-VALIDATION', violation: o.id, decision: decisionOf(o) }];
   return {
-    input: { ...p, body }, description, pairs, ...(wire ? { wire } : {}),
+    input: { ...p, body }, description, pairs, valid: p, ...(wire ? { wire } : {}),
     expectation: { kind: 'open', operation: op.id, sent, validKeys, ...(op.refusesForOwnReasons ? { ownRefusals: true } : {}) },
   };
 }
@@ -128,5 +131,5 @@ export function operatorCases(op: Operation, options: PayloadOptions, seed: numb
   const sent = new Set(out.flatMap((c) => c.pairs.map((x) => `${x.operator} ${x.cell}`)));
   const missing = applicablePairs(catalogue, cells).filter((x) => !sent.has(`${x.operator} ${x.cell}`));
   if (missing.length) throw new Error(`generators: no request builds operator ${missing[0]!.operator} in ${missing[0]!.cell}: add its builder under generators/operators/`);
-  return out;
+  return packOpenCases(op, out, options);
 }

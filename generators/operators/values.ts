@@ -87,14 +87,14 @@ const brokenOnUpdate = (v: string, c: Cell): readonly string[] => [
 const calendarEdges = [[2000, 2, 29], [2001, 3, 31], [2002, 1, 1], [2003, 12, 31]] as const;
 
 /**
- * Each calendar edge in the layout of `valid`: a year-first date in both forms sent as valid (D9:
- * YYYY-MM-DD and YYYY/MM/DD, whatever form the seed gave the payload), MM-DD-YYYY as it is, and an
- * MMYY in January and in December of its own year.
+ * Each calendar edge in the layout of `valid`: a year-first date in the two forms sent as valid by
+ * turns (D9: YYYY-MM-DD, YYYY/MM/DD, whatever form the seed gave the payload; four requests, not
+ * eight), MM-DD-YYYY as it is, and an MMYY in January and in December of its own year.
  */
 const onCalendarEdges = (v: string): readonly string[] => {
   const two = (n: number) => String(n).padStart(2, '0');
   if (/^[0-9]{4}$/.test(v)) return ['01', '12'].map((m) => `${m}${v.slice(2)}`);
-  if (/^[0-9]{4}/.test(v)) return ['-', '/'].flatMap((sep) => calendarEdges.map(([y, m, d]) => [String(y), two(m), two(d)].join(sep)));
+  if (/^[0-9]{4}/.test(v)) return calendarEdges.map(([y, m, d], i) => [String(y), two(m), two(d)].join(i % 2 ? '/' : '-'));
   const sep = /[-/]/.exec(v)?.[0] ?? '-';
   return calendarEdges.map(([y, m, d]) => [two(m), two(d), String(y)].join(sep));
 };

@@ -97,6 +97,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     if (c.faults.has('blind3-enroll-race')) await raceWindow();
     // enroll-check-then-insert: the duplicate checks and the insert are separate statements with a pause between.
     if (c.faults.has('enroll-check-then-insert')) await pause();
+    // enroll-emoji-stored-500: past validation, the insert into a three-byte UTF-8 column fails on an emoji.
+    if (c.faults.has('enroll-emoji-stored-500') && Object.values(values).some((v) => typeof v === 'string' && /[\u{10000}-\u{10FFFF}]/u.test(v)))
+      throw new Error("Incorrect string value: '\\xF0\\x9F\\x91\\xBE' for column 'FirstName'");
     // enroll-ssn-stored-as-number: a numeric SSN column; a lookup with the nine digits sent misses a leading zero.
     const stored = c.faults.has('enroll-ssn-stored-as-number') ? String(Number(ssn)) : ssn;
     const customer = c.state.customers.enroll({ ssn: stored, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });

@@ -1,4 +1,4 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Field, Operation } from '../../contract/index.js';
 import { acceptedRegExp, assertedValidRegExp, fieldSchema, itemKey } from '../../contract/index.js';
@@ -13,10 +13,16 @@ const ajvQuery = new Ajv2020({ strict: false, allErrors: true, coerceTypes: true
 (addFormats as unknown as (a: Ajv2020) => void)(ajv);
 (addFormats as unknown as (a: Ajv2020) => void)(ajvQuery);
 
+/** One compiled validator per field: ajv.validate with a new schema object compiled it again on every call. */
+const compiled = new WeakMap<Field, ValidateFunction>();
+
 function schemaOk(field: Field, value: unknown): boolean {
-  const validator = field.in === 'query' ? ajvQuery : ajv;
-  const holder = { v: value };
-  return validator.validate({ type: 'object', properties: { v: fieldSchema(field) } }, holder);
+  let validate = compiled.get(field);
+  if (!validate) {
+    validate = (field.in === 'query' ? ajvQuery : ajv).compile({ type: 'object', properties: { v: fieldSchema(field) } });
+    compiled.set(field, validate);
+  }
+  return validate({ v: value });
 }
 
 function scalarOk(field: Field, value: unknown): boolean {

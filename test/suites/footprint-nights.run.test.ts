@@ -14,14 +14,20 @@ import { runConformance, type ConformanceRun } from '../support/conformance-run.
  * Issue 30 item 6: a light footprint across nights. One reference kept running, as a partner's
  * sandbox is, and two default runs in a row against it as an external target (TARGET_BASE_URL):
  * the second finds the first night's reusable customers again (the pool, the model sequences'
- * first customers, the business suite's customer with a known card) instead of enrolling them,
+ * customers but the customers model's own enrolments, the business suite's customer with a known card,
+ * the ownership scenarios' customers) instead of enrolling them,
  * deletes whatever cards they were left with, and still passes. Between the nights a card is left
  * on the cards model's customer, as an interrupted night would leave it: the second night deletes
  * it, and the model starts from a customer with no card, without a false alarm.
- * Issue 30's goal, at most 10 new customers on a later night, is not asserted: it is not met. The
- * second night still enrols about 40, every one for a case that needs a new identity (EnrollCustomer's
- * own field-rule and operator cases about 24, the model's EnrollCustomer commands, duplicates, D9,
- * D17, strangers; docs/running.md "The run family").
+ * Issue 30's goal, at most 10 new customers on a later night, is not met: the ceiling asserted is
+ * the one measured, 25 (31 before the models' other customers and the ownership stranger joined the
+ * family and open operator values shared requests). What is left needs an identity of its own or is
+ * an acceptance the register asserts (docs/running.md "The run family"): EnrollCustomer's valid and
+ * bound cases (5), its open operator values and bodies (7: the five open operators the reference
+ * takes in countryOfOrigin need five requests, the unknown member and the first member given twice
+ * ride in one of them, and the two media types served as valid keep theirs), its
+ * D38-D40 open values (1), the customers model's EnrollCustomer commands (4), D9, D16 and D17 (2
+ * each), the concurrent enrolment (1) and the history customer (1).
  */
 
 /** A card on the family customer of `use`, added from outside the run (found by its SSN and date of birth). */
@@ -71,11 +77,15 @@ describe('two nights against one target', () => {
     const [one, two] = [footprint(first), footprint(second)];
     // The first night enrols the family; the second finds every one of them and enrols none.
     expect(one.customersFoundAgain).toBe(0);
-    expect(one.familyEnrolled).toBeGreaterThanOrEqual(4);
+    // Twelve uses: the pool, three models' first customers and three of their other customers, the business suite's
+    // customer with a known card, the ownership scenarios' holder, stranger and deleted-card customer, the concurrency one.
+    expect(one.familyEnrolled).toBeGreaterThanOrEqual(10);
     expect(two.customersFoundAgain).toBe(one.familyEnrolled);
     expect(two.familyEnrolled).toBe(0);
     expect(two.customersEnrolled).toBe(two.customerPool!.freshEnrolments);
     expect(two.customersEnrolled).toBeLessThan(one.customersEnrolled);
+    // The measured ceiling of a later night (issue 30's goal of 10 is not met: see above).
+    expect(two.customersEnrolled).toBeLessThanOrEqual(25);
     // Every card a night added it removed; the console and summary.md say what was found again.
     expect(two.cardsLeftByEarlierRuns).toBe(1);
     expect(two.cardsRemoved).toBe(two.cardsAdded + 1);

@@ -36,6 +36,8 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-or-update-card', 'add-customer-attributes', 'enroll-customer'],
   },
+  // Packed open values (generators/operators/packing.ts): the emoji goes with values a 400 names; what it leaves unnamed is sent again.
+  { proofs: [{ fault: 'enroll-emoji-stored-500', check: 'noServerError', operation: 'EnrollCustomer' }], suites: ['enroll-customer'] },
   { proofs: [{ fault: 'byte-order-mark-500', check: 'noServerError', operation: 'DeleteCard' }], suites: ['delete-card'] },
   // The classes the third blind red team showed missing (type confusion, newline, lenient Int and count, date-time forms).
   { proofs: [{ fault: 'body-not-object-500', check: 'noServerError', operation: 'FindCustomer' }], suites: ['find-customer'] },

@@ -74,14 +74,10 @@ const isServed = (x: Exchange) => x.response !== undefined && x.response.status 
 async function send(ctx: HarnessContext, op: Operation, where: 'header' | 'query'): Promise<Exchange> {
   if (!op.sessionRequired) return ctx.client.call(op.id, bearerProbeInput(ctx, op), { apiVersionIn: where });
   const session = await ctx.session();
+  const remembered = (x: Exchange) => (ctx.footprint.rememberWrite(x), x);
   // FindCustomer names its customer by SSN and date of birth, no state field: the run's customer, so the answer is a match.
   const known = op.id === 'FindCustomer' ? ((await customerWithCard(ctx)) as { ssn?: string; dateOfBirth?: string }) : {};
   if (known.ssn && known.dateOfBirth) return ctx.client.call(op.id, { body: { ssn: known.ssn, dateOfBirth: known.dateOfBirth } }, { session, apiVersionIn: where });
   const payload = fc.sample(validPayload(op, { fixed: stateFields(op), emailKey: ctx.profile.emailKey, includeOptional: false }), { seed: ctx.runSeed, numRuns: 1 })[0]!;
-  const input = await withState(ctx, session, payload, 'valid');
-  const x = await ctx.client.call(op.id, input, { session, apiVersionIn: where });
-  // The card made for a DeleteCard (freshCardId) is gone once served: counted removed, or the footprint shows it left.
-  const cardId = input.body?.cardId;
-  if (op.id === 'DeleteCard' && isServed(x) && typeof cardId === 'string') ctx.footprint.cardRemoved(cardId);
-  return x;
+  return remembered(await ctx.client.call(op.id, await withState(ctx, session, payload, 'valid'), { session, apiVersionIn: where }));
 }

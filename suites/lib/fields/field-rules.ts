@@ -1,24 +1,23 @@
 import fc from 'fast-check';
 import { afterAll, describe } from 'vitest';
-import { errorRow, fieldRequirementId, requirements, successRequirementId, transitions, type Field, type Operation, type RequirementId } from '../../../contract/index.js';
+import { errorRow, fieldRequirementId, requirements, successRequirementId, type Field, type Operation, type RequirementId } from '../../../contract/index.js';
 import { fieldRuleRequirementsFor } from '../../../checks/index.js';
 import {
   acceptedExpectation, boundaryCoverage, boundaryValidCases, fieldViolations, isolatedCoverage, isolatedRuleCases,
   multiViolations, openValueArbitrary, openValueCases, validPayload, violationCoverage,
   type GeneratedCase, type PayloadOptions,
 } from '../../../generators/index.js';
-import type { Exchange } from '../../../client/index.js';
 import { operatorCases, type OperatorCase } from '../../../generators/operators/cases.js';
 import { operatorCatalogue } from '../../../contract/operators/index.js';
 import { mayWrite } from '../state/setup-call.js';
 import type { HarnessContext } from '../runner/context.js';
 import { removeAddedCards } from '../state/cards.js';
-import { needsSsoToken, oneTokenAtATime, stateFields, withState, type CaseKind } from '../state/case-state.js';
-import { fieldCaseExpected, judgeFieldCase, type JudgeOptions } from '../../../oracles/field-case.js';
+import { stateFields } from '../state/case-state.js';
+import { judgeOptions, sendCase } from './send-case.js';
+import { fieldCaseExpected } from '../../../oracles/field-case.js';
 import { expectedRows } from '../../../oracles/judge.js';
 import { propertyTest } from '../runner/property-test.js';
 import { tallyRefusals } from '../../../oracles/refusals.js';
-import type { CaseOutcome } from '../runner/property.js';
 
 const generic: RequirementId[] = ['GEN-NO-5XX', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'];
 /** A violation's answer: the 400 row (the judge adds it on a 400), and what the field-rule checks judge on a validation case. */
@@ -26,41 +25,6 @@ const errorShape = [errorRow('VALIDATION').requirement, ...fieldRuleRequirements
 
 const fieldRequirementIds = (op: Operation, field: Field): RequirementId[] =>
   requirements.filter((r) => r.operation === op.id && r.id.startsWith(fieldRequirementId(op, field, 'TYPE').replace(/-TYPE$/, '-'))).map((r) => r.id);
-
-const deletesCards = transitions.find((t) => t.requirement === 'STATE-CARD-DELETED')!.trigger;
-
-/** Cards a valid add-or-update created are deleted when the suite ends; a deleted one is counted removed. */
-function rememberCards(ctx: HarnessContext, x: Exchange, op: Operation, input: { body?: Record<string, unknown> }): void {
-  const ok = x.response && x.response.status >= 200 && x.response.status < 300;
-  if (ok && op.id === deletesCards && typeof input.body?.cardId === 'string') ctx.footprint.cardRemoved(input.body.cardId);
-  ctx.footprint.rememberCardsOf(x);
-}
-
-const judgeOptions = (ctx: HarnessContext): JudgeOptions => ({ strictKeyCase: ctx.profile.strictKeyCase, runSecrets: [ctx.profile.target?.clientSecret ?? ''] });
-
-/**
- * Sends one generated case (stand-ins replaced by target state) and judges the reply. An operator
- * case written another way on the wire (generators/operators/wire.ts) goes as its body text and
- * media type; its operator x cell pairs go into the outcome for the coverage table.
- */
-function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
-  return needsSsoToken(c.input) ? oneTokenAtATime(ctx, () => sendOne(ctx, op, c, kind)) : sendOne(ctx, op, c, kind);
-}
-
-async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
-  const session = await ctx.session();
-  const input = await withState(ctx, session, c.input, kind);
-  const wire = 'wire' in c ? c.wire : undefined;
-  const exchange = await ctx.client.call(op.id, input, {
-    session,
-    ...(wire?.text && input.body ? { rawBody: wire.text(input.body) } : {}),
-    ...(wire?.contentType ? { headers: { 'content-type': wire.contentType } } : {}),
-    ...(wire?.repeatQuery ? { repeatQuery: wire.repeatQuery } : {}),
-  });
-  if (kind === 'valid') rememberCards(ctx, exchange, op, input);
-  const outcome = judgeFieldCase(exchange, c.expectation, judgeOptions(ctx));
-  return 'pairs' in c ? { ...outcome, operatorPairs: c.pairs } : outcome;
-}
 
 /**
  * The field-rule suite of one operation, derived from its contract entry alone: valid

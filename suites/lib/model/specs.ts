@@ -7,9 +7,10 @@ import { SessionError } from '../../../client/index.js';
 import { cardCommands } from './cards.js';
 import { deleteAllCards, GetRegisteredCards, listCommands, verifyCardLists } from './card-list.js';
 import type { ModelCommand } from './command.js';
-import { customerCommands, dateForm, enroll, enrollPayload, EnrollCustomer, enrolmentCommands } from './customers.js';
+import { customerCommands, dateForm, enroll, enrollPayload, enrolmentCommands } from './customers.js';
 import type { FamilyUse } from '../state/family.js';
-import { reusableCustomer, type ReusedCustomer } from '../state/find-again.js';
+import { reusableCustomer } from '../state/find-again.js';
+import { familyCustomer, OtherCustomer } from './other-customer.js';
 import { oboCommands } from './obo.js';
 import { SequenceRun } from './real.js';
 import { emptyModel, maxCustomers, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
@@ -39,18 +40,9 @@ async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues,
   if (!sessionId) throw new SessionError(exchange, `status ${exchange.response?.status} without a sessionId header`);
   const model = emptyModel(customerCap);
   const reused = await reusableCustomer(ctx, real.session, use, (d) => dateForm(d, values.slashed), (op, body) => real.call(op, { body }));
-  if (reused) model.customers.push(familyCustomer(reused));
+  if (reused) model.customers.push(familyCustomer(reused, 'customer #1'));
   else await enroll(model, real, values.generated, values.slashed, true);
   return { model, real };
-}
-
-/**
- * The run family's customer as the model's customer #1: as after an enrolment, it holds no card
- * (find-again.ts deleted any); found, whether it ever held one is not known, so D17's "never held
- * a card" is not predicted for it, and its e-mail is another night's unless this worker enrolled it.
- */
-function familyCustomer(c: ReusedCustomer): ModelCustomer {
-  return { label: 'customer #1', customerId: c.customerId, ssn: c.ssn, email: c.emailAddress, dateOfBirth: c.dateOfBirth, cards: [], everHadCard: c.found, declined: [], deleted: [] };
 }
 
 type Commands = Array<fc.Arbitrary<ModelCommand>>;
@@ -81,7 +73,8 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
   const cards = cardCommands(ctx);
   const tokens = tokenizedCommands(ctx);
   const [addToken, , changeTokenExpiration] = tokens as [fc.Arbitrary<AddTokenizedCard>, ...Commands];
-  const enrollment = fc.tuple(enrollPayload(ctx), fc.boolean()).map(([p, slashed]) => new EnrollCustomer(p, slashed));
+  // Their other customers only need to exist: the run family's where there is one (other-customer.ts).
+  const another = (...uses: FamilyUse[]) => fc.tuple(enrollPayload(ctx), fc.boolean()).map(([p, slashed]) => new OtherCustomer(uses, p, slashed));
   return [
     spec(ctx, 'model:customers', 'customers: enrollment, duplicates, FindCustomer and customer attributes follow the model',
       ['ENROLL-DUPLICATE', 'FIND-ENROLLED', 'CATTR-SUCCESS', 'NO-SECRET-ECHO'],
@@ -90,12 +83,12 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
       ['CARDS-SHAPE', 'STATE-CARD-IDENTICAL', 'STATE-CARD-CHANGED', 'STATE-TCARD-CHANGED', 'STATE-CARD-DELETED',
         'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN', 'NO-SECRET-ECHO'],
       // Updates weigh more: they need a card first, so drawn evenly they would be rare.
-      [enrollment, cards.add, addToken, ...cards.all, ...tokens, cards.resubmit, cards.changeExpiration, cards.changeNickname, changeTokenExpiration!,
+      [another('model:cards#2'), cards.add, addToken, ...cards.all, ...tokens, cards.resubmit, cards.changeExpiration, cards.changeNickname, changeTokenExpiration!,
         cards.readd, cards.readd, ...listCommands(), ...listCommands()],
       twoCustomers),
     spec(ctx, 'model:linked-accounts', 'linked accounts: AuthenticateOBO and session attributes follow the model',
       ['OBO-LINKED-ACCOUNT', 'STATE-OBO', 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES', 'SATTR-FILTERS', 'NO-SECRET-ECHO'],
-      [enrollment, cards.add, addToken, addToken.map((t) => new AddTokenizedCard(t.customer, t.generated, true)),
+      [another('model:linked-accounts#2', 'model:linked-accounts#3'), cards.add, addToken, addToken.map((t) => new AddTokenizedCard(t.customer, t.generated, true)),
         customer.map((i) => new GetRegisteredCards(i)), ...oboCommands(ctx)]),
   ];
 }

@@ -31,9 +31,9 @@ export async function freshCustomer(ctx: HarnessContext, session: Session): Prom
 }
 
 /**
- * The scenario's own customer, whose cards the run deletes: one of the run family where the run has
- * one (found again on later nights with no card, find-again.ts), else a fresh one. A stranger whose
- * cards must stay out of reach is always fresh (freshCustomer).
+ * A customer of the scenario, whose cards the run deletes (its own, or the stranger whose cards
+ * must stay out of reach): one of the run family where the run has one (found again on later nights
+ * with no card, find-again.ts: the cards it is given tonight are all the scenario relies on), else a fresh one.
  */
 export async function ownCustomer(ctx: HarnessContext, session: Session, use: FamilyUse): Promise<ScenarioCustomer> {
   return (await reusableCustomer(ctx, session, use)) ?? freshCustomer(ctx, session);

@@ -5,7 +5,7 @@ import type { CaseOutcome } from '../runner/property.js';
 import { combine, genericOracles, judge, judgeRow, oracle, type Oracle } from '../judge/oracles.js';
 import { idFilter, numberFilter, sattr, sessionList, ssoTokenName } from '../business/session.js';
 import { ssoTokenFor } from '../state/case-state.js';
-import { freshCustomer, ownCustomer, numberCard, tokenCard, transactionsOf, sameGuid, cardsOf, type ScenarioCard } from './fixtures.js';
+import { ownCustomer, numberCard, tokenCard, transactionsOf, sameGuid, cardsOf, type ScenarioCard } from './fixtures.js';
 import { othersCardIdNotReturned, othersCardUntouched, othersTransactionsHidden } from './oracles.js';
 import { PairLog } from './pairs.js';
 
@@ -38,7 +38,8 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const parts: CaseOutcome[] = [];
   const call = (op: string, body: Record<string, unknown>) => ctx.client.call(op, { body }, { session });
   const a = await ownCustomer(ctx, session, 'ownership:holder');
-  const b = await freshCustomer(ctx, session);
+  // B only needs to exist beside A, its cards made tonight: the family's too (found again with no card).
+  const b = await ownCustomer(ctx, session, 'ownership:stranger');
   await numberCard(ctx, session, a.customerId);
   const bCard = await numberCard(ctx, session, b.customerId);
   const bToken = await tokenCard(ctx, session, b.customerId);

@@ -5,7 +5,8 @@ import type { HarnessContext } from '../runner/context.js';
  * Where the identities a run can use again sit in its family (generators/family.ts): one slot per
  * use and shard. A use belongs to one place that runs one case at a time (the run's pool, made once
  * under a lock; one model property, run in one suite file and so in one worker; the business
- * suite's customer with a known card; the ownership and concurrency scenarios' own customer), so
+ * suite's customer with a known card; the ownership and concurrency scenarios' own customer and
+ * stranger; the cards and linked-accounts models' other customers, one slot per place in the sequence), so
  * no two workers of a run ever hold one slot. Lanes of generators/fresh.ts are not used: a suite
  * file gets another lane each night, and the slot must be the same every night for the next night
  * to find it. Shards of one nightly run at once, each with uses of its own
@@ -14,6 +15,9 @@ import type { HarnessContext } from '../runner/context.js';
 export const familyUses = [
   'pool', 'model:customers', 'model:cards', 'model:linked-accounts', 'business:known-card',
   'ownership:holder', 'ownership:deleted-card', 'concurrency:card-writes',
+  // Appended, never inserted: a slot's place is its identity on the nights that follow.
+  // Customers that only need to exist beside the subject (footprint2): the models' other customers and the ownership stranger.
+  'model:cards#2', 'model:linked-accounts#2', 'model:linked-accounts#3', 'ownership:stranger',
 ] as const;
 export type FamilyUse = (typeof familyUses)[number];
 

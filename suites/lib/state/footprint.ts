@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Exchange } from '../../../client/exchange.js';
 import { ExchangeRecorder } from '../../../client/index.js';
-import { operations, responseMembers } from '../../../contract/index.js';
+import { operations, responseMembers, transitions } from '../../../contract/index.js';
 import { rawDir } from '../../../reporting/recorder.js';
 
 /** Each worker appends to raw/footprint-<pid>.jsonl: no two processes write one file. */
@@ -118,6 +118,17 @@ export class Footprint {
     }
   }
 
+  /**
+   * A valid write of a case, answered: the cards a 2xx carries are remembered (deleted when the
+   * suite ends), and the card an accepted DeleteCard named is counted removed.
+   */
+  rememberWrite(x: Exchange): void {
+    const ok = x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
+    const cardId = (x.request.body as Record<string, unknown> | undefined)?.cardId;
+    if (ok && x.request.operation === deletesCards && typeof cardId === 'string') this.cardRemoved(cardId);
+    this.rememberCardsOf(x);
+  }
+
   /** Whether this worker added the card and has not removed it yet. */
   holds(cardId: string): boolean {
     return this.#cards.has(cardId);
@@ -134,7 +145,9 @@ export class Footprint {
  * request sent, since after add-or-update "most fields other than cardId and lastFourDigits
  * can be empty strings or 0" (interface.md Card), the card's own customerId included.
  */
-export function cardOwner(x: Exchange, card: Readonly<Record<string, unknown>>): string | undefined {
+export const deletesCards = transitions.find((t) => t.requirement === 'STATE-CARD-DELETED')!.trigger;
+
+function cardOwner(x: Exchange, card: Readonly<Record<string, unknown>>): string | undefined {
   const sent = (x.request.body as Record<string, unknown> | undefined)?.customerId ?? x.request.query.customerId;
   if (typeof sent === 'string' && sent !== '') return sent;
   return typeof card.customerId === 'string' && card.customerId !== '' ? card.customerId : undefined;

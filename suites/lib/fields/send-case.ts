@@ -1,0 +1,73 @@
+import { namesField, reportedKeys } from '../../../checks/index.js';
+import type { Responded } from '../../../checks/support.js';
+import type { Exchange } from '../../../client/index.js';
+import type { Operation } from '../../../contract/index.js';
+import type { GeneratedCase } from '../../../generators/index.js';
+import type { OperatorCase } from '../../../generators/operators/cases.js';
+import type { PackedCase } from '../../../generators/operators/packing.js';
+import { following, openKeys } from '../../../generators/operators/repack.js';
+import { judgeFieldCase, type JudgeOptions } from '../../../oracles/field-case.js';
+import { combine } from '../../../oracles/judge.js';
+import type { HarnessContext } from '../runner/context.js';
+import type { CaseOutcome } from '../runner/property.js';
+import { needsSsoToken, oneTokenAtATime, withState, type CaseKind } from '../state/case-state.js';
+
+/** How the field-rule suite (field-rules.ts) sends a case and judges its answer. */
+
+export const judgeOptions = (ctx: HarnessContext): JudgeOptions => ({ strictKeyCase: ctx.profile.strictKeyCase, runSecrets: [ctx.profile.target?.clientSecret ?? ''] });
+
+/**
+ * Sends one generated case (stand-ins replaced by target state) and judges the reply. An operator
+ * case written another way on the wire (generators/operators/wire.ts) goes as its body text and
+ * media type; its operator x cell pairs go into the outcome for the coverage table.
+ */
+export function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
+  const send = () => ('repack' in c ? sendPacked(ctx, op, c as PackedCase, kind) : sendOne(ctx, op, c, kind));
+  return needsSsoToken(c.input) ? oneTokenAtATime(ctx, send) : send();
+}
+
+/**
+ * Open values packed into one request (generators/operators/packing.ts, generators/operators/repack.ts).
+ * After a 400 naming some of them, the parts it named nothing of go again, the named parts put back
+ * to valid values; after a 400 naming none, each part goes again alone, as it went before parts
+ * shared a request (a refusal that names nothing hides nothing then); until the target takes a
+ * request or a part is answered as it would have been alone. An exchange notes only the values not sent again, so each value gets one note, the last
+ * word on it; a finding (a 5xx) ends the case, its request the reproduction. Pairs count once.
+ */
+async function sendPacked(ctx: HarnessContext, op: Operation, c: PackedCase, kind: CaseKind): Promise<CaseOutcome> {
+  const parts: CaseOutcome[] = [];
+  const queue: PackedCase[] = [c];
+  for (let cur = queue.shift(); cur !== undefined; cur = queue.shift()) {
+    const x = await exchangeOf(ctx, op, cur, kind);
+    const keys = x.response?.status === 400 ? reportedKeys(x as Responded) : undefined;
+    const next = keys ? following(cur, openKeys(cur).filter((k) => keys.some((r) => namesField(r, k, false)))) : [];
+    const again = new Set(next.flatMap(openKeys));
+    const e = cur.expectation;
+    const noted = e.kind === 'open' ? { ...e, sent: e.sent.filter((s) => !again.has(s.key)) } : e;
+    const outcome = judgeFieldCase(x, noted, judgeOptions(ctx));
+    parts.push(outcome);
+    if (outcome.broken || outcome.findings.length > 0) break;
+    queue.push(...next);
+  }
+  return { ...combine(parts), operatorPairs: c.pairs };
+}
+
+/** What a case sends and its state makes of it, the reply to it, and the cards it made remembered. */
+async function exchangeOf(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<Exchange> {
+  const session = await ctx.session();
+  const input = await withState(ctx, session, c.input, kind);
+  const wire = 'wire' in c ? c.wire : undefined;
+  const exchange = await ctx.client.call(op.id, input, {
+    session,
+    ...(wire?.text && input.body ? { rawBody: wire.text(input.body) } : {}),
+    ...(wire?.contentType ? { headers: { 'content-type': wire.contentType } } : {}),
+    ...(wire?.repeatQuery ? { repeatQuery: wire.repeatQuery } : {}),
+  });
+  if (kind === 'valid') ctx.footprint.rememberWrite(exchange);
+  return exchange;
+}
+
+async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
+  const outcome = judgeFieldCase(await exchangeOf(ctx, op, c, kind), c.expectation, judgeOptions(ctx));
+  return 'pairs' in c ? { ...outcome, operatorPairs: c.pairs } : outcome;
+}
