@@ -8,6 +8,7 @@ import { sessionHeaderPresent } from '../../../checks/business-outcomes.js';
 import { oracle, type Oracle } from '../../../oracles/judge.js';
 import { byCheck } from '../../../oracles/model/predict.js';
 import { validPayload } from '../../../generators/index.js';
+import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import type { HarnessContext } from '../runner/context.js';
 import { stateFields, withState } from '../state/case-state.js';
 import { customerWithCard } from '../state/customer-with-card.js';
@@ -56,7 +57,13 @@ export function versionOnEveryOperation(ctx: HarnessContext, file: string, area:
         // version was the reason (any code a refusal carries could be one of the target's own, D37).
         const control = await send(ctx, op, ctx.profile.apiVersionIn);
         out.judge(control, generic);
-        if (isServed(control)) out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic]);
+        // D37: a refusal for a reason of the target's own (an SSN in use elsewhere) may meet one identity and not the
+        // control's other one: observed, never the version's fault.
+        const own = op.refusesForOwnReasons ? ownReasonRefusal(x) : undefined;
+        if (own) {
+          out.judge(x, generic);
+          out.observe(requirement, `${op.id}: a valid request with apiVersion in the ${where} was refused for a reason of the target's own (${own.status} ${own.code}, D37): the version strategy is not judged on it`);
+        } else if (isServed(control)) out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic]);
         else {
           out.judge(x, generic);
           out.observe(requirement, `${op.id}: a valid request was refused with apiVersion in the header (${answer(control)}) and in the query string (${answer(x)}): the version strategy is not judged on it`);
