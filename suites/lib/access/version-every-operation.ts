@@ -58,8 +58,8 @@ export function versionOnEveryOperation(ctx: HarnessContext, file: string, area:
         const control = await send(ctx, op, ctx.profile.apiVersionIn);
         out.judge(control, generic);
         // D37: a refusal for a reason of the target's own (an SSN in use elsewhere) may meet one identity and not the
-        // control's other one: observed, never the version's fault.
-        const own = op.refusesForOwnReasons ? ownReasonRefusal(x) : undefined;
+        // control's other one: observed, never the version's fault. A 400 is no such refusal (D37: a failure).
+        const own = op.refusesForOwnReasons && x.response?.status !== 400 ? ownReasonRefusal(x) : undefined;
         if (own) {
           out.judge(x, generic);
           out.observe(requirement, `${op.id}: a valid request with apiVersion in the ${where} was refused for a reason of the target's own (${own.status} ${own.code}, D37): the version strategy is not judged on it`);
