@@ -16,6 +16,8 @@ export interface CardEvent extends Span {
   /** The card number or the card token sent (empty for DeleteCard). */
   readonly identity: string;
   readonly payload: Readonly<Record<string, unknown>>;
+  /** No answer, a transport error or a 5xx: the target may have made the change or not. */
+  readonly unanswered?: boolean;
 }
 
 const upserts: Readonly<Record<string, { kind: CardKind; identity: string }>> = {
@@ -26,14 +28,16 @@ const upserts: Readonly<Record<string, { kind: CardKind; identity: string }>> = 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 export function cardEventOf(e: AuditEntry): CardEvent | undefined {
-  if (e.recognised.kind !== 'partner' || !e.exchange.response) return undefined;
+  if (e.recognised.kind !== 'partner') return undefined;
   const op = e.recognised.operation.id;
   const body = (e.exchange.request.body ?? {}) as Record<string, unknown>;
   const customerId = str(body.customerId);
   if (!customerId || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const status = e.exchange.response.status;
+  const status = e.exchange.response?.status ?? 0;
   const ok = status >= 200 && status < 300 && !e.exchange.transportError;
-  const base = { start: e.startedAt, end: e.endedAt, index: e.index, operation: op, customerId, payload: body };
+  // A write whose answer never came (or came as a 5xx) may have been done: what it touched is uncertain from then on.
+  const unanswered = !e.exchange.response || e.exchange.transportError !== undefined || status >= 500;
+  const base = { start: e.startedAt, end: e.endedAt, index: e.index, operation: op, customerId, payload: body, ...(unanswered ? { unanswered } : {}) };
   if (op === 'DeleteCard') {
     const cardId = str(body.cardId);
     return cardId ? { ...base, kind: 'delete', ok, cardId, identity: '' } : undefined;
@@ -41,7 +45,7 @@ export function cardEventOf(e: AuditEntry): CardEvent | undefined {
   const upsert = upserts[op];
   const identity = upsert && str(body[upsert.identity]);
   if (!upsert || !identity) return undefined;
-  const cards = (e.exchange.response.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
+  const cards = (e.exchange.response?.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
   const cardId = Array.isArray(cards) ? str((cards[0] as Record<string, unknown> | undefined)?.cardId) : undefined;
   return { ...base, kind: 'upsert', ok: ok && cardId !== undefined, ...(cardId ? { cardId } : {}), cardKind: upsert.kind, identity };
 }
