@@ -16,7 +16,7 @@ export interface CardEvent extends Span {
   /** The card number or the card token sent (empty for DeleteCard). */
   readonly identity: string;
   readonly payload: Readonly<Record<string, unknown>>;
-  /** No answer came (the reply was lost): the write may or may not have happened. */
+  /** No answer, a transport error or a 5xx: the target may have made the change or not. */
   readonly unanswered?: boolean;
 }
 
@@ -33,10 +33,11 @@ export function cardEventOf(e: AuditEntry): CardEvent | undefined {
   const body = (e.exchange.request.body ?? {}) as Record<string, unknown>;
   const customerId = str(body.customerId);
   if (!customerId || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  if (!e.exchange.response) return unansweredWrite(e, op, customerId, body);
-  const status = e.exchange.response.status;
+  const status = e.exchange.response?.status ?? 0;
   const ok = status >= 200 && status < 300 && !e.exchange.transportError;
-  const base = { start: e.startedAt, end: e.endedAt, index: e.index, operation: op, customerId, payload: body };
+  // A write whose answer never came (or came as a 5xx) may have been done: what it touched is uncertain from then on.
+  const unanswered = !e.exchange.response || e.exchange.transportError !== undefined || status >= 500;
+  const base = { start: e.startedAt, end: e.endedAt, index: e.index, operation: op, customerId, payload: body, ...(unanswered ? { unanswered } : {}) };
   if (op === 'DeleteCard') {
     const cardId = str(body.cardId);
     return cardId ? { ...base, kind: 'delete', ok, cardId, identity: '' } : undefined;
@@ -44,17 +45,7 @@ export function cardEventOf(e: AuditEntry): CardEvent | undefined {
   const upsert = upserts[op];
   const identity = upsert && str(body[upsert.identity]);
   if (!upsert || !identity) return undefined;
-  const cards = (e.exchange.response.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
+  const cards = (e.exchange.response?.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
   const cardId = Array.isArray(cards) ? str((cards[0] as Record<string, unknown> | undefined)?.cardId) : undefined;
   return { ...base, kind: 'upsert', ok: ok && cardId !== undefined, ...(cardId ? { cardId } : {}), cardKind: upsert.kind, identity };
-}
-
-/** A write whose answer was lost (a reset, a timeout): the card it names, or its number or token, is uncertain from then on. */
-function unansweredWrite(e: AuditEntry, op: string, customerId: string, body: Record<string, unknown>): CardEvent | undefined {
-  const base = { start: e.startedAt, end: e.endedAt, index: e.index, operation: op, customerId, payload: body, ok: false, unanswered: true };
-  const cardId = str(body.cardId);
-  if (op === 'DeleteCard') return cardId ? { ...base, kind: 'delete', cardId, identity: '' } : undefined;
-  const upsert = upserts[op];
-  const identity = upsert && str(body[upsert.identity]);
-  return upsert && identity ? { ...base, kind: 'upsert', cardKind: upsert.kind, identity } : undefined;
 }

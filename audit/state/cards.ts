@@ -34,10 +34,11 @@ export function transitionOf(held: Pick<ModelCard, 'kind' | 'payload'>, payload:
 }
 
 function apply(held: ModelCard[], deleted: DeletedCard[], lost: Set<string>, e: CardEvent): void {
-  // A write whose answer was lost may have happened: what it names is no longer predicted (never more than the recording proves).
   if (e.unanswered) {
+    // Done or not, nobody saw: the card it named (or any card of the identity it sent) is neither predicted listed nor gone.
     if (e.cardId) lost.add(e.cardId.toLowerCase());
     if (e.identity) lost.add(e.identity);
+    for (const c of held.filter((k) => e.identity !== '' && k.identity === e.identity)) lost.add(c.cardId.toLowerCase());
     return;
   }
   if (!e.ok || !e.cardId) return;

@@ -56,6 +56,17 @@ describe('state rules on recorded sequences', () => {
     for (const cards of [[], [card()]]) expect(audit([...start, add, { ...del(60), failure: 'reset' }, list(80, cards)]).failed).toEqual([]);
   });
 
+  it('a delete or an add whose answer was lost (reset, 5xx) leaves the card uncertain: listed or not, no finding', () => {
+    for (const lost of [{ ...del(60), failure: 'reset' as const }, { ...del(60), status: 503 }]) {
+      expect(audit([...start, add, lost, list(80, [])]).failed, JSON.stringify(lost)).toEqual([]);
+      expect(audit([...start, add, lost, list(80, [card()])]).failed, JSON.stringify(lost)).toEqual([]);
+    }
+    const lostAdd: Call = { ...add, at: 60, body: { ...cardPayload, cardNickname: 'Renamed' }, failure: 'reset' };
+    expect(audit([...start, add, lostAdd, list(80, [card()])]).failed).toEqual([]);
+    // An answered delete still counts: listed after it, the card fails STATE-CARD-DELETED.
+    expect(audit([...start, add, { ...del(60), status: 200 }, list(80, [card()])]).failed).toEqual(['STATE-CARD-DELETED']);
+  });
+
   it('an identical resubmission keeps the cardId (STATE-CARD-IDENTICAL); a card added again after a delete gets a new one (STATE-CARD-DELETED)', () => {
     expect(audit([...start, add, { ...add, at: 60 }]).failed).toEqual([]);
     expect(audit([...start, add, { ...add, at: 60, reply: { cards: [card('0c9c8ec5-575c-46d8-bc99-e1b8949db33e', { hashId: '' })] } }]).failed).toEqual(['STATE-CARD-IDENTICAL']);

@@ -20,14 +20,15 @@ import { runConformance, type ConformanceRun } from '../support/conformance-run.
  * on the cards model's customer, as an interrupted night would leave it: the second night deletes
  * it, and the model starts from a customer with no card, without a false alarm.
  * Issue 30's goal, at most 10 new customers on a later night, is not met: the ceiling asserted is
- * the one measured, 25 (31 before the models' other customers and the ownership stranger joined the
- * family and open operator values shared requests). What is left needs an identity of its own or is
+ * the one measured, 26 (31 before the models' other customers and the ownership stranger joined the
+ * family and open operator values shared requests; 25 before D5 was checked on every operation, whose
+ * EnrollCustomer case enrols one with apiVersion in the query string). What is left needs an identity of its own or is
  * an acceptance the register asserts (docs/running.md "The run family"): EnrollCustomer's valid and
  * bound cases (5), its open operator values and bodies (7: the five open operators the reference
  * takes in countryOfOrigin need five requests, the unknown member and the first member given twice
  * ride in one of them, and the two media types served as valid keep theirs), its
  * D38-D40 open values (1), the customers model's EnrollCustomer commands (4), D9, D16 and D17 (2
- * each), the concurrent enrolment (1) and the history customer (1).
+ * each), the concurrent enrolment (1), the history customer (1) and the D5 case (1).
  */
 
 /** A card on the family customer of `use`, added from outside the run (found by its SSN and date of birth). */
@@ -85,7 +86,7 @@ describe('two nights against one target', () => {
     expect(two.customersEnrolled).toBe(two.customerPool!.freshEnrolments);
     expect(two.customersEnrolled).toBeLessThan(one.customersEnrolled);
     // The measured ceiling of a later night (issue 30's goal of 10 is not met: see above).
-    expect(two.customersEnrolled).toBeLessThanOrEqual(25);
+    expect(two.customersEnrolled).toBeLessThanOrEqual(26);
     // Every card a night added it removed; the console and summary.md say what was found again.
     expect(two.cardsLeftByEarlierRuns).toBe(1);
     expect(two.cardsRemoved).toBe(two.cardsAdded + 1);
