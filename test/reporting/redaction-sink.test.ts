@@ -55,6 +55,16 @@ describe('ResultSink redacts a record once, with the worker\'s redactor', () => 
     expect(observed?.reason).toBe('422 for [ssn:***]');
   });
 
+  it('keeps member names that are plain words even when such a word was learnt as a value (the record stays readable)', () => {
+    const redactor = new Redactor();
+    // A value the harness sent in a sensitive member that happens to be a schema word (seed 36, group blind-a).
+    redactor.learn('property', 'cardNumber');
+    const sink = sinkWith((t) => redactor.redact(t));
+    sink.record({ requirement: 'FIND-SUCCESS', status: 'passed', suite: 's', property: 'a property named property' });
+    const [record] = readResults(dir!);
+    expect(record).toMatchObject({ requirement: 'FIND-SUCCESS', status: 'passed', property: 'a [cardNumber:***] named [cardNumber:***]' });
+  });
+
   it('never passes the reproduction through a second time', () => {
     const seen: string[] = [];
     const sink = sinkWith((t) => (seen.push(t), t));
