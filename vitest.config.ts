@@ -21,6 +21,8 @@ const self = {
 
 export default defineConfig({
   test: {
+    // One temporary directory per self-test session, removed at its end (test/support/temp-root.ts).
+    globalSetup: ['test/support/temp-root.ts'],
     // Transformed modules kept on disk (vitest 4.0.11+, keyed by file content): the self-tests' many
     // files and workers, and the conformance runs they start, reuse one transform of the harness.
     experimental: { fsModuleCache: true },

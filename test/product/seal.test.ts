@@ -33,6 +33,12 @@ describe('a sealed self-test', () => {
     expect(process.env.NODE_OPTIONS).toMatch(/--import=file:\S+\/loopback-only\.mjs/);
   });
 
+  it('writes its temporary files under the session\'s own directory, which the global setup removes at the end', () => {
+    // test/support/temp-root.ts: ~250 runs left about 1 GB of reports in the system temp directory per npm test.
+    expect(tmpdir()).toMatch(/[\\/]pc-self-tests-[^\\/]+$/);
+    expect(existsSync(tmpdir())).toBe(true);
+  });
+
   it('tells loopback from anything else', () => {
     for (const h of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', '::ffff:127.0.0.1', 'localhost', undefined]) expect(isLoopback(h), String(h)).toBe(true);
     for (const h of ['192.0.2.1', '10.0.0.1', '::ffff:10.0.0.1', 'sandbox.partner.example', 'registry.npmjs.org', '0.0.0.0']) expect(isLoopback(h), h).toBe(false);
