@@ -16,6 +16,9 @@ function unauthorized(reply: FastifyReply, request: FastifyRequest, detail: stri
   if (tokenPresent && request.server.faults.has('blind2-bearer-invalid-403'))
     return sendProblem(reply, request, { status: 403, errorCode: 'FORBIDDEN', title: 'Forbidden', detail });
   reply.header('www-authenticate', bearerChallenge(reply, tokenPresent ? 'Bearer error="invalid_token"' : 'Bearer'));
+  // blind7-bearer-missing-empty-body-on-attributes: the ancillary controller's `return Unauthorized();`, no body.
+  if (!tokenPresent && request.server.faults.has('blind7-bearer-missing-empty-body-on-attributes') && /\/add-(customer|session)-attributes$/.test(requestPath(request)))
+    return reply.code(row.status).send();
   if (request.server.faults.has('bearer-401-plain-text')) return reply.code(row.status).type('text/plain; charset=utf-8').send(row.title);
   return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode!, title: row.title, typeUrl: row.typeRfc!.url, detail });
 }
@@ -46,7 +49,9 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
   // blind6-bearer-malformed-jwt-500: the token is split into its three parts and each decoded, unchecked.
   if (faults.has('blind6-bearer-malformed-jwt-500') && m[1]!.split('.').length !== 3) throw new TypeError("Cannot read properties of undefined (reading 'length')");
   // blind3-bearer-expired-on-authenticate: the session endpoint's middleware was configured to ignore the expiry.
-  const ignoreExpiry = faults.has('blind3-bearer-expired-on-authenticate') && requestPath(request).endsWith('/partners/authenticate');
+  // blind7-bearer-expiry-unchecked-on-history: the history route's token filter has ValidateLifetime off.
+  const ignoreExpiry = (faults.has('blind3-bearer-expired-on-authenticate') && requestPath(request).endsWith('/partners/authenticate'))
+    || (faults.has('blind7-bearer-expiry-unchecked-on-history') && requestPath(request).endsWith('/get-transaction-history'));
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
     ?? (await clientSecretClaims(faults, m[1]!, clients, request.method));
   if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);
@@ -91,6 +96,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   // blind5-version-header-refused-ancillary: the ancillary controller reads the version from the query string only.
   if (header !== undefined && request.server.faults.has('blind5-version-header-refused-ancillary') && /\/add-(customer|session)-attributes$/.test(requestPath(request)))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
+  // blind7-version-query-refused-obo: the OBO controller binds its body only and knows the header alone.
+  if (fromQuery !== undefined && request.server.faults.has('blind7-version-query-refused-obo') && requestPath(request).endsWith('/authenticate-obo'))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   if (query && 'apiVersion' in query) delete query.apiVersion;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');

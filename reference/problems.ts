@@ -96,7 +96,9 @@ function write(reply: FastifyReply, status: number, body: Record<string, unknown
   const readings = readingsOf(reply);
   if (readings.has('extra-members')) body.traceId = `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01`;
   const plain = faults.has('problem-plain-text');
-  const type = readings.has('media-types-plain') ? 'application/json' : mediaType;
+  // blind7-problem-media-type-misspelt-422: the business-error filter's media type, its two halves swapped.
+  const misspelt = faults.has('blind7-problem-media-type-misspelt-422') && status === 422 && mediaType === problemMediaType;
+  const type = misspelt ? 'application/json+problem' : readings.has('media-types-plain') ? 'application/json' : mediaType;
   return reply.code(status).type(plain ? 'text/plain; charset=utf-8' : type).send(JSON.stringify(body));
 }
 
@@ -234,6 +236,8 @@ export function sendValidationProblem(
   // blind5-validation-errors-array: the model-state errors serialised from a list.
   if (faults.has('blind5-validation-errors-array')) body.errors = [];
   if (faults.has('validation-400-with-error-code')) body.errorCode = 'VALIDATION_ERROR';
+  // blind7-validation-instance-missing-on-get: the query binder's problem is built without the request path.
+  if (faults.has('blind7-validation-instance-missing-on-get') && request.method === 'GET') delete body.instance;
   return write(reply, status, body, problemMediaType);
 }
 

@@ -109,7 +109,12 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     // token-empty-scope-defaulted: a scope sent empty is read as "the default scope" (the partner operations').
     if (form.scope === '' && faults.has('token-empty-scope-defaulted')) form.scope = clients.partnerScope;
     if (!form.scope) return sendTokenError(reply, app.readings?.has('token-missing-scope-invalid-scope') ? tokenErrors.unknownScope : tokenErrors.missingScope, said('scope is required'));
-    const unknown = form.scope.split(' ').filter((s) => !clients.scopes.includes(s));
+    // blind7-token-identity-scope-refused: the scope table was written before the identity-score API and lacks its row.
+    const scopeKnown = (s: string) => clients.scopes.includes(s) && !(faults.has('blind7-token-identity-scope-refused') && s.endsWith('/auth/insights/identity-score'));
+    const unknown = form.scope.split(' ').filter((s) => !scopeKnown(s));
+    // blind7-token-invalid-scope-no-error-member: the scope refusal built as `{ error_description }` alone.
+    if (unknown.length > 0 && faults.has('blind7-token-invalid-scope-no-error-member'))
+      return reply.code(tokenErrors.unknownScope.status).header('cache-control', 'no-store').type('application/json').send({ error_description: `unknown scope ${unknown.join(' ')}` });
     if (unknown.length > 0) return sendTokenError(reply, tokenErrors.unknownScope, said(`unknown scope ${unknown.join(' ')}`));
 
     const accessToken = await signer.issue(creds!.id!, form.scope, shiftSeconds);
@@ -124,7 +129,9 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
         : faults.has('blind5-token-expires-in-remaining') ? opts.lifetimeSeconds - 1 : faults.has('token-wrong-expires-in') ? opts.lifetimeSeconds * 2
         : faults.has('blind1-token-expires-in-string') ? String(opts.lifetimeSeconds) : opts.lifetimeSeconds,
       token_type: tokenContract.tokenType,
-      scope: faults.has('token-scope-empty') ? '' : app.readings?.has('token-scope-other') ? clients.scopeBase : form.scope,
+      // blind7-token-scope-missing-body-credentials: the form-credentials branch builds its answer without the scope.
+      ...(faults.has('blind7-token-scope-missing-body-credentials') && basic === 'absent' ? {}
+        : { scope: faults.has('token-scope-empty') ? '' : app.readings?.has('token-scope-other') ? clients.scopeBase : form.scope }),
       ...(app.readings?.has('extra-members') ? { ext_expires_in: opts.lifetimeSeconds } : {}),
     });
   };

@@ -43,6 +43,9 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       }
       const v = validateWithFaults(ctx.faults, op, request.body, ctx.readings);
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors);
+      // blind7-auth-device-id-over-36-500: the DeviceId column is sized for a GUID and the insert fails on a longer id.
+      if (ctx.faults.has('blind7-auth-device-id-over-36-500') && text(v.values, 'deviceId').length > 36)
+        throw new Error("String or binary data would be truncated in table 'PartnerSession', column 'DeviceId'.");
       const opaque = ctx.readings.has('blind-session-id-opaque');
       // blind5-auth-repeat-device-empty-session: the "device already has a session" branch reads an id it never set.
       const repeated = ctx.faults.has('blind5-auth-repeat-device-empty-session') && ctx.state.sessions.anyWithDevice(text(v.values, 'deviceId'), clientId);

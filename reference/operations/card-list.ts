@@ -6,6 +6,7 @@ import { cardView } from './card-view.js';
 import { pause, sendDone, sendOk, text, type OperationContext } from './context.js';
 import { raceWindow } from '../faults/blind3/access.js';
 import { cachedCards } from '../faults/blind5/memo.js';
+import { cachedList, evictList } from '../faults/blind7/memo.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -45,7 +46,13 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
       if (c.faults.has('blind6-cards-token-card-min-null') && card.kind === 'token') out.currentCardMin = null;
       return out;
     };
-    return sendOk(reply, { [responseMembers.cards]: cards.map((card) => blind2(card, asText(cardView(card, c.faults, { readings: c.readings })))) });
+    // blind7-cards-token-last-four-number: the tokenized card's last four read from an int column.
+    const blind7 = (card: (typeof cards)[number], view: Record<string, unknown>) =>
+      (c.faults.has('blind7-cards-token-last-four-number') && card.kind === 'token' && typeof view.lastFourDigits === 'string' && /^[0-9]+$/.test(view.lastFourDigits)
+        ? { ...view, lastFourDigits: Number(view.lastFourDigits) } : view);
+    const build = () => ({ [responseMembers.cards]: cards.map((card) => blind7(card, blind2(card, asText(cardView(card, c.faults, { readings: c.readings }))))) });
+    // blind7-cards-list-stale-after-update: the list body is cached per customer; add and delete evict it, update does not.
+    return sendOk(reply, c.faults.has('blind7-cards-list-stale-after-update') ? cachedList(c.state.cards, listed, build) : build());
   });
 }
 
@@ -54,8 +61,12 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'DeleteCard', async (c, { values, request, reply }) => {
     if (c.readings.has('blind-unknown-customer-422') && !c.state.customers.get(text(values, 'customerId')))
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
+    // blind7-delete-unknown-customer-500: the customer row is read first and dereferenced without a null check.
+    if (c.faults.has('blind7-delete-unknown-customer-500') && !c.state.customers.get(text(values, 'customerId')))
+      throw new TypeError("Cannot read properties of undefined (reading 'customerId')");
     const cardId = text(values, 'cardId');
     const card = c.state.cards.get(cardId);
+    if (c.faults.has('blind7-cards-list-stale-after-update')) evictList(c.state.cards, text(values, 'customerId'));
     // delete-deleted-500: the tombstone of a deleted card is read as if it were a card.
     if (!card && c.faults.has('delete-deleted-500') && c.state.cards.wasRemoved(cardId)) throw new TypeError("Cannot read properties of null (reading 'deletedOn')");
     // delete-again-restores: the delete flips a soft-delete flag, so a second delete brings the card back.
@@ -105,6 +116,9 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
       });
     // blind3-delete-tokenized-kept: the delete statement names the card-number table only.
     if (!c.faults.has('delete-card-kept') && !(c.faults.has('blind3-delete-tokenized-kept') && card.kind === 'token')) c.state.cards.remove(card);
+    // blind7-delete-same-number-other-customer: `DELETE FROM Cards WHERE CardNumber = @number`, every holder of the number.
+    if (c.faults.has('blind7-delete-same-number-other-customer') && card.kind === 'number')
+      for (let other = c.state.cards.findAnyCustomer('number', card.identity); other; other = c.state.cards.findAnyCustomer('number', card.identity)) c.state.cards.remove(other);
     if (c.faults.has('blind2-delete-success-plain-text')) return reply.code(200).type('text/plain; charset=utf-8').send('OK');
     return sendDone(reply);
   });

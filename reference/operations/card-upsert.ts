@@ -8,6 +8,7 @@ import { oneInFive } from './customers.js';
 import { pause, sendOk, text, type OperationContext, type ValidRequest } from './context.js';
 import { raceWindow } from '../faults/blind3/access.js';
 import { forgetCards } from '../faults/blind5/memo.js';
+import { evictList } from '../faults/blind7/memo.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -93,8 +94,12 @@ function handle(rule: CardKindRule) {
       if (rule.kind === 'number' && c.faults.has('card-identical-new-id')) card = c.state.cards.renew(card);
       // blind6-tcard-identical-new-id: the token path "upserts" by delete and insert.
       if (rule.kind === 'token' && c.faults.has('blind6-tcard-identical-new-id')) card = c.state.cards.renew(card);
+      // blind7-tcard-identical-returns-first-card: the "unchanged" branch answers with the head of the customer's card list.
+      if (rule.kind === 'token' && c.faults.has('blind7-tcard-identical-returns-first-card')) return reply200(c.state.cards.listValid(customerId)[0] ?? card);
       return reply200(card);
     }
+    // blind7-card-declined-again-200: a card already on file is answered as it is, its failed authorization not run again.
+    if (card && !card.valid && rule.kind === 'number' && c.faults.has('blind7-card-declined-again-200')) return reply200(card);
     const reauthorize = !card?.valid || !rule.reauthorizeOn || rule.reauthorizeOn.some((k) => card?.data[k] !== data[k]);
     // tcard-denied-bin-new-only (and blind1's): the network check is part of the "new card" path only.
     const newOnly = c.faults.has('blind1-tcard-denied-bin-on-update') || c.faults.has('tcard-denied-bin-new-only');
@@ -126,6 +131,8 @@ function handle(rule: CardKindRule) {
       // blind4-card-race-two-cards: the issuer authorization is awaited between the lookup above and the insert.
       if (rule.kind === 'number' && c.faults.has('blind4-card-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
       card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
+      // blind7-cards-list-stale-after-update: a new card evicts the customer's cached list (an update does not).
+      if (c.faults.has('blind7-cards-list-stale-after-update')) evictList(c.state.cards, customerId);
     } else {
       // Each update fault breaks the transition row of one operation (STATE-CARD-CHANGED or STATE-TCARD-CHANGED).
       const keptNickname: CardData = rule.kind === 'number' && c.faults.has('card-update-keeps-nickname') ? { cardNickname: card.data.cardNickname ?? '' } : {};

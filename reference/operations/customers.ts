@@ -6,6 +6,7 @@ import { defineOperation } from './route.js';
 import { calendarDate, isYearFirstSlashed } from './dates.js';
 import { pause, sendOk, text, type OperationContext } from './context.js';
 import { raceWindow } from '../faults/blind3/access.js';
+import { missCached, rememberMiss } from '../faults/blind7/memo.js';
 
 /** The fault `leak-ssn-echo` echoes the SSN in this response header (NO-SECRET-ECHO). */
 const leakHeader = 'x-customer-ssn';
@@ -31,10 +32,16 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     const customer = lastFour ?? itin ?? c.state.customers.withSsn(c.faults.has('blind5-find-ssn-leading-zero-lost') ? String(Number(ssn)) : ssn);
     const hidden = customer && c.faults.has('find-enrolled-missing') && isYearFirstSlashed(customer.dateOfBirthSent);
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
+    // blind7-find-miss-cached: a miss is cached by SSN and date of birth, and no enrolment evicts it.
+    const missKey = `${ssn}|${calendarDate(text(values, 'dateOfBirth'))}`;
+    const staleMiss = c.faults.has('blind7-find-miss-cached') && missCached(c.state.customers, missKey);
+    // blind7-find-itin-dob-ignored: an ITIN is looked up in the ITIN register by its number alone.
+    const itinByNumber = c.faults.has('blind7-find-itin-dob-ignored') && ssn.startsWith('9');
     // blind1-find-dob-ignored: the SSN alone selects the customer.
-    if (customer && !hidden && (c.faults.has('blind1-find-dob-ignored') || c.faults.has('find-ssn-only') || sameBirthDate(c.faults, customer, text(values, 'dateOfBirth'))))
+    if (customer && !hidden && !staleMiss && (itinByNumber || c.faults.has('blind1-find-dob-ignored') || c.faults.has('find-ssn-only') || sameBirthDate(c.faults, customer, text(values, 'dateOfBirth'))))
       // blind2-find-customer-id-pascal-key: the member spelt as EnrollCustomer spells it; version-query-find-old-body: `id` from the older controller.
       return sendOk(reply, { [c.faults.has('version-query-find-old-body') && /[?&]apiVersion=/.test(request.url) ? 'id' : c.faults.has('blind2-find-customer-id-pascal-key') ? responseMembers.enrollCustomer : responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
+    if (c.faults.has('blind7-find-miss-cached')) rememberMiss(c.state.customers, missKey);
     // blind4-find-not-found-null-id: the lookup's null result serialised as it is.
     if (c.faults.has('blind4-find-not-found-null-id')) return sendOk(reply, { [responseMembers.findCustomer]: null });
     // D8: "returns an empty string" is the other documented reading of no match.
@@ -73,7 +80,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     // blind5-enroll-duplicate-ssn-returns-existing: an "idempotent" enrolment hands back the customer the SSN names.
     const existing = c.faults.has('blind5-enroll-duplicate-ssn-returns-existing') ? c.state.customers.withSsn(ssn) : undefined;
     if (existing) return sendOk(reply, { [responseMembers.enrollCustomer]: existing.customerId });
-    if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted')) {
+    // blind7-enroll-duplicate-ssn-skipped-with-referrer: the referral enrolment path checks the e-mail only.
+    const referral = c.faults.has('blind7-enroll-duplicate-ssn-skipped-with-referrer') && typeof values.referrerCode === 'string';
+    if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted') && !referral) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('SSN_IN_USE', 'A customer with this SSN is already enrolled.');
       const e = referenceOnlyErrors.duplicateSsn;
       // blind6-enroll-duplicate-ssn-200: the legacy "success with an error code" answer.
@@ -106,6 +115,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);
     const member = c.faults.has('enroll-customer-id-lowercase') ? responseMembers.enrollCustomer.toLowerCase() : responseMembers.enrollCustomer;
-    return sendOk(reply, { [member]: c.faults.has('enroll-customer-id-not-guid') ? '12345' : customer.customerId });
+    const body = { [member]: c.faults.has('enroll-customer-id-not-guid') ? '12345' : customer.customerId };
+    // blind7-enroll-success-text-plain: the body serialised by hand and written as a string result.
+    if (c.faults.has('blind7-enroll-success-text-plain')) return reply.code(reply.statusCode === 201 ? 201 : 200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
+    return sendOk(reply, body);
   });
 }

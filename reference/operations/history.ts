@@ -60,7 +60,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind3-history-foreign-account: the account is looked up by its id alone, not among the customer's cards.
     // blind4-history-account-other-customer: the same, written anew for this batch.
     const foreign = filtering && !own && (c.faults.has('blind3-history-foreign-account') || c.faults.has('blind4-history-account-other-customer')) ? c.state.cards.get(accountId) : undefined;
-    const cards = foreign ? [foreign] : filtering ? customerCards.filter((card) => card.cardId === accountId) : customerCards;
+    // blind7-history-account-filter-token-card-empty: the filter query joins the card-number table only.
+    const filterable = (card: (typeof customerCards)[number]) => card.kind === 'number' || !c.faults.has('blind7-history-account-filter-token-card-empty');
+    const cards = foreign ? [foreign] : filtering ? customerCards.filter((card) => card.cardId === accountId && filterable(card)) : customerCards;
     // blind1-history-card-number-in-display-name: the destination is named by the card's stored number.
     const cardHistory = (card: (typeof cards)[number]) => (c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
       ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : historyOf(card));
@@ -92,19 +94,28 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const paged = page(c, all, { size, reference, defaultSize });
     const { start } = paged;
     // blind3-history-look-ahead-row: the row fetched to know whether a next page exists is left on the page.
-    const items = c.faults.has('blind3-history-look-ahead-row') && reference === undefined && !defaultSize ? all.slice(0, size + 1) : paged.items;
+    const looked = c.faults.has('blind3-history-look-ahead-row') && reference === undefined && !defaultSize ? all.slice(0, size + 1) : paged.items;
+    // blind7-history-later-pages-oldest-first: the paging query orders by createdOn ascending.
+    const items = reference !== undefined && c.faults.has('blind7-history-later-pages-oldest-first') ? [...looked].reverse() : looked;
     // blind2-history-last-page-500: the next page's reference is read without a bounds check.
     if (reference !== undefined && c.faults.has('blind2-history-last-page-500')) void (all[start + size] as Transaction).transactionId;
     // D23: totalRecords' meaning is open; the reading counts the customer's whole history, whatever the filter.
     const unfiltered = c.readings.has('history-total-unfiltered') && !c.readings.has('history-none') ? customerCards.flatMap(historyOf).length : all.length;
     const total = c.faults.has('history-total-varies') ? all.length - start : c.faults.has('total-records-page-count') ? items.length : unfiltered;
     // blind1-history-total-capped: the count is taken from a query limited to the default page.
-    const shownTotal = c.faults.has('blind1-history-total-capped') ? Math.min(total, history.defaultPageSize) : total;
+    // blind7-history-total-zero-when-paging: the count query runs for the first page only.
+    const shownTotal = reference !== undefined && c.faults.has('blind7-history-total-zero-when-paging') ? 0
+      : c.faults.has('blind1-history-total-capped') ? Math.min(total, history.defaultPageSize) : total;
     const stamped = shownTimestamps(c, c.readings.has('timestamps-null-pending') ? items.map(withPendingEvents) : items);
     // blind5-history-created-on-date-only: createdOn mapped from a DATE column.
     const dated: Transaction[] = c.faults.has('blind5-history-created-on-date-only') ? stamped.map((t) => ({ ...t, createdOn: String(t.createdOn).slice(0, 10) })) : stamped;
     // blind6-history-decline-message-null: no decline, no message: the column is NULL.
-    const shown = c.faults.has('blind6-history-decline-message-null') ? dated.map((t) => (t.declineReasonMessage === '' ? { ...t, declineReasonMessage: null } : t)) : dated;
+    const declined = c.faults.has('blind6-history-decline-message-null') ? dated.map((t) => (t.declineReasonMessage === '' ? { ...t, declineReasonMessage: null } : t)) : dated;
+    // blind7-history-load-dates-date-only: the two load dates come from DATE columns.
+    const loadDate = (v: Transaction[string] | undefined) => (typeof v === 'string' ? v.slice(0, 10) : v);
+    const shown: Transaction[] = c.faults.has('blind7-history-load-dates-date-only')
+      ? declined.map((t) => ({ ...t, ...('expectedLoadDate' in t ? { expectedLoadDate: loadDate(t.expectedLoadDate) ?? null } : {}), ...('actualLoadDate' in t ? { actualLoadDate: loadDate(t.actualLoadDate) ?? null } : {}) }))
+      : declined;
     // blind2-history-amount-decimal: amounts stored in cents written as dollars.
     const dollars = (t: Transaction): Transaction => ({ ...t, ...Object.fromEntries(['amount', 'fee', 'ocrAmount', 'userEnteredAmount', 'loadAmount'].filter((k) => typeof t[k] === 'number').map((k) => [k, (t[k] as number) / 100])) });
     return sendOk(reply, { [history.listMember]: c.faults.has('blind2-history-amount-decimal') ? shown.map(dollars) : shown, [history.totalMember]: shownTotal });

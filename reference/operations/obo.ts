@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { errorRow, responseMembers } from '../../contract/index.js';
-import { sendErrorRow, sendLegacyError, sendProblem, sendReferenceProblem } from '../problems.js';
+import { requestPath, sendErrorRow, sendLegacyError, sendProblem, sendReferenceProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { sendOk, text, type OperationContext } from './context.js';
 
@@ -20,6 +20,12 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     // blind2-obo-not-found-title-case: the title typed anew in this handler.
     if (!customer && c.faults.has('blind2-obo-not-found-title-case'))
       return sendProblem(reply, request, { status: 422, errorCode: 'CUSTOMER_NOT_FOUND', title: 'Customer not found', typeUrl: errorRow('CUSTOMER_NOT_FOUND').typeRfc!.url, detail: 'No customer has this customerId.' });
+    // blind7-obo-not-found-no-error-code: the OBO handler builds its ProblemDetails by hand and forgets the extension member.
+    if (!customer && c.faults.has('blind7-obo-not-found-no-error-code')) {
+      const row = errorRow('CUSTOMER_NOT_FOUND');
+      return reply.code(row.status).type('application/problem+json')
+        .send(JSON.stringify({ type: row.typeRfc!.url, title: row.title, status: row.status, detail: 'No customer has this customerId.', instance: requestPath(request) }));
+    }
     if (!customer) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     // blind6-obo-linked-any-customer-card: `SELECT COUNT(*) FROM Cards WHERE Valid = 1`, the customer clause missing.
     const holders = c.faults.has('blind6-obo-linked-any-customer-card') ? c.state.cards.anyValid() : [];
@@ -35,7 +41,8 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     // blind5-obo-second-customer-token-not-stored: the session's OBO record is written only when it has none.
     const kept = c.faults.has('blind5-obo-second-customer-token-not-stored') && session.oboCustomerId !== undefined && session.oboCustomerId !== customer.customerId;
     if (!kept) {
-      session.oboCustomerId = customer.customerId;
+      // blind7-sattr-second-obo-old-customer: `session.OboCustomerId ??= customerId`, the first customer kept.
+      session.oboCustomerId = c.faults.has('blind7-sattr-second-obo-old-customer') ? session.oboCustomerId ?? customer.customerId : customer.customerId;
       session.ssoTokens.push(ssoToken);
     }
     // blind1-obo-sso-token-pascal-key: the member named as the AddSessionAttributes attribute (SsoToken).

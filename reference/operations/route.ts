@@ -10,6 +10,7 @@ import { blind3Input, blind3ValidationDetail } from '../faults/blind3/inputs.js'
 import { blind4Input } from '../faults/blind4/hooks.js';
 import { blind5Input } from '../faults/blind5/rules.js';
 import { blind6Input } from '../faults/blind6/hooks.js';
+import { blind7Input } from '../faults/blind7/hooks.js';
 import { classFaultInput } from '../faults/input-classes.js';
 import { operatorFaultInput } from '../faults/operator-values.js';
 import type { OperationContext, OperationHandler } from './context.js';
@@ -58,13 +59,15 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       // blind1-session-skipped-cattr: the ancillary operation is served without the session check.
       // blind5-session-skipped-on-history: the history route was left out of the session filter.
       const skipped = (ctx.faults.has('blind1-session-skipped-cattr') && op.id === 'AddCustomerAttributes')
-        || (ctx.faults.has('blind5-session-skipped-on-history') && op.id === 'GetTransactionHistory');
+        || (ctx.faults.has('blind5-session-skipped-on-history') && op.id === 'GetTransactionHistory')
+        // blind7-session-skipped-on-tcard: the tokenized-card route, added later, was left out of the session filter.
+        || (ctx.faults.has('blind7-session-skipped-on-tcard') && op.id === 'AddOrUpdateTokenizedCard');
       const session = skipped ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
       const raw = op.method === 'GET' ? firstOfRepeated(ctx, request.query) : request.body;
       const hasCard = (customerId: string, cardNumber: string) => ctx.state.cards.find(customerId, 'number', cardNumber) !== undefined;
       const holdsToken = (customerId: string, token: string) => ctx.state.cards.find(customerId, 'token', token) !== undefined;
-      const input = blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken)), hasCard));
+      const input = blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken)), hasCard)), hasCard);
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);

@@ -51,7 +51,9 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
     && !(ctx.faults.has('blind5-session-device-case-insensitive') && found.deviceId.toLowerCase() === deviceId.toLowerCase())
     // blind5-session-device-check-cached: a session that passed the check once is not checked again.
     && !(ctx.faults.has('blind5-session-device-check-cached') && deviceCheckCached(found))
-    && !(ctx.faults.has('blind1-device-unchecked-on-get') && request.method === 'GET'))
+    && !(ctx.faults.has('blind1-device-unchecked-on-get') && request.method === 'GET')
+    // blind7-session-device-unchecked-on-obo: the OBO filter looks the session up and stops there.
+    && !(ctx.faults.has('blind7-session-device-unchecked-on-obo') && request.url.split('?')[0]!.endsWith('/authenticate-obo')))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem && found && ctx.faults.has('blind5-session-device-check-cached')) rememberDeviceChecked(found);
   if (!problem) return found;
