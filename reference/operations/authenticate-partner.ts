@@ -46,6 +46,9 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       // blind7-auth-device-id-over-36-500: the DeviceId column is sized for a GUID and the insert fails on a longer id.
       if (ctx.faults.has('blind7-auth-device-id-over-36-500') && text(v.values, 'deviceId').length > 36)
         throw new Error("String or binary data would be truncated in table 'PartnerSession', column 'DeviceId'.");
+      // device-id-not-guid-500: the DeviceId column is a uniqueidentifier, and a deviceId that is not a GUID fails the insert.
+      if (ctx.faults.has('device-id-not-guid-500') && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text(v.values, 'deviceId')))
+        throw new Error('Conversion failed when converting from a character string to uniqueidentifier.');
       const opaque = ctx.readings.has('blind-session-id-opaque');
       // blind5-auth-repeat-device-empty-session: the "device already has a session" branch reads an id it never set.
       const repeated = ctx.faults.has('blind5-auth-repeat-device-empty-session') && ctx.state.sessions.anyWithDevice(text(v.values, 'deviceId'), clientId);

@@ -46,6 +46,13 @@ describe('sessions suite: the session faults are caught', () => {
     expect(row(run, 'SESSION-REQUIRED')?.status).toBe('passed');
   }, 120_000);
 
+  it('device-id-not-guid-500: a 500 to the second session\'s AuthenticatePartner (its deviceId is not a GUID) fails GEN-NO-5XX; the other session cases still run', async () => {
+    const run = await runSuites(['sessions'], ['device-id-not-guid-500']);
+    expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
+    expectCaught(run, { fault: 'device-id-not-guid-500', checks: ['noServerError'], operation: /^AuthenticatePartner$/ });
+    expect(row(run, 'SESSION-REQUIRED')?.status).toBe('passed');
+  }, 120_000);
+
   it('session-device-any-session: the deviceId of another open session is accepted, while a made-up deviceId is still refused', async () => {
     const run = await runSuites(['sessions'], ['session-device-any-session']);
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
