@@ -89,20 +89,28 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
     },
   });
 
+  // The coverage case (-1) filters on each card the customer holds, number and tokenized alike: a filter
+  // joined to one kind of card only (blind7) returns nothing for the other kind. Random cases take one card.
   cases.property({
     name: 'history: accountId returns that card\'s transactions and no other', requirement: 'HISTORY-ACCOUNT-FILTER',
     arbitrary: fc.nat(),
-    examples: [0],
-    describe: (i) => `accountId of the customer's card [${i}]`,
+    examples: [-1],
+    describe: (i) => (i < 0 ? 'accountId of each of the customer\'s cards in turn' : `accountId of the customer's card [${i}]`),
     probe: async (p, i) => {
       if (p.customer.cards.length === 0) return { covered: false };
-      const card = p.customer.cards[i % p.customer.cards.length]!;
+      const cards = i < 0 ? p.customer.cards : [p.customer.cards[i % p.customer.cards.length]!];
       const unfiltered = (await p.page())?.transactions;
-      const filtered = unfiltered && (await p.page({ accountId: card.cardId }));
-      if (!unfiltered || !filtered) return undefined;
-      const judged = accountFilterJudged(p.customer, card, unfiltered, filtered.transactions);
-      p.findings.push(...judged.findings);
-      return { covered: judged.covered };
+      if (!unfiltered) return undefined;
+      let covered = false;
+      for (const card of cards) {
+        const filtered = await p.page({ accountId: card.cardId });
+        if (!filtered) return undefined;
+        const judged = accountFilterJudged(p.customer, card, unfiltered, filtered.transactions);
+        p.findings.push(...judged.findings);
+        covered ||= judged.covered;
+        if (judged.findings.length) break; // the failing request is the last: its curl reproduces it
+      }
+      return { covered };
     },
   });
 

@@ -52,7 +52,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     if (anyCard && !customerCards.includes(anyCard)) customerCards.push(anyCard);
     // blind5-history-paging-ignores-account: the paging query is a second query without the account clause.
     const pagingDrops = c.faults.has('blind5-history-paging-ignores-account') && optionalText(values, 'pagingTransactionReferenceNumber') !== undefined;
-    const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored') && !pagingDrops;
+    // history-account-filter-number-cards-only: the filter clause is built for card-number accounts; a token's cardId adds none.
+    const tokenUnfiltered = accountId !== undefined && c.faults.has('history-account-filter-number-cards-only') && customerCards.some((card) => card.cardId === accountId && card.kind !== 'number');
+    const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored') && !pagingDrops && !tokenUnfiltered;
     const own = accountId !== undefined && customerCards.some((card) => card.cardId === accountId);
     // blind3-history-deleted-account-500: the card row of a deleted card is read without a null check.
     if (accountId !== undefined && !own && c.faults.has('blind3-history-deleted-account-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((card) => card.cardId === accountId))

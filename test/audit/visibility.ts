@@ -84,6 +84,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'account-filter-empty': 'needs the filtered and the unfiltered history side by side',
   'account-filter-partial': 'needs the filtered and the unfiltered history side by side',
   'history-account-filter-ignored': 'needs the filtered and the unfiltered history side by side',
+  'history-account-filter-number-cards-only': 'needs the filtered and the unfiltered history side by side',
   'default-page-oldest': 'needs the default page and a pageSize page of one customer side by side',
   // operator catalogue (issue 27): reference/faults/operator-values.ts
   'ssn-whitespace-trimmed': true,

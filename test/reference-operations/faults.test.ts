@@ -137,6 +137,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const page = (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 3, pagingTransactionReferenceNumber: ref } })).body;
     return JSON.stringify(page.searchResults) === JSON.stringify(all.searchResults.slice(2, 5));
   },
+  'history-account-filter-number-cards-only': async (b) => {
+    const { customerId } = await historyOf(b);
+    const token = (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId, { cardToken: 'tokHistory1', lastFourOfCard: '4321' }) })).body.cards[0];
+    return (await b.call('GetTransactionHistory', { query: { customerId, accountId: token.cardId, pageSize: 0 } })).body.totalRecords;
+  },
   'history-account-filter-ignored': async (b) => {
     const { customerId } = await historyOf(b);
     return (await b.call('GetTransactionHistory', { query: { customerId, accountId: unknownGuid } })).body.totalRecords;

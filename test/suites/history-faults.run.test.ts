@@ -26,6 +26,8 @@ const groups: Group[] = [
     ],
   },
   { caught: [history('history-account-filter-ignored', 'accountFilterHonoured'), history('history-total-varies', 'totalRecordsStable')] },
+  // Each card the customer holds is filtered on, a tokenized one too (blind7: a filter joined to card numbers only).
+  { caught: [history('history-account-filter-number-cards-only', 'accountFilterHonoured')] },
   // Each documented bound of pageSize is sent and its page judged (blind6: pageSize 1 taken for the default).
   { caught: [history('history-page-size-ten-default', 'pageWithinBounds')] },
   {

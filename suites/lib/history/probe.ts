@@ -7,7 +7,9 @@ import type { HarnessContext } from '../runner/context.js';
 import { enrollCustomer } from '../state/enrolment.js';
 import { FixtureError } from '../state/fixture-errors.js';
 import { mayWrite } from '../state/setup-call.js';
-import { addCardUnlessRefused } from '../state/cards.js';
+import { addCardUnlessRefused, addTokenizedCard } from '../state/cards.js';
+import { ownReasonRefusal } from '../../../oracles/refusals.js';
+import type { Session } from '../../../client/index.js';
 import { memoPerKey } from '../state/memo.js';
 import { isBrokenError } from '../runner/stop.js';
 
@@ -24,8 +26,9 @@ export interface HistoryCustomer {
   /** Card numbers and SSN this run sent for the customer: no history reply may carry them. */
   readonly secrets: readonly string[];
   /**
-   * True for a customer this run enrolled, whose cards it registered by number with distinct
-   * last four digits and never deletes: those digits then name one card's transactions alone.
+   * True for a customer this run enrolled, whose cards it registered with distinct last four digits
+   * (by number, and one tokenized with its lastFourOfCard) and never deletes: those digits then name
+   * one card's transactions alone.
    */
   readonly createdByRun: boolean;
 }
@@ -63,6 +66,7 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
       added += 1;
       secrets.push(number);
     }
+    await addTokenizedHistoryCard(ctx, session, customerId, secrets);
   } else {
     const fixture = ctx.profile.fixtures.customerId;
     if (!fixture) throw new FixtureError('TARGET_PROFILE=production needs TARGET_FIXTURE_CUSTOMER_ID to read a transaction history');
@@ -78,6 +82,21 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
     cards: cards.filter((c): c is Record<string, unknown> => !!c && typeof c.cardId === 'string')
       .map((c) => ({ cardId: String(c.cardId), ...(typeof c.lastFourDigits === 'string' ? { lastFourDigits: c.lastFourDigits } : {}) })),
   };
+}
+
+/**
+ * One tokenized card besides the numbered ones, its lastFourOfCard four digits no numbered card ends
+ * with, so each kind of card is filtered on (a filter joined to card numbers only returns nothing for
+ * a token's cardId, blind7). A refusal for the target's own reasons (D37) leaves the numbered cards.
+ */
+async function addTokenizedHistoryCard(ctx: HarnessContext, session: Session, customerId: string, numbers: readonly string[]): Promise<void> {
+  const taken = new Set(numbers.map((n) => n.slice(-4)));
+  const lastFourOfCard = ['4321', '8765', '2468', '1357'].find((four) => !taken.has(four))!;
+  try {
+    await addTokenizedCard(ctx, session, customerId, { lastFourOfCard });
+  } catch (error) {
+    if (!(error instanceof FixtureError && error.exchange && ownReasonRefusal(error.exchange))) throw error;
+  }
 }
 
 async function defaultPageFull(ctx: HarnessContext, customerId: string): Promise<boolean> {

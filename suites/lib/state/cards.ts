@@ -36,11 +36,11 @@ export function addCard(ctx: HarnessContext, session: Session, customerId: strin
  * A card registered with AddOrUpdateTokenizedCard: a token new by construction of letters and digits
  * only (AccountNumberFilter names tokens comma-separated), a BIN clear of the denied one.
  */
-export function addTokenizedCard(ctx: HarnessContext, session: Session, customerId: string): Promise<FixtureCard> {
+export function addTokenizedCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}): Promise<FixtureCard> {
   const fresh = freshValues(ctx);
   return addFixtureCard(ctx, session, customerId, 'AddOrUpdateTokenizedCard', (sampled) => ({
     cardToken: fresh.cardToken('pcFixtureToken0000'), cardBin: fresh.cardBin(String(sampled.cardBin)),
-  }));
+  }), overrides);
 }
 
 async function addFixtureCard(
