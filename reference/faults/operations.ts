@@ -50,6 +50,7 @@ export const operationFaults: Fault[] = [
   { name: 'sattr-account-filter-unchecked', requirement: 'SATTR-SESSION-ATTRIBUTES-FORMAT', breaks: 'AddSessionAttributes accepts an AccountIdFilter that is not a comma-separated list of GUIDs' },
   { name: 'sattr-number-filter-unchecked', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts an AccountNumberFilter naming no card of the customer' },
   { name: 'version-query-find-old-body', requirement: 'FIND-SUCCESS', breaks: 'FindCustomer selected by the apiVersion query parameter is served by an older controller whose body names the customer `id`, not customerId' },
+  { name: 'sattr-number-filter-two-entries', requirement: 'SATTR-FILTERS', breaks: 'AccountNumberFilter is split with a limit of two entries (Split(\',\', 2)), so a list of three of the customer\'s own cards is refused with 422 INVALID_INFORMATION' },
   { name: 'sattr-id-filter-number-cards-only', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes refuses an AccountIdFilter naming the customer\'s own tokenized card (only cards added by number are looked up)' },
   { name: 'sattr-own-number-refused', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes refuses an AccountNumberFilter naming the customer\'s own card number' },
   { name: 'enroll-duplicate-ssn-accepted', requirement: 'ENROLL-DUPLICATE', breaks: 'EnrollCustomer enrolls a second customer with an SSN already in use' },

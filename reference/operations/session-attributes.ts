@@ -48,7 +48,10 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     const anyCustomers = (id: string) => c.faults.has('sattr-id-filter-any-customer') && c.state.cards.get(id) !== undefined;
     // sattr-number-filter-empty-entries: the number list is split with empty entries removed.
     const dropEmpty = (name: string, items: string[]) => (name === numberFilter && c.faults.has('sattr-number-filter-empty-entries') ? items.filter((s) => s !== '') : items);
-    const list = (name: string) => dropEmpty(name, (byName.get(name) ?? '').split(',').map((s) => s.trim()));
+    // sattr-number-filter-two-entries: `Split(',', 2)`: a third entry stays glued to the second, which then names no card.
+    const split = (name: string, value: string) => (name === numberFilter && c.faults.has('sattr-number-filter-two-entries')
+      ? [value.split(',')[0]!, ...(value.includes(',') ? [value.slice(value.indexOf(',') + 1)] : [])] : value.split(','));
+    const list = (name: string) => dropEmpty(name, split(name, byName.get(name) ?? '').map((s) => s.trim()));
     // With the format unchecked, only GUID-shaped entries are looked up: the fault breaks the format rule alone.
     const ids = list(idFilter).filter((id) => !formatUnchecked(idFilter) || acceptedRegExp('guid').test(id))
       // blind2-sattr-filter-first-id-only: the ownership query is run for the first GUID of the list.

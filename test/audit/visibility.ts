@@ -48,6 +48,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true, 'session-id-empty-device-lookup': true, 'device-id-prefix-match': true, 'device-id-truncated-match': true, 'device-id-not-guid-500': true,
   'sattr-before-obo-accepted': true, 'sattr-token-any-session': 'which session was issued a token is not in the recording', 'sattr-wrong-token-400': true, 'sattr-missing-token-accepted': true, 'sattr-unknown-name-accepted': true,
   'sattr-account-filter-unchecked': true, 'sattr-number-filter-unchecked': true, 'sattr-own-number-refused': true, 'sattr-id-filter-number-cards-only': true,
+  'sattr-number-filter-two-entries': 'a second token of a customer may replace the first for all the audit knows (the BIN and last-four rule is the run\'s): judged by the run',
   'sattr-both-filters-accepted': true, 'sattr-foreign-card-accepted': true,
   // business outcomes and state
   'enroll-duplicate-ssn-accepted': true, 'find-enrolled-missing': true, 'enroll-ssn-stored-as-number': true, 'find-no-match-not-found': true, 'obo-no-linked-check': true,

@@ -258,6 +258,13 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'sattr-account-filter-unchecked': (b) => sessionAttributes(b, () => [['AccountIdFilter', 'not-a-card-id']]),
   'sattr-number-filter-unchecked': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '5555555555554444']]),
   'sattr-own-number-refused': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '4111111111111111']]),
+  'sattr-number-filter-two-entries': async (b) => {
+    const own = await oboCustomer(b);
+    for (const [cardToken, lastFourOfCard] of [['tokFilterOne1', '1357'], ['tokFilterTwo2', '2468']])
+      await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(own.customerId, { cardToken, lastFourOfCard }) });
+    const ssoToken = (await b.call('AuthenticateOBO', { body: { customerId: own.customerId } })).body.ssoToken as string;
+    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', ssoToken], ['AccountNumberFilter', 'tokFilterOne1,tokFilterTwo2,4111111111111111']]) })).status;
+  },
   'sattr-id-filter-number-cards-only': async (b) => {
     const own = await oboCustomer(b);
     const tokenCardId = (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(own.customerId) })).body.cards[0].cardId as string;

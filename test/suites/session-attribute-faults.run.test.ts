@@ -24,6 +24,10 @@ const filterFaults: FaultProof[] = [
   { fault: 'sattr-number-filter-unchecked', check: 'statusMatches', operation: 'AddSessionAttributes', alsoFails: ['ERR-INVALID-INFORMATION'] },
 ];
 
+// Alone: sattr-number-filter-unchecked would accept the three cards too. The filter naming three of the
+// customer's cards, the value at its maximum length (blind7: a `< 300` check), is refused.
+const threeCards: FaultProof[] = [{ fault: 'sattr-number-filter-two-entries', check: 'ownCardFilterAccepted', operation: 'AddSessionAttributes' }];
+
 describe('AddSessionAttributes after AuthenticateOBO: token, list and filter faults are caught', () => {
   it('the clean reference passes the new rows', async () => {
     const run = await runWithFaults([], business);
@@ -37,6 +41,10 @@ describe('AddSessionAttributes after AuthenticateOBO: token, list and filter fau
 
   it('a wrong SsoToken answered 400, a list without SsoToken or with an unknown name accepted, the own card number or tokenized card\'s cardId refused', async () => {
     expectCaught(await runWithFaults(listFaults, business), listFaults);
+  });
+
+  it('an AccountNumberFilter of three of the customer\'s cards refused', async () => {
+    expectCaught(await runWithFaults(threeCards, business), threeCards);
   });
 
   it('an AccountIdFilter of no GUIDs or an AccountNumberFilter of a stranger accepted', async () => {

@@ -1,4 +1,4 @@
-import { operation, responseMembers } from '../../../contract/index.js';
+import { operation, responseMembers, sessionAttributes } from '../../../contract/index.js';
 import type { Exchange, Session } from '../../../client/index.js';
 import type { Payload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
@@ -6,6 +6,7 @@ import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { withState } from '../state/case-state.js';
 import { setupAttempts } from '../state/setup-call.js';
 import { addCard, addTokenizedCard } from '../state/cards.js';
+import { freshValues } from '../state/fresh.js';
 import { fixtureBody, FixtureError, SetupBroken } from '../state/fixture-errors.js';
 import { memoPerKey } from '../state/memo.js';
 import { reusableCustomer } from '../state/find-again.js';
@@ -75,9 +76,16 @@ export interface CustomerWithKnownCard {
   /** The token of the customer's second card, a tokenized one: AccountNumberFilter names "raw card numbers or card tokens". */
   readonly cardToken: string;
   readonly tokenCardId: string;
+  /** The token of a third card, tokenized too, so long that `secondToken,cardToken,cardNumber` is the longest value a session attribute takes. */
+  readonly secondToken: string;
 }
 
-/** One customer per worker with a card whose number the harness knows (the shared fixture's is not kept) and a tokenized card. */
+/** Letters and digits only (AccountNumberFilter names tokens comma-separated), made new when sent (fresh.ts). */
+const drawnToken = (length: number): string => `${'pcFixtureToken'.padEnd(length - 4, 'T')}0000`;
+/** The first token's length: with a card number of 15 to 19 digits the second is 136 to 140 characters, both within cardToken's 255. */
+const firstTokenLength = 140;
+
+/** One customer per worker with a card whose number the harness knows (the shared fixture's is not kept) and two tokenized cards. */
 export const customerWithKnownCard = memoPerKey(async (ctx: HarnessContext, enrollment: Payload): Promise<CustomerWithKnownCard> => {
   const session = await ctx.session();
   // A customer of the run family where the run has one (found again on later nights, its old cards deleted).
@@ -85,6 +93,15 @@ export const customerWithKnownCard = memoPerKey(async (ctx: HarnessContext, enro
   const card = await addCard(ctx, session, customerId);
   const cardNumber = card.payload[operation('AddOrUpdateCard').fields.find((f) => f.format === 'cardNumber')!.name];
   if (typeof cardNumber !== 'string') throw new FixtureError('the fixture card was sent without a card number');
-  const tokenized = await addTokenizedCard(ctx, session, customerId);
-  return { customerId, cardId: card.cardId, cardNumber, cardToken: String(tokenized.payload.cardToken), tokenCardId: tokenized.cardId };
+  // Two tokens of lengths that make the three of the customer's cards, comma-separated, exactly the session
+  // attribute value's maximum (a `< 300` check refuses that valid filter, blind7); their last four differ, so
+  // a target taking a new token of a known BIN and last four for that card re-tokenized keeps both (reading).
+  const fresh = freshValues(ctx);
+  const tokenized = await addTokenizedCard(ctx, session, customerId, { cardToken: fresh.cardToken(drawnToken(firstTokenLength)), lastFourOfCard: '1357' });
+  const secondLength = sessionAttributes.attributes.valueLength.max - firstTokenLength - cardNumber.length - 2;
+  const second = await addTokenizedCard(ctx, session, customerId, { cardToken: fresh.cardToken(drawnToken(secondLength)), lastFourOfCard: '2468' });
+  return {
+    customerId, cardId: card.cardId, cardNumber, cardToken: String(tokenized.payload.cardToken), tokenCardId: tokenized.cardId,
+    secondToken: String(second.payload.cardToken),
+  };
 }, () => false);

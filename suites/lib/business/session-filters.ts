@@ -82,6 +82,8 @@ export function sessionFilterScenarios(ctx: HarnessContext, suiteFile: string): 
   const ownValues = [
     [numberFilter, ownCardSlot.cardNumber, 'card number'], [numberFilter, ownCardSlot.cardToken, 'card token'],
     [idFilter, ownCardSlot.cardId, 'card\'s cardId'], [idFilter, ownCardSlot.tokenCardId, 'tokenized card\'s cardId'],
+    // Three of the customer's cards, the value at its maximum length (value 1-300, fixtures.ts).
+    [numberFilter, `${ownCardSlot.secondToken},${ownCardSlot.cardToken},${ownCardSlot.cardNumber}`, 'cards, three of them listed, the value at its maximum length'],
   ] as const;
   const ownCards = fc.tuple(enrollmentPayload(ctx), ...ownValues.map(([name, value]) => withToken({ [name]: value })))
     .map(([enrollment, ...lists]) => lists.map((items, i) => [enrollment, items, `${ownValues[i]![0]} = the customer's own ${ownValues[i]![2]}`] as const));

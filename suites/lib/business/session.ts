@@ -22,6 +22,8 @@ export const ownCardSlot = {
   cardId: stateSlot.cardId, cardNumber: 'conformance-own-card-number-slot',
   /** The token of the customer's tokenized card, and its cardId. */
   cardToken: 'conformance-own-card-token-slot', tokenCardId: 'conformance-own-token-card-id-slot',
+  /** The token of the customer's third card (fixtures.ts: the three listed make the value's maximum length). */
+  secondToken: 'conformance-own-second-token-slot',
   /** The own card number with its first digit changed: the same length and last four digits, another card. */
   cardNumberTwin: 'conformance-own-card-twin-slot',
   /** A cardId of no card of the customer: a GUID new by construction (state/fresh.ts), never a drawn one that might be its card's. */
@@ -54,7 +56,7 @@ function resolve(ctx: HarnessContext, value: string, token: string, customer: Cu
   return value === stateSlot.ssoToken ? token
     : value.replaceAll(ownCardSlot.strangerId, () => freshValues(ctx).guid()).replaceAll(ownCardSlot.cardId, customer.cardId).replaceAll(ownCardSlot.cardNumberTwin, twinOf(customer.cardNumber))
       .replaceAll(ownCardSlot.cardNumber, customer.cardNumber).replaceAll(ownCardSlot.cardToken, customer.cardToken)
-      .replaceAll(ownCardSlot.tokenCardId, customer.tokenCardId);
+      .replaceAll(ownCardSlot.tokenCardId, customer.tokenCardId).replaceAll(ownCardSlot.secondToken, customer.secondToken);
 }
 
 /**
