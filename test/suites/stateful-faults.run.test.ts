@@ -44,7 +44,7 @@ const cards: Record<string, Caught> = {
   // The nickname is only seen in the list (the add-or-update reply may leave it empty).
   'card-update-keeps-nickname': { fault: 'card-update-keeps-nickname', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, cardNickname changed → [^)]+\\), then GetRegisteredCards') },
   // Read-write-read: the list read before a write shows at the next read a list the write did not evict.
-  'cards-list-stale-after-token-update': { fault: 'cards-list-stale-after-token-update', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('GetRegisteredCards\\(customer #\\d, before a write of its cards: ') },
+  'cards-list-stale-after-token-update': { fault: 'cards-list-stale-after-token-update', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
   'delete-card-kept': { fault: 'delete-card-kept', checks: ['modelCardList', 'modelCardId'], operation: /^(GetRegisteredCards|AddOrUpdate(Tokenized)?Card)$/, story: step('DeleteCard\\(customer #\\d, card #\\d+ ') },
   // These two change replies of every card operation: the cards and linked-accounts properties both fail with them.
   'cards-bad-expiration-format': { fault: 'cards-bad-expiration-format', checks: ['cardsMatchSchema'], operation: /^(AddOrUpdate(Tokenized)?Card|GetRegisteredCards)$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, new ') },

@@ -29,8 +29,8 @@ export class ReaddCard extends ModelCommand {
     const options = readdable(c);
     const d = options[this.deleted % options.length]!;
     const op = d.kind === 'number' ? 'AddOrUpdateCard' : 'AddOrUpdateTokenizedCard';
-    await readBeforeWrite(r, c);
     this.begin(r, `${op}(${c.label}, deleted card ${d.cardId.slice(0, 8)}… ${tail(d.identity)} again, same data)`);
+    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, op, d.payload);
     const earlier = c.deleted.filter((e) => e.kind === d.kind && e.identity === d.identity).map((e) => e.cardId);
     const cardId = expectUpsert(r, x, d, {

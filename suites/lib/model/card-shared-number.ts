@@ -24,8 +24,8 @@ export class AddOtherCustomersNumber extends ModelCommand {
   protected async act(m: Model, r: SequenceRun): Promise<void> {
     const { c, other } = this.pair(m)!;
     const payload = cardBody(r, c, { ...this.generated, cardNumber: other.identity });
-    await readBeforeWrite(r, c);
     this.begin(r, `AddOrUpdateCard(${c.label}, ${other.label} ${tail(other.identity)} of another customer, expiration ${String(payload.expirationMonthYear)})`);
+    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     const cardId = expectUpsert(r, x, { kind: 'number', identity: other.identity, payload }, {
       requirement: 'CARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'the card is registered for the customer named', documented: 'a card entry of this customer, not the other customer\'s',

@@ -26,8 +26,8 @@ export class AddCard extends ModelCommand {
     // The drawn number gives the shape; the number sent is new by construction (fresh.ts).
     const payload = cardBody(r, c, { ...this.generated, cardNumber: r.fresh.cardNumber(String(this.generated.cardNumber)) });
     const identity = String(payload.cardNumber);
-    await readBeforeWrite(r, c);
     this.begin(r, `AddOrUpdateCard(${c.label}, new card ${tail(identity)}, expiration ${String(payload.expirationMonthYear)})`);
+    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     const cardId = expectUpsert(r, x, { kind: 'number', identity, payload }, {
       requirement: 'CARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'a new card is registered', documented: 'a new card gets a cardId of its own',
@@ -82,8 +82,8 @@ export class ChangeCard extends ModelCommand {
     const shown = this.change.field === 'expirationMonthYear' || this.change.field === 'cardNickname' ? ` → ${value}` : '';
     // A nickname is seen only in the list: it is looked at at once, before a later command deletes the card.
     const listed = this.change.field === 'cardNickname' ? ', then GetRegisteredCards' : '';
-    await readBeforeWrite(r, c);
     this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, ${this.change.field} changed${shown})${listed}`);
+    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     expectUpsert(r, x, { ...card, payload }, {
       requirement: 'STATE-CARD-CHANGED', same: card.cardId,

@@ -24,8 +24,8 @@ export class AddTokenizedCard extends ModelCommand {
     const payload = cardBody(r, c, newTokenCard(r, c, this.generated));
     const identity = String(payload.cardToken);
     const four = payload.lastFourOfCard === undefined ? 'no lastFourOfCard' : `lastFourOfCard ${String(payload.lastFourOfCard)}`;
-    await readBeforeWrite(r, c);
     this.begin(r, `${OP}(${c.label}, new token ${tail(identity)}, BIN ${String(payload.cardBin)}, ${four}, expiration ${String(payload.expirationMonthYear)})`);
+    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     const cardId = expectUpsert(r, x, { kind: 'token', identity, payload }, {
       requirement: 'TCARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'a new tokenized card is registered', documented: 'a new card gets a cardId of its own',
@@ -49,8 +49,8 @@ export class ChangeTokenizedExpiration extends ModelCommand {
     const c = customerAt(m, this.customer);
     const card = cardAt(c, this.card, 'token')!;
     const payload = { ...card.payload, expirationMonthYear: this.expiration };
-    await readBeforeWrite(r, c);
     this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, expiration ${String(card.payload.expirationMonthYear)} → ${this.expiration})`);
+    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     expectUpsert(r, x, { ...card, payload }, {
       requirement: 'STATE-TCARD-CHANGED', same: card.cardId,
@@ -76,8 +76,8 @@ export class ChangeToken extends ModelCommand {
     const card = cardAt(c, this.card, 'token')!;
     const token = r.fresh.cardToken(this.token);
     const payload = { ...card.payload, cardToken: token };
-    await readBeforeWrite(r, c);
     this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, token → ${tail(token)}), then GetRegisteredCards`);
+    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     const cardId = expectUpsert(r, x, { ...card, identity: token, payload }, {
       requirement: 'STATE-TCARD-CHANGED', documentedSuccess: 'a tokenized card whose token differs is reauthorized', documented: 'a cardId',
