@@ -58,6 +58,11 @@ export interface ModelCustomer {
    */
   readonly declined: string[];
   readonly deleted: DeletedCard[];
+  /**
+   * GetRegisteredCards was read since the last write of its cards (unset: never read, or written
+   * since). A write on an unread list reads it first (suites/lib/model/card-list.ts readBeforeWrite).
+   */
+  listRead?: boolean;
 }
 
 export interface ModelSession {

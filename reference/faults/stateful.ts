@@ -7,5 +7,8 @@ export const statefulFaults: Fault[] = [
   { name: 'cards-stars-for-number-card', requirement: 'CARDS-SHAPE', breaks: 'cards registered by card number report lastFourDigits as **** instead of the last four digits' },
   { name: 'obo-tokenized-not-linked', requirement: 'STATE-OBO', breaks: 'AuthenticateOBO answers NO_LINKED_ACCOUNT to a customer whose registered cards are all tokenized' },
   { name: 'history-timestamp-offset', requirement: 'HISTORY-SHAPE', breaks: 'transaction timestamps are written with a +02:00 offset instead of in UTC' },
+  // Stale reads (RESTler's and Schemathesis' read-write-read): a read is cached and one write does not evict it.
+  { name: 'cards-list-stale-after-token-update', requirement: 'STATE-TCARD-CHANGED', breaks: 'the card list is cached per customer and evicted by every card write but a tokenized card\'s update, so after AddOrUpdateTokenizedCard changes a card the list still shows its old data' },
+  { name: 'find-miss-cached-by-ssn', requirement: 'FIND-ENROLLED', breaks: 'FindCustomer caches a miss by the SSN alone and EnrollCustomer never evicts it, so a customer enrolled after a lookup of its SSN found nobody is not found' },
   { name: 'cattr-cardless-customer-refused', requirement: 'CATTR-SUCCESS', breaks: 'AddCustomerAttributes answers 422 CUSTOMER_NOT_FOUND for a customer that holds no card' },
 ];

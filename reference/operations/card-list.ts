@@ -7,6 +7,7 @@ import { pause, sendDone, sendOk, text, type OperationContext } from './context.
 import { raceWindow } from '../faults/blind3/access.js';
 import { cachedCards } from '../faults/blind5/memo.js';
 import { cachedList, evictList } from '../faults/blind7/memo.js';
+import { evictStaleList, staleList } from '../faults/stale-caches.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -52,7 +53,9 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
         ? { ...view, lastFourDigits: Number(view.lastFourDigits) } : view);
     const build = () => ({ [responseMembers.cards]: cards.map((card) => blind7(card, blind2(card, asText(cardView(card, c.faults, { readings: c.readings }))))) });
     // blind7-cards-list-stale-after-update: the list body is cached per customer; add and delete evict it, update does not.
-    return sendOk(reply, c.faults.has('blind7-cards-list-stale-after-update') ? cachedList(c.state.cards, listed, build) : build());
+    if (c.faults.has('blind7-cards-list-stale-after-update')) return sendOk(reply, cachedList(c.state.cards, listed, build));
+    // cards-list-stale-after-token-update: the list body is cached per customer; a tokenized card's update does not evict it.
+    return sendOk(reply, c.faults.has('cards-list-stale-after-token-update') ? staleList(c.state.cards, listed, build) : build());
   });
 }
 
@@ -67,6 +70,7 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     const cardId = text(values, 'cardId');
     const card = c.state.cards.get(cardId);
     if (c.faults.has('blind7-cards-list-stale-after-update')) evictList(c.state.cards, text(values, 'customerId'));
+    if (c.faults.has('cards-list-stale-after-token-update')) evictStaleList(c.state.cards, text(values, 'customerId'));
     // delete-deleted-500: the tombstone of a deleted card is read as if it were a card.
     if (!card && c.faults.has('delete-deleted-500') && c.state.cards.wasRemoved(cardId)) throw new TypeError("Cannot read properties of null (reading 'deletedOn')");
     // delete-again-restores: the delete flips a soft-delete flag, so a second delete brings the card back.

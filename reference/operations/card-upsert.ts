@@ -9,6 +9,7 @@ import { pause, sendOk, text, type OperationContext, type ValidRequest } from '.
 import { raceWindow } from '../faults/blind3/access.js';
 import { forgetCards } from '../faults/blind5/memo.js';
 import { evictList } from '../faults/blind7/memo.js';
+import { evictStaleList } from '../faults/stale-caches.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -79,6 +80,8 @@ function handle(rule: CardKindRule) {
       ? c.state.cards.listValid(customerId).find((s) => s.kind === 'token' && s.data.cardBin === data.cardBin && (s.data.lastFourOfCard ?? '') === (data.lastFourOfCard ?? ''))
       : undefined;
     if (sameCard) card = c.state.cards.reidentify(sameCard, identity);
+    // cards-list-stale-after-token-update: every card write evicts the customer's cached list but a tokenized card's update.
+    if (c.faults.has('cards-list-stale-after-token-update') && !(rule.kind === 'token' && card)) evictStaleList(c.state.cards, customerId);
     const view = (stored: StoredCard) => {
       const out = cardView(stored, c.faults, { addOrUpdate: true, sparse: c.readings.has('sparse-card-after-upsert'), readings: c.readings });
       // blind6-tcard-hash-id-omitted: the tokenized card's hashId is null, and null members are not written.

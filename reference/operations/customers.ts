@@ -7,6 +7,7 @@ import { calendarDate, isYearFirstSlashed } from './dates.js';
 import { pause, sendOk, text, type OperationContext } from './context.js';
 import { raceWindow } from '../faults/blind3/access.js';
 import { missCached, rememberMiss } from '../faults/blind7/memo.js';
+import { missedSsn, rememberMissedSsn } from '../faults/stale-caches.js';
 
 /** The fault `leak-ssn-echo` echoes the SSN in this response header (NO-SECRET-ECHO). */
 const leakHeader = 'x-customer-ssn';
@@ -34,7 +35,8 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     if (c.faults.has('leak-ssn-echo')) reply.header(leakHeader, ssn);
     // blind7-find-miss-cached: a miss is cached by SSN and date of birth, and no enrolment evicts it.
     const missKey = `${ssn}|${calendarDate(text(values, 'dateOfBirth'))}`;
-    const staleMiss = c.faults.has('blind7-find-miss-cached') && missCached(c.state.customers, missKey);
+    // find-miss-cached-by-ssn: a miss is cached by the SSN alone, and no enrolment evicts it.
+    const staleMiss = (c.faults.has('blind7-find-miss-cached') && missCached(c.state.customers, missKey)) || (c.faults.has('find-miss-cached-by-ssn') && missedSsn(c.state.customers, ssn));
     // blind7-find-itin-dob-ignored: an ITIN is looked up in the ITIN register by its number alone.
     const itinByNumber = c.faults.has('blind7-find-itin-dob-ignored') && ssn.startsWith('9');
     // blind1-find-dob-ignored: the SSN alone selects the customer.
@@ -42,6 +44,7 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
       // blind2-find-customer-id-pascal-key: the member spelt as EnrollCustomer spells it; version-query-find-old-body: `id` from the older controller.
       return sendOk(reply, { [c.faults.has('version-query-find-old-body') && /[?&]apiVersion=/.test(request.url) ? 'id' : c.faults.has('blind2-find-customer-id-pascal-key') ? responseMembers.enrollCustomer : responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
     if (c.faults.has('blind7-find-miss-cached')) rememberMiss(c.state.customers, missKey);
+    if (c.faults.has('find-miss-cached-by-ssn')) rememberMissedSsn(c.state.customers, ssn);
     // blind4-find-not-found-null-id: the lookup's null result serialised as it is.
     if (c.faults.has('blind4-find-not-found-null-id')) return sendOk(reply, { [responseMembers.findCustomer]: null });
     // D8: "returns an empty string" is the other documented reading of no match.

@@ -351,6 +351,22 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const { payload } = await b.enroll({ dateOfBirth: '1970/01/02' });
     return (await find(b, payload.ssn, '1970-01-02')).status;
   },
+  // A stale read: the list read, a tokenized card's expiration changed, the list read again.
+  'cards-list-stale-after-token-update': async (b) => {
+    const { customerId } = await b.enroll();
+    const payload = tokenCardPayload(customerId);
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    await b.call('GetRegisteredCards', { query: { customerId } });
+    await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, expirationMonthYear: '1231' } });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards[0].expirationMonthYear;
+  },
+  // A negative read before a create: the SSN looked up with another date of birth, then enrolled, then found.
+  'find-miss-cached-by-ssn': async (b) => {
+    const payload = enrollPayload();
+    await find(b, payload.ssn, '1901-01-01');
+    await b.call('EnrollCustomer', { body: payload });
+    return (await find(b, payload.ssn, String(payload.dateOfBirth))).status;
+  },
 };
 
 /** Probed by denied-client.test.ts: the denied client cannot be driven through startReference. */

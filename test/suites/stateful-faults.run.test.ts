@@ -17,6 +17,8 @@ const customers: Record<string, Caught> = {
   'find-enrolled-missing': { fault: 'find-enrolled-missing', checks: ['modelFindsCustomer'], operation: /^FindCustomer$/, story: step('FindCustomer\\(customer #\\d: its SSN and dateOfBirth YYYY/MM/DD as enrolled\\)') },
   'enroll-duplicate-ssn-accepted': { fault: 'enroll-duplicate-ssn-accepted', checks: ['legacyOrProblemError'], operation: /^EnrollCustomer$/, story: step('EnrollCustomer\\(fresh identity but the SSN of customer #\\d\\)') },
   'cattr-cardless-customer-refused': { fault: 'cattr-cardless-customer-refused', checks: ['modelAccepted'], operation: /^AddCustomerAttributes$/, story: step('AddCustomerAttributes\\(customer #\\d: ') },
+  // A negative read before a create: the enrolled customer's lookup shows the miss cached before its enrolment.
+  'find-miss-cached-by-ssn': { fault: 'find-miss-cached-by-ssn', checks: ['modelFindsCustomer'], operation: /^FindCustomer$/, story: step('FindCustomer\\(the fresh identity of customer #\\d before its enrolment: no match\\)') },
   'find-customer-id-not-guid': { fault: 'find-customer-id-not-guid', checks: ['successBodyShape'], operation: /^FindCustomer$/, story: step('FindCustomer\\(customer #\\d: its SSN') },
 };
 const linked: Record<string, Caught> = {
@@ -41,6 +43,8 @@ const cards: Record<string, Caught> = {
   'tcard-denied-bin-new-only': { fault: 'tcard-denied-bin-new-only', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: /(counterexample: .*|\n\s+\d+\. )AddOrUpdateTokenizedCard\(customer #\d, card #\d+ \*\*\*\w{4}, BIN \d+ → the denied BIN/ },
   // The nickname is only seen in the list (the add-or-update reply may leave it empty).
   'card-update-keeps-nickname': { fault: 'card-update-keeps-nickname', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, cardNickname changed → [^)]+\\), then GetRegisteredCards') },
+  // Read-write-read: the list read before a write shows at the next read a list the write did not evict.
+  'cards-list-stale-after-token-update': { fault: 'cards-list-stale-after-token-update', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
   'delete-card-kept': { fault: 'delete-card-kept', checks: ['modelCardList', 'modelCardId'], operation: /^(GetRegisteredCards|AddOrUpdate(Tokenized)?Card)$/, story: step('DeleteCard\\(customer #\\d, card #\\d+ ') },
   // These two change replies of every card operation: the cards and linked-accounts properties both fail with them.
   'cards-bad-expiration-format': { fault: 'cards-bad-expiration-format', checks: ['cardsMatchSchema'], operation: /^(AddOrUpdate(Tokenized)?Card|GetRegisteredCards)$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, new ') },
@@ -68,7 +72,8 @@ const groups: Caught[][] = [
   [cards['cards-bad-expiration-format']!],
   [cards['tcard-denied-bin-new-only']!, linked['sattr-token-any-session']!],
   [cards['cards-stars-for-number-card']!],
-  [cards['card-found-by-number-alone']!],
+  [customers['find-miss-cached-by-ssn']!, cards['card-found-by-number-alone']!],
+  [cards['cards-list-stale-after-token-update']!],
   [customers['find-customer-id-not-guid']!, cards['card-update-keeps-nickname']!, linked['obo-sso-token-empty']!],
 ];
 

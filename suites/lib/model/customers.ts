@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { operation, responseMembers } from '../../../contract/index.js';
 import { legacyOrProblemError, successBodyShape } from '../../../checks/index.js';
+import { noMatchReported } from '../../../checks/business-outcomes.js';
 import { validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { FixtureError } from '../state/fixture-errors.js';
 import { nextPerson } from '../state/people.js';
 import { runTag } from '../state/setup-call.js';
 import { ModelCommand } from './command.js';
+import { AddCustomerAttributes, type Item } from './customer-attributes.js';
 import { observeOwnRefusal, ownRefusal, refusedForOwnReason } from './refusal.js';
 import { byCheck, predict } from '../../../oracles/model/predict.js';
 import { body, ok, type SequenceRun } from './real.js';
@@ -35,8 +37,8 @@ function enrollBody(r: SequenceRun, generated: Body, slashed: boolean): Body {
  * EnrollCustomer of a fresh identity; the new customer joins the model. In setup, a refusal
  * means the sequence cannot run (FixtureError: not covered); as a command it is a finding.
  */
-export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed: boolean, asFixture: boolean): Promise<ModelCustomer | undefined> {
-  let sent = enrollBody(r, generated, slashed);
+export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed: boolean, asFixture: boolean, first?: Body): Promise<ModelCustomer | undefined> {
+  let sent = first ?? enrollBody(r, generated, slashed);
   const label = `customer #${m.customers.length + 1}`;
   let x = await r.call('EnrollCustomer', { body: sent });
   // D37: a fresh identity may still be refused (an SSN in use elsewhere): setup tries a few, a command moves on.
@@ -61,13 +63,24 @@ export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed:
   return customer;
 }
 
+/**
+ * A negative read before a create (the stale read of RESTler's and Schemathesis' stateful checks):
+ * the fresh identity is looked up first (no match, either reading of D8), then enrolled, then found
+ * (FIND-ENROLLED), so a miss the lookup cached and the enrolment did not evict shows.
+ */
 export class EnrollCustomer extends ModelCommand {
   constructor(readonly generated: Body, readonly slashed: boolean) { super(); }
   check(m: Readonly<Model>): boolean { return m.customers.length < m.customerCap; }
   protected describe(): string { return `EnrollCustomer(fresh identity, dateOfBirth ${this.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD'})`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    this.begin(r, `EnrollCustomer(customer #${m.customers.length + 1}, fresh identity, dateOfBirth as ${this.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD'})`);
-    await enroll(m, r, this.generated, this.slashed, false);
+    const label = `customer #${m.customers.length + 1}`;
+    const sent = enrollBody(r, this.generated, this.slashed);
+    r.step(`FindCustomer(the fresh identity of ${label} before its enrolment: no match)`);
+    const miss = await r.call('FindCustomer', { body: { ssn: sent.ssn, dateOfBirth: sent.dateOfBirth } });
+    r.judge(miss, { oracles: [byCheck(noMatchReported, { operation: 'FindCustomer' })] });
+    this.begin(r, `EnrollCustomer(${label}, fresh identity, dateOfBirth as ${this.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD'})`);
+    const c = await enroll(m, r, this.generated, this.slashed, false, sent);
+    if (c) await findEnrolled(r, c);
   }
 }
 
@@ -102,27 +115,18 @@ export class FindCustomer extends ModelCommand {
   protected describe(): string { return `FindCustomer(customer[${this.customer}])`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
     const c = preferredCustomer(m, this.customer, this.slashed === undefined ? undefined : (k) => slashedDate(k) === this.slashed);
-    this.begin(r, `FindCustomer(${c.label}: its SSN and dateOfBirth ${slashedDate(c) ? 'YYYY/MM/DD' : 'YYYY-MM-DD'} as enrolled)`);
-    const x = await r.call('FindCustomer', { body: { ssn: c.ssn, dateOfBirth: c.dateOfBirth } });
-    r.judge(x, { oracles: [byCheck(successBodyShape, { operation: 'FindCustomer' }), predict.findsCustomer(c.customerId)] });
+    this.begin(r, findLabel(c));
+    await findEnrolled(r, c, false);
   }
 }
 
-type Item = { name: string; value: string };
+const findLabel = (c: ModelCustomer): string => `FindCustomer(${c.label}: its SSN and dateOfBirth ${slashedDate(c) ? 'YYYY/MM/DD' : 'YYYY-MM-DD'} as enrolled)`;
 
-/** AddCustomerAttributes with the required CustomerId and SSN of the customer and random optional attributes. */
-export class AddCustomerAttributes extends ModelCommand {
-  constructor(readonly customer: number, readonly items: readonly Item[]) { super(); }
-  check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
-  protected describe(): string { return `AddCustomerAttributes(customer[${this.customer}], ${this.items.map((i) => i.name).join(', ')})`; }
-  protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = customerAt(m, this.customer);
-    const own: Record<string, string> = { CustomerId: c.customerId, SSN: c.ssn };
-    const customerAttributes = this.items.map((i) => ({ name: i.name, value: own[i.name] ?? i.value }));
-    this.begin(r, `AddCustomerAttributes(${c.label}: ${customerAttributes.map((i) => i.name).join(', ')})`);
-    const x = await r.call('AddCustomerAttributes', { body: { customerAttributes } });
-    r.judge(x, { oracles: [predict.accepted({ requirement: 'CATTR-SUCCESS', documented: 'a list with the customer\'s CustomerId and SSN and valid optional attributes is accepted' })] });
-  }
+/** FIND-ENROLLED: the customer's SSN and dateOfBirth as enrolled name it (`step`: as a step of its own). */
+async function findEnrolled(r: SequenceRun, c: ModelCustomer, step = true): Promise<void> {
+  if (step) r.step(findLabel(c));
+  const x = await r.call('FindCustomer', { body: { ssn: c.ssn, dateOfBirth: c.dateOfBirth } });
+  r.judge(x, { oracles: [byCheck(successBodyShape, { operation: 'FindCustomer' }), predict.findsCustomer(c.customerId)] });
 }
 
 /** The enrollment body generated by seed (identity fields are replaced by a fresh person at run time). */

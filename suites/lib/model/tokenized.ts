@@ -3,6 +3,7 @@ import { operation, responseMembers } from '../../../contract/index.js';
 import { alnumChars, digits, mmyy, stringOf, validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { cardBody, expectUpsert, knownIds, register } from './card-common.js';
+import { readBeforeWrite, writeCards } from './card-list.js';
 import { ModelCommand } from './command.js';
 import { predict } from '../../../oracles/model/predict.js';
 import { ResubmitCard } from './cards.js';
@@ -24,7 +25,8 @@ export class AddTokenizedCard extends ModelCommand {
     const identity = String(payload.cardToken);
     const four = payload.lastFourOfCard === undefined ? 'no lastFourOfCard' : `lastFourOfCard ${String(payload.lastFourOfCard)}`;
     this.begin(r, `${OP}(${c.label}, new token ${tail(identity)}, BIN ${String(payload.cardBin)}, ${four}, expiration ${String(payload.expirationMonthYear)})`);
-    const x = await r.call(OP, { body: payload });
+    await readBeforeWrite(r, c);
+    const x = await writeCards(r, c, OP, payload);
     const cardId = expectUpsert(r, x, { kind: 'token', identity, payload }, {
       requirement: 'TCARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'a new tokenized card is registered', documented: 'a new card gets a cardId of its own',
       refusable: 'a generated new tokenized card',
@@ -48,7 +50,8 @@ export class ChangeTokenizedExpiration extends ModelCommand {
     const card = cardAt(c, this.card, 'token')!;
     const payload = { ...card.payload, expirationMonthYear: this.expiration };
     this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, expiration ${String(card.payload.expirationMonthYear)} → ${this.expiration})`);
-    const x = await r.call(OP, { body: payload });
+    await readBeforeWrite(r, c);
+    const x = await writeCards(r, c, OP, payload);
     expectUpsert(r, x, { ...card, payload }, {
       requirement: 'STATE-TCARD-CHANGED', same: card.cardId,
       documentedSuccess: 'a tokenized card whose expiration differs is reauthorized', documented: 'the same cardId after an expiration change',
@@ -74,11 +77,14 @@ export class ChangeToken extends ModelCommand {
     const token = r.fresh.cardToken(this.token);
     const payload = { ...card.payload, cardToken: token };
     this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, token → ${tail(token)}), then GetRegisteredCards`);
-    const x = await r.call(OP, { body: payload });
+    await readBeforeWrite(r, c);
+    const x = await writeCards(r, c, OP, payload);
     const cardId = expectUpsert(r, x, { ...card, identity: token, payload }, {
       requirement: 'STATE-TCARD-CHANGED', documentedSuccess: 'a tokenized card whose token differs is reauthorized', documented: 'a cardId',
     });
     const list = await r.call('GetRegisteredCards', { body: { customerId: c.customerId } });
+    // A read after the write: a list it caches shows at the next read if the next write does not evict it.
+    c.listRead = true;
     r.judge(list, { oracles: [predict.listsCard({ cardId, requirement: 'STATE-TCARD-CHANGED', documented: 'the card of the new token listed' })] });
     const listed = body(list)[responseMembers.cards];
     const shown = (id: string) => Array.isArray(listed) && listed.some((l: Record<string, unknown> | null) => sameId(l?.cardId, id));
