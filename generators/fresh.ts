@@ -62,6 +62,21 @@ export const ssnPosition = (start: number, counter: number): number => (start + 
  */
 export const itinSharingLastFour = (ssn: string): string => `9${ssn.slice(1, 3)}7${ssn.slice(4, 5)}${ssn.slice(5)}`;
 
+/**
+ * ITINs a fresh value uses: area 9xx with a group of 90-92 or 94-99 (ITIN groups are 50-65, 70-88,
+ * 90-92 and 94-99), none of itinSharingLastFour's 70-79, and never a fresh SSN (001-599) or a family
+ * identity (600-665). FindCustomer takes a "9-digit SSN or ITIN": both kinds are enrolled and looked up.
+ */
+const itinGroups = [90, 91, 92, 94, 95, 96, 97, 98, 99] as const;
+/** 100 areas x 9 groups x 9,999 serials = 2^2 3^4 5^2 11 101: the stride below is coprime with it. */
+const itinSpace = 100 * itinGroups.length * 9999;
+/** ITINs one lane can stamp (a worker enrols a handful): maxLanes * itinsPerLane < itinSpace. */
+export const itinsPerLane = 15_000;
+/** The ITIN of position `n` (0 <= n < itinSpace): different positions, different ITINs. */
+export function itinAt(n: number): string {
+  return `9${pad(n % 100, 2)}${itinGroups[Math.floor(n / 100) % itinGroups.length]}${pad(1 + Math.floor(n / (100 * itinGroups.length)), 4)}`;
+}
+
 /** Digits of a card number's stamp: 10^9 > maxLanes * perLane. */
 const numberStamp = 9;
 /** A token's stamp: `x` (never a digit, so a token never equals a card number) and six base-36 characters. */
@@ -102,6 +117,13 @@ export class FreshValues {
   /** A 9-digit SSN (area 001-599) no worker of the run drew before. */
   ssn(): string {
     return ssnAt(ssnPosition(this.key.run % ssnSpace, this.stamp('ssn')));
+  }
+
+  /** A 9-digit ITIN (area 9xx, group 90-92 or 94-99) no worker of the run drew before. */
+  itin(): string {
+    const k = this.stamp('itin') - this.key.lane * perLane;
+    if (k >= itinsPerLane) throw new RangeError(`this worker drew ${itinsPerLane} new ITINs: more than a run can use`);
+    return itinAt((this.key.run % itinSpace + (this.key.lane * itinsPerLane + k) * stride) % itinSpace);
   }
 
   /**

@@ -1,7 +1,8 @@
 import { afterAll, describe } from 'vitest';
 import { harness } from './lib/runner/context.js';
 import { removeAddedCards } from './lib/state/cards.js';
-import { duplicateEnrollmentScenario, findCustomerScenarios, oboScenarios } from './lib/business/customers.js';
+import { findCustomerScenarios, oboScenarios } from './lib/business/customers.js';
+import { duplicateEnrollmentScenario } from './lib/business/duplicates.js';
 import { cardRefusalScenarios } from './lib/business/cards.js';
 import { sessionAttributeScenarios, unknownCustomerAttributesScenario } from './lib/business/attributes.js';
 import { unlistedErrorScenarios } from './lib/business/unlisted.js';

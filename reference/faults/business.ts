@@ -11,6 +11,10 @@ export const businessFaults: Fault[] = [
   { name: 'enroll-ssn-stored-as-number', requirement: 'FIND-ENROLLED', breaks: 'EnrollCustomer keeps the SSN as a number, so a customer whose SSN begins with 0 is never found by the nine digits enrolled' },
   { name: 'find-ssn-only', requirement: 'FIND-EVERY-KEY', breaks: 'FindCustomer finds a customer by the SSN alone, whatever date of birth is sent' },
   { name: 'find-itin-by-birth-date-only', requirement: 'FIND-EVERY-KEY', breaks: 'FindCustomer looks an ITIN (area 9) up by the date of birth alone (the ITIN register keeps the number encrypted and the query forgets its clause), so another taxpayer number with a customer\'s birth date names that customer' },
+  // Issue 27, blind7: a business refusal on every payload path, and both kinds of taxpayer number.
+  { name: 'enroll-itin-duplicate-accepted', requirement: 'ENROLL-DUPLICATE', breaks: 'EnrollCustomer checks an ITIN (area 9) against the SSN register only, so a second customer with an ITIN already enrolled is enrolled, though "the operation checks whether the SSN or the e-mail address is already in use"' },
+  // reference/operations/card-upsert.ts
+  { name: 'card-decline-skipped-with-name-on-card', requirement: 'CARD-AUTH-FAILURE', breaks: 'AddOrUpdateCard sends a card with nameOnCard to a name-match authorization that never declines, so the declining card is registered when the optional cardholder name is sent' },
   // reference/operations/customer-attributes.ts
   { name: 'cattr-refused-own-code', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddCustomerAttributes refuses every valid list for a known customer with 422 {"ErrorCode": "ATTRIBUTES_NOT_ACCEPTED"}, a decline shape the operation has no reason to use (D15/D16 name only card authorization and duplicates)' },
   // reference/operations/obo.ts

@@ -148,7 +148,9 @@ function handle(rule: CardKindRule) {
     if (!reauthorize) return reply200(card);
     card.authorizations += 1;
     const outOfDate = rule.kind === 'number' && c.readings.has('blind-expired-card-declined') && expired(data.expirationMonthYear);
-    const authorized = !(rule.kind === 'number' && denied(rule, identity, data)) && !outOfDate;
+    // card-decline-skipped-with-name-on-card: with a cardholder name the card goes to a name-match authorization that never declines.
+    const byName = rule.kind === 'number' && c.faults.has('card-decline-skipped-with-name-on-card') && Boolean(data.nameOnCard);
+    const authorized = (byName || !(rule.kind === 'number' && denied(rule, identity, data))) && !outOfDate;
     // blind4-card-declined-still-listed: the decline is answered, but the card's flag is never written.
     card.valid = authorized || c.faults.has('blind4-card-declined-still-listed');
     if (authorized) return reply200(card);

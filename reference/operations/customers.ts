@@ -85,7 +85,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     if (existing) return sendOk(reply, { [responseMembers.enrollCustomer]: existing.customerId });
     // blind7-enroll-duplicate-ssn-skipped-with-referrer: the referral enrolment path checks the e-mail only.
     const referral = c.faults.has('blind7-enroll-duplicate-ssn-skipped-with-referrer') && typeof values.referrerCode === 'string';
-    if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted') && !referral) {
+    // enroll-itin-duplicate-accepted: an ITIN (area 9) is checked against the SSN register only, where it never is.
+    const itinUnchecked = c.faults.has('enroll-itin-duplicate-accepted') && ssn.startsWith('9');
+    if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted') && !referral && !itinUnchecked) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('SSN_IN_USE', 'A customer with this SSN is already enrolled.');
       const e = referenceOnlyErrors.duplicateSsn;
       // blind6-enroll-duplicate-ssn-200: the legacy "success with an error code" answer.

@@ -57,6 +57,8 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'cards-list-stale-after-token-update': true, 'find-miss-cached-by-ssn': true,
   'auth-denied-wrong-status': 'a 403 to AuthenticatePartner may be the allow list\'s (D25)',
   'obo-unknown-customer-wrong-status': 'a recording cannot show that a customer does not exist',
+  'enroll-itin-duplicate-accepted': true,
+  'card-decline-skipped-with-name-on-card': 'which card numbers the issuer declines is not in the recording (the audit sees a card registered)',
   'card-decline-missing-code': 'which card numbers the issuer declines is not in the recording (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'card-found-by-number-alone': 'which card numbers other customers hold is the run\'s model, across the customers of one sequence',
   'tcard-denied-bin-new-only': 'which BIN the network denies is not in the recording',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertedValidRegExp, defaults, operation } from '../../contract/index.js';
-import { cardBin, cardNumber, cardToken, FreshValues, isLuhnValid, maxLanes, perLane } from '../../generators/index.js';
+import { cardBin, cardNumber, cardToken, familyPerson, FreshValues, isLuhnValid, itinSharingLastFour, itinsPerLane, maxLanes, perLane } from '../../generators/index.js';
 
 
 /**
@@ -60,6 +60,27 @@ describe('fresh values', () => {
       if (i % 2) expect(ssn).toMatch(/^0(?!00)[0-9]{8}$/);
     }
     unique(drawn);
+  });
+
+  // Issue 27, blind7: both kinds of taxpayer number FindCustomer takes are enrolled and looked up.
+  it('an ITIN is nine digits of area 9 with a group of 90-92 or 94-99, new, and never a fresh SSN, a family SSN or an ITIN sharing last four', () => {
+    const itins = lanes.flatMap((f) => Array.from({ length: 3000 }, () => f.itin()));
+    for (const itin of itins) {
+      expect(itin).toMatch(/^9[0-9]{2}(9[0-2]|9[4-9])(?!0000)[0-9]{4}$/);
+      expect(itin).toMatch(assertedValidRegExp('ssn'));
+    }
+    unique(itins);
+    const f = lanes[0]!;
+    const ssns = Array.from({ length: 300 }, () => f.ssn());
+    const others = new Set([...ssns, ...ssns.map(itinSharingLastFour), ...Array.from({ length: 300 }, (_, slot) => familyPerson('5eed0000cafe', slot).ssn)]);
+    expect(itins.filter((i) => others.has(i))).toEqual([]);
+    expect(maxLanes * itinsPerLane, 'every lane\'s ITINs fit the ITIN space').toBeLessThan(100 * 9 * 9999);
+  });
+
+  it('a lane that draws more ITINs than it may is told so', () => {
+    const f = new FreshValues({ run: 2, lane: 3 });
+    for (let i = 0; i < itinsPerLane; i += 1) f.itin();
+    expect(() => f.itin()).toThrow(`this worker drew ${itinsPerLane} new ITINs: more than a run can use`);
   });
 
   it('a BIN keeps its length, avoids the denied BIN and what the customer\'s cards have, and is the drawn one when that is free', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement } from '../../contract/index.js';
 import { operationFaults } from '../../reference/faults/operations.js';
-import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, type Bench } from './harness.js';
+import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, uniqueDigits, type Bench } from './harness.js';
 
 const unknownGuid = '00000000-0000-4000-8000-000000000000';
 const find = (b: Bench, ssn: unknown, dateOfBirth = '1990-04-01') => b.call('FindCustomer', { body: { ssn, dateOfBirth } });
@@ -88,6 +88,12 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const { payload } = await b.enroll();
     return (await b.call('EnrollCustomer', { body: { ...payload, emailAddress: `x${String(payload.emailAddress)}` } })).status;
   },
+  'enroll-itin-duplicate-accepted': async (b) => {
+    const { payload } = await b.enroll({ ssn: `9${uniqueDigits(8)}` });
+    return (await b.call('EnrollCustomer', { body: { ...payload, emailAddress: `x${String(payload.emailAddress)}` } })).status;
+  },
+  'card-decline-skipped-with-name-on-card': async (b) =>
+    (await b.addCard((await b.enroll()).customerId, { cardNumber: '4000000000000002', nameOnCard: 'Pat Doe' })).status,
   'card-decline-missing-code': async (b) => (await b.addCard((await b.enroll()).customerId, { cardNumber: '4000000000000002' })).body.ErrorCode,
   'card-update-new-id': async (b) => {
     const { customerId } = await b.enroll();

@@ -100,6 +100,16 @@ describe('business-error oracles fail on their reference faults', () => {
     expectCaught(await runWithFaults(proofs, business), proofs);
   });
 
+  // Issue 27, blind7: the D16 duplicate sent for an ITIN customer as well as an SSN one (identity kinds),
+  // and the D15 declining card sent with every optional member as well as minimal (every payload path).
+  it('catches enroll-itin-duplicate-accepted and card-decline-skipped-with-name-on-card', async () => {
+    const proofs: FaultProof[] = [
+      { fault: 'enroll-itin-duplicate-accepted', check: 'legacyOrProblemError', operation: 'EnrollCustomer' },
+      { fault: 'card-decline-skipped-with-name-on-card', check: 'legacyOrProblemError', operation: 'AddOrUpdateCard', alsoFails: ['STATE-CARD-AUTH-FAILED'] },
+    ];
+    expectCaught(await runWithFaults(proofs, business), proofs);
+  });
+
   it.each(authFaults.map((g) => [g.map((p) => p.fault).join(' + '), g] as const))('%s', async (_name, g) => {
     expectCaught(await runWithFaults(g, auth), g);
   });

@@ -1,10 +1,11 @@
+import fc from 'fast-check';
 import { operation } from '../../../contract/index.js';
 import { legacyOrProblemError } from '../../../checks/index.js';
-import { validPayload, type Payload } from '../../../generators/index.js';
+import type { Payload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { genericOracles, judge, judgeRow, oracle } from '../judge/oracles.js';
 import { rememberListedCards, scenario } from './fixtures.js';
-import { fieldWithFormat, fixedCases, genericRequirements, rowRequirements, scenarioOptions, scenarioRuns } from './cases.js';
+import { bothPaths, fieldWithFormat, fixedCases, genericRequirements, payloadPaths, rowRequirements, scenarioRuns } from './cases.js';
 import { withState } from '../state/case-state.js';
 import { propertyTest } from '../runner/property-test.js';
 
@@ -16,14 +17,15 @@ const describeCard = (what: string) => (p: Payload) => `${what}\n  input: ${JSON
 /**
  * Cards the target must refuse: the profile's declined card number (D15) and a tokenized card
  * of the profile's denied BIN (422 BAD_REQUEST). Both go to the shared fixture customer; a
- * card a faulty target registers anyway is deleted when the suite ends.
+ * card a faulty target registers anyway is deleted when the suite ends. Each is sent on both payload
+ * paths (cases.ts `payloadPaths`): minimal, and with nameOnCard (and lastFourOfCard) filled.
  */
 export function cardRefusalScenarios(ctx: HarnessContext, suiteFile: string): void {
-  const declined = { [fieldWithFormat(card, 'cardNumber')]: ctx.profile.declinedCardNumber };
+  const declined = payloadPaths(ctx, card, { [fieldWithFormat(card, 'cardNumber')]: ctx.profile.declinedCardNumber });
   propertyTest(ctx, suiteFile, {
     area, operation: card.id, name: 'AddOrUpdateCard refuses the declined card with an error code and message (D15)', writes: true,
     requirements: ['CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', ...genericRequirements],
-    arbitrary: fixedCases(validPayload(card, scenarioOptions(ctx, card, declined))), numRuns: scenarioRuns(ctx, true, 2),
+    arbitrary: fixedCases(fc.oneof(declined.minimal, declined.full)), examples: bothPaths(declined), numRuns: scenarioRuns(ctx, true, 2),
     describe: describeCard('AddOrUpdateCard with TARGET_DECLINED_CARD_NUMBER'),
     run: scenario(async (payload) => {
       const session = await ctx.session();
@@ -34,11 +36,11 @@ export function cardRefusalScenarios(ctx: HarnessContext, suiteFile: string): vo
     }),
   });
 
-  const deniedBin = { [fieldWithFormat(tokenized, 'cardBin')]: ctx.profile.deniedCardBin };
+  const deniedBin = payloadPaths(ctx, tokenized, { [fieldWithFormat(tokenized, 'cardBin')]: ctx.profile.deniedCardBin });
   propertyTest(ctx, suiteFile, {
     area, operation: tokenized.id, name: 'AddOrUpdateTokenizedCard refuses a BIN not allowed in the network with 422 BAD_REQUEST', writes: true,
     requirements: ['TCARD-DENIED-BIN', ...rowRequirements('BAD_REQUEST')],
-    arbitrary: fixedCases(validPayload(tokenized, scenarioOptions(ctx, tokenized, deniedBin))), numRuns: scenarioRuns(ctx, true, 2),
+    arbitrary: fixedCases(fc.oneof(deniedBin.minimal, deniedBin.full)), examples: bothPaths(deniedBin), numRuns: scenarioRuns(ctx, true, 2),
     describe: describeCard('AddOrUpdateTokenizedCard with TARGET_DENIED_CARD_BIN'),
     run: scenario(async (payload) => {
       const session = await ctx.session();

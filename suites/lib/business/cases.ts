@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { errorRow, operation, type ErrorKey, type Operation, type RequirementId } from '../../../contract/index.js';
-import { validPayload, type Payload, type PayloadOptions } from '../../../generators/index.js';
+import { sampleOne, validPayload, wireName, type Payload, type PayloadOptions } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { stateFields } from '../state/case-state.js';
 import { runTag } from '../state/setup-call.js';
@@ -41,3 +41,23 @@ export function fieldWithFormat(op: Operation, format: string): string {
   if (!field) throw new Error(`contract: ${op.id} has no field of format ${format}`);
   return field.name;
 }
+
+/**
+ * The payload paths a business refusal is sent on (issue 27, blind7): a minimal payload and one
+ * with every optional member filled with a non-empty valid value. A target whose refusal is checked
+ * on one code path only (a referral enrolment, a card with a cardholder name) shows on the other.
+ */
+export interface PayloadPaths {
+  readonly minimal: fc.Arbitrary<Payload>;
+  readonly full: fc.Arbitrary<Payload>;
+}
+
+export function payloadPaths(ctx: HarnessContext, op: Operation, fixed: Record<string, unknown> = {}): PayloadPaths {
+  const options = scenarioOptions(ctx, op, fixed);
+  const optional = op.fields.filter((f) => !f.required && f.in === 'body').map((f) => wireName(f, options));
+  const filled = (p: Payload) => optional.every((k) => p.body?.[k] !== undefined && p.body[k] !== '');
+  return { minimal: validPayload(op, options), full: validPayload(op, { ...options, includeOptional: true }).filter(filled) };
+}
+
+/** One case per path, whatever the seed (the coverage phase): a refusal is never met on one path only by chance. */
+export const bothPaths = (paths: PayloadPaths) => (seed: number): Payload[] => [sampleOne(paths.minimal, seed), sampleOne(paths.full, seed)];

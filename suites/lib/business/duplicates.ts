@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { operation } from '../../../contract/index.js';
+import { legacyOrProblemError } from '../../../checks/index.js';
+import { sampleOne, wireName, type Payload } from '../../../generators/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import { combine, genericOracles, judge, oracle } from '../judge/oracles.js';
+import { enrollFrom, scenario, sendEnrollment } from './fixtures.js';
+import { enrollmentPayload, fixedCases, genericRequirements, payloadPaths, scenarioRuns } from './cases.js';
+import { enrolmentOutcome } from './customers.js';
+import { freshValues } from '../state/fresh.js';
+import { runTag } from '../state/setup-call.js';
+import { propertyTest } from '../runner/property-test.js';
+import type { CaseOutcome } from '../runner/property.js';
+
+const area = 'business-errors';
+const enroll = operation('EnrollCustomer');
+
+/** The two kinds of taxpayer number (FindCustomer: "9-digit SSN or ITIN"), each the original of one case. */
+const taxpayerKinds = ['SSN', 'ITIN'] as const;
+type TaxpayerKind = (typeof taxpayerKinds)[number];
+interface DuplicateCase { readonly kind: TaxpayerKind; readonly original: Payload; readonly minimal: Payload; readonly full: Payload }
+
+/**
+ * EnrollCustomer refuses an SSN or an e-mail already in use with an error code and message (D16):
+ * an SSN customer and an ITIN customer (one case each, whatever the seed), each key reused on both
+ * payload paths, minimal and with every optional member filled (a referral enrolment, blind7). The
+ * refused duplicates create nothing; the originals are the two customers the scenario always enrolled.
+ */
+export function duplicateEnrollmentScenario(ctx: HarnessContext, suiteFile: string): void {
+  const ssnKey = enroll.fields.find((f) => f.format === 'ssn')!.name;
+  const emailKey = wireName(enroll.fields.find((f) => f.format === 'email')!, { emailKey: ctx.profile.emailKey });
+  const paths = payloadPaths(ctx, enroll, { lastName: runTag(ctx) });
+  const arbitrary = fc.record({ kind: fc.constantFrom(...taxpayerKinds), original: enrollmentPayload(ctx), minimal: paths.minimal, full: paths.full });
+  propertyTest(ctx, suiteFile, {
+    area, operation: enroll.id, name: 'EnrollCustomer refuses a duplicate SSN and a duplicate e-mail with an error code (D16)', writes: true,
+    requirements: ['ENROLL-DUPLICATE', ...genericRequirements],
+    arbitrary: fixedCases(arbitrary), numRuns: scenarioRuns(ctx, true, 2),
+    examples: (seed) => taxpayerKinds.map((kind, i) => ({ ...sampleOne(arbitrary, seed + i), kind })),
+    describe: (c: DuplicateCase) => `an enrolment (${c.kind}), then its ${c.kind} and its e-mail reused, each in a minimal payload and one with every optional member\n  input: ${JSON.stringify(c)}`,
+    run: scenario(async ({ kind, original: first, minimal, full }: DuplicateCase) => {
+      const session = await ctx.session();
+      const original = await enrollFrom(ctx, session, first, () => (kind === 'ITIN' ? { ssn: freshValues(ctx).itin() } : {}));
+      const duplicate = oracle(legacyOrProblemError, { operation: enroll.id, requirement: 'ENROLL-DUPLICATE' }, 'ENROLL-DUPLICATE');
+      const parts: CaseOutcome[] = [enrolmentOutcome(ctx, original.exchange)];
+      for (const key of [ssnKey, emailKey]) {
+        for (const payload of [minimal, full]) {
+          const x = await sendEnrollment(ctx, session, payload, { [key]: original.body[key] });
+          parts.push(judge(x, { oracles: [duplicate, ...genericOracles(ctx, x)] }));
+          if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) return combine(parts);
+        }
+      }
+      return combine(parts);
+    }),
+  });
+}
