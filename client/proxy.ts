@@ -39,9 +39,10 @@ const contexts = new Map<string, SecureContext>();
 /**
  * One TLS context per CA list and minimum version, made once: given as `ca`, the list (the system's
  * ~140 roots and the run's CA) was parsed again for every connection the run opened, a tenth of a
- * worker's CPU against the reference.
+ * worker's CPU against the reference. The allow-list probes (source-probe.ts) use it too: each built
+ * its own, a quarter of a worker's CPU in a run with the probe on every operation (D46).
  */
-function secureContextOf(minVersion: 'TLSv1.2' | 'TLSv1.3', ca: readonly string[]): SecureContext {
+export function secureContextOf(minVersion: 'TLSv1.2' | 'TLSv1.3', ca: readonly string[]): SecureContext {
   const key = `${minVersion}\n${ca.join('\n')}`;
   let context = contexts.get(key);
   if (!context) contexts.set(key, (context = createSecureContext({ minVersion, ca: [...ca] })));

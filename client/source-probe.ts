@@ -7,6 +7,7 @@ import { classifyError } from './classify.js';
 import { wireBody, type CaseRequest, type Exchange } from './exchange.js';
 import { attemptOf } from './attempts.js';
 import { correlationHeader, requestUrl, toResponse } from './http-attempt.js';
+import { secureContextOf } from './proxy.js';
 
 export interface SourceProbeOptions {
   /** The local address the request leaves from (TARGET_PROBE_SOURCE_ADDRESS). */
@@ -33,7 +34,7 @@ export async function sendFromSource(req: CaseRequest, options: SourceProbeOptio
   // undici reads the source address from the Agent option; connect.localAddress is overridden.
   const agent = new Agent({
     localAddress: options.localAddress, connections: 1,
-    connect: { timeout: options.timeoutMs, minVersion: minTlsVersion, ...(ca ? { ca: [...rootCertificates, ca] } : {}) },
+    connect: { timeout: options.timeoutMs, minVersion: minTlsVersion, ...(ca ? { secureContext: secureContextOf(minTlsVersion, [...rootCertificates, ca]) } : {}) },
   });
   const started = performance.now();
   const body = wireBody(req);
