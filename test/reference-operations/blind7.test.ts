@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import { operation, requirement, tokenContract } from '../../contract/index.js';
 import { blind7Faults } from '../../reference/faults/blind7/index.js';
 import { startReference } from '../../reference/server.js';
-import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, type Bench } from './harness.js';
+import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, type Bench, observedBothWays } from './harness.js';
 
 /**
  * Blind batch 7 (reference/faults/blind7/): each fault changes what a client observes with a few
@@ -199,14 +199,7 @@ describe('blind7 faults', () => {
   });
 
   it.each(Object.keys(probes))('%s changes what a client observes', async (name) => {
-    const faulty = await startBench([name]);
-    try {
-      const expected = await probes[name]!(healthy);
-      healthy.sessionId = await healthy.openSession();
-      const observed = await probes[name]!(faulty);
-      expect(observed, `${name}: healthy ${JSON.stringify(expected)}, faulty ${JSON.stringify(observed)}`).not.toEqual(expected);
-    } finally {
-      await faulty.close();
-    }
+    const { expected, observed } = await observedBothWays(healthy, name, probes[name]!, true);
+    expect(observed, `${name}: healthy ${JSON.stringify(expected)}, faulty ${JSON.stringify(observed)}`).not.toEqual(expected);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement } from '../../contract/index.js';
 import { operationFaults } from '../../reference/faults/operations.js';
-import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, uniqueDigits, type Bench } from './harness.js';
+import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, uniqueDigits, type Bench, observedBothWays } from './harness.js';
 
 const unknownGuid = '00000000-0000-4000-8000-000000000000';
 const find = (b: Bench, ssn: unknown, dateOfBirth = '1990-04-01') => b.call('FindCustomer', { body: { ssn, dateOfBirth } });
@@ -392,14 +392,7 @@ describe('operation faults', () => {
   });
 
   it.each(Object.keys(probes))('%s changes what a client observes', async (name) => {
-    const faulty = await startBench([name]);
-    try {
-      const expected = await probes[name]!(healthy);
-      healthy.sessionId = await healthy.openSession();
-      const observed = await probes[name]!(faulty);
-      expect(observed, `${name}: healthy ${JSON.stringify(expected)}, faulty ${JSON.stringify(observed)}`).not.toEqual(expected);
-    } finally {
-      await faulty.close();
-    }
+    const { expected, observed } = await observedBothWays(healthy, name, probes[name]!, true);
+    expect(observed, `${name}: healthy ${JSON.stringify(expected)}, faulty ${JSON.stringify(observed)}`).not.toEqual(expected);
   });
 });

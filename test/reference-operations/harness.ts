@@ -130,3 +130,19 @@ export async function cardsWithHistory(b: Bench, customerId: string, minimum: nu
   }
   throw new Error(`no history of ${minimum} transactions after 20 cards`);
 }
+
+/**
+ * What a fault's probe observes on the healthy bench and on one started with the fault (a fault that
+ * changes nothing a client sees can be caught by no run). `renew`: the healthy bench opens a new
+ * session after its probe, for probes that spend the session's state.
+ */
+export async function observedBothWays<T>(healthy: Bench, fault: string, probe: (b: Bench) => Promise<T>, renew = false): Promise<{ expected: T; observed: T }> {
+  const faulty = await startBench([fault]);
+  try {
+    const expected = await probe(healthy);
+    if (renew) healthy.sessionId = await healthy.openSession();
+    return { expected, observed: await probe(faulty) };
+  } finally {
+    await faulty.close();
+  }
+}
