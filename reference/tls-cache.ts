@@ -1,5 +1,5 @@
-import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, createPrivateKey, X509Certificate } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,10 +40,26 @@ export function cachedCredentials(dir = folder()): ReferenceCredentials | undefi
     const lasts = (c: X509Certificate) => Date.parse(c.validTo) - Date.now() > month;
     // A run storing a fresh pair while this one reads may mix the two: the three files must belong together.
     if (!lasts(cert) || !lasts(ca) || !cert.verify(ca.publicKey) || !cert.checkPrivateKey(createPrivateKey(keyPem))) return undefined;
-    return { caPem, keyPem, certPem, caFile: join(dir, files.caPem) };
+    return { caPem, keyPem, certPem, caFile: caFileOf(dir, caPem) };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The file TARGET_CA_FILE names: the CA under a name of its own content's hash, never rewritten.
+ * `ca.pem` is replaced whenever a run stores a fresh pair (two runs starting on an empty cache both
+ * make one), and a run whose clients read it after that distrusted its own server: every request of
+ * the self-tests' first runs failed with UNABLE_TO_VERIFY_LEAF_SIGNATURE.
+ */
+function caFileOf(dir: string, caPem: string): string {
+  const file = join(dir, `ca-${createHash('sha256').update(caPem).digest('hex').slice(0, 16)}.pem`);
+  if (!existsSync(file)) {
+    const aside = `${file}.${process.pid}`;
+    writeFileSync(aside, caPem, { mode: 0o600 });
+    renameSync(aside, file);
+  }
+  return file;
 }
 
 /** Stores fresh credentials for the next run (each file written aside, then renamed: runs start side by side). */
@@ -55,7 +71,7 @@ export function storeCredentials(credentials: Omit<ReferenceCredentials, 'caFile
       writeFileSync(aside, credentials[key], { mode: 0o600 });
       renameSync(aside, join(dir, name));
     }
-    return join(dir, files.caPem);
+    return caFileOf(dir, credentials.caPem);
   } catch {
     return undefined;
   }

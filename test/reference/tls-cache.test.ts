@@ -16,7 +16,9 @@ import { referenceCredentials } from '../../reference/tls.js';
 const { caPem, keyPem, certPem } = referenceCredentials();
 function stored(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'pc-tls-cache-')), 'cache');
-  expect(storeCredentials({ caPem, keyPem, certPem }, dir)).toBe(join(dir, 'ca.pem'));
+  const caFile = storeCredentials({ caPem, keyPem, certPem }, dir);
+  expect(caFile).toMatch(new RegExp(`^${dir}/ca-[0-9a-f]{16}\\.pem$`));
+  expect(readFileSync(caFile!, 'utf8')).toBe(caPem);
   return dir;
 }
 
@@ -26,6 +28,15 @@ describe('the reference certificate cache', () => {
     const cached = cachedCredentials(dir);
     expect(cached).toMatchObject({ caPem, keyPem, certPem });
     expect(readFileSync(cached!.caFile, 'utf8')).toBe(caPem);
+  });
+
+  it('names a CA file no later store rewrites: a run that stored another pair leaves this run\'s CA as it was', () => {
+    const dir = stored();
+    const mine = cachedCredentials(dir)!.caFile;
+    const other = { caPem: `${caPem}\n`, keyPem, certPem };
+    const theirs = storeCredentials(other, dir);
+    expect(theirs).not.toBe(mine);
+    expect(readFileSync(mine, 'utf8')).toBe(caPem);
   });
 
   it('refuses a directory others may read', () => {
