@@ -24,13 +24,14 @@ export const retryableStatuses: readonly number[] = [429, 503];
 /**
  * Whether a request may be sent again after a lost connection: the one place that decides it.
  * A partner operation by its contract entry (`writes: false` changes nothing, whatever its
- * method); the token endpoint always (a second token is harmless); a request outside the
+ * method; `repeatable`: an add-or-update sent twice leaves the card as once, by the States table);
+ * the token endpoint always (a second token is harmless); a request outside the
  * contract (preflight, probes) only when it is a GET. A 429 or 503 is retried whatever this says.
  */
 export function retrySafe(operation: string, method: HttpMethod): boolean {
   if (operation === tokenOperation) return true;
   const entry = operations.find((o) => o.id === operation);
-  return entry ? !entry.writes : method === 'GET';
+  return entry ? !entry.writes || entry.repeatable === true : method === 'GET';
 }
 
 /** Worth another attempt where repeating is safe: connection trouble, or a 429 or 503. */

@@ -81,7 +81,7 @@ const operationTable = [
     errors: ['VALIDATION'],
   }),
   op({
-    id: 'AddOrUpdateCard', code: 'CARD', slug: 'add-or-update-card', method: 'POST', section: 'AddOrUpdateCard', writes: true,
+    id: 'AddOrUpdateCard', code: 'CARD', slug: 'add-or-update-card', method: 'POST', section: 'AddOrUpdateCard', writes: true, repeatable: true,
     fields: [
       customerIdBody,
       { name: 'cardNumber', in: 'body', type: 'string', required: true, minLength: 15, maxLength: 19, format: 'cardNumber' },
@@ -93,7 +93,7 @@ const operationTable = [
     refusesForOwnReasons: 'D15',
   }),
   op({
-    id: 'AddOrUpdateTokenizedCard', code: 'TCARD', slug: 'add-or-update-tokenized-card', method: 'POST', section: 'AddOrUpdateTokenizedCard', writes: true,
+    id: 'AddOrUpdateTokenizedCard', code: 'TCARD', slug: 'add-or-update-tokenized-card', method: 'POST', section: 'AddOrUpdateTokenizedCard', writes: true, repeatable: true,
     fields: [
       customerIdBody,
       {

@@ -101,6 +101,11 @@ export interface Operation {
   readonly bodyKeyCase: 'pascal' | 'camel';
   /** True when a successful call creates, changes or deletes data (production profile). */
   readonly writes: boolean;
+  /**
+   * A write whose repetition changes nothing (States: submitted data identical to stored data
+   * leaves the card unchanged): sent again when its reply was lost, as a read is.
+   */
+  readonly repeatable?: boolean;
   readonly fields: readonly Field[];
   /** Documented success status and body shape summary. */
   readonly success: { readonly status: 200; readonly body: string; readonly severity: Severity };

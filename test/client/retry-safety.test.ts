@@ -22,6 +22,12 @@ describe('retrySafe', () => {
     expect(retrySafe('DeleteCard', 'DELETE')).toBe(false);
   });
 
+  it('an add-or-update (contract repeatable) is safe: identical card data leaves the card unchanged (States)', () => {
+    expect(operation('AddOrUpdateCard').repeatable).toBe(true);
+    expect(retrySafe('AddOrUpdateCard', 'POST')).toBe(true);
+    expect(retrySafe('AddOrUpdateTokenizedCard', 'POST')).toBe(true);
+  });
+
   it('the token endpoint is safe: a second token request changes nothing', () => {
     expect(retrySafe(tokenOperation, 'POST')).toBe(true);
   });
@@ -32,7 +38,7 @@ describe('retrySafe', () => {
   });
 
   it('every partner operation is decided by its contract entry alone', () => {
-    for (const op of operations) for (const m of methods) expect(retrySafe(op.id, m), `${op.id} ${m}`).toBe(!op.writes);
+    for (const op of operations) for (const m of methods) expect(retrySafe(op.id, m), `${op.id} ${m}`).toBe(!op.writes || op.repeatable === true);
     expect(operations.some((o) => o.writes) && operations.some((o) => !o.writes)).toBe(true);
   });
 });
