@@ -3,7 +3,8 @@ import type { RequirementId } from '../contract/requirements.js';
 import { afterAll, describe } from 'vitest';
 import { operations, type Operation, sessionHeaders } from '../contract/index.js';
 import type { CallOptions, Exchange, Session } from '../client/index.js';
-import { genericRefusal, transportBroken, wwwAuthenticateOn401 } from '../checks/index.js';
+import { genericRefusal, wwwAuthenticateOn401 } from '../checks/index.js';
+import { sendAgainIfLost } from './lib/runner/send-again.js';
 import { validPayload, type Payload } from '../generators/index.js';
 import { harness, type HarnessContext } from './lib/runner/context.js';
 import { removeAddedCards } from './lib/state/cards.js';
@@ -121,13 +122,8 @@ async function sendWithoutSession(op: Operation, payload: Payload): Promise<Case
   const parts: CaseOutcome[] = 'setup' in other ? [other.setup] : [];
   const sent = 'deviceId' in other ? variants : variants.filter((v) => v.operator !== 'device-of-another-session');
   for (const v of sent) {
-    const send = () => ctx.client.call(op.id, input, v.options(session, 'deviceId' in other ? other.deviceId : ''));
-    let x = await send();
-    // A request refused for its session changes nothing on a conformant target, so one whose reply was
-    // lost is sent again (twice at most) instead of breaking the case: its seven writes, re-run whole,
-    // stayed broken under chaos (sweep seed 41). On a target that wrongly served the lost one, other
-    // cases and operations still show it.
-    for (let again = 0; again < 2 && transportBroken(x); again += 1) x = await send();
+    // Refused for its session, it changes nothing: a lost reply is sent again (runner/send-again.ts).
+    const x = await sendAgainIfLost(() => ctx.client.call(op.id, input, v.options(session, 'deviceId' in other ? other.deviceId : '')));
     if (v.operator && v.header) log.sent(v.operator, `${op.id} header ${v.header}`);
     // The States table says it too: "sessionId is required by all other partner operations".
     const rows: RequirementId[] = v.requirement === 'SESSION-REQUIRED' ? [v.requirement, 'STATE-SESSION'] : [v.requirement];

@@ -60,7 +60,7 @@ export interface ModelCustomer {
   readonly deleted: DeletedCard[];
   /**
    * GetRegisteredCards was read since the last write of its cards (unset: never read, or written
-   * since). A write on an unread list reads it first (suites/lib/model/card-list.ts readBeforeWrite).
+   * since). A write on an unread list reads it first (suites/lib/model/card-list.ts writeCards).
    */
   listRead?: boolean;
 }

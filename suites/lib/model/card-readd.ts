@@ -1,5 +1,5 @@
 import { expectUpsert, knownIds, register } from './card-common.js';
-import { readBeforeWrite, writeCards } from './card-list.js';
+import { writeCards } from './card-list.js';
 import { ModelCommand } from './command.js';
 import type { SequenceRun } from './real.js';
 import { customerWith, tail, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
@@ -30,7 +30,6 @@ export class ReaddCard extends ModelCommand {
     const d = options[this.deleted % options.length]!;
     const op = d.kind === 'number' ? 'AddOrUpdateCard' : 'AddOrUpdateTokenizedCard';
     this.begin(r, `${op}(${c.label}, deleted card ${d.cardId.slice(0, 8)}… ${tail(d.identity)} again, same data)`);
-    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, op, d.payload);
     const earlier = c.deleted.filter((e) => e.kind === d.kind && e.identity === d.identity).map((e) => e.cardId);
     const cardId = expectUpsert(r, x, d, {

@@ -1,5 +1,5 @@
 import { cardBody, expectUpsert, knownIds, register } from './card-common.js';
-import { readBeforeWrite, writeCards } from './card-list.js';
+import { writeCards } from './card-list.js';
 import { ModelCommand } from './command.js';
 import type { SequenceRun } from './real.js';
 import { customerWith, foreignCards, tail, type Model, type ModelCard, type ModelCustomer } from '../../../oracles/model/state.js';
@@ -25,7 +25,6 @@ export class AddOtherCustomersNumber extends ModelCommand {
     const { c, other } = this.pair(m)!;
     const payload = cardBody(r, c, { ...this.generated, cardNumber: other.identity });
     this.begin(r, `AddOrUpdateCard(${c.label}, ${other.label} ${tail(other.identity)} of another customer, expiration ${String(payload.expirationMonthYear)})`);
-    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     const cardId = expectUpsert(r, x, { kind: 'number', identity: other.identity, payload }, {
       requirement: 'CARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'the card is registered for the customer named', documented: 'a card entry of this customer, not the other customer\'s',

@@ -5,7 +5,7 @@ import { legacyOrProblemError } from '../../../checks/index.js';
 import { mmyy, validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { cardBody, expectUpsert, knownIds, nickname, register } from './card-common.js';
-import { compareCardList, readBeforeWrite, writeCards } from './card-list.js';
+import { compareCardList, writeCards } from './card-list.js';
 import { ReaddCard } from './card-readd.js';
 import { ModelCommand } from './command.js';
 import { byCheck } from '../../../oracles/model/predict.js';
@@ -27,7 +27,6 @@ export class AddCard extends ModelCommand {
     const payload = cardBody(r, c, { ...this.generated, cardNumber: r.fresh.cardNumber(String(this.generated.cardNumber)) });
     const identity = String(payload.cardNumber);
     this.begin(r, `AddOrUpdateCard(${c.label}, new card ${tail(identity)}, expiration ${String(payload.expirationMonthYear)})`);
-    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     const cardId = expectUpsert(r, x, { kind: 'number', identity, payload }, {
       requirement: 'CARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'a new card is registered', documented: 'a new card gets a cardId of its own',
@@ -83,7 +82,6 @@ export class ChangeCard extends ModelCommand {
     // A nickname is seen only in the list: it is looked at at once, before a later command deletes the card.
     const listed = this.change.field === 'cardNickname' ? ', then GetRegisteredCards' : '';
     this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, ${this.change.field} changed${shown})${listed}`);
-    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     expectUpsert(r, x, { ...card, payload }, {
       requirement: 'STATE-CARD-CHANGED', same: card.cardId,

@@ -3,7 +3,7 @@ import { operation, responseMembers } from '../../../contract/index.js';
 import { alnumChars, digits, mmyy, stringOf, validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { cardBody, expectUpsert, knownIds, register } from './card-common.js';
-import { readBeforeWrite, writeCards } from './card-list.js';
+import { writeCards } from './card-list.js';
 import { ModelCommand } from './command.js';
 import { predict } from '../../../oracles/model/predict.js';
 import { ResubmitCard } from './cards.js';
@@ -25,7 +25,6 @@ export class AddTokenizedCard extends ModelCommand {
     const identity = String(payload.cardToken);
     const four = payload.lastFourOfCard === undefined ? 'no lastFourOfCard' : `lastFourOfCard ${String(payload.lastFourOfCard)}`;
     this.begin(r, `${OP}(${c.label}, new token ${tail(identity)}, BIN ${String(payload.cardBin)}, ${four}, expiration ${String(payload.expirationMonthYear)})`);
-    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     const cardId = expectUpsert(r, x, { kind: 'token', identity, payload }, {
       requirement: 'TCARD-SUCCESS', notAny: knownIds(m), documentedSuccess: 'a new tokenized card is registered', documented: 'a new card gets a cardId of its own',
@@ -50,7 +49,6 @@ export class ChangeTokenizedExpiration extends ModelCommand {
     const card = cardAt(c, this.card, 'token')!;
     const payload = { ...card.payload, expirationMonthYear: this.expiration };
     this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, expiration ${String(card.payload.expirationMonthYear)} → ${this.expiration})`);
-    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     expectUpsert(r, x, { ...card, payload }, {
       requirement: 'STATE-TCARD-CHANGED', same: card.cardId,
@@ -77,7 +75,6 @@ export class ChangeToken extends ModelCommand {
     const token = r.fresh.cardToken(this.token);
     const payload = { ...card.payload, cardToken: token };
     this.begin(r, `${OP}(${c.label}, ${card.label} ${tail(card.identity)}, token → ${tail(token)}), then GetRegisteredCards`);
-    await readBeforeWrite(r, c);
     const x = await writeCards(r, c, OP, payload);
     const cardId = expectUpsert(r, x, { ...card, identity: token, payload }, {
       requirement: 'STATE-TCARD-CHANGED', documentedSuccess: 'a tokenized card whose token differs is reauthorized', documented: 'a cardId',

@@ -1,5 +1,6 @@
 import type { Exchange, Session } from '../../../client/index.js';
-import { errorBodyIsJson, transportBroken } from '../../../checks/index.js';
+import { errorBodyIsJson } from '../../../checks/index.js';
+import { sendAgainIfLost } from '../runner/send-again.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { combine, genericOracles, judge, judgeRow, oracle, type Oracle } from '../judge/oracles.js';
@@ -37,13 +38,8 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const log = new PairLog();
   const parts: CaseOutcome[] = [];
   // Every request below names another customer's resource through A and changes nothing of B's on a
-  // conformant target, so one whose reply was lost is sent again (twice at most) instead of breaking the
-  // case: re-run whole, its dozen writes stayed broken four times under chaos (npm test, seed 20261125).
-  const call = async (op: string, body: Record<string, unknown>) => {
-    let x = await ctx.client.call(op, { body }, { session });
-    for (let again = 0; again < 2 && transportBroken(x); again += 1) x = await ctx.client.call(op, { body }, { session });
-    return x;
-  };
+  // conformant target: a lost reply is sent again (runner/send-again.ts) rather than breaking the case.
+  const call = (op: string, body: Record<string, unknown>) => sendAgainIfLost(() => ctx.client.call(op, { body }, { session }));
   const a = await ownCustomer(ctx, session, 'ownership:holder');
   // B only needs to exist beside A, its cards made tonight: the family's too (found again with no card).
   const b = await ownCustomer(ctx, session, 'ownership:stranger');

@@ -14,7 +14,9 @@ export type { Rerun } from '../../../oracles/outcome.js';
  * write took effect, so it never sends that request again: it runs the whole case again from the
  * start, which draws fresh state (a fresh identity, a fresh card, a session or fixture made again
  * where the broken one was shared), up to CONFORMANCE_RERUNS times. Only a case whose re-runs
- * break too is broken, and only its own rows.
+ * break too is broken, and only its own rows. Two exceptions send again: the client resends an
+ * add-or-update of a card (contract `repeatable`, client/retry.ts), and send-again.ts a request that
+ * changes nothing on a conformant target.
  */
 
 export interface RerunEnv {
