@@ -1,13 +1,10 @@
 import { history, responseMembers } from '../../../contract/index.js';
 import type { Exchange, Session } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { ownReasonRefusal } from '../../../oracles/refusals.js';
-import { addCard } from '../state/cards.js';
+import { addCard, addTokenizedCard } from '../state/cards.js';
 import { enrollCustomer } from '../state/enrolment.js';
 import type { FamilyUse } from '../state/family.js';
 import { reusableCustomer } from '../state/find-again.js';
-import { fixtureBody } from '../state/fixture-errors.js';
-import { runTag, samplePayload, setupAttempts } from '../state/setup-call.js';
 
 /** A card a scenario made, with what names it on the target. */
 export interface ScenarioCard {
@@ -45,19 +42,14 @@ export async function numberCard(ctx: HarnessContext, session: Session, customer
   return { cardId, identity: String(payload.cardNumber), kind: 'number', payload };
 }
 
-/** A tokenized card for `customerId`; another try on a refusal for the target's own reasons (D37). */
+/**
+ * A tokenized card for `customerId`, through the fixture's own add (state/cards.ts): a token new by
+ * construction, of letters and digits only. A drawn token may hold a comma or surrounding spaces,
+ * and then no comma-separated AccountNumberFilter can name it: a prefix of it split into entries
+ * that were no prefix, and a target matching prefixes passed (CI, one process id in six).
+ */
 export async function tokenCard(ctx: HarnessContext, session: Session, customerId: string): Promise<ScenarioCard> {
-  let exchange: Exchange | undefined;
-  let payload: Record<string, unknown> = {};
-  for (let attempt = 0; attempt < setupAttempts && (!exchange || ownReasonRefusal(exchange)); attempt += 1) {
-    payload = samplePayload(ctx, 'AddOrUpdateTokenizedCard', { customerId, cardNickname: runTag(ctx) }, attempt + (process.pid % 1000) * 10);
-    if (payload.cardBin === ctx.profile.deniedCardBin) continue;
-    exchange = await ctx.client.call('AddOrUpdateTokenizedCard', { body: payload }, { session });
-  }
-  if (!exchange) throw new Error('no AddOrUpdateTokenizedCard attempt was made');
-  const body = fixtureBody(ctx, exchange, { what: 'AddOrUpdateTokenizedCard of a scenario card', operation: 'AddOrUpdateTokenizedCard', member: [responseMembers.cards, 0, 'cardId'] });
-  const cardId = ((body[responseMembers.cards] as unknown[])[0] as Record<string, string>).cardId!;
-  ctx.footprint.cardAdded(customerId, cardId);
+  const { cardId, payload } = await addTokenizedCard(ctx, session, customerId);
   ctx.client.redactor.learn(String(payload.cardToken), 'cardToken');
   return { cardId, identity: String(payload.cardToken), kind: 'token', payload };
 }
