@@ -96,7 +96,8 @@ export class FreshValues {
   private readonly random: () => number;
   private readonly declined: string;
   private readonly denied: string;
-  private readonly domain: string;
+  /** The domain of every fresh address (the bound addresses emailLike makes keep their own). */
+  readonly domain: string;
 
   constructor(readonly key: FreshKey, options: CardOptions & { domain?: string } = {}) {
     if (!Number.isInteger(key.lane) || key.lane < 0 || key.lane >= maxLanes) throw new RangeError(`fresh-value lane ${key.lane} is outside 0..${maxLanes - 1}`);
@@ -142,6 +143,31 @@ export class FreshValues {
   email(): string {
     const n = this.stamp('email');
     return `pc.${(this.key.run >>> 0).toString(36)}.${n.toString(36)}@${this.domain}`;
+  }
+
+  /**
+   * `drawn` (an address `local@host.tld` a bound case drew at an exact length) made new, its length
+   * and form kept: its letters and digits before the top-level domain, then the domain's letters,
+   * overwritten with the stamp, lowest digit first (a 6-character address still differs from the
+   * run's next ones). A bound cannot hold the 30-character fresh address, and drawn as is, a case
+   * run again after a lost enrolment met its own address (D16: a duplicate e-mail).
+   */
+  emailLike(drawn: string): string {
+    const at = drawn.lastIndexOf('@');
+    const dot = drawn.lastIndexOf('.');
+    if (at < 1 || dot < at + 2 || dot === drawn.length - 1) throw new RangeError(`an e-mail to make new has the form local@host.tld, not ${drawn.length} characters without it`);
+    let n = this.stamp('email') + (this.key.run % 1296) * 36 ** 6;
+    const out = [...drawn];
+    const write = (from: number, to: number, alphabet: string) => {
+      for (let i = from; i < to && n > 0; i += 1) {
+        if (!/[a-z0-9]/.test(out[i]!)) continue;
+        out[i] = alphabet[n % alphabet.length]!;
+        n = Math.floor(n / alphabet.length);
+      }
+    };
+    write(0, dot, '0123456789abcdefghijklmnopqrstuvwxyz');
+    write(dot + 1, drawn.length, 'abcdefghijklmnopqrstuvwxyz');
+    return out.join('');
   }
 
   /** A whole identity: SSN and e-mail new, the rest drawn from the run's seeded generator. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertedValidRegExp, defaults, operation } from '../../contract/index.js';
-import { cardBin, cardNumber, cardToken, familyPerson, FreshValues, isLuhnValid, itinSharingLastFour, itinsPerLane, maxLanes, perLane } from '../../generators/index.js';
+import { cardBin, cardNumber, cardToken, email, familyPerson, FreshValues, isLuhnValid, itinSharingLastFour, itinsPerLane, maxLanes, perLane } from '../../generators/index.js';
 
 
 /**
@@ -51,6 +51,20 @@ describe('fresh values', () => {
     const guids = lanes.flatMap((f) => Array.from({ length: 1000 }, () => f.guid()));
     for (const g of guids) expect(g).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     unique(guids);
+  });
+
+  it('an e-mail drawn at a length bound made new keeps its length and form, stays valid, and never repeats, even at the shortest', () => {
+    const drawn = fc.sample(fc.integer({ min: 6, max: 100 }).chain((length) => email({ length })), { seed: 5, numRuns: 300 });
+    const made = lanes.flatMap((f) => drawn.map((d) => [d, f.emailLike(d)] as const));
+    for (const [d, e] of made) {
+      expect(e).toHaveLength(d.length);
+      expect([e.indexOf('@'), e.lastIndexOf('.')]).toEqual([d.indexOf('@'), d.lastIndexOf('.')]);
+      expect(e).toMatch(assertedValidRegExp('email'));
+    }
+    unique(made.map(([, e]) => e));
+    // A case run again after a lost enrolment draws the same bound value: each run of it is another address.
+    const shortest = lanes.flatMap((f) => Array.from({ length: 500 }, () => f.emailLike('a@b.cc')));
+    unique(shortest);
   });
 
   it('an SSN with a leading zero is valid, begins with 0, and is new like any other', () => {

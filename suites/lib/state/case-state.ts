@@ -164,5 +164,22 @@ export function oneTokenAtATime<T>(ctx: HarnessContext, task: () => Promise<T>):
 /** The generated input with its stand-ins replaced by real state of the target. */
 export async function withState<T>(ctx: HarnessContext, session: Session, input: T, kind: CaseKind): Promise<T> {
   const map = await resolveSlots(ctx, session, slotsIn(input), kind);
-  return map.size === 0 ? input : replace(input, map);
+  const resolved = map.size === 0 ? input : replace(input, map);
+  return kind === 'valid' ? newIdentityEmail(ctx, resolved) : resolved;
+}
+
+/** The members an identity's e-mail travels under (D10: either key), which D16 keeps unique. */
+const identityEmailKeys = ['emailAddress', 'email'];
+
+/**
+ * A valid case's drawn e-mail (a bound, which no fresh address fits) made new with its length and
+ * form kept (FreshValues.emailLike); one built from the fresh stand-in is new already.
+ */
+function newIdentityEmail<T>(ctx: HarnessContext, input: T): T {
+  const body = (input as { body?: Record<string, unknown> } | null)?.body;
+  if (!body || typeof body !== 'object') return input;
+  const key = identityEmailKeys.find((k) => typeof body[k] === 'string' && /^[a-z0-9.-]+@[a-z0-9.-]+\.[a-z]+$/.test(body[k] as string));
+  const drawn = key === undefined ? undefined : (body[key] as string);
+  if (key === undefined || drawn === undefined || drawn.endsWith(`@${freshValues(ctx).domain}`)) return input;
+  return { ...input, body: { ...body, [key]: freshValues(ctx).emailLike(drawn) } };
 }
