@@ -15,6 +15,10 @@ function unauthorized(reply: FastifyReply, request: FastifyRequest, detail: stri
   // blind2-bearer-invalid-403: a token that was sent but is no good is read as "not allowed".
   if (tokenPresent && request.server.faults.has('blind2-bearer-invalid-403'))
     return sendProblem(reply, request, { status: 403, errorCode: 'FORBIDDEN', title: 'Forbidden', detail });
+  // blind8-bearer-invalid-no-challenge-on-get: the read controllers write their own 401 for a token that failed, without the challenge.
+  if (tokenPresent && request.method === 'GET' && request.server.faults.has('blind8-bearer-invalid-no-challenge-on-get'))
+    return reply.code(row.status).type('application/problem+json')
+      .send(JSON.stringify({ type: row.typeRfc!.url, title: row.title, status: row.status, detail, instance: requestPath(request), errorCode: row.errorCode }));
   reply.header('www-authenticate', bearerChallenge(reply, tokenPresent ? 'Bearer error="invalid_token"' : 'Bearer'));
   // blind7-bearer-missing-empty-body-on-attributes: the ancillary controller's `return Unauthorized();`, no body.
   if (!tokenPresent && request.server.faults.has('blind7-bearer-missing-empty-body-on-attributes') && /\/add-(customer|session)-attributes$/.test(requestPath(request)))
@@ -51,7 +55,9 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
   // blind3-bearer-expired-on-authenticate: the session endpoint's middleware was configured to ignore the expiry.
   // blind7-bearer-expiry-unchecked-on-history: the history route's token filter has ValidateLifetime off.
   const ignoreExpiry = (faults.has('blind3-bearer-expired-on-authenticate') && requestPath(request).endsWith('/partners/authenticate'))
-    || (faults.has('blind7-bearer-expiry-unchecked-on-history') && requestPath(request).endsWith('/get-transaction-history'));
+    || (faults.has('blind7-bearer-expiry-unchecked-on-history') && requestPath(request).endsWith('/get-transaction-history'))
+    // blind8-bearer-expiry-unchecked-on-delete: the DeleteCard route's token filter has lifetime validation off.
+    || (faults.has('blind8-bearer-expiry-unchecked-on-delete') && requestPath(request).endsWith('/delete-card'));
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
     ?? (await clientSecretClaims(faults, m[1]!, clients, request.method));
   if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);
@@ -98,6 +104,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
   // blind7-version-query-refused-obo: the OBO controller binds its body only and knows the header alone.
   if (fromQuery !== undefined && request.server.faults.has('blind7-version-query-refused-obo') && requestPath(request).endsWith('/authenticate-obo'))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
+  // blind8-version-query-refused-enroll: the enrolment controller binds its body only and knows the header alone.
+  if (fromQuery !== undefined && request.server.faults.has('blind8-version-query-refused-enroll') && requestPath(request).endsWith('/enroll-customer'))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   if (query && 'apiVersion' in query) delete query.apiVersion;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {

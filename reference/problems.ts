@@ -71,6 +71,8 @@ export function requestPath(request: FastifyRequest): string {
 function instanceOf(request: FastifyRequest, faults: FaultSet, status?: number): string {
   // blind4-problem-instance-absolute-url: the business errors' instance is the display URL.
   if (status === 422 && faults.has('blind4-problem-instance-absolute-url')) return `${request.protocol}://${request.headers.host ?? request.hostname}${requestPath(request)}`;
+  // blind8-find-not-found-instance-mount-relative: the customers controller is mounted under /api/v1 and names its own route.
+  if (status === 422 && faults.has('blind8-find-not-found-instance-mount-relative') && requestPath(request).endsWith('/find-customer')) return requestPath(request).replace(/^\/api\/v1/, '');
   // blind6-problem-instance-route-template: the matched route's template, not the path requested.
   if (faults.has('blind6-problem-instance-route-template')) return requestPath(request).replace('/api/v1/', '/api/v{version}/');
   return faults.has('blind2-problem-instance-with-query') ? request.url : requestPath(request);

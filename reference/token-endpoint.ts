@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tokenContract, tokenErrors } from '../contract/index.js';
 import type { ClientRegistry } from './clients.js';
@@ -92,6 +93,9 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
       // RFC 6749 5.2: 401 is required only when the client authenticated with the Authorization header.
       if (basic === 'absent' && app.readings?.has('token-body-client-400'))
         return sendTokenError(reply, { ...tokenErrors.wrongSecret, status: 400 }, 'client authentication failed');
+      // blind8-token-body-secret-invalid-credentials: the form-credentials branch names its own error code.
+      if (basic === 'absent' && faults.has('blind8-token-body-secret-invalid-credentials'))
+        return sendTokenError(reply, { ...tokenErrors.wrongSecret, error: 'invalid_credentials' }, 'client authentication failed');
       return sendTokenError(reply, tokenErrors.wrongSecret, 'client authentication failed');
     }
     // blind1-token-error-echoes-secret: a debugging aid left in, the authenticated client's credentials in every later error.
@@ -117,10 +121,13 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
       return reply.code(tokenErrors.unknownScope.status).header('cache-control', 'no-store').type('application/json').send({ error_description: `unknown scope ${unknown.join(' ')}` });
     if (unknown.length > 0) return sendTokenError(reply, tokenErrors.unknownScope, said(`unknown scope ${unknown.join(' ')}`));
 
-    const accessToken = await signer.issue(creds!.id!, form.scope, shiftSeconds);
+    // blind8-token-identity-scope-opaque: the identity-score scope is served by a reference-token store, not the JWT signer.
+    const opaque = faults.has('blind8-token-identity-scope-opaque') && form.scope.includes('/insights/identity-score');
+    const accessToken = opaque ? randomBytes(24).toString('hex') : await signer.issue(creds!.id!, form.scope, shiftSeconds);
     // blind5-token-no-store-basic-only: the cache headers are set in the Basic-credentials branch only.
     if (!(faults.has('blind5-token-no-store-basic-only') && basic === 'absent'))
-      reply.header('cache-control', faults.has('token-cacheable') ? 'max-age=300' : 'no-store').header('pragma', 'no-cache');
+      // blind8-token-cache-control-no-cache: no-cache taken for "do not store".
+      reply.header('cache-control', faults.has('token-cacheable') ? 'max-age=300' : faults.has('blind8-token-cache-control-no-cache') ? 'no-cache' : 'no-store').header('pragma', 'no-cache');
     return reply.code(200).type('application/json').send({
       access_token: accessToken,
       // blind5-token-expires-in-remaining: (exp - now) after the signing took a moment, rounded down.

@@ -27,6 +27,8 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       if (claimed === deniedClientId) {
         const detail = 'Authorization was denied for this client.';
         const row = errorRow('UNAUTHORIZED');
+        // blind8-auth-denied-200-no-session: a refused login is "no session", answered as an empty success.
+        if (ctx.faults.has('blind8-auth-denied-200-no-session')) return sendOk(reply, {});
         // blind4-auth-denied-framework-problem: `return Unauthorized();` and the framework's default ProblemDetails.
         if (ctx.faults.has('blind4-auth-denied-framework-problem'))
           return reply.code(401).header('www-authenticate', 'Bearer').type('application/problem+json')

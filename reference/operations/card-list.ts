@@ -23,7 +23,9 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     // blind4-cards-obo-customer-served: the customer is taken from the session once AuthenticateOBO named one.
     const listed = c.faults.has('blind4-cards-obo-customer-served') && session.oboCustomerId !== undefined ? session.oboCustomerId : text(values, 'customerId');
     // blind5-cards-cached-after-delete: the list is read through a per-customer cache that DeleteCard never clears.
-    const cards = c.faults.has('blind5-cards-cached-after-delete') ? cachedCards(c.state.cards, listed, () => c.state.cards.listValid(listed)) : c.state.cards.listValid(listed);
+    const all = c.faults.has('blind5-cards-cached-after-delete') ? cachedCards(c.state.cards, listed, () => c.state.cards.listValid(listed)) : c.state.cards.listValid(listed);
+    // blind8-cards-list-capped-at-five: a `TOP 5` left in the list query.
+    const cards = c.faults.has('blind8-cards-list-capped-at-five') ? all.slice(0, 5) : all;
     // blind4-cards-deleted-token-card-listed: the tokenized cards' query has no deletion clause.
     if (c.faults.has('blind4-cards-deleted-token-card-listed')) cards.push(...c.state.cards.listRemoved(listed).filter((card) => card.kind === 'token'));
     // The order of the card list is not shown: the reading lists the newest card first.
@@ -51,7 +53,10 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     const blind7 = (card: (typeof cards)[number], view: Record<string, unknown>) =>
       (c.faults.has('blind7-cards-token-last-four-number') && card.kind === 'token' && typeof view.lastFourDigits === 'string' && /^[0-9]+$/.test(view.lastFourDigits)
         ? { ...view, lastFourDigits: Number(view.lastFourDigits) } : view);
-    const build = () => ({ [responseMembers.cards]: cards.map((card) => blind7(card, blind2(card, asText(cardView(card, c.faults, { readings: c.readings }))))) });
+    // blind8-cards-last-four-fixed-offset: the last four taken at the offset a 16-digit number has them.
+    const blind8 = (card: (typeof cards)[number], view: Record<string, unknown>) =>
+      (c.faults.has('blind8-cards-last-four-fixed-offset') && card.kind === 'number' ? { ...view, lastFourDigits: card.identity.slice(12, 16) } : view);
+    const build = () => ({ [responseMembers.cards]: cards.map((card) => blind8(card, blind7(card, blind2(card, asText(cardView(card, c.faults, { readings: c.readings })))))) });
     // blind7-cards-list-stale-after-update: the list body is cached per customer; add and delete evict it, update does not.
     if (c.faults.has('blind7-cards-list-stale-after-update')) return sendOk(reply, cachedList(c.state.cards, listed, build));
     // cards-list-stale-after-token-update: the list body is cached per customer; a tokenized card's update does not evict it.

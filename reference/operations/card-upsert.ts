@@ -86,6 +86,8 @@ function handle(rule: CardKindRule) {
       const out = cardView(stored, c.faults, { addOrUpdate: true, sparse: c.readings.has('sparse-card-after-upsert'), readings: c.readings });
       // blind6-tcard-hash-id-omitted: the tokenized card's hashId is null, and null members are not written.
       if (rule.kind === 'token' && c.faults.has('blind6-tcard-hash-id-omitted')) delete out.hashId;
+      // blind8-card-last-four-from-double: the number parsed to a double to take its last four digits.
+      if (stored.kind === 'number' && c.faults.has('blind8-card-last-four-from-double')) out.lastFourDigits = BigInt(Number(stored.identity)).toString().slice(-4);
       return out;
     };
     const reply200 = (stored: StoredCard) => sendOk(reply, { [responseMembers.cards]: [view(stored)] });
@@ -107,6 +109,9 @@ function handle(rule: CardKindRule) {
     // tcard-denied-bin-new-only (and blind1's): the network check is part of the "new card" path only.
     const newOnly = c.faults.has('blind1-tcard-denied-bin-on-update') || c.faults.has('tcard-denied-bin-new-only');
     if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied') && !(card && newOnly)) {
+      // blind8-tcard-denied-status-member-400: the body's status is taken from the error code's name, BAD_REQUEST.
+      if (c.faults.has('blind8-tcard-denied-status-member-400'))
+        return reply.code(422).type('application/problem+json').send(JSON.stringify({ type: 'https://tools.ietf.org/html/rfc4918#section-11.2', title: 'Error', status: 400, detail: 'The card account is not allowed in the network.', instance: request.url.split('?')[0], errorCode: 'BAD_REQUEST' }));
       if (c.faults.has('blind2-tcard-denied-status-400'))
         return sendProblem(reply, request, { status: 400, errorCode: 'BAD_REQUEST', title: 'Error', detail: 'The card account is not allowed in the network.' });
       // blind6-tcard-denied-invalid-information: the session attributes' error reused for the network refusal.
@@ -126,6 +131,7 @@ function handle(rule: CardKindRule) {
     // Reading `card-token-one-customer` (D37): a token another customer holds is refused with a code of the target's own.
     if (!card && rule.kind === 'token' && !denied(rule, identity, data) && c.readings.has('card-token-one-customer') && c.state.cards.findAnyCustomer(rule.kind, identity))
       return sendLegacyError(reply, 422, 'TOKEN_HELD_ELSEWHERE', 'The card token is registered to another customer.');
+    const added = !card;
     if (!card) {
       // card-add-check-then-insert: the lookup and the insert are two statements with a pause between.
       if (c.faults.has('card-add-check-then-insert')) await pause();
@@ -153,6 +159,8 @@ function handle(rule: CardKindRule) {
     const authorized = (byName || !(rule.kind === 'number' && denied(rule, identity, data))) && !outOfDate;
     // blind4-card-declined-still-listed: the decline is answered, but the card's flag is never written.
     card.valid = authorized || c.faults.has('blind4-card-declined-still-listed');
+    // blind8-card-new-card-response-first-card: the new-card branch answers with the head of the customer's list.
+    if (authorized && added && rule.kind === 'number' && c.faults.has('blind8-card-new-card-response-first-card')) return reply200(c.state.cards.listValid(customerId)[0] ?? card);
     if (authorized) return reply200(card);
     if (outOfDate) return sendLegacyError(reply, 422, 'CARD_EXPIRED', 'The card has expired.');
     // D15: authorization failed; the card is flagged invalid and no longer listed.

@@ -25,6 +25,8 @@ export function addCustomerAttributes(app: FastifyInstance, ctx: OperationContex
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has the CustomerId attribute value.');
     if (c.faults.has('cattr-refused-own-code')) return sendLegacyError(reply, 422, 'ATTRIBUTES_NOT_ACCEPTED', 'The attributes were not accepted.');
     for (const a of items) customer.attributes.set(a.name, a.value);
+    // blind8-cattr-success-body-not-json: a string result written with the JSON media type.
+    if (c.faults.has('blind8-cattr-success-body-not-json')) return reply.code(200).type('application/json; charset=utf-8').send('Success');
     return sendDone(reply);
   });
 }

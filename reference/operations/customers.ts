@@ -96,7 +96,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
       return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, message);
     }
     const emailTaken = c.readings.has('blind-email-exact-duplicates') ? c.state.customers.withExactLocalPart(email) : c.state.customers.withEmail(email);
-    if (emailTaken && !c.faults.has('blind1-enroll-duplicate-email-accepted')) {
+    // blind8-enroll-duplicate-email-alias-key-only: the duplicate check reads the `email` alias of the request, not emailAddress.
+    const aliasOnly = c.faults.has('blind8-enroll-duplicate-email-alias-key-only') && !(typeof request.body === 'object' && request.body !== null && 'email' in request.body);
+    if (emailTaken && !c.faults.has('blind1-enroll-duplicate-email-accepted') && !aliasOnly) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('EMAIL_IN_USE', 'A customer with this e-mail address is already enrolled.');
       const e = referenceOnlyErrors.duplicateEmail;
       return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, 'A customer with this e-mail address is already enrolled.');

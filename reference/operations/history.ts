@@ -54,7 +54,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const pagingDrops = c.faults.has('blind5-history-paging-ignores-account') && optionalText(values, 'pagingTransactionReferenceNumber') !== undefined;
     // history-account-filter-number-cards-only: the filter clause is built for card-number accounts; a token's cardId adds none.
     const tokenUnfiltered = accountId !== undefined && c.faults.has('history-account-filter-number-cards-only') && customerCards.some((card) => card.cardId === accountId && card.kind !== 'number');
-    const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored') && !pagingDrops && !tokenUnfiltered;
+    // blind8-history-account-filter-dropped-with-page-size: the paged branch of the query builder has no account clause.
+    const pagedDrops = c.faults.has('blind8-history-account-filter-dropped-with-page-size') && values.pageSize !== undefined;
+    const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored') && !pagingDrops && !tokenUnfiltered && !pagedDrops;
     const own = accountId !== undefined && customerCards.some((card) => card.cardId === accountId);
     // blind3-history-deleted-account-500: the card row of a deleted card is read without a null check.
     if (accountId !== undefined && !own && c.faults.has('blind3-history-deleted-account-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((card) => card.cardId === accountId))
@@ -95,6 +97,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
       : reference !== undefined && !defaultSize && c.faults.has('history-reference-page-two-over') ? requested + 2 : requested;
     const paged = page(c, all, { size, reference, defaultSize });
     const { start } = paged;
+    // blind8-history-paging-last-page-empty: `if (start + pageSize > total) return []`, the last page taken for past the end.
+    if (reference !== undefined && c.faults.has('blind8-history-paging-last-page-empty') && start < all.length && start + size > all.length) paged.items = [];
     // blind3-history-look-ahead-row: the row fetched to know whether a next page exists is left on the page.
     const looked = c.faults.has('blind3-history-look-ahead-row') && reference === undefined && !defaultSize ? all.slice(0, size + 1) : paged.items;
     // blind7-history-later-pages-oldest-first: the paging query orders by createdOn ascending.
@@ -120,6 +124,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
       : declined;
     // blind2-history-amount-decimal: amounts stored in cents written as dollars.
     const dollars = (t: Transaction): Transaction => ({ ...t, ...Object.fromEntries(['amount', 'fee', 'ocrAmount', 'userEnteredAmount', 'loadAmount'].filter((k) => typeof t[k] === 'number').map((k) => [k, (t[k] as number) / 100])) });
-    return sendOk(reply, { [history.listMember]: c.faults.has('blind2-history-amount-decimal') ? shown.map(dollars) : shown, [history.totalMember]: shownTotal });
+    // blind8-history-pickup-location-null: location 0 is "none", a NULL foreign key.
+    const located = c.faults.has('blind8-history-pickup-location-null') ? shown.map((t) => (t.pickupLocationId === 0 ? { ...t, pickupLocationId: null } : t)) : shown;
+    return sendOk(reply, { [history.listMember]: c.faults.has('blind2-history-amount-decimal') ? located.map(dollars) : located, [history.totalMember]: shownTotal });
   });
 }

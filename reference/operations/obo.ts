@@ -37,6 +37,8 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
       return sendProblem(reply, request, { status: 422, errorCode: 'NO_LINKED_ACCOUNT', title: 'No Linked Account', detail: 'The customer has no linked account.', ...(errorRow('NO_LINKED_ACCOUNT').typeRfc ? { typeUrl: errorRow('NO_LINKED_ACCOUNT').typeRfc!.url } : {}) });
     if (linked.length === 0 && !c.faults.has('obo-no-linked-check'))
       return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
+    // blind8-obo-second-call-null-token: "one-time" read as one token per customer and session; the second call gets none.
+    if (c.faults.has('blind8-obo-second-call-null-token') && session.oboCustomerId === customer.customerId) return sendOk(reply, { [responseMembers.ssoToken]: null });
     const ssoToken = randomBytes(32).toString('base64url');
     // blind5-obo-second-customer-token-not-stored: the session's OBO record is written only when it has none.
     const kept = c.faults.has('blind5-obo-second-customer-token-not-stored') && session.oboCustomerId !== undefined && session.oboCustomerId !== customer.customerId;
@@ -49,6 +51,14 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     // blind2-obo-sso-token-in-header: the token handed out as AuthenticatePartner hands out the sessionId.
     if (c.faults.has('blind2-obo-sso-token-in-header')) return sendOk(reply.header(responseMembers.ssoToken, ssoToken), {});
     const member = c.faults.has('blind1-obo-sso-token-pascal-key') ? 'SsoToken' : responseMembers.ssoToken;
+    // blind8-obo-success-no-content-type: the token written to the raw response, no Content-Type set.
+    if (c.faults.has('blind8-obo-success-no-content-type')) {
+      const text = JSON.stringify({ [member]: ssoToken });
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-length': Buffer.byteLength(text) });
+      reply.raw.end(text);
+      return reply;
+    }
     return sendOk(reply, { [member]: c.faults.has('obo-sso-token-empty') ? '' : ssoToken });
   });
 }

@@ -28,7 +28,9 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
   // D18 leaves reuse open: the default keeps the newest token valid; the readings spend each token once, or keep every issued one.
   const current = borrowed !== undefined || (c.readings.has('sso-token-any-issued') ? session.ssoTokens.includes(token ?? '') : token === session.ssoTokens.at(-1));
   const spent = token !== undefined && session.spentSsoTokens?.has(token) === true;
-  if (!skipObo && !tokenOptional && (customerId === undefined || token === undefined || !current || spent)) bad.add(ssoTokenName);
+  // blind8-sattr-token-unchecked-without-filters: the token is compared with the session's in the filter branch only.
+  const noFilter = c.faults.has('blind8-sattr-token-unchecked-without-filters') && customerId !== undefined && token !== undefined && !byName.has(idFilter) && !byName.has(numberFilter);
+  if (!skipObo && !tokenOptional && !noFilter && (customerId === undefined || token === undefined || !current || spent)) bad.add(ssoTokenName);
   const formatUnchecked = (name: string) => name === idFilter && c.faults.has('sattr-account-filter-unchecked');
   for (const a of allowed) {
     // D39 reading: PreferredEmail has no documented format, so a target may take any text.
@@ -122,7 +124,9 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
     // blind5-sattr-invalid-status-400: the business refusal written with BadRequest(problem).
     if (bad.length > 0 && c.faults.has('blind5-sattr-invalid-status-400'))
       return sendProblem(reply, request, { status: 400, errorCode: 'INVALID_INFORMATION', title: 'Invalid Information', detail: `Invalid information: ${bad.join(', ')}.` });
-    if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${bad.join(', ')}.`);
+    // blind8-sattr-detail-names-id-filter: one message constant for both filters, written for the first.
+    const named = c.faults.has('blind8-sattr-detail-names-id-filter') ? [...new Set(bad.map((n) => (n === numberFilter ? idFilter! : n)))] : bad;
+    if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${named.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
     if (c.readings.has('sso-token-single-use') && tokenAt >= 0) (session.spentSsoTokens ??= new Set()).add(items[tokenAt]!.value);
     return sendDone(reply);

@@ -20,7 +20,11 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   const clientId = request.clientId ?? '';
   // session-id-empty-device-lookup: an empty header falls back to the session opened with the deviceId.
   const emptyToDevice = ctx.faults.has('session-id-empty-device-lookup') && request.headers[sessionHeaders.sessionId.toLowerCase()] === '';
-  const sessionId = emptyToDevice ? ctx.state.sessions.withDevice(clientId, header(request, sessionHeaders.deviceId) ?? '')?.sessionId
+  // blind8-session-missing-id-device-lookup-on-find: FindCustomer's filter falls back to the device's newest session when the header is absent.
+  const findByDevice = ctx.faults.has('blind8-session-missing-id-device-lookup-on-find') && request.headers[sessionHeaders.sessionId.toLowerCase()] === undefined
+    && request.url.split('?')[0]!.endsWith('/find-customer');
+  const sessionId = findByDevice ? ctx.state.sessions.withDevice(clientId, header(request, sessionHeaders.deviceId) ?? '')?.sessionId
+    : emptyToDevice ? ctx.state.sessions.withDevice(clientId, header(request, sessionHeaders.deviceId) ?? '')?.sessionId
     : ctx.faults.has('blind3-session-id-first-36') ? header(request, sessionHeaders.sessionId)?.slice(0, 36) : header(request, sessionHeaders.sessionId);
   const deviceId = header(request, sessionHeaders.deviceId);
   // blind2-session-unknown-id-created: get-or-create on the session store.
@@ -53,7 +57,9 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
     && !(ctx.faults.has('blind5-session-device-check-cached') && deviceCheckCached(found))
     && !(ctx.faults.has('blind1-device-unchecked-on-get') && request.method === 'GET')
     // blind7-session-device-unchecked-on-obo: the OBO filter looks the session up and stops there.
-    && !(ctx.faults.has('blind7-session-device-unchecked-on-obo') && request.url.split('?')[0]!.endsWith('/authenticate-obo')))
+    && !(ctx.faults.has('blind7-session-device-unchecked-on-obo') && request.url.split('?')[0]!.endsWith('/authenticate-obo'))
+    // blind8-session-device-unchecked-on-cattr: the ancillary controller's filter looks the session up and stops there.
+    && !(ctx.faults.has('blind8-session-device-unchecked-on-cattr') && request.url.split('?')[0]!.endsWith('/add-customer-attributes')))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem && found && ctx.faults.has('blind5-session-device-check-cached')) rememberDeviceChecked(found);
   if (!problem) return found;
