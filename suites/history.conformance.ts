@@ -10,10 +10,10 @@ import { removeAddedCards } from './lib/state/cards.js';
 import { HistoryCases } from './lib/history/case.js';
 import {
   anyPage, complete, describePage, describeBoundsPage, describeUnknown, distinctTimes, boundsPage, pageFromItem, boundsPageQuery,
-  pageQuery, pageSizeBounds, sizedPage, unknownQuery, unknownReference, walkOfPages,
+  pageQuery, pageSizeBounds, referenceIndex, describeReference, sizedPage, unknownQuery, unknownReference, walkOfPages,
 } from './lib/history/query.js';
 import { accountFilterJudged } from './lib/history/account-filter.js';
-import { pagingObserved, unknownReferenceAnswered, walkForTotal } from './lib/history/walk.js';
+import { pagingObserved, unknownReferenceAnswered, walkForTotal, wholeHistory } from './lib/history/walk.js';
 
 /**
  * GetTransactionHistory invariants (D21-D23) on whatever history the target has: newest
@@ -72,20 +72,25 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   cases.property({
     name: 'history: paging continues from the referenced transaction without gap or duplicate', requirement: 'HISTORY-PAGING',
     arbitrary: pageFromItem,
-    // Not from the newest: a target that ignores the reference starts every page there.
-    examples: [{ pageSize: 3, reference: 1, card: undefined }, { pageSize: 3, reference: 1, card: 0 }],
-    describe: (v) => `pageSize ${v.pageSize}, paging from the default page's item [${v.reference}]${v.card === undefined ? '' : ` of card [${v.card}]`}`,
+    // Not from the newest: a target that ignores the reference starts every page there. From the oldest too,
+    // of a history the default page holds whole: the history's last page, shorter than pageSize, and its oldest item alone.
+    examples: [{ pageSize: 3, reference: 1, card: undefined }, { pageSize: 3, reference: 1, card: 0 }, { pageSize: 3, reference: -2, card: 0 }, { pageSize: 3, reference: -1, card: 1 }],
+    describe: (v) => `pageSize ${v.pageSize}, paging from ${describeReference(v.reference)}${v.card === undefined ? '' : ` of card [${v.card}]`}`,
     probe: async (p, v) => {
-      const filter = pageQuery({ card: v.card }, p.customer.cards);
-      const known = (await p.page(filter))?.transactions;
-      if (!known || known.length < 2) return known ? { covered: false } : undefined;
-      const start = v.reference % (known.length - 1);
+      // From the oldest: of a history the default page holds whole, so that the page asked is the history's last.
+      const whole = v.reference < 0 ? await wholeHistory(p, p.customer.cards, v.card) : undefined;
+      const filter = whole?.filter ?? pageQuery({ card: v.card }, p.customer.cards);
+      const known = whole ? whole.known : (await p.page(filter))?.transactions;
+      // From the newest, two items at least (a page that goes on); from the oldest of a whole history, one will do.
+      if (!known || known.length < (whole ? 1 : 2)) return known ? { covered: false } : undefined;
+      const start = referenceIndex(v.reference, v.pageSize, known);
       const reference = known[start]!.transactionId;
       const page = await p.page({ ...filter, pageSize: v.pageSize, pagingTransactionReferenceNumber: reference });
       if (!page) return undefined;
       const result = pagingContinues({ known, knownComplete: complete(known), reference, pageSize: v.pageSize, page: page.transactions });
       p.findings.push(...result.findings);
-      return { covered: known.length - start >= 2, ...pagingObserved(result.reading) };
+      // One item left is judged too where the page is known to be the history's last (its reference first, nothing beyond).
+      return { covered: known.length - start >= 2 || complete(known), ...pagingObserved(result.reading) };
     },
   });
 

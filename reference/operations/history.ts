@@ -98,6 +98,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const paged = page(c, all, { size, reference, defaultSize });
     const { start } = paged;
     // blind8-history-paging-last-page-empty: `if (start + pageSize > total) return []`, the last page taken for past the end.
+    // history-paging-oldest-empty: `if (start >= total - 1) return []`, the oldest transaction taken for past the end.
+    if (reference !== undefined && c.faults.has('history-paging-oldest-empty') && start === all.length - 1) paged.items = [];
     if (reference !== undefined && c.faults.has('blind8-history-paging-last-page-empty') && start < all.length && start + size > all.length) paged.items = [];
     // blind3-history-look-ahead-row: the row fetched to know whether a next page exists is left on the page.
     const looked = c.faults.has('blind3-history-look-ahead-row') && reference === undefined && !defaultSize ? all.slice(0, size + 1) : paged.items;

@@ -83,6 +83,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   // history walks
   'paging-starts-after-reference': 'needs the customer\'s history walked page by page',
   'history-paging-gap': 'needs the customer\'s history walked page by page',
+  'history-paging-oldest-empty': 'needs the customer\'s history walked page by page',
   'total-records-page-count': 'needs the customer\'s history walked page by page',
   'history-total-varies': 'needs the customer\'s history walked page by page',
   'account-filter-empty': 'needs the filtered and the unfiltered history side by side',

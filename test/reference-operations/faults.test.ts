@@ -143,6 +143,18 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const page = (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 3, pagingTransactionReferenceNumber: ref } })).body;
     return JSON.stringify(page.searchResults) === JSON.stringify(all.searchResults.slice(2, 5));
   },
+  'history-paging-oldest-empty': async (b) => {
+    const { customerId } = await b.enroll();
+    // A card whose history the default page holds whole (D21: 0..45 per card, by its cardId): its last item is the oldest.
+    let accountId = '';
+    let card: { searchResults: Array<{ transactionId: string }> } = { searchResults: [] };
+    for (let i = 0; i < 20 && !(card.searchResults.length > 0 && card.searchResults.length < 20); i++) {
+      accountId = (await b.addCard(customerId, { cardNumber: `41111111111${String(10_000 + i)}` })).body.cards[0].cardId;
+      card = (await b.call('GetTransactionHistory', { query: { customerId, accountId } })).body;
+    }
+    const ref = card.searchResults.at(-1)!.transactionId;
+    return (await b.call('GetTransactionHistory', { query: { customerId, accountId, pageSize: 3, pagingTransactionReferenceNumber: ref } })).body.searchResults.length;
+  },
   'history-account-filter-number-cards-only': async (b) => {
     const { customerId } = await historyOf(b);
     const token = (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId, { cardToken: 'tokHistory1', lastFourOfCard: '4321' }) })).body.cards[0];
@@ -298,7 +310,8 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   'history-account-any-customer': async (b) => {
     const owner = (await b.enroll()).customerId;
-    const [cardId] = await cardsWithHistory(b, owner, 1);
+    // The last card added is the one that brought the history to a transaction (an earlier one has none).
+    const cardId = (await cardsWithHistory(b, owner, 1)).at(-1);
     const page = await b.call('GetTransactionHistory', { query: { customerId: (await b.enroll()).customerId, accountId: cardId! } });
     return page.body.searchResults.length;
   },

@@ -25,6 +25,8 @@ const groups: Group[] = [
       history('history-timestamp-offset', 'historyMatchesSchema'),
     ],
   },
+  // A reference from the oldest end (blind8: the history's last page answered empty); this fault empties the oldest one's page alone.
+  { caught: [history('history-paging-oldest-empty', 'pagingContinues')] },
   { caught: [history('history-account-filter-ignored', 'accountFilterHonoured'), history('history-total-varies', 'totalRecordsStable')] },
   // Each card the customer holds is filtered on, a tokenized one too (blind7: a filter joined to card numbers only).
   { caught: [history('history-account-filter-number-cards-only', 'accountFilterHonoured')] },

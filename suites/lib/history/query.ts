@@ -39,8 +39,21 @@ type BoundsPage = { pageSize?: number | undefined; reference?: number | undefine
 export const describeBoundsPage = (v: BoundsPage) =>
   `pageSize ${v.pageSize ?? 'not sent'}${v.reference === undefined ? '' : `, paging from the default page's item [${v.reference}]`}`;
 
-/** A page of pageSize from an item of the default page, of the whole history or of one card's. */
-export const pageFromItem = fc.record({ pageSize, reference: fc.nat(), card: option(fc.nat()) });
+/**
+ * A page of pageSize from an item of the default page, of the whole history or of one card's:
+ * `reference` counts from the newest, or (below 0) from the oldest, within the last pageSize
+ * items, where the page is the history's last and holds fewer than pageSize (blind8: a target
+ * that answered such a page empty passed every reference from the newest).
+ */
+export const pageFromItem = fc.record({ pageSize, reference: fc.integer({ min: -pageSizeRange.max, max: 20 }), card: option(fc.nat()) });
+
+/** Where `reference` of pageFromItem starts in `known`: from the newest never the oldest (two items at least); from the oldest within the last page. */
+export function referenceIndex(reference: number, pageSize: number, known: readonly unknown[]): number {
+  if (reference >= 0) return reference % (known.length - 1);
+  return known.length - 1 - ((-reference - 1) % Math.min(known.length, pageSize));
+}
+
+export const describeReference = (reference: number) => (reference >= 0 ? `the default page's item [${reference}]` : `the ${-reference === 1 ? 'oldest' : `item ${-reference} from the oldest`} of the default page`);
 /** pageSize, of the whole history or of one card's: a walk's pages, or the page set beside the default one. */
 export const walkOfPages = fc.record({ pageSize: walkPageSize, card: option(fc.nat()) });
 export const sizedPage = fc.record({ pageSize, card: option(fc.nat()) });

@@ -7,6 +7,8 @@ import type { RequirementId } from '../../../contract/requirements.js';
 import type { Observed } from '../runner/classify.js';
 import type { HistoryCase } from './case.js';
 import type { HistoryPage, HistoryQuery } from './probe.js';
+import { complete, pageQuery } from './query.js';
+import type { Transaction } from '../../../checks/history.js';
 
 /**
  * Pages of the history from the newest on, each asked from the last item of the page before:
@@ -75,4 +77,21 @@ export function unknownReferenceAnswered(x: Responded): { findings: Finding[]; c
     findings: [...noServerError(x, undefined), ...(refused ? errorBodyIsJson(x, undefined) : jsonMediaType(x, undefined))],
     checked: ['GEN-NO-5XX', ...(refused ? ['ERR-JSON-BODY' as const] : body ? ['GEN-JSON-BODY' as const] : [])],
   };
+}
+
+/**
+ * A history the default page holds whole (fewer items than it takes), so that its oldest items
+ * are the history's last page: card `first`'s, else another card's, else the customer's. The
+ * target decides how long each card's history is (D21): the first card's may be empty or longer
+ * than a page. Undefined after transport trouble; `known` empty when no history fits a page.
+ */
+export async function wholeHistory(c: HistoryCase, cards: ReadonlyArray<{ cardId: string }>, first: number | undefined): Promise<{ filter: HistoryQuery; known: readonly Transaction[] } | undefined> {
+  const order = [...cards.keys()].map((i) => ((first ?? 0) + i) % cards.length);
+  for (const card of [...order, undefined]) {
+    const filter = pageQuery({ card }, cards);
+    const known = (await c.page(filter))?.transactions;
+    if (!known) return undefined;
+    if (known.length > 0 && complete(known)) return { filter, known };
+  }
+  return { filter: {}, known: [] };
 }
