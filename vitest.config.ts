@@ -22,7 +22,8 @@ const self = {
 export default defineConfig({
   test: {
     // One temporary directory per self-test session, removed at its end (test/support/temp-root.ts).
-    globalSetup: ['test/support/temp-root.ts'],
+    // bin/conformance.ts built once for the session's conformance runs (test/support/conformance-bundle.ts).
+    globalSetup: ['test/support/temp-root.ts', 'test/support/conformance-bundle.ts'],
     // Transformed modules kept on disk (vitest 4.0.11+, keyed by file content): the self-tests' many
     // files and workers, and the conformance runs they start, reuse one transform of the harness.
     experimental: { fsModuleCache: true },

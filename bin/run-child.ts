@@ -31,6 +31,11 @@ export interface ConformanceRunOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Arguments after `--` (vitest filters: a suite file, -t name). */
   readonly args?: readonly string[];
+  /**
+   * bin/conformance.ts built into one module (the self-tests build it once per session:
+   * test/support/conformance-bundle.ts); unset, the source runs through tsx as `npm run conformance` does.
+   */
+  readonly entry?: string;
 }
 
 /**
@@ -56,7 +61,8 @@ export function runConformance(options: ConformanceRunOptions = {}): Promise<Con
     ...options.env,
   };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bin/conformance.ts', ...(options.args ?? [])], { env, cwd: packageRoot });
+    const entry = options.entry ? [options.entry] : ['--import', 'tsx', 'bin/conformance.ts'];
+    const child = spawn(process.execPath, [...entry, ...(options.args ?? [])], { env, cwd: packageRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });

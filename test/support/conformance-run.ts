@@ -1,6 +1,7 @@
 import { runConformance as runChild, type ConformanceRun, type ConformanceRunOptions } from '../../bin/run-child.js';
 import { appendFileSync } from 'node:fs';
 import { expect } from 'vitest';
+import { conformanceEntryVariable } from './conformance-bundle.js';
 import { sealedChildEnv } from './seal.js';
 
 // The spawn helper lives in bin/ so that commands (bin/sweep.ts) use it without importing test code.
@@ -16,7 +17,8 @@ export function runConformance(options: ConformanceRunOptions = {}): Promise<Con
     throw new Error('self-test set quick: this test starts a conformance run; name its file *.run.test.ts so that it runs in the runs set (vitest.config.ts)');
   const started = Date.now();
   const { testPath, currentTestName } = expect.getState();
-  const run = runChild({ ...options, env: { ...sealedChildEnv(), ...options.env } });
+  const entry = process.env[conformanceEntryVariable];
+  const run = runChild({ ...options, ...(entry ? { entry } : {}), env: { ...sealedChildEnv(), ...options.env } });
   // PC_RUN_TIMES=<file>: one line per run (test file, its faults and suites, seconds), to see where npm test's time goes.
   const log = process.env.PC_RUN_TIMES;
   if (log) void run.then((r) => appendFileSync(log, `${JSON.stringify({ file: testPath, name: currentTestName, faults: options.faults, args: options.args, only: options.only, runs: options.runs, exit: r.exitCode, s: (Date.now() - started) / 1000 })}\n`));
