@@ -26,10 +26,16 @@ import { refuseUnsafeProduction } from './production-guard.js';
 import { shareEnv, workerShare } from './worker-share.js';
 import { suiteRunnerArgs } from './suite-runner.js';
 import { chaosLine } from './chaos-line.js';
+import { unmatchedFilters, unmatchedFiltersMessage } from './suite-filters.js';
 
 loadDotenv();
 const profile = exitOnConfigError(() => loadProfile(process.env));
 refuseUnsafeProduction(profile);
+const unmatched = unmatchedFilters(process.argv.slice(2));
+if (unmatched.length > 0) {
+  console.error(unmatchedFiltersMessage(unmatched));
+  process.exit(2);
+}
 const inputs = await loadRunInputs(process.env);
 const seed = profile.seed ?? Math.floor(Math.random() * 2 ** 31);
 const startedAt = new Date();
