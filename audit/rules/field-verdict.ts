@@ -1,4 +1,4 @@
-import { isFixedFormat } from '../../contract/operators/predicates.js';
+import { extremeDigitString, isFixedFormat } from '../../contract/operators/predicates.js';
 import { acceptedRegExp, assertedValidRegExp, emptyIsValid, formatOf, pastIntLimit, type Field, type FieldRuleKind } from '../../contract/index.js';
 
 /**
@@ -49,6 +49,7 @@ export function formatVerdict(v: string, format: string): FieldVerdict {
     return broken('FORMAT', 'format');
   }
   if (pastIntLimit(format, v)) return open('no maximum documented: a number past 32 bits is left to the target');
+  if (extremeDigitString(format, v)) return open('all zeros, all nines or an SSN zero group meets the words; a reading may refuse it (extreme-digit-strings)');
   return assertedValidRegExp(format).test(v) ? valid : open(`${formatOf(format).description}: a reading the document leaves open`);
 }
 

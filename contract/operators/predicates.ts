@@ -25,6 +25,26 @@ export const isFixedFormat = (format: string | undefined): boolean => format !==
 /** A fixed format written with digits (SSN, phone, zip, card number, BIN, MMYY, dates, amounts, counts, GUIDs). */
 export const withDigits = (c: Cell): boolean => fixedFormat(c) && formatOf(c.format!).pattern.includes('[0-9');
 
+/**
+ * A format written with ASCII digits alone, of a fixed or bounded length (`^[0-9]{9}$`,
+ * `^[0-9]{6,8}$`, `^[0-9]+$`): every digit string of its length meets its words, all zeros and
+ * all nines among them. Read from the pattern, so a digits-only format added later is one too.
+ */
+export const isDigitsOnly = (format: string | undefined): boolean =>
+  format !== undefined && /^\^\[0-9\](\{[0-9]+(,[0-9]+)?\}|\+)\$$/.test(formatOf(format).pattern);
+
+/** A digits-only value: its documented format, or the one the reference reads into a lengths-only field (D35: the card zip). */
+export const digitsOnly = (c: Cell): boolean => textValue(c) && (c.format !== undefined ? isDigitsOnly(c.format) : isDigitsOnly(c.lengthsOnlyFormat));
+
+/**
+ * A digits-only value at an extreme (all zeros, all nines, an SSN with a zero group: area 000,
+ * group 00, serial 0000): the format's words are met, but a reading may refuse it (SSN
+ * structure), so operator extreme-digit-strings sends it as open and no valid case ever does.
+ */
+export const extremeDigitString = (format: string, v: string): boolean =>
+  // A format of bounded length (SSN, phone, zip, card number, BIN): a count of 0 or 9 is a plain value every reading takes.
+  isDigitsOnly(format) && formatOf(format).pattern.includes('{') && (/^(0+|9+)$/.test(v) || (format === 'ssn' && /^(000[0-9]{6}|[0-9]{3}00[0-9]{4}|[0-9]{5}0000)$/.test(v)));
+
 /** Free text (D40, D41): a string of no documented format. */
 export const freeText = (c: Cell): boolean => textValue(c) && c.freeText;
 

@@ -4,6 +4,7 @@
  * around free text, an e-mail address or an integer query parameter D41 leaves them open.
  * @see decisions.md D41; interface.md field tables
  */
+import { toleratedRegExp } from '../formats.js';
 import type { Cell } from './cells.js';
 import { carriesValue, fixedFormat, textValue, withDigits } from './predicates.js';
 import type { Operator, OperatorAssertion } from './types.js';
@@ -19,6 +20,14 @@ const whitespaceAsserts = (c: Cell): OperatorAssertion => (fixedFormat(c) ? 'rej
 const numeric = new Set(['count', 'decimalNumber', 'amount']);
 
 const isDate = (c: Cell) => fixedFormat(c) && (c.format === 'dateOfBirth' || c.format === 'mmddyyyy');
+
+/**
+ * Values of each date layout (MMYY, MM-DD-YYYY, YYYY-MM-DD, YYYY/MM/DD) whose month position holds
+ * 15, a day or a year: where a format's pattern takes none of them, its own words exclude the other
+ * field order (MMYY, MM-DD-YYYY); D9's dateOfBirth pattern checks digits only, so there it is open.
+ */
+const monthFifteen = ['1527', '15-04-2020', '1990-15-04', '1990/15/04'];
+const orderExcluded = (c: Cell): boolean => !monthFifteen.some((v) => toleratedRegExp(c.format!).test(v));
 
 export const valueNearMissOperators: readonly Operator[] = [
   {
@@ -122,5 +131,13 @@ export const valueNearMissOperators: readonly Operator[] = [
     id: 'count-whole-with-point', family: 'value-near-miss', sends: 'a whole count written with a decimal point (3.0)',
     counterparts: [cats('DecimalValuesInIntegerFieldsFuzzer'), schemathesis('negative_data_rejection')],
     appliesTo: (c) => fixedFormat(c) && c.format === 'count', asserts: () => 'open', backing: ['D31: whole numbers (3.0 is worth one; the notation is not ruled on)'],
+  },
+  {
+    // A parser that tries a second field order when the first fails (MMYY, then YYMM) takes it.
+    id: 'date-order-swapped', family: 'value-near-miss',
+    sends: 'a date in the other field order, its leading field past 12 so the documented order cannot read it (MMYY as YYMM, YYYY-MM-DD as YYYY-DD-MM, MM-DD-YYYY as DD-MM-YYYY)',
+    counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
+    appliesTo: (c) => fixedFormat(c) && (isDate(c) || c.format === 'mmyy'), asserts: (c) => (orderExcluded(c) ? 'rejected' : 'open'),
+    backing: ['interface.md "MMYY", "MM-DD-YYYY": a month past 12 breaks the words', 'D9 (dateOfBirth: only lengths are asserted, so YYYY-DD-MM is open)'],
   },
 ];

@@ -4,7 +4,7 @@
  * @see decisions.md D40 (null, characters beyond printable ASCII), interface.md field tables
  */
 import type { Cell } from './cells.js';
-import { carriesValue, fixedFormat, freeText } from './predicates.js';
+import { carriesValue, digitsOnly, fixedFormat, freeText, textValue } from './predicates.js';
 import type { Operator } from './types.js';
 
 /** Numbers the document gives no maximum (D31: counts and "Number" attributes); amounts have five digits, pageSize 10. */
@@ -51,5 +51,24 @@ export const valueRobustnessOperators: readonly Operator[] = [
     id: 'very-long-free-text', family: 'value-robustness', sends: 'a 10,000-character value in a free-text field the document gives no maximum',
     counterparts: [{ tool: 'CATS', name: 'VeryLargeStringsInFieldsFuzzer' }, { tool: 'OWASP API Security Top 10', name: 'API4:2023 Unrestricted Resource Consumption' }],
     appliesTo: (c) => freeText(c) && c.maxLength === undefined, asserts: () => 'open', backing: ['interface.md (no maximum given): only the generic contract'],
+  },
+  {
+    // A lookup keyed by the digits (an SSN's area, a phone's area code, a zip's county) may have no row for these.
+    id: 'extreme-digit-strings', family: 'value-robustness',
+    sends: 'all zeros and all nines at the valid length in every digits-only format; in an SSN also each zero group (area 000, group 00, serial 0000), one request each',
+    counterparts: [{ tool: 'Schemathesis', name: 'positive_data_acceptance' }, { tool: 'CATS', name: 'HappyPathFuzzer' }],
+    appliesTo: digitsOnly, asserts: () => 'open',
+    backing: [
+      'interface.md "9-digit SSN or ITIN", "exactly 10 digits", "5-digit zip", "6 to 8 digit BIN": the words are met, so acceptance is open (SSN structure is a reading: readings-blind.ts blind-ssn-structure)',
+      'D37 (a refusal with a code of the target\'s own is observed): only the generic contract, never 5xx',
+    ],
+  },
+  {
+    // The member is there but empty: code that tests for absence (`!== undefined`) and then reads its first character crashes.
+    id: 'empty-in-optional', family: 'value-robustness', sends: 'the empty string in an optional text member or query parameter',
+    counterparts: [{ tool: 'CATS', name: 'EmptyStringValuesInFieldsFuzzer' }, { tool: 'Schemathesis', name: 'positive_data_acceptance' }],
+    // Attribute values are left out: an empty value breaks the attributes' documented minimum and is sent as a rejected length break.
+    appliesTo: (c) => textValue(c) && c.place !== 'attribute' && !c.required, asserts: () => 'open',
+    backing: ['D29: an empty string in an optional field is not asserted (only the generic contract: never 5xx)'],
   },
 ];

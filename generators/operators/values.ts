@@ -4,6 +4,7 @@
  * enumerates a class gives several, each sent in a request of its own.
  */
 import type { Cell } from '../../contract/operators/index.js';
+import { extremeDigits, otherFieldOrder } from './digit-date-values.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -131,6 +132,9 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'very-long-free-text': () => ['Ab'.repeat(5_000)],
   'number-beyond-int-limits': (_v, c) => ['2147483648', '9223372036854775808', '9'.repeat(Math.min(100, c.maxLength ?? 100))],
   'calendar-edge-date': onCalendarEdges,
+  'extreme-digit-strings': extremeDigits,
+  'empty-in-optional': () => [''],
+  'date-order-swapped': otherFieldOrder,
   'unknown-resource-id': () => [unknownResourceIdSlot],
   'violation-on-update': brokenOnUpdate,
   // The larger bound exactly: a store sized for the smaller one breaks on it.

@@ -42,6 +42,10 @@ export const operatorValueFaults: Fault[] = [
   { name: 'check-amount-sign-dropped', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddCustomerAttributes reads AverageCheckCashedAmt with decimal.TryParse and keeps its absolute value, so -12345.67 passes its DDDDD.CC check' },
   { name: 'checks-cashed-int64-500', requirement: 'GEN-NO-5XX', breaks: 'AddCustomerAttributes reads NumberOfChecksCashed with long.Parse, so a count past 9223372036854775807 crashes with 500' },
   { name: 'cattr-date-leap-day-refused', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddCustomerAttributes checks the day of LastDebitPurchaseDate against its month in 1900 (the column\'s epoch year), so 02-29-2000 is refused with 400' },
+  // The classes blind batch 8 showed missing, each on another field or operation than the blind fault.
+  { name: 'enroll-mobile-all-zeros-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer crashes with 500 on a mobileNumber whose area code is 000 (the area-code lookup has no row for it), though "exactly 10 digits" is met' },
+  { name: 'card-empty-name-on-card-500', requirement: 'GEN-NO-5XX', breaks: 'AddOrUpdateCard crashes with 500 on nameOnCard "" (the embossing line reads its first character); D29 leaves acceptance open, never a 5xx' },
+  { name: 'card-expiration-yymm-read', requirement: 'CARD-EXPIRATION-MONTH-YEAR-FORMAT', breaks: 'AddOrUpdateCard reads an expirationMonthYear whose first two digits cannot be a month as YYMM (2804 taken as 0428), where the document says MMYY' },
   { name: 'cards-unknown-customer-500', requirement: 'GEN-NO-5XX', breaks: 'GetRegisteredCards reads the customer row and dereferences it without a null check, so a customerId of no customer answers 500' },
 ];
 
@@ -128,5 +132,13 @@ export function operatorFaultInput(faults: FaultSet, op: Operation, input: unkno
   if (op.id === 'EnrollCustomer' && faults.has('date-time-without-zone-cut') && /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}$/.test(str('dateOfBirth') ?? '')) out.dateOfBirth = str('dateOfBirth')!.slice(0, 10);
   if (op.id === 'EnrollCustomer' && faults.has('long-text-500') && (str('countryOfOrigin')?.length ?? 0) > 4000)
     throw new Error('String or binary data would be truncated in column countryOfOrigin.');
+  if (op.id === 'EnrollCustomer' && faults.has('enroll-mobile-all-zeros-500') && /^000[0-9]{7}$/.test(str('mobileNumber') ?? ''))
+    throw new TypeError("Cannot read properties of undefined (reading 'region')");
+  if (op.id === 'AddOrUpdateCard' && faults.has('card-empty-name-on-card-500') && out.nameOnCard === '')
+    throw new TypeError("Cannot read properties of undefined (reading 'toUpperCase')");
+  // A second parse as YYMM when the first two digits cannot be a month.
+  const yymm = /^([0-9]{2})([0-9]{2})$/.exec(str('expirationMonthYear') ?? '');
+  if (op.id === 'AddOrUpdateCard' && faults.has('card-expiration-yymm-read') && yymm && Number(yymm[1]) > 12 && Number(yymm[2]) >= 1 && Number(yymm[2]) <= 12)
+    out.expirationMonthYear = `${yymm[2]}${yymm[1]}`;
   return out;
 }

@@ -85,6 +85,15 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
   { proofs: [{ fault: 'check-amount-sign-dropped', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
   { proofs: [{ fault: 'checks-cashed-int64-500', check: 'noServerError', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
   { proofs: [{ fault: 'cattr-date-leap-day-refused', check: 'validPayloadAccepted', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
+  // blind8: extreme digit strings, "" in an optional member, a date in its other field order (one run: three operations).
+  {
+    proofs: [
+      { fault: 'enroll-mobile-all-zeros-500', check: 'noServerError', operation: 'EnrollCustomer' },
+      { fault: 'card-empty-name-on-card-500', check: 'noServerError', operation: 'AddOrUpdateCard' },
+    ],
+    suites: ['enroll-customer', 'add-or-update-card'],
+  },
+  { proofs: [{ fault: 'card-expiration-yymm-read', check: 'statusMatches', operation: 'AddOrUpdateCard' }], suites: ['add-or-update-card'] },
 ];
 
 describe('operator catalogue faults are caught', () => {
