@@ -50,12 +50,13 @@ const sharedOf = new WeakMap<HarnessContext['client'], Shared>();
  * that names some. A card to delete and an ssoToken are made once and kept while the access cases
  * are refused (a conformant target changes nothing); `spent` drops what an accepted request used up.
  * A run that may not write sends writing operations `{}`, which validation rejects (production:
- * nothing may be written even by a target that ignores the token); the case then says so.
+ * nothing may be written even by a target that ignores the token), and so does a run whose fixtures
+ * could not be made; `succeeds` is false then, and the case says a 400 left the rule unchecked there.
  */
-export async function succeedingInput(ctx: HarnessContext, session: Session, op: Operation): Promise<CallInput> {
+export async function succeedingInput(ctx: HarnessContext, session: Session, op: Operation): Promise<{ input: CallInput; succeeds: boolean }> {
   // AuthenticatePartner takes the run's deviceId (D3) and opens a session, which changes nothing of the partner's.
-  if (!op.sessionRequired) return { body: { [sessionHeaders.deviceId]: ctx.profile.deviceId } };
-  if (op.writes && !mayWrite(ctx)) return { body: {} };
+  if (!op.sessionRequired) return { input: { body: { [sessionHeaders.deviceId]: ctx.profile.deviceId } }, succeeds: true };
+  if (op.writes && !mayWrite(ctx)) return { input: { body: {} }, succeeds: false };
   const drawn = fc.sample(validPayload(op, { fixed: stateFields(op), emailKey: ctx.profile.emailKey, includeOptional: false }), { seed: ctx.runSeed, numRuns: 1 })[0]!;
   const shared = sharedOf.get(ctx.client) ?? {};
   sharedOf.set(ctx.client, shared);
@@ -65,11 +66,12 @@ export async function succeedingInput(ctx: HarnessContext, session: Session, op:
     if (text.includes(stateSlot.freshCardId)) own.set(stateSlot.freshCardId, shared.cardId ??= (await addCard(ctx, session, (await customerWithCard(ctx)).customerId)).cardId);
     if (text.includes(stateSlot.ssoToken)) own.set(stateSlot.ssoToken, shared.ssoToken ??= await ssoTokenFor(ctx, session, (await customerWithCard(ctx)).customerId));
     const mine = own.size === 0 ? drawn : (JSON.parse([...own].reduce((t, [slot, value]) => t.split(slot).join(value), text)) as CallInput);
-    return await withCustomerIdentity(ctx, op, await withState(ctx, session, mine, 'valid'));
+    return { input: await withCustomerIdentity(ctx, op, await withState(ctx, session, mine, 'valid')), succeeds: true };
   } catch (error) {
-    // No state to name (production without fixtures): the stand-ins go as drawn; a refusal then may be the body's.
-    if (error instanceof FixtureError && !op.writes) return drawn;
-    throw error;
+    if (!(error instanceof FixtureError)) throw error;
+    // No state to name (production without fixtures, a fixture the target refused): a read goes with its
+    // stand-ins, a write with a body validation rejects, so nothing is written; a refusal then may be the body's.
+    return { input: op.writes ? { body: {} } : drawn, succeeds: false };
   }
 }
 
@@ -80,7 +82,7 @@ export async function succeedingInput(ctx: HarnessContext, session: Session, op:
 export function spent(ctx: HarnessContext, x: Exchange): void {
   if (!x.response || x.response.status >= 300) return;
   const shared = sharedOf.get(ctx.client);
-  if (shared && x.request.operation === 'DeleteCard') delete shared.cardId;
+  if (shared && x.request.operation === 'DeleteCard' && (x.request.body as { cardId?: unknown } | undefined)?.cardId === shared.cardId) delete shared.cardId;
   if (shared && x.request.operation === 'AuthenticateOBO') delete shared.ssoToken;
   if (x.request.operation === 'EnrollCustomer') ctx.footprint.customerEnrolled();
   ctx.footprint.rememberWrite(x);
