@@ -57,7 +57,9 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
   const ignoreExpiry = (faults.has('blind3-bearer-expired-on-authenticate') && requestPath(request).endsWith('/partners/authenticate'))
     || (faults.has('blind7-bearer-expiry-unchecked-on-history') && requestPath(request).endsWith('/get-transaction-history'))
     // blind8-bearer-expiry-unchecked-on-delete: the DeleteCard route's token filter has lifetime validation off.
-    || (faults.has('blind8-bearer-expiry-unchecked-on-delete') && requestPath(request).endsWith('/delete-card'));
+    || (faults.has('blind8-bearer-expiry-unchecked-on-delete') && requestPath(request).endsWith('/delete-card'))
+    // bearer-expiry-unchecked-on-tokenized-card: the tokenized-card route's token check skips the lifetime.
+    || (faults.has('bearer-expiry-unchecked-on-tokenized-card') && requestPath(request).endsWith('/add-or-update-tokenized-card'));
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
     ?? (await clientSecretClaims(faults, m[1]!, clients, request.method));
   if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);

@@ -1,20 +1,24 @@
-import { describe } from 'vitest';
+import { afterAll, describe } from 'vitest';
 import { operations } from '../contract/index.js';
 import type { CallOptions } from '../client/index.js';
 import { bearerRefused, errorBodyIsJson, noServerError, wwwAuthenticateOn401, type BearerExpectation } from '../checks/index.js';
 import { harness } from './lib/runner/context.js';
 import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
 import { oracle } from '../oracles/judge.js';
-import { bearerProbeInput, clientSecretToken, emptySignature, expiredToken, forgedClaims, malformedToken, otherKeyToken, tamperSignature, unsignedToken } from './lib/access/requests.js';
+import { clientSecretToken, emptySignature, expiredToken, forgedClaims, malformedToken, otherKeyToken, tamperSignature, unsignedToken } from './lib/access/requests.js';
 import { PairLog } from './lib/ownership/pairs.js';
+import { spent, succeedingInput } from './lib/access/succeeding.js';
+import { removeAddedCards } from './lib/state/cards.js';
 import { FixtureError } from './lib/state/fixture-errors.js';
 
 /**
  * Bearer enforcement on every partner operation (D2, D27, RFC 6750 §3.1): no token, a
  * malformed one, one with a tampered signature, and an expired one are refused with 401
- * carrying WWW-Authenticate and a JSON error body ("Error bodies are JSON"). Writing operations
- * get a body that validation rejects, so nothing is written even by a target that ignores the
- * token: safe in production.
+ * carrying WWW-Authenticate and a JSON error body ("Error bodies are JSON"). Each call carries a
+ * request that would succeed with a good token (suites/lib/access/succeeding.ts: real customer,
+ * card and ssoToken), so a target that skips the token check on one operation is served, not
+ * refused for its body (blind8: an expired token on DeleteCard met a body validation rejected).
+ * A run that may not write (production) sends writing operations a body validation rejects.
  */
 const ctx = harness();
 const file = 'suites/bearer.conformance.ts';
@@ -47,6 +51,8 @@ const forgeryOperator: Partial<Record<BearerExpectation['token'], string>> = {
 };
 
 describe('bearer token enforcement', () => {
+  // The card made for the DeleteCard calls, and any card a faulty target registered for a bad token.
+  afterAll(() => removeAddedCards(ctx));
   for (const [token, { what, options }] of Object.entries(presented) as Array<[BearerExpectation['token'], (typeof presented)[keyof typeof presented]]>)
     fixedCase(ctx, file, {
       area, name: `a call with ${what} is refused with 401 and WWW-Authenticate`,
@@ -58,9 +64,11 @@ describe('bearer token enforcement', () => {
         const out = new OutcomeBuilder();
         const log = new PairLog();
         for (const op of operations) {
-          const x = await ctx.client.call(op.id, bearerProbeInput(ctx, op), { ...callOptions, ...(op.sessionRequired ? { session } : {}) });
-          // A writing operation got an invalid body too: a 400 reports that defect first, which is fair.
-          const bodyFirst = op.writes && x.response?.status === 400;
+          const { input, succeeds } = await succeedingInput(ctx, session, op);
+          const x = await ctx.client.call(op.id, input, { ...callOptions, ...(op.sessionRequired ? { session } : {}) });
+          spent(ctx, x);
+          // A writing operation sent a body validation rejects (production, or no fixture): a 400 reports that defect first, which is fair.
+          const bodyFirst = op.writes && !succeeds && x.response?.status === 400;
           if (bodyFirst)
             ctx.record({
               requirement: 'BEARER-REQUIRED', status: 'not-covered', suite: area, property: `a call with ${what} is refused with 401 and WWW-Authenticate`, operation: op.id,

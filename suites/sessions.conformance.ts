@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequirementId } from '../contract/requirements.js';
 import { afterAll, describe } from 'vitest';
 import { operations, type Operation, sessionHeaders } from '../contract/index.js';
-import type { CallOptions, Exchange, Session } from '../client/index.js';
+import type { CallOptions, Session } from '../client/index.js';
 import { genericRefusal, wwwAuthenticateOn401 } from '../checks/index.js';
 import { sendAgainIfLost } from './lib/runner/send-again.js';
 import { validPayload, type Payload } from '../generators/index.js';
@@ -15,13 +15,15 @@ import type { CaseOutcome } from './lib/runner/property.js';
 import { combine, judge, leakOracle, oracle, setupOutcome } from './lib/judge/oracles.js';
 import { FixtureError } from './lib/state/fixture-errors.js';
 import { PairLog } from './lib/ownership/pairs.js';
+import { spent, withCustomerIdentity } from './lib/access/succeeding.js';
 
 /**
  * Session rules (D4): every partner operation but AuthenticatePartner is refused — a 4xx
  * with a JSON error body, never 2xx — without a sessionId, with a sessionId no
  * AuthenticatePartner issued, with the session's sessionId but no deviceId, and with a
- * deviceId other than the session's. Each case sends a payload that is valid with the right
- * session, so only the session is wrong.
+ * deviceId other than the session's. Each case sends a payload that succeeds with the right
+ * session (real customer and card, the customer's SSN and date of birth where FindCustomer looks
+ * it up: suites/lib/access/succeeding.ts), so only the session is wrong.
  */
 const ctx = harness();
 const suiteFile = 'suites/sessions.conformance.ts';
@@ -105,16 +107,10 @@ function otherDevice(c: HarnessContext): Promise<OtherSession> {
   return otherSession;
 }
 
-/** A refused write left nothing behind; one the target wrongly accepted is counted, and its card deleted at the end. */
-function rememberAccepted(c: HarnessContext, x: Exchange): void {
-  if (!x.response || x.response.status >= 300) return;
-  if (x.request.operation === 'EnrollCustomer') c.footprint.customerEnrolled();
-  c.footprint.rememberCardsOf(x);
-}
-
 async function sendWithoutSession(op: Operation, payload: Payload): Promise<CaseOutcome> {
   const session = await ctx.session();
-  const input = await withState(ctx, session, payload, 'valid');
+  // A request that would succeed with the right session (blind8: a FindCustomer that matched no one was refused 422 without it).
+  const input = await withCustomerIdentity(ctx, op, await withState(ctx, session, payload, 'valid'));
   const leaks = LeakGuard.of(ctx);
   leaks.learn(input.body);
   const other = await otherDevice(ctx);
@@ -130,7 +126,8 @@ async function sendWithoutSession(op: Operation, payload: Payload): Promise<Case
     // D4 lets any 4xx refuse a session; where the target chose 401, it carries its challenge (D27).
     parts.push(judge(x, { oracles: [...rows.map((r) => oracle(genericRefusal, { operation: op.id, requirement: r }, r)), leakOracle(leaks), oracle(wwwAuthenticateOn401, undefined, 'BEARER-WWW-AUTHENTICATE')] }));
     if (parts.at(-1)!.broken) break;
-    rememberAccepted(ctx, x);
+    // A refused write left nothing behind; one the target wrongly accepted is counted, and its card deleted at the end.
+    spent(ctx, x);
   }
   return { ...combine(parts), operatorPairs: log.pairs };
 }

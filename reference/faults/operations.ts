@@ -70,6 +70,7 @@ export const operationFaults: Fault[] = [
   { name: 'session-not-required', requirement: 'SESSION-REQUIRED', breaks: 'operations are served without a valid sessionId' },
   { name: 'session-device-ignored', requirement: 'SESSION-DEVICE-MATCH', breaks: 'a deviceId other than the session\'s is accepted' },
   { name: 'device-id-not-required', requirement: 'SESSION-DEVICE-REQUIRED', breaks: 'a request with the session\'s sessionId and no deviceId header is accepted' },
+  { name: 'session-missing-id-device-lookup-on-cattr', requirement: 'SESSION-REQUIRED', breaks: 'AddCustomerAttributes without a sessionId header is served with the newest session the deviceId header was opened with (its filter looks the session up by device when no id is given)' },
   { name: 'session-id-empty-device-lookup', requirement: 'SESSION-REQUIRED', breaks: 'an empty sessionId header falls back to the session the deviceId header was opened with (the session looked up by device when no id is given)' },
   { name: 'device-id-truncated-match', requirement: 'SESSION-DEVICE-MATCH', breaks: 'the session\'s deviceId is matched with LIKE \'sent%\', so its first half (any beginning of it) is accepted' },
   { name: 'device-id-not-guid-500', requirement: 'GEN-NO-5XX', breaks: 'AuthenticatePartner stores the deviceId in a GUID column, so a deviceId that is not a GUID (D3: the inputs are open, never a 5xx) fails with 500' },

@@ -23,7 +23,10 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   // blind8-session-missing-id-device-lookup-on-find: FindCustomer's filter falls back to the device's newest session when the header is absent.
   const findByDevice = ctx.faults.has('blind8-session-missing-id-device-lookup-on-find') && request.headers[sessionHeaders.sessionId.toLowerCase()] === undefined
     && request.url.split('?')[0]!.endsWith('/find-customer');
-  const sessionId = findByDevice ? ctx.state.sessions.withDevice(clientId, header(request, sessionHeaders.deviceId) ?? '')?.sessionId
+  // session-missing-id-device-lookup-on-cattr: the ancillary controller's filter does the same for AddCustomerAttributes.
+  const cattrByDevice = ctx.faults.has('session-missing-id-device-lookup-on-cattr') && request.headers[sessionHeaders.sessionId.toLowerCase()] === undefined
+    && request.url.split('?')[0]!.endsWith('/add-customer-attributes');
+  const sessionId = findByDevice || cattrByDevice ? ctx.state.sessions.withDevice(clientId, header(request, sessionHeaders.deviceId) ?? '')?.sessionId
     : emptyToDevice ? ctx.state.sessions.withDevice(clientId, header(request, sessionHeaders.deviceId) ?? '')?.sessionId
     : ctx.faults.has('blind3-session-id-first-36') ? header(request, sessionHeaders.sessionId)?.slice(0, 36) : header(request, sessionHeaders.sessionId);
   const deviceId = header(request, sessionHeaders.deviceId);

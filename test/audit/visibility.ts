@@ -7,7 +7,7 @@
 export const auditSees: Readonly<Record<string, true | string>> = {
   // token endpoint and bearer
   'token-wrong-expires-in': true, 'token-scope-empty': true, 'token-error-not-rfc': true, 'token-single-use': true,
-  'bearer-not-required': true, 'bearer-expiry-unchecked': true, 'no-www-authenticate': true,
+  'bearer-not-required': true, 'bearer-expiry-unchecked': true, 'bearer-expiry-unchecked-on-tokenized-card': true, 'no-www-authenticate': true,
   'token-basic-refused': 'whether a refused token request carried valid credentials is not in the recording',
   'token-empty-scope-defaulted': 'a token issued for an empty scope is judged by the run that sent it as an error case, not from traffic',
   'token-repeated-secret-last-wins': 'whether a refused token request carried valid credentials is not in the recording',
@@ -45,7 +45,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'find-itin-by-birth-date-only': 'needs to know the SSN sent is not the one the customer was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
   'bearer-claims-unverified': 'a token forged under an issued signature looks like any other without the issuer\'s key',
   // sessions and session attributes
-  'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true, 'session-id-empty-device-lookup': true, 'device-id-prefix-match': true, 'device-id-truncated-match': true, 'device-id-not-guid-500': true,
+  'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true, 'session-id-empty-device-lookup': true, 'session-missing-id-device-lookup-on-cattr': true, 'device-id-prefix-match': true, 'device-id-truncated-match': true, 'device-id-not-guid-500': true,
   'sattr-before-obo-accepted': true, 'sattr-token-any-session': 'which session was issued a token is not in the recording', 'sattr-wrong-token-400': true, 'sattr-missing-token-accepted': true, 'sattr-unknown-name-accepted': true,
   'sattr-account-filter-unchecked': true, 'sattr-number-filter-unchecked': true, 'sattr-own-number-refused': true, 'sattr-id-filter-number-cards-only': true,
   'sattr-number-filter-two-entries': 'a second token of a customer may replace the first for all the audit knows (the BIN and last-four rule is the run\'s): judged by the run',

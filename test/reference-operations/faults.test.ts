@@ -302,6 +302,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   'enroll-customer-id-lowercase': async (b) => Object.keys((await b.call('EnrollCustomer', { body: enrollPayload() })).body),
   'session-id-empty-device-lookup': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: '', deviceId: b.deviceId } })).status,
+  'session-missing-id-device-lookup-on-cattr': async (b) => {
+    const { customerId, payload } = await b.enroll();
+    const body = { customerAttributes: [{ name: 'CustomerId', value: customerId }, { name: 'SSN', value: String(payload.ssn) }] };
+    return (await b.call('AddCustomerAttributes', { body, noSession: true, headers: { deviceId: b.deviceId } })).status;
+  },
   'device-id-not-guid-500': async (b) => (await b.call('AuthenticatePartner', { body: { deviceId: `${b.deviceId}-second` } })).status,
   'device-id-truncated-match': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId, deviceId: b.deviceId.slice(0, 3) } })).status,
   'device-id-prefix-match': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId, deviceId: `${b.deviceId}-more` } })).status,

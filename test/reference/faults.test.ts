@@ -58,6 +58,14 @@ const probes: Record<string, Probe> = {
     options: { clockOffsetSeconds: -2 * tokenContract.expiresIn },
     holds: async (h) => (await probeStatus(h, await bearer(h))) === 401,
   },
+  // Every token this harness is issued is expired: the route whose token check skips the lifetime goes on to the session check (a plain Bearer challenge).
+  'bearer-expiry-unchecked-on-tokenized-card': {
+    options: { clockOffsetSeconds: -2 * tokenContract.expiresIn },
+    holds: async (h) => {
+      const r = await send(h, '/api/v1/partners/add-or-update-tokenized-card', { method: 'POST', headers: { ...(await bearer(h)), 'content-type': 'application/json' }, body: '{}' });
+      return r.status === 401 && String(r.headers['www-authenticate']).includes('invalid_token');
+    },
+  },
   'no-www-authenticate': {
     holds: async (h) => {
       const api = await send(h, guardedProbePath);

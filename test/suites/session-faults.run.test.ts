@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { operations } from '../../contract/index.js';
 import { expectCaught, row, runSuites } from './stateful-support.js';
 
 /** The session rules (D4) are caught: a request without the session's sessionId, without a deviceId, or with another deviceId, is accepted. */
@@ -22,6 +23,10 @@ describe('sessions suite: the session faults are caught', () => {
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
     expectCaught(run, { fault: 'device-id-not-required', checks: ['genericRefusal'], operation: /^(?!AuthenticatePartner$)[A-Za-z]+$/ });
     for (const id of ['SESSION-REQUIRED', 'SESSION-DEVICE-MATCH']) expect(row(run, id)?.status, id).toBe('passed');
+    // Blind8's class: the session case's request succeeds with the session's headers, so every operation that skips
+    // the check serves it (FindCustomer once named no customer and met 422 CUSTOMER_NOT_FOUND, which D4 lets pass).
+    const failedOn = new Set(row(run, 'SESSION-DEVICE-REQUIRED')!.findings.map((f) => f.dedupKey.split('|')[1]));
+    expect([...failedOn].sort()).toEqual(operations.filter((o) => o.sessionRequired).map((o) => o.id).sort());
   }, 120_000);
 
   // Issue 27, the classes the blind batches showed missing: a session header present but empty, and one with a suffix.
@@ -30,6 +35,13 @@ describe('sessions suite: the session faults are caught', () => {
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
     expectCaught(run, { fault: 'session-id-empty-device-lookup', checks: ['genericRefusal'], operation: /^(?!AuthenticatePartner$)[A-Za-z]+$/ });
     expect(row(run, 'SESSION-DEVICE-MATCH')?.status).toBe('passed');
+  }, 120_000);
+
+  it('session-missing-id-device-lookup-on-cattr: AddCustomerAttributes without a sessionId is served with the device\'s session, while every other operation refuses it', async () => {
+    const run = await runSuites(['sessions'], ['session-missing-id-device-lookup-on-cattr']);
+    expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
+    expectCaught(run, { fault: 'session-missing-id-device-lookup-on-cattr', checks: ['genericRefusal'], operation: /^AddCustomerAttributes$/ });
+    for (const id of ['SESSION-DEVICE-REQUIRED', 'SESSION-DEVICE-MATCH']) expect(row(run, id)?.status, id).toBe('passed');
   }, 120_000);
 
   it('device-id-prefix-match: the session\'s deviceId with a suffix is accepted, while a made-up one is still refused', async () => {
