@@ -73,7 +73,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
     name: 'history: paging continues from the referenced transaction without gap or duplicate', requirement: 'HISTORY-PAGING',
     arbitrary: pageFromItem,
     // Not from the newest: a target that ignores the reference starts every page there. From the oldest too,
-    // of a history the default page holds whole: the history's last page, shorter than pageSize, and its oldest item alone.
+    // of a history known to its end (wholeHistory): the history's last page, shorter than pageSize, and its oldest item alone.
     examples: [{ pageSize: 3, reference: 1, card: undefined }, { pageSize: 3, reference: 1, card: 0 }, { pageSize: 3, reference: -2, card: 0 }, { pageSize: 3, reference: -1, card: 1 }],
     describe: (v) => `pageSize ${v.pageSize}, paging from ${describeReference(v.reference)}${v.card === undefined ? '' : ` of card [${v.card}]`}`,
     probe: async (p, v) => {
@@ -87,10 +87,12 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
       const reference = known[start]!.transactionId;
       const page = await p.page({ ...filter, pageSize: v.pageSize, pagingTransactionReferenceNumber: reference });
       if (!page) return undefined;
-      const result = pagingContinues({ known, knownComplete: complete(known), reference, pageSize: v.pageSize, page: page.transactions });
+      // A whole history is known to its end, walked or held by the default page.
+      const knownComplete = whole !== undefined || complete(known);
+      const result = pagingContinues({ known, knownComplete, reference, pageSize: v.pageSize, page: page.transactions });
       p.findings.push(...result.findings);
       // One item left is judged too where the page is known to be the history's last (its reference first, nothing beyond).
-      return { covered: known.length - start >= 2 || complete(known), ...pagingObserved(result.reading) };
+      return { covered: known.length - start >= 2 || knownComplete, ...pagingObserved(result.reading) };
     },
   });
 

@@ -79,19 +79,31 @@ export function unknownReferenceAnswered(x: Responded): { findings: Finding[]; c
   };
 }
 
+/** The page size of the walk that reads a history longer than the default page to its end. */
+const endWalkPageSize = 10;
+
 /**
- * A history the default page holds whole (fewer items than it takes), so that its oldest items
- * are the history's last page: card `first`'s, else another card's, else the customer's. The
- * target decides how long each card's history is (D21): the first card's may be empty or longer
- * than a page. Undefined after transport trouble; `known` empty when no history fits a page.
+ * A history known to its end, so that its oldest items are its last page: card `first`'s, else
+ * another card's, else the customer's, held whole by the default page; where none is (D21: the
+ * target decides each card's history, empty or longer than a page), the first card with one is
+ * walked to a short page. A target that answers a page empty too early ends the walk there, and
+ * the oldest item it saw then gets an empty page too. Undefined after transport trouble; `known`
+ * empty when no card and no customer has any history.
  */
 export async function wholeHistory(c: HistoryCase, cards: ReadonlyArray<{ cardId: string }>, first: number | undefined): Promise<{ filter: HistoryQuery; known: readonly Transaction[] } | undefined> {
   const order = [...cards.keys()].map((i) => ((first ?? 0) + i) % cards.length);
+  let longer: HistoryQuery | undefined;
   for (const card of [...order, undefined]) {
     const filter = pageQuery({ card }, cards);
     const known = (await c.page(filter))?.transactions;
     if (!known) return undefined;
     if (known.length > 0 && complete(known)) return { filter, known };
+    longer ??= known.length > 0 ? filter : undefined;
   }
-  return { filter: {}, known: [] };
+  if (!longer) return { filter: {}, known: [] };
+  const pages = await walkPages(c, { ...longer, pageSize: endWalkPageSize }, 12);
+  if (!pages) return undefined;
+  const ended = (pages.at(-1)?.transactions.length ?? 0) < endWalkPageSize;
+  const seen = new Map(pages.flatMap((p) => p.transactions).map((t) => [t.transactionId, t] as const));
+  return { filter: longer, known: ended ? [...seen.values()] : [] };
 }
