@@ -36,14 +36,29 @@ export const isDigitsOnly = (format: string | undefined): boolean =>
 /** A digits-only value: its documented format, or the one the reference reads into a lengths-only field (D35: the card zip). */
 export const digitsOnly = (c: Cell): boolean => textValue(c) && (c.format !== undefined ? isDigitsOnly(c.format) : isDigitsOnly(c.lengthsOnlyFormat));
 
+/** An SSN's groups (area, group, serial), by length: each zeroed is a structure a reading may refuse. */
+const ssnGroups = [3, 2, 4] as const;
+
 /**
- * A digits-only value at an extreme (all zeros, all nines, an SSN with a zero group: area 000,
- * group 00, serial 0000): the format's words are met, but a reading may refuse it (SSN
- * structure), so operator extreme-digit-strings sends it as open and no valid case ever does.
+ * The extreme digit strings of a digits-only value: all zeros and all nines at its length, and for
+ * an SSN each group zeroed alone (area 000, group 00, serial 0000), the rest kept. Operator
+ * extreme-digit-strings sends them (generators/operators/values.ts); the audit reads them as open.
+ */
+export function extremeDigitStrings(format: string | undefined, v: string): string[] {
+  const zeroGroups: string[] = [];
+  if (format === 'ssn' && /^[0-9]{9}$/.test(v))
+    ssnGroups.reduce((at, length) => (zeroGroups.push(v.slice(0, at) + '0'.repeat(length) + v.slice(at + length)), at + length), 0);
+  return ['0'.repeat(v.length), '9'.repeat(v.length), ...zeroGroups];
+}
+
+/**
+ * A digits-only value at an extreme (extremeDigitStrings: zeroing an SSN group already zero gives
+ * the value back): the format's words are met, but a reading may refuse it (SSN structure), so
+ * operator extreme-digit-strings sends it as open and no valid case ever does.
  */
 export const extremeDigitString = (format: string, v: string): boolean =>
   // A format of bounded length (SSN, phone, zip, card number, BIN): a count of 0 or 9 is a plain value every reading takes.
-  isDigitsOnly(format) && formatOf(format).pattern.includes('{') && (/^(0+|9+)$/.test(v) || (format === 'ssn' && /^(000[0-9]{6}|[0-9]{3}00[0-9]{4}|[0-9]{5}0000)$/.test(v)));
+  isDigitsOnly(format) && formatOf(format).pattern.includes('{') && v !== '' && extremeDigitStrings(format, v).includes(v);
 
 /** Free text (D40, D41): a string of no documented format. */
 export const freeText = (c: Cell): boolean => textValue(c) && c.freeText;

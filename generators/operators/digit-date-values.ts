@@ -2,16 +2,10 @@
  * Values of two operators that keep a fixed format's own alphabet (issue 27, blind batch 8): digit
  * strings at the extremes of a digits-only format, and a date in its other field order. Pure.
  */
-import type { Cell } from '../../contract/operators/index.js';
+import { extremeDigitStrings, type Cell } from '../../contract/operators/index.js';
 
-/**
- * All zeros and all nines at the valid value's length; in an SSN (area-group-serial, 3-2-4) also
- * each group zeroed alone, the rest kept: a lookup by area or group has no row for 000 or 00.
- */
-export const extremeDigits = (v: string, c: Cell): readonly string[] => [
-  '0'.repeat(v.length), '9'.repeat(v.length),
-  ...(c.format === 'ssn' && /^[0-9]{9}$/.test(v) ? [`000${v.slice(3)}`, `${v.slice(0, 3)}00${v.slice(5)}`, `${v.slice(0, 5)}0000`] : []),
-];
+/** All zeros and all nines at the valid value's length; in an SSN also each group zeroed alone (contract: extremeDigitStrings). */
+export const extremeDigits = (v: string, c: Cell): readonly string[] => extremeDigitStrings(c.format, v);
 
 /** Two digits past 12 (a day or a year in a month's place): 05 becomes 17, 27 stays. */
 const past12 = (d: string): string => (Number(d) > 12 ? d : String(Number(d) + 12).padStart(2, '0'));

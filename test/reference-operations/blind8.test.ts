@@ -104,9 +104,15 @@ const operationProbes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   'blind8-history-paging-last-page-empty': lastPageLength,
   'blind8-history-pickup-location-null': async (b) => {
+    // Cards are added until one's page shows a transaction of location 0 (or null): the default page of a few cards may show none.
     const { customerId } = await b.enroll();
-    await cardsWithHistory(b, customerId, 25);
-    return (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 0 } })).body.searchResults.some((t: { pickupLocationId: unknown }) => t.pickupLocationId === null);
+    for (let i = 0; i < 20; i++) {
+      const accountId = (await b.addCard(customerId, { cardNumber: `41111111111${String(10_000 + i)}` })).body.cards[0].cardId;
+      const page = (await b.call('GetTransactionHistory', { query: { customerId, accountId } })).body.searchResults as Array<{ pickupLocationId: unknown }>;
+      const located = page.find((t) => t.pickupLocationId === 0 || t.pickupLocationId === null);
+      if (located) return located.pickupLocationId === null;
+    }
+    throw new Error('no transaction of pickup location 0 after 20 cards');
   },
   'blind8-history-account-filter-dropped-with-page-size': async (b) => {
     const { customerId } = await b.enroll();

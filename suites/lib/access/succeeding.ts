@@ -23,22 +23,21 @@ import { mayWrite } from '../state/setup-call.js';
  * them takes the fixture customer's recorded values, else it finds no one. A writing operation keeps
  * its fresh identity (EnrollCustomer must enrol someone new, D16).
  */
-const identityOf = (fixture: { ssn?: string; dateOfBirth?: string }): Record<string, string | undefined> => ({ ssn: fixture.ssn, dateOfBirth: fixture.dateOfBirth });
+const identityFields = ['ssn', 'dateOfBirth'] as const;
 
 /** `input` with the customer's identity put in the fields of a read that finds a customer by them. */
 export async function withCustomerIdentity<T extends CallInput>(ctx: HarnessContext, op: Operation, input: T): Promise<T> {
   if (op.writes || !input.body || typeof input.body !== 'object') return input;
   const names = new Set(op.fields.map((f) => f.name));
-  const wanted = Object.keys(identityOf({})).filter((k) => names.has(k));
+  const wanted = identityFields.filter((k) => names.has(k));
   if (wanted.length === 0) return input;
   const fixture = await customerWithCard(ctx).catch((error: unknown) => {
     if (error instanceof FixtureError) return undefined;
     throw error;
   });
-  const identity = fixture ? identityOf(fixture) : {};
   // Production names a customer by TARGET_FIXTURE_CUSTOMER_ID alone: without its SSN the body stays as drawn.
-  if (wanted.some((k) => identity[k] === undefined)) return input;
-  return { ...input, body: { ...(input.body as Record<string, unknown>), ...Object.fromEntries(wanted.map((k) => [k, identity[k]])) } };
+  if (!fixture || wanted.some((k) => fixture[k] === undefined)) return input;
+  return { ...input, body: { ...(input.body as Record<string, unknown>), ...Object.fromEntries(wanted.map((k) => [k, fixture[k]])) } };
 }
 
 /** State the bearer cases of one worker share: one card to delete and the session's ssoToken, made again only once used up. */
