@@ -18,7 +18,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     pool: 'forks',
     isolate: false,
-    setupFiles: ['allure-vitest/setup'],
+    setupFiles: ['./suites/lib/runner/start-gate-setup.ts', 'allure-vitest/setup'],
     reporters: ['./reporting/live.ts', allureReporterConfig(reportDir)],
     // Transformed modules kept on disk between runs (vitest 4.0.11+, keyed by file content):
     // each run's workers otherwise transform the whole harness again.
