@@ -58,6 +58,8 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     || (faults.has('blind7-bearer-expiry-unchecked-on-history') && requestPath(request).endsWith('/get-transaction-history'))
     // blind8-bearer-expiry-unchecked-on-delete: the DeleteCard route's token filter has lifetime validation off.
     || (faults.has('blind8-bearer-expiry-unchecked-on-delete') && requestPath(request).endsWith('/delete-card'))
+    // blind9-bearer-expiry-unchecked-on-cards: the card list route's token filter has lifetime validation off.
+    || (faults.has('blind9-bearer-expiry-unchecked-on-cards') && requestPath(request).endsWith('/get-registered-cards'))
     // bearer-expiry-unchecked-on-tokenized-card: the tokenized-card route's token check skips the lifetime.
     || (faults.has('bearer-expiry-unchecked-on-tokenized-card') && requestPath(request).endsWith('/add-or-update-tokenized-card'));
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
@@ -109,6 +111,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   // blind8-version-query-refused-enroll: the enrolment controller binds its body only and knows the header alone.
   if (fromQuery !== undefined && request.server.faults.has('blind8-version-query-refused-enroll') && requestPath(request).endsWith('/enroll-customer'))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
+  // blind9-version-query-refused-sattr: the session-attributes controller binds its body only and knows the header alone.
+  if (fromQuery !== undefined && request.server.faults.has('blind9-version-query-refused-sattr') && requestPath(request).endsWith('/add-session-attributes'))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   if (query && 'apiVersion' in query) delete query.apiVersion;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {

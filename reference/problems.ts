@@ -238,6 +238,10 @@ export function sendValidationProblem(
   // blind5-validation-errors-array: the model-state errors serialised from a list.
   if (faults.has('blind5-validation-errors-array')) body.errors = [];
   if (faults.has('validation-400-with-error-code')) body.errorCode = 'VALIDATION_ERROR';
+  // blind9-tcard-validation-type-rfc4918: the tokenized-card controller's filter writes every problem with the business errors' type.
+  if (faults.has('blind9-tcard-validation-type-rfc4918') && requestPath(request).endsWith('/add-or-update-tokenized-card')) body.type = rfcSections.unprocessable.url;
+  // blind9-cattr-validation-errors-object-missing: the ancillary controller builds its validation problem without the model-state member.
+  if (faults.has('blind9-cattr-validation-errors-object-missing') && requestPath(request).endsWith('/add-customer-attributes')) delete body.errors;
   // blind7-validation-instance-missing-on-get: the query binder's problem is built without the request path.
   if (faults.has('blind7-validation-instance-missing-on-get') && request.method === 'GET') delete body.instance;
   return write(reply, status, body, problemMediaType);

@@ -174,6 +174,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (faults.has('blind7-allow-list-delete-exempt') && requestPath(request).endsWith('/partners/delete-card')) return;
     // blind8-allow-list-tcard-exempt: the tokenized-card route was registered on a router the allow-list filter was not added to.
     if (faults.has('blind8-allow-list-tcard-exempt') && requestPath(request).endsWith('/partners/add-or-update-tokenized-card')) return;
+    // blind9-allow-list-obo-exempt: the OBO route sits on the customer-context router, which has no allow-list filter.
+    if (faults.has('blind9-allow-list-obo-exempt') && requestPath(request).endsWith('/partners/authenticate-obo')) return;
     // blind4-allow-list-get-exempt: the allow list is a rule of the write methods only.
     if (faults.has('blind4-allow-list-get-exempt') && request.method === 'GET') return;
     // allow-list-skipped-on-get: the allow list is a filter on writes only.

@@ -87,7 +87,9 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
       && creds.secret.slice(0, -1) === stored.slice(0, -1);
     // blind4-token-empty-secret-accepted: `if (sent && sent !== stored) fail`, so no secret is no check.
     const noSecret = faults.has('blind4-token-empty-secret-accepted') && stored !== undefined && !creds?.secret;
-    const known = noSecret || prefixMatch || lastIgnored || (creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined);
+    // blind9-token-secret-case-insensitive: the secret compared with a case-insensitive string comparison.
+    const caseless = faults.has('blind9-token-secret-case-insensitive') && stored !== undefined && !!creds?.secret && creds.secret.toLowerCase() === stored.toLowerCase();
+    const known = caseless || noSecret || prefixMatch || lastIgnored || (creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined);
     if (!known || (basic !== 'absent' && faults.has('token-basic-refused'))) {
       if (basic !== 'absent' && !faults.has('no-www-authenticate') && !faults.has('blind2-token-401-no-challenge')) reply.header('www-authenticate', 'Basic realm="token"');
       // RFC 6749 5.2: 401 is required only when the client authenticated with the Authorization header.
@@ -112,6 +114,8 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     }
     // token-empty-scope-defaulted: a scope sent empty is read as "the default scope" (the partner operations').
     if (form.scope === '' && faults.has('token-empty-scope-defaulted')) form.scope = clients.partnerScope;
+    // blind9-token-absent-scope-defaulted-body-credentials: the form-credentials branch fills a missing scope with the client's default.
+    if (form.scope === undefined && basic === 'absent' && faults.has('blind9-token-absent-scope-defaulted-body-credentials')) form.scope = clients.partnerScope;
     if (!form.scope) return sendTokenError(reply, app.readings?.has('token-missing-scope-invalid-scope') ? tokenErrors.unknownScope : tokenErrors.missingScope, said('scope is required'));
     // blind7-token-identity-scope-refused: the scope table was written before the identity-score API and lacks its row.
     const scopeKnown = (s: string) => clients.scopes.includes(s) && !(faults.has('blind7-token-identity-scope-refused') && s.endsWith('/auth/insights/identity-score'));

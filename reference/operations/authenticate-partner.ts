@@ -61,6 +61,8 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       if (ctx.readings.has('auth-partner-no-content')) return reply.code(204).send();
       // Reading `blind-session-id-opaque` (D3: the success body is not shown): the id in the body too.
       if (opaque) return sendOk(reply, { sessionId: session.sessionId });
+      // blind9-auth-success-text-plain: the login action returns a string result, written as text.
+      if (ctx.faults.has('blind9-auth-success-text-plain')) return reply.code(200).type('text/plain; charset=utf-8').send('{}');
       return sendOk(reply, {});
     },
   });

@@ -8,6 +8,7 @@ import { raceWindow } from '../faults/blind3/access.js';
 import { cachedCards } from '../faults/blind5/memo.js';
 import { cachedList, evictList } from '../faults/blind7/memo.js';
 import { evictStaleList, staleList } from '../faults/stale-caches.js';
+import { updatedCards } from '../faults/blind9/hooks.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -56,7 +57,9 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     // blind8-cards-last-four-fixed-offset: the last four taken at the offset a 16-digit number has them.
     const blind8 = (card: (typeof cards)[number], view: Record<string, unknown>) =>
       (c.faults.has('blind8-cards-last-four-fixed-offset') && card.kind === 'number' ? { ...view, lastFourDigits: card.identity.slice(12, 16) } : view);
-    const build = () => ({ [responseMembers.cards]: cards.map((card) => blind8(card, blind7(card, blind2(card, asText(cardView(card, c.faults, { readings: c.readings })))))) });
+    // blind9-cards-hash-id-null: the list DTO carries the nullable hash column, never filled for listed cards.
+    const blind9 = (view: Record<string, unknown>) => (c.faults.has('blind9-cards-hash-id-null') ? { ...view, hashId: null } : view);
+    const build = () => ({ [responseMembers.cards]: cards.map((card) => blind9(blind8(card, blind7(card, blind2(card, asText(cardView(card, c.faults, { readings: c.readings }))))))) });
     // blind7-cards-list-stale-after-update: the list body is cached per customer; add and delete evict it, update does not.
     if (c.faults.has('blind7-cards-list-stale-after-update')) return sendOk(reply, cachedList(c.state.cards, listed, build));
     // cards-list-stale-after-token-update: the list body is cached per customer; a tokenized card's update does not evict it.
@@ -98,7 +101,8 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     if (card && !owned && c.readings.has('delete-foreign-card-noop')) return sendDone(reply);
     if (!owned && c.readings.has('delete-unknown-404'))
       return sendReferenceProblem(reply, request, 'notFound', 'The customer has no card with this cardId.');
-    if (!card || !owned)
+    // blind9-delete-updated-card-not-found: the delete names the row version read when the card was added, stale after an update.
+    if (!card || !owned || (c.faults.has('blind9-delete-updated-card-not-found') && updatedCards.has(card)))
       return sendReferenceProblem(reply, request, 'cardNotFound', 'The customer has no card with this cardId.');
     if (c.faults.has('blind4-delete-race-500')) {
       // blind4-delete-race-500: the row is read, the card processor told, then deleted with an affected-rows check.

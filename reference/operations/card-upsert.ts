@@ -10,6 +10,7 @@ import { raceWindow } from '../faults/blind3/access.js';
 import { forgetCards } from '../faults/blind5/memo.js';
 import { evictList } from '../faults/blind7/memo.js';
 import { evictStaleList } from '../faults/stale-caches.js';
+import { updatedCards } from '../faults/blind9/hooks.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -88,6 +89,8 @@ function handle(rule: CardKindRule) {
       if (rule.kind === 'token' && c.faults.has('blind6-tcard-hash-id-omitted')) delete out.hashId;
       // blind8-card-last-four-from-double: the number parsed to a double to take its last four digits.
       if (stored.kind === 'number' && c.faults.has('blind8-card-last-four-from-double')) out.lastFourDigits = BigInt(Number(stored.identity)).toString().slice(-4);
+      // blind9-card-show-terms-string: the number card's response DTO declares the flag as a string.
+      if (stored.kind === 'number' && c.faults.has('blind9-card-show-terms-string')) out.showTermsAndConditions = String(out.showTermsAndConditions);
       return out;
     };
     const reply200 = (stored: StoredCard) => sendOk(reply, { [responseMembers.cards]: [view(stored)] });
@@ -132,6 +135,8 @@ function handle(rule: CardKindRule) {
     if (!card && rule.kind === 'token' && !denied(rule, identity, data) && c.readings.has('card-token-one-customer') && c.state.cards.findAnyCustomer(rule.kind, identity))
       return sendLegacyError(reply, 422, 'TOKEN_HELD_ELSEWHERE', 'The card token is registered to another customer.');
     const added = !card;
+    // blind9-cards-readd-after-delete-not-listed: the insert finds the soft-deleted row of the same card and never clears its flag.
+    const readdHidden = !card && c.faults.has('blind9-cards-readd-after-delete-not-listed') && c.state.cards.listRemoved(customerId).some((r) => r.kind === rule.kind && r.identity === identity);
     if (!card) {
       // card-add-check-then-insert: the lookup and the insert are two statements with a pause between.
       if (c.faults.has('card-add-check-then-insert')) await pause();
@@ -139,10 +144,14 @@ function handle(rule: CardKindRule) {
       if (rule.kind === 'number' && c.faults.has('blind3-card-race')) await raceWindow();
       // blind4-card-race-two-cards: the issuer authorization is awaited between the lookup above and the insert.
       if (rule.kind === 'number' && c.faults.has('blind4-card-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
+      // blind9-tcard-race-two-cards: the token vault is called between the lookup above and the insert, with no unique key on the token.
+      if (rule.kind === 'token' && c.faults.has('blind9-tcard-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
       card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
       // blind7-cards-list-stale-after-update: a new card evicts the customer's cached list (an update does not).
       if (c.faults.has('blind7-cards-list-stale-after-update')) evictList(c.state.cards, customerId);
     } else {
+      // blind9-history-account-filter-lost-after-card-update / blind9-delete-updated-card-not-found: the update writes a new row version.
+      if (c.faults.has('blind9-history-account-filter-lost-after-card-update') || c.faults.has('blind9-delete-updated-card-not-found')) updatedCards.add(card);
       // Each update fault breaks the transition row of one operation (STATE-CARD-CHANGED or STATE-TCARD-CHANGED).
       const keptNickname: CardData = rule.kind === 'number' && c.faults.has('card-update-keeps-nickname') ? { cardNickname: card.data.cardNickname ?? '' } : {};
       // blind5-tcard-expiration-not-updated: the tokenized card's UPDATE statement leaves the expiration column out.
@@ -158,7 +167,7 @@ function handle(rule: CardKindRule) {
     const byName = rule.kind === 'number' && c.faults.has('card-decline-skipped-with-name-on-card') && Boolean(data.nameOnCard);
     const authorized = (byName || !(rule.kind === 'number' && denied(rule, identity, data))) && !outOfDate;
     // blind4-card-declined-still-listed: the decline is answered, but the card's flag is never written.
-    card.valid = authorized || c.faults.has('blind4-card-declined-still-listed');
+    card.valid = (authorized || c.faults.has('blind4-card-declined-still-listed')) && !readdHidden;
     // blind8-card-new-card-response-first-card: the new-card branch answers with the head of the customer's list.
     if (authorized && added && rule.kind === 'number' && c.faults.has('blind8-card-new-card-response-first-card')) return reply200(c.state.cards.listValid(customerId)[0] ?? card);
     if (authorized) return reply200(card);

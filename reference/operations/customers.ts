@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { errorRow, referenceOnlyErrors, responseMembers, rfcSections } from '../../contract/index.js';
-import { sendReferenceProblem, sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
+import { requestPath, sendReferenceProblem, sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { calendarDate, isYearFirstSlashed } from './dates.js';
 import { pause, sendOk, text, type OperationContext } from './context.js';
@@ -56,6 +56,9 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     // blind2-find-not-found-type-404: "not found" taken for the 404 section of RFC 7231.
     if (c.faults.has('blind2-find-not-found-type-404'))
       return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode ?? row.key, title: row.title, typeUrl: rfcSections.notFound.url, detail });
+    // blind9-find-not-found-status-missing: the customers controller builds its Problem by hand, without the status member.
+    if (c.faults.has('blind9-find-not-found-status-missing'))
+      return reply.code(row.status).type('application/problem+json').send(JSON.stringify({ type: row.typeRfc!.url, title: row.title, detail, instance: requestPath(request), errorCode: row.errorCode ?? row.key }));
     if (!c.faults.has('find-wrong-title')) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', detail);
     return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode ?? row.key, title: referenceOnlyErrors.notFound.title, detail });
   });
@@ -87,7 +90,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     const referral = c.faults.has('blind7-enroll-duplicate-ssn-skipped-with-referrer') && typeof values.referrerCode === 'string';
     // enroll-itin-duplicate-accepted: an ITIN (area 9) is checked against the SSN register only, where it never is.
     const itinUnchecked = c.faults.has('enroll-itin-duplicate-accepted') && ssn.startsWith('9');
-    if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted') && !referral && !itinUnchecked) {
+    // blind9-enroll-duplicate-ssn-other-dob-accepted: the duplicate query is keyed by SSN and date of birth.
+    const otherBirth = c.faults.has('blind9-enroll-duplicate-ssn-other-dob-accepted') && c.state.customers.withSsn(ssn)?.dateOfBirth !== calendarDate(text(values, 'dateOfBirth'));
+    if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted') && !referral && !itinUnchecked && !otherBirth) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('SSN_IN_USE', 'A customer with this SSN is already enrolled.');
       const e = referenceOnlyErrors.duplicateSsn;
       // blind6-enroll-duplicate-ssn-200: the legacy "success with an error code" answer.
@@ -101,6 +106,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     if (emailTaken && !c.faults.has('blind1-enroll-duplicate-email-accepted') && !aliasOnly) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('EMAIL_IN_USE', 'A customer with this e-mail address is already enrolled.');
       const e = referenceOnlyErrors.duplicateEmail;
+      // blind9-enroll-duplicate-email-no-code: the e-mail branch writes its message and forgets the code.
+      if (c.faults.has('blind9-enroll-duplicate-email-no-code'))
+        return reply.code(e.status).type('application/json').send({ [responseMembers.legacyErrorMessage]: 'A customer with this e-mail address is already enrolled.' });
       return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, 'A customer with this e-mail address is already enrolled.');
     }
     // blind4-enroll-ssn-race: a screening call awaited between the duplicate checks and the insert.

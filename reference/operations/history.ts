@@ -6,6 +6,7 @@ import { compileRules } from '../validate/index.js';
 import { defineOperation } from './route.js';
 import { cashPickups, page, shownTimestamps } from './history-page.js';
 import { optionalText, sendOk, text, type OperationContext } from './context.js';
+import { updatedCards } from '../faults/blind9/hooks.js';
 
 /** The card's history as the account filter hands it out: faults leave out all or every second transaction. */
 function filteredHistory(ctx: OperationContext, cardHistory: Transaction[]): Transaction[] {
@@ -65,7 +66,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind4-history-account-other-customer: the same, written anew for this batch.
     const foreign = filtering && !own && (c.faults.has('blind3-history-foreign-account') || c.faults.has('blind4-history-account-other-customer')) ? c.state.cards.get(accountId) : undefined;
     // blind7-history-account-filter-token-card-empty: the filter query joins the card-number table only.
-    const filterable = (card: (typeof customerCards)[number]) => card.kind === 'number' || !c.faults.has('blind7-history-account-filter-token-card-empty');
+    // blind9-history-account-filter-lost-after-card-update: the filter joins the card's first row version, replaced by an update.
+    const filterable = (card: (typeof customerCards)[number]) => (card.kind === 'number' || !c.faults.has('blind7-history-account-filter-token-card-empty'))
+      && !(c.faults.has('blind9-history-account-filter-lost-after-card-update') && updatedCards.has(card));
     const cards = foreign ? [foreign] : filtering ? customerCards.filter((card) => card.cardId === accountId && filterable(card)) : customerCards;
     // blind1-history-card-number-in-display-name: the destination is named by the card's stored number.
     const cardHistory = (card: (typeof cards)[number]) => (c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
@@ -95,7 +98,11 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // history-reference-page-two-over: the paging query takes the reference and pageSize+1 more (an off-by-one on D22's +1).
     const size = c.faults.has('history-page-size-ignored') || (reference !== undefined && c.faults.has('blind4-history-page-size-ignored-when-paging')) ? history.defaultPageSize
       : reference !== undefined && !defaultSize && c.faults.has('history-reference-page-two-over') ? requested + 2 : requested;
+    // blind9-history-oldest-first-with-account: the per-account query of the default page orders by createdOn ascending.
+    if (filtering && defaultSize && reference === undefined && c.faults.has('blind9-history-oldest-first-with-account')) all.reverse();
     const paged = page(c, all, { size, reference, defaultSize });
+    // blind9-history-paging-max-size-short: the paging query's TOP is (pageSize - 1) plus the reference row, capped at the maximum page.
+    if (reference !== undefined && !defaultSize && size === 10 && c.faults.has('blind9-history-paging-max-size-short') && paged.items.length >= 10) paged.items = paged.items.slice(0, 9);
     const { start } = paged;
     // blind8-history-paging-last-page-empty: `if (start + pageSize > total) return []`, the last page taken for past the end.
     // history-paging-oldest-empty: `if (start >= total - 1) return []`, the oldest transaction taken for past the end.

@@ -35,6 +35,12 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     // blind5-obo-no-linked-title-case: the title typed in Title Case in this handler.
     if (linked.length === 0 && !c.faults.has('obo-no-linked-check') && c.faults.has('blind5-obo-no-linked-title-case'))
       return sendProblem(reply, request, { status: 422, errorCode: 'NO_LINKED_ACCOUNT', title: 'No Linked Account', detail: 'The customer has no linked account.', ...(errorRow('NO_LINKED_ACCOUNT').typeRfc ? { typeUrl: errorRow('NO_LINKED_ACCOUNT').typeRfc!.url } : {}) });
+    // blind9-obo-no-linked-detail-missing: the no-linked-account Problem is built by hand from the row, without a detail.
+    if (linked.length === 0 && !c.faults.has('obo-no-linked-check') && c.faults.has('blind9-obo-no-linked-detail-missing')) {
+      const row = errorRow('NO_LINKED_ACCOUNT');
+      return reply.code(row.status).type('application/problem+json')
+        .send(JSON.stringify({ type: row.typeRfc?.url ?? 'https://tools.ietf.org/html/rfc4918#section-11.2', title: row.title, status: row.status, instance: requestPath(request), errorCode: row.errorCode ?? row.key }));
+    }
     if (linked.length === 0 && !c.faults.has('obo-no-linked-check'))
       return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
     // blind8-obo-second-call-null-token: "one-time" read as one token per customer and session; the second call gets none.
@@ -58,6 +64,12 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
       reply.raw.writeHead(200, { 'content-length': Buffer.byteLength(text) });
       reply.raw.end(text);
       return reply;
+    }
+    // blind9-obo-sso-token-number: the token generator returns a long, serialised as a number (the session keeps its text).
+    if (c.faults.has('blind9-obo-sso-token-number')) {
+      const numeric = Number(BigInt(`0x${Buffer.from(ssoToken, 'base64url').toString('hex').slice(0, 12)}`));
+      if (!kept) session.ssoTokens.push(String(numeric));
+      return sendOk(reply, { [member]: numeric });
     }
     return sendOk(reply, { [member]: c.faults.has('obo-sso-token-empty') ? '' : ssoToken });
   });

@@ -19,8 +19,11 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
   if (!c.faults.has('sattr-unknown-name-accepted')) for (const a of items) if (!allowed.some((x) => x.name === a.name)) bad.add(a.name);
   // sattr-token-any-session (and blind1's): a token is looked up among every session's, not this session's.
   const anySession = c.faults.has('blind1-sattr-token-from-other-session') || c.faults.has('sattr-token-any-session');
+  // blind9-sattr-obo-state-by-device: the OBO record is stored per deviceId, so another session of the same device finds it.
+  const issuer = session.oboCustomerId === undefined && c.faults.has('blind9-sattr-obo-state-by-device') ? c.state.sessions.withSsoToken(byName.get(ssoTokenName) ?? '') : undefined;
+  const sameDevice = issuer !== undefined && issuer.deviceId === session.deviceId && issuer.clientId === session.clientId ? issuer : undefined;
   const borrowed = session.oboCustomerId === undefined && anySession
-    ? c.state.sessions.withSsoToken(byName.get(ssoTokenName) ?? '') : undefined;
+    ? c.state.sessions.withSsoToken(byName.get(ssoTokenName) ?? '') : sameDevice;
   const customerId = session.oboCustomerId ?? borrowed?.oboCustomerId;
   const skipObo = customerId === undefined && c.faults.has('sattr-before-obo-accepted');
   const token = byName.get(ssoTokenName);
@@ -109,6 +112,10 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
       const key = `command.SessionAttributes[${idFilterAt}].Value`;
       return sendValidationProblem(reply, request, [{ key, message: `${key} must be a comma-separated list of GUIDs.` }]);
     }
+    // blind9-sattr-id-filter-duplicates-refused: the count of the customer's cards matched is compared with the number of entries.
+    const idList = items.find((a) => a.name === idFilter)?.value.split(',').map((s) => s.trim().toLowerCase());
+    if (c.faults.has('blind9-sattr-id-filter-duplicates-refused') && idList && new Set(idList).size !== idList.length)
+      return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${idFilter}.`);
     const bad = invalidNames(c, session, items);
     const tokenAt = items.findIndex((a) => a.name === ssoTokenName);
     if (c.faults.has('sattr-wrong-token-400') && session.oboCustomerId !== undefined && tokenAt >= 0 && bad.includes(ssoTokenName)) {
