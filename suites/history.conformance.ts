@@ -51,7 +51,7 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   });
 
   cases.property({
-    name: 'history: a page holds at most pageSize (default 20) transactions', requirement: 'HISTORY-PAGE-SIZE',
+    name: 'history: a page holds at most pageSize (default 20) transactions', requirement: 'HISTORY-PAGE-SIZE', alsoChecks: ['HISTORY-PAGING'],
     arbitrary: boundsPage,
     // Both ways of asking a page, each whatever the seed: from the newest, and from a paging reference (D22: pageSize+1 at most);
     // each documented bound of pageSize both ways too, its effect judged (a page of 1 where the history holds more).
@@ -64,6 +64,11 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
       const page = await p.page(query);
       if (!page) return undefined;
       p.findings.push(...pageWithinBounds(page.transactions, sent));
+      // A page asked from a reference with a pageSize is a paging page wherever it is asked: it continues the
+      // history, and holds pageSize (D22: or pageSize + 1) where that many exist, at each bound of pageSize too
+      // (blind9: pages of the largest size one short).
+      const reference = query.pagingTransactionReferenceNumber;
+      if (reference && v.pageSize) p.findings.push(...pagingContinues({ known, knownComplete: complete(known), reference, pageSize: v.pageSize, page: page.transactions }).findings);
       // The bound could be broken only where more transactions exist than it allows.
       return { covered: available > (pageLimit(sent) ?? Infinity) };
     },

@@ -95,6 +95,8 @@ export const operationFaults: Fault[] = [
   { name: 'history-reference-page-two-over', requirement: 'HISTORY-PAGE-SIZE', breaks: 'with a paging reference, a page holds the reference and pageSize+1 more transactions (one more than D22 allows)' },
   { name: 'history-paging-gap', requirement: 'HISTORY-PAGING', breaks: 'a page that starts at a reference skips the transaction after it' },
   { name: 'history-paging-oldest-empty', requirement: 'HISTORY-PAGING', breaks: 'a paging reference to the oldest transaction (of the history or of the card accountId names) gets an empty page (`if (start >= total - 1) return []`), not "it and the next pageSize older transactions"' },
+  { name: 'history-paging-size-one-empty', requirement: 'HISTORY-PAGING', breaks: 'with a paging reference and pageSize 1, the smallest page, the page is empty, not "it and the next pageSize older transactions"' },
+  { name: 'history-account-filter-lost-after-token-update', requirement: 'HISTORY-ACCOUNT-FILTER', breaks: 'after a tokenized card\'s data is updated (same token, same cardId), accountId=<its cardId> returns none of its transactions: the filter joins the card\'s row as first written' },
   { name: 'history-account-filter-number-cards-only', requirement: 'HISTORY-ACCOUNT-FILTER', breaks: 'accountId is applied only when it names a card registered by number: a tokenized card\'s cardId returns every card\'s transactions' },
   { name: 'history-account-filter-ignored', requirement: 'HISTORY-ACCOUNT-FILTER', breaks: 'accountId is ignored and every card\'s transactions are returned' },
   { name: 'history-total-varies', requirement: 'HISTORY-TOTAL', breaks: 'totalRecords counts only the records from the paging reference on' },

@@ -158,6 +158,7 @@ function handle(rule: CardKindRule) {
       const keptExpiration: CardData = rule.kind === 'token' && c.faults.has('blind5-tcard-expiration-not-updated') && card.data.expirationMonthYear !== undefined
         ? { expirationMonthYear: card.data.expirationMonthYear } : {};
       if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored')) card.data = { ...data, ...keptNickname, ...keptExpiration };
+      card.updates += 1;
       if (rule.kind === 'number' && c.faults.has('card-update-new-id')) card = c.state.cards.renew(card);
     }
     if (!reauthorize) return reply200(card);

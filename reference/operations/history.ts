@@ -68,7 +68,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind7-history-account-filter-token-card-empty: the filter query joins the card-number table only.
     // blind9-history-account-filter-lost-after-card-update: the filter joins the card's first row version, replaced by an update.
     const filterable = (card: (typeof customerCards)[number]) => (card.kind === 'number' || !c.faults.has('blind7-history-account-filter-token-card-empty'))
-      && !(c.faults.has('blind9-history-account-filter-lost-after-card-update') && updatedCards.has(card));
+      && !(c.faults.has('blind9-history-account-filter-lost-after-card-update') && updatedCards.has(card))
+      // history-account-filter-lost-after-token-update: the token card's filter joins its row as first written.
+      && !(c.faults.has('history-account-filter-lost-after-token-update') && card.kind === 'token' && card.updates > 0);
     const cards = foreign ? [foreign] : filtering ? customerCards.filter((card) => card.cardId === accountId && filterable(card)) : customerCards;
     // blind1-history-card-number-in-display-name: the destination is named by the card's stored number.
     const cardHistory = (card: (typeof cards)[number]) => (c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
@@ -103,6 +105,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const paged = page(c, all, { size, reference, defaultSize });
     // blind9-history-paging-max-size-short: the paging query's TOP is (pageSize - 1) plus the reference row, capped at the maximum page.
     if (reference !== undefined && !defaultSize && size === 10 && c.faults.has('blind9-history-paging-max-size-short') && paged.items.length >= 10) paged.items = paged.items.slice(0, 9);
+    // history-paging-size-one-empty: the paging query's TOP is pageSize - 1 after the reference row, and the reference row is skipped when that is 0.
+    if (reference !== undefined && !defaultSize && size === 1 && c.faults.has('history-paging-size-one-empty')) paged.items = [];
     const { start } = paged;
     // blind8-history-paging-last-page-empty: `if (start + pageSize > total) return []`, the last page taken for past the end.
     // history-paging-oldest-empty: `if (start >= total - 1) return []`, the oldest transaction taken for past the end.

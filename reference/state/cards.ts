@@ -17,6 +17,8 @@ export interface StoredCard {
   valid: boolean;
   /** How many authorizations ran; identical resubmission does not add one (STATE-CARD-IDENTICAL). */
   authorizations: number;
+  /** How many times an upsert changed the card's data since it was added. */
+  updates: number;
 }
 
 const identityKey = (customerId: string, kind: CardKind, identity: string): string =>
@@ -49,7 +51,7 @@ export class CardStore {
     const key = identityKey(customerId, kind, identity);
     const reused = options.reuseDeletedId ? this.deletedIds.get(key) : undefined;
     const card: StoredCard = {
-      cardId: reused ?? randomUUID(), customerId: customerId.toLowerCase(), kind, identity, data, valid: true, authorizations: 0,
+      cardId: reused ?? randomUUID(), customerId: customerId.toLowerCase(), kind, identity, data, valid: true, authorizations: 0, updates: 0,
     };
     this.byId.set(card.cardId, card);
     this.byIdentity.set(key, card);

@@ -84,6 +84,8 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'paging-starts-after-reference': 'needs the customer\'s history walked page by page',
   'history-paging-gap': 'needs the customer\'s history walked page by page',
   'history-paging-oldest-empty': 'needs the customer\'s history walked page by page',
+  'history-paging-size-one-empty': 'needs the customer\'s history walked page by page',
+  'history-account-filter-lost-after-token-update': 'needs the filtered and the unfiltered history side by side',
   'total-records-page-count': 'needs the customer\'s history walked page by page',
   'history-total-varies': 'needs the customer\'s history walked page by page',
   'account-filter-empty': 'needs the filtered and the unfiltered history side by side',

@@ -164,6 +164,23 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const filtered = (await b.call('GetTransactionHistory', { query: { customerId, accountId: token.cardId, pageSize: 0 } })).body.totalRecords;
     return filtered < whole;
   },
+  'history-paging-size-one-empty': async (b) => {
+    const { customerId, all } = await historyOf(b);
+    const ref = all.searchResults[1].transactionId as string;
+    return (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 1, pagingTransactionReferenceNumber: ref } })).body.searchResults.length;
+  },
+  'history-account-filter-lost-after-token-update': async (b) => {
+    const { customerId } = await b.enroll();
+    // A token card with a history (D21: 0..45 per card, drawn from its random cardId), then its data changed.
+    for (let i = 0; i < 20; i++) {
+      const cardToken = `tokUpdate${i}`;
+      const cardId = (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId, { cardToken }) })).body.cards[0].cardId;
+      if ((await b.call('GetTransactionHistory', { query: { customerId, accountId: cardId, pageSize: 0 } })).body.totalRecords === 0) continue;
+      await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId, { cardToken, expirationMonthYear: '0929', cardNickname: 'Changed' }) });
+      return (await b.call('GetTransactionHistory', { query: { customerId, accountId: cardId, pageSize: 0 } })).body.totalRecords > 0;
+    }
+    throw new Error('no token card with a history after 20 cards');
+  },
   'history-account-filter-ignored': async (b) => {
     const { customerId } = await historyOf(b);
     return (await b.call('GetTransactionHistory', { query: { customerId, accountId: unknownGuid } })).body.totalRecords;

@@ -7,7 +7,7 @@ import type { HarnessContext } from '../runner/context.js';
 import { enrollCustomer } from '../state/enrolment.js';
 import { FixtureError } from '../state/fixture-errors.js';
 import { mayWrite } from '../state/setup-call.js';
-import { addCardUnlessRefused, addTokenizedCard } from '../state/cards.js';
+import { addCardUnlessRefused, addTokenizedCard, updateCard, type FixtureCard } from '../state/cards.js';
 import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import type { Session } from '../../../client/index.js';
 import { memoPerKey } from '../state/memo.js';
@@ -60,13 +60,20 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
     customerId = enrolled.customerId;
     secrets.push(enrolled.ssn);
     let added = 0;
+    let firstCard: FixtureCard | undefined;
     for (const number of distinctNumbers(ctx)) {
       if (added >= historyCards && (added === historyCardsAtMost || (await defaultPageFull(ctx, customerId)))) break;
-      if (!(await addCardUnlessRefused(ctx, session, customerId, number))) continue;
+      const card = await addCardUnlessRefused(ctx, session, customerId, number);
+      if (!card) continue;
+      firstCard ??= card;
       added += 1;
       secrets.push(number);
     }
-    await addTokenizedHistoryCard(ctx, session, customerId, secrets);
+    const tokenCard = await addTokenizedHistoryCard(ctx, session, customerId, secrets);
+    // One card of each kind goes through the update path before any read: the history of a card
+    // is the same card's after its data changed (blind9: a filter lost on update).
+    if (firstCard) await updateCard(ctx, session, customerId, 'AddOrUpdateCard', firstCard);
+    if (tokenCard) await updateCard(ctx, session, customerId, 'AddOrUpdateTokenizedCard', tokenCard);
   } else {
     const fixture = ctx.profile.fixtures.customerId;
     if (!fixture) throw new FixtureError('TARGET_PROFILE=production needs TARGET_FIXTURE_CUSTOMER_ID to read a transaction history');
@@ -89,13 +96,14 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
  * with, so each kind of card is filtered on (a filter joined to card numbers only returns nothing for
  * a token's cardId, blind7). A refusal for the target's own reasons (D37) leaves the numbered cards.
  */
-async function addTokenizedHistoryCard(ctx: HarnessContext, session: Session, customerId: string, numbers: readonly string[]): Promise<void> {
+async function addTokenizedHistoryCard(ctx: HarnessContext, session: Session, customerId: string, numbers: readonly string[]): Promise<FixtureCard | undefined> {
   const taken = new Set(numbers.map((n) => n.slice(-4)));
   const lastFourOfCard = ['4321', '8765', '2468', '1357'].find((four) => !taken.has(four))!;
   try {
-    await addTokenizedCard(ctx, session, customerId, { lastFourOfCard });
+    return await addTokenizedCard(ctx, session, customerId, { lastFourOfCard });
   } catch (error) {
     if (!(error instanceof FixtureError && error.exchange && ownReasonRefusal(error.exchange))) throw error;
+    return undefined;
   }
 }
 
