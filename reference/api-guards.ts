@@ -110,6 +110,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   // blind8-version-query-refused-enroll: the enrolment controller binds its body only and knows the header alone.
   if (fromQuery !== undefined && request.server.faults.has('blind8-version-query-refused-enroll') && requestPath(request).endsWith('/enroll-customer'))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
+  // blind10-cards-version-header-refused: the card list's GET route binds the query string only.
+  if (header !== undefined && request.server.faults.has('blind10-cards-version-header-refused') && requestPath(request).endsWith('/get-registered-cards'))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
   if (query && 'apiVersion' in query) delete query.apiVersion;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');

@@ -96,6 +96,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const size = c.faults.has('history-page-size-ignored') || (reference !== undefined && c.faults.has('blind4-history-page-size-ignored-when-paging')) ? history.defaultPageSize
       : reference !== undefined && !defaultSize && c.faults.has('history-reference-page-two-over') ? requested + 2 : requested;
     const paged = page(c, all, { size, reference, defaultSize });
+    // blind10-history-default-page-21: the default query's look-ahead row is left on the page.
+    if (reference === undefined && defaultSize && c.faults.has('blind10-history-default-page-21')) paged.items = all.slice(0, size + 1);
     const { start } = paged;
     // blind8-history-paging-last-page-empty: `if (start + pageSize > total) return []`, the last page taken for past the end.
     // history-paging-oldest-empty: `if (start >= total - 1) return []`, the oldest transaction taken for past the end.

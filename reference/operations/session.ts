@@ -62,7 +62,9 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
     // blind7-session-device-unchecked-on-obo: the OBO filter looks the session up and stops there.
     && !(ctx.faults.has('blind7-session-device-unchecked-on-obo') && request.url.split('?')[0]!.endsWith('/authenticate-obo'))
     // blind8-session-device-unchecked-on-cattr: the ancillary controller's filter looks the session up and stops there.
-    && !(ctx.faults.has('blind8-session-device-unchecked-on-cattr') && request.url.split('?')[0]!.endsWith('/add-customer-attributes')))
+    && !(ctx.faults.has('blind8-session-device-unchecked-on-cattr') && request.url.split('?')[0]!.endsWith('/add-customer-attributes'))
+    // blind10-sattr-device-unchecked: the session attributes' filter looks the session up and stops there.
+    && !(ctx.faults.has('blind10-sattr-device-unchecked') && request.url.split('?')[0]!.endsWith('/add-session-attributes')))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem && found && ctx.faults.has('blind5-session-device-check-cached')) rememberDeviceChecked(found);
   if (!problem) return found;
