@@ -192,8 +192,8 @@ async function raw(faults: string[], clockOffsetSeconds: number): Promise<{ toke
 
 const rawProbes: Record<string, () => Promise<[unknown, unknown]>> = {
   'blind10-token-created-201-body-credentials': async () => [(await raw([], 0)).token, (await raw(['blind10-token-created-201-body-credentials'], 0)).token],
-  // A token that expired 100 s ago: inside the faulty five-minute leeway.
-  'blind10-bearer-expiry-leeway-five-minutes': async () => [(await raw([], -3700)).partner, (await raw(['blind10-bearer-expiry-leeway-five-minutes'], -3700)).partner],
+  // A token that expired ten minutes ago: past any "few minutes" of clock skew, inside the faulty thirty.
+  'blind10-bearer-expiry-leeway-thirty-minutes': async () => [(await raw([], -4200)).partner, (await raw(['blind10-bearer-expiry-leeway-thirty-minutes'], -4200)).partner],
 };
 
 describe('blind10 faults', () => {
