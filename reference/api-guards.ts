@@ -115,6 +115,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   // blind9-version-query-refused-sattr: the session-attributes controller binds its body only and knows the header alone.
   if (fromQuery !== undefined && request.server.faults.has('blind9-version-query-refused-sattr') && requestPath(request).endsWith('/add-session-attributes'))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
+  // blind10-cards-version-header-refused: the card list's GET route binds the query string only.
+  if (header !== undefined && request.server.faults.has('blind10-cards-version-header-refused') && requestPath(request).endsWith('/get-registered-cards'))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
   if (query && 'apiVersion' in query) delete query.apiVersion;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');

@@ -94,7 +94,9 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
         if (jwk4) return (await jwtVerify(token, EmbeddedJWK)).payload;
         // bearer-expiry-unchecked: a tolerance of ten years accepts any expired token.
         // blind3-bearer-expired-on-authenticate: the caller asks for the expiry to be ignored (only that fault does).
-        const clockTolerance = options.faults.has('bearer-expiry-unchecked') || verifyOptions?.ignoreExpiry ? 10 * 365 * 86400 : 0;
+        // blind10-bearer-expiry-leeway-thirty-minutes: a clock skew of 30 minutes configured against drifting clocks.
+        const clockTolerance = options.faults.has('bearer-expiry-unchecked') || verifyOptions?.ignoreExpiry ? 10 * 365 * 86400
+          : options.faults.has('blind10-bearer-expiry-leeway-thirty-minutes') ? 1800 : 0;
         const payload = await signedClaims(token);
         if (typeof payload.exp !== 'number' || payload.exp <= Date.now() / 1000 - clockTolerance) return undefined;
         // blind4-token-reissue-revokes-previous: "one active token per client".

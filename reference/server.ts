@@ -16,6 +16,8 @@ import { installInterception, type Interceptor, type Observer } from './intercep
 import { blind2AllowList } from './faults/blind2/hooks.js';
 import { blind3SourceAllowed } from './faults/blind3/access.js';
 import { blind4SourceAddress } from './faults/blind4/hooks.js';
+import { anyBlind10 } from './faults/blind10/hooks.js';
+import { blind10Reply } from './faults/blind10/replies.js';
 import { chaosInterceptor } from './chaos.js';
 import { installJsonBodyParser } from './json-body.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
@@ -198,6 +200,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       return sendReferenceProblem(reply, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
     }
   });
+  // blind10 faults that rewrite an answer on its way out; not installed when none is on.
+  if (anyBlind10(faults)) app.addHook('onSend', async (request, reply, payload) => blind10Reply(faults, tokenPath, request, reply, payload));
   if (options.captureTraffic)
     app.addHook('onSend', async (request, reply, payload) => {
       stats.traffic.push({

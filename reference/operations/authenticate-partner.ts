@@ -57,7 +57,9 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       const session = ctx.state.sessions.open(text(v.values, 'deviceId'), clientId, opaque ? `ps_${randomBytes(48).toString('base64url')}` : undefined);
       // blind6-auth-session-in-body-with-query-version: the query-versioned route is the older controller, which returns the id in its body.
       if (ctx.faults.has('blind6-auth-session-in-body-with-query-version') && /[?&]apiVersion=/.test(request.url)) return sendOk(reply, { sessionId: session.sessionId });
-      if (!ctx.faults.has('auth-session-header-missing')) reply.header(sessionHeaders.sessionId, repeated ? '' : session.sessionId);
+      // blind10-auth-session-id-header-braces: the id written with Guid.ToString("B"), looked up later by the bare id.
+      const written = ctx.faults.has('blind10-auth-session-id-header-braces') ? `{${session.sessionId}}` : session.sessionId;
+      if (!ctx.faults.has('auth-session-header-missing')) reply.header(sessionHeaders.sessionId, repeated ? '' : written);
       if (ctx.readings.has('auth-partner-no-content')) return reply.code(204).send();
       // Reading `blind-session-id-opaque` (D3: the success body is not shown): the id in the body too.
       if (opaque) return sendOk(reply, { sessionId: session.sessionId });

@@ -7,6 +7,7 @@ import { pause, sendDone, sendOk, text, type OperationContext } from './context.
 import { raceWindow } from '../faults/blind3/access.js';
 import { cachedCards } from '../faults/blind5/memo.js';
 import { cachedList, evictList } from '../faults/blind7/memo.js';
+import { blind10CardView } from '../faults/blind10/hooks.js';
 import { evictStaleList, staleList } from '../faults/stale-caches.js';
 import { updatedCards } from '../faults/blind9/hooks.js';
 
@@ -26,7 +27,10 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     // blind5-cards-cached-after-delete: the list is read through a per-customer cache that DeleteCard never clears.
     const all = c.faults.has('blind5-cards-cached-after-delete') ? cachedCards(c.state.cards, listed, () => c.state.cards.listValid(listed)) : c.state.cards.listValid(listed);
     // blind8-cards-list-capped-at-five: a `TOP 5` left in the list query.
-    const cards = c.faults.has('blind8-cards-list-capped-at-five') ? all.slice(0, 5) : all;
+    // blind10-delete-readd-not-listed: the list query excludes every card number or token that has a deletion row.
+    const deleted = c.faults.has('blind10-delete-readd-not-listed') ? c.state.cards.listRemoved(listed) : [];
+    const live = deleted.length > 0 ? all.filter((card) => !deleted.some((d) => d.kind === card.kind && d.identity === card.identity)) : all;
+    const cards = c.faults.has('blind8-cards-list-capped-at-five') ? live.slice(0, 5) : live;
     // blind4-cards-deleted-token-card-listed: the tokenized cards' query has no deletion clause.
     if (c.faults.has('blind4-cards-deleted-token-card-listed')) cards.push(...c.state.cards.listRemoved(listed).filter((card) => card.kind === 'token'));
     // The order of the card list is not shown: the reading lists the newest card first.
@@ -59,7 +63,7 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
       (c.faults.has('blind8-cards-last-four-fixed-offset') && card.kind === 'number' ? { ...view, lastFourDigits: card.identity.slice(12, 16) } : view);
     // blind9-cards-hash-id-null: the list DTO carries the nullable hash column, never filled for listed cards.
     const blind9 = (view: Record<string, unknown>) => (c.faults.has('blind9-cards-hash-id-null') ? { ...view, hashId: null } : view);
-    const build = () => ({ [responseMembers.cards]: cards.map((card) => blind9(blind8(card, blind7(card, blind2(card, asText(cardView(card, c.faults, { readings: c.readings }))))))) });
+    const build = () => ({ [responseMembers.cards]: cards.map((card) => blind9(blind8(card, blind7(card, blind2(card, blind10CardView(c.faults, card, asText(cardView(card, c.faults, { readings: c.readings })), 'list')))))) });
     // blind7-cards-list-stale-after-update: the list body is cached per customer; add and delete evict it, update does not.
     if (c.faults.has('blind7-cards-list-stale-after-update')) return sendOk(reply, cachedList(c.state.cards, listed, build));
     // cards-list-stale-after-token-update: the list body is cached per customer; a tokenized card's update does not evict it.
@@ -128,6 +132,14 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
         return sendDone(reply);
       });
     // blind3-delete-tokenized-kept: the delete statement names the card-number table only.
+    // blind10-delete-answered-before-removed: the removal is queued and runs after the answer.
+    if (c.faults.has('blind10-delete-answered-before-removed')) {
+      setTimeout(() => { if (c.state.cards.get(card.cardId)) c.state.cards.remove(card); }, 500);
+      return sendDone(reply);
+    }
+    // blind10-delete-removes-same-nickname: the delete statement is keyed on the customer and the nickname.
+    if (c.faults.has('blind10-delete-removes-same-nickname'))
+      for (const other of c.state.cards.listValid(card.customerId)) if (other !== card && other.data.cardNickname === card.data.cardNickname) c.state.cards.remove(other);
     if (!c.faults.has('delete-card-kept') && !(c.faults.has('blind3-delete-tokenized-kept') && card.kind === 'token')) c.state.cards.remove(card);
     // blind7-delete-same-number-other-customer: `DELETE FROM Cards WHERE CardNumber = @number`, every holder of the number.
     if (c.faults.has('blind7-delete-same-number-other-customer') && card.kind === 'number')

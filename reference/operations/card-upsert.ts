@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { defaults, referenceOnlyErrors, responseMembers } from '../../contract/index.js';
+import { defaults, errorRow, referenceOnlyErrors, responseMembers } from '../../contract/index.js';
 import { sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
 import type { CardData, CardKind, StoredCard } from '../state/index.js';
 import { defineOperation } from './route.js';
@@ -9,6 +9,7 @@ import { pause, sendOk, text, type OperationContext, type ValidRequest } from '.
 import { raceWindow } from '../faults/blind3/access.js';
 import { forgetCards } from '../faults/blind5/memo.js';
 import { evictList } from '../faults/blind7/memo.js';
+import { blind10CardView } from '../faults/blind10/hooks.js';
 import { evictStaleList } from '../faults/stale-caches.js';
 import { updatedCards } from '../faults/blind9/hooks.js';
 
@@ -83,8 +84,10 @@ function handle(rule: CardKindRule) {
     if (sameCard) card = c.state.cards.reidentify(sameCard, identity);
     // cards-list-stale-after-token-update: every card write evicts the customer's cached list but a tokenized card's update.
     if (c.faults.has('cards-list-stale-after-token-update') && !(rule.kind === 'token' && card)) evictStaleList(c.state.cards, customerId);
+    // Whether this call changes a card already on file (the blind10 update-path faults).
+    let updated = false;
     const view = (stored: StoredCard) => {
-      const out = cardView(stored, c.faults, { addOrUpdate: true, sparse: c.readings.has('sparse-card-after-upsert'), readings: c.readings });
+      const out = blind10CardView(c.faults, stored, cardView(stored, c.faults, { addOrUpdate: true, sparse: c.readings.has('sparse-card-after-upsert'), readings: c.readings }), 'upsert', updated);
       // blind6-tcard-hash-id-omitted: the tokenized card's hashId is null, and null members are not written.
       if (rule.kind === 'token' && c.faults.has('blind6-tcard-hash-id-omitted')) delete out.hashId;
       // blind8-card-last-four-from-double: the number parsed to a double to take its last four digits.
@@ -99,6 +102,8 @@ function handle(rule: CardKindRule) {
     const looksSame = (stored: StoredCard) => sameData(stored.data, data)
       || (rule.kind === 'number' && c.faults.has('blind1-card-update-compares-expiration-only') && stored.data.expirationMonthYear === data.expirationMonthYear);
     if (card?.valid && looksSame(card)) {
+      // blind10-card-identical-answer-empty-list: "nothing changed" answered with an empty list.
+      if (rule.kind === 'number' && c.faults.has('blind10-card-identical-answer-empty-list')) return sendOk(reply, { [responseMembers.cards]: [] });
       if (rule.kind === 'number' && c.faults.has('card-identical-new-id')) card = c.state.cards.renew(card);
       // blind6-tcard-identical-new-id: the token path "upserts" by delete and insert.
       if (rule.kind === 'token' && c.faults.has('blind6-tcard-identical-new-id')) card = c.state.cards.renew(card);
@@ -112,6 +117,9 @@ function handle(rule: CardKindRule) {
     // tcard-denied-bin-new-only (and blind1's): the network check is part of the "new card" path only.
     const newOnly = c.faults.has('blind1-tcard-denied-bin-on-update') || c.faults.has('tcard-denied-bin-new-only');
     if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied') && !(card && newOnly)) {
+      // blind10-tcard-denied-detail-missing-on-update: the update path builds its problem by hand, without the detail.
+      if (card && c.faults.has('blind10-tcard-denied-detail-missing-on-update'))
+        return reply.code(422).type('application/problem+json').send(JSON.stringify({ type: errorRow('BAD_REQUEST').typeRfc?.url ?? 'https://tools.ietf.org/html/rfc4918#section-11.2', title: 'Error', status: 422, instance: request.url.split('?')[0], errorCode: 'BAD_REQUEST' }));
       // blind8-tcard-denied-status-member-400: the body's status is taken from the error code's name, BAD_REQUEST.
       if (c.faults.has('blind8-tcard-denied-status-member-400'))
         return reply.code(422).type('application/problem+json').send(JSON.stringify({ type: 'https://tools.ietf.org/html/rfc4918#section-11.2', title: 'Error', status: 400, detail: 'The card account is not allowed in the network.', instance: request.url.split('?')[0], errorCode: 'BAD_REQUEST' }));
@@ -157,7 +165,14 @@ function handle(rule: CardKindRule) {
       // blind5-tcard-expiration-not-updated: the tokenized card's UPDATE statement leaves the expiration column out.
       const keptExpiration: CardData = rule.kind === 'token' && c.faults.has('blind5-tcard-expiration-not-updated') && card.data.expirationMonthYear !== undefined
         ? { expirationMonthYear: card.data.expirationMonthYear } : {};
-      if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored')) card.data = { ...data, ...keptNickname, ...keptExpiration };
+      // blind10-card-update-expiration-not-stored: the number card's UPDATE statement leaves the expiration column out.
+      const keptNumberExpiration: CardData = rule.kind === 'number' && c.faults.has('blind10-card-update-expiration-not-stored') && card.data.expirationMonthYear !== undefined
+        ? { expirationMonthYear: card.data.expirationMonthYear } : {};
+      // blind10-tcard-last-four-not-updated: the tokenized card's UPDATE statement leaves the last four out.
+      const keptLastFour: CardData = rule.kind === 'token' && c.faults.has('blind10-tcard-last-four-not-updated') && card.data.lastFourOfCard !== undefined
+        ? { lastFourOfCard: card.data.lastFourOfCard } : {};
+      updated = true;
+      if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored')) card.data = { ...data, ...keptNickname, ...keptExpiration, ...keptNumberExpiration, ...keptLastFour };
       card.updates += 1;
       if (rule.kind === 'number' && c.faults.has('card-update-new-id')) card = c.state.cards.renew(card);
     }

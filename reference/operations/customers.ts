@@ -7,6 +7,7 @@ import { calendarDate, isYearFirstSlashed } from './dates.js';
 import { pause, sendOk, text, type OperationContext } from './context.js';
 import { raceWindow } from '../faults/blind3/access.js';
 import { missCached, rememberMiss } from '../faults/blind7/memo.js';
+import { enrolledIn, rememberEnrolled } from '../faults/blind10/memo.js';
 import { missedSsn, rememberMissedSsn } from '../faults/stale-caches.js';
 
 /** The fault `leak-ssn-echo` echoes the SSN in this response header (NO-SECRET-ECHO). */
@@ -75,7 +76,10 @@ export const oneInFive = (value: string): boolean => createHash('sha256').update
 
 /** EnrollCustomer: refuses a used SSN or e-mail (D16, legacy shape), else `{CustomerId}`. */
 export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): void {
-  defineOperation(app, ctx, 'EnrollCustomer', async (c, { values, request, reply }) => {
+  defineOperation(app, ctx, 'EnrollCustomer', async (c, { values, session, request, reply }) => {
+    // blind10-enroll-duplicate-checked-per-session: the duplicate checks read the session's own enrolments only.
+    const perSession = c.faults.has('blind10-enroll-duplicate-checked-per-session');
+    const seen = <T extends { customerId: string }>(found: T | undefined): T | undefined => (perSession && !enrolledIn(session, found?.customerId) ? undefined : found);
     const ssn = text(values, 'ssn');
     const email = text(values, 'emailAddress');
     const inUse = (code: string, message: string) =>
@@ -92,7 +96,7 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     const itinUnchecked = c.faults.has('enroll-itin-duplicate-accepted') && ssn.startsWith('9');
     // blind9-enroll-duplicate-ssn-other-dob-accepted: the duplicate query is keyed by SSN and date of birth.
     const otherBirth = c.faults.has('blind9-enroll-duplicate-ssn-other-dob-accepted') && c.state.customers.withSsn(ssn)?.dateOfBirth !== calendarDate(text(values, 'dateOfBirth'));
-    if (c.state.customers.withSsn(ssn) && !c.faults.has('enroll-duplicate-ssn-accepted') && !referral && !itinUnchecked && !otherBirth) {
+    if (seen(c.state.customers.withSsn(ssn)) && !c.faults.has('enroll-duplicate-ssn-accepted') && !referral && !itinUnchecked && !otherBirth) {
       if (c.readings.has('duplicate-problem-codes')) return inUse('SSN_IN_USE', 'A customer with this SSN is already enrolled.');
       const e = referenceOnlyErrors.duplicateSsn;
       // blind6-enroll-duplicate-ssn-200: the legacy "success with an error code" answer.
@@ -100,7 +104,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
       const message = c.faults.has('blind1-enroll-duplicate-echoes-ssn') ? `A customer with SSN ${ssn} is already enrolled.` : 'A customer with this SSN is already enrolled.';
       return sendLegacyError(reply, c.readings.has('duplicate-409-legacy') ? 409 : e.status, e.legacyCode, message);
     }
-    const emailTaken = c.readings.has('blind-email-exact-duplicates') ? c.state.customers.withExactLocalPart(email) : c.state.customers.withEmail(email);
+    const emailTaken = seen(c.readings.has('blind-email-exact-duplicates') ? c.state.customers.withExactLocalPart(email) : c.state.customers.withEmail(email));
+    // blind10-enroll-duplicate-email-returns-existing: the e-mail branch "finds" the customer instead of refusing.
+    if (emailTaken && c.faults.has('blind10-enroll-duplicate-email-returns-existing')) return sendOk(reply, { [responseMembers.enrollCustomer]: emailTaken.customerId });
     // blind8-enroll-duplicate-email-alias-key-only: the duplicate check reads the `email` alias of the request, not emailAddress.
     const aliasOnly = c.faults.has('blind8-enroll-duplicate-email-alias-key-only') && !(typeof request.body === 'object' && request.body !== null && 'email' in request.body);
     if (emailTaken && !c.faults.has('blind1-enroll-duplicate-email-accepted') && !aliasOnly) {
@@ -127,6 +133,7 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     // enroll-ssn-stored-as-number: a numeric SSN column; a lookup with the nine digits sent misses a leading zero.
     const stored = c.faults.has('enroll-ssn-stored-as-number') ? String(Number(ssn)) : ssn;
     const customer = c.state.customers.enroll({ ssn: stored, email, dateOfBirth: calendarDate(dateOfBirthSent), dateOfBirthSent });
+    if (perSession) rememberEnrolled(session, customer.customerId);
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);
     const member = c.faults.has('enroll-customer-id-lowercase') ? responseMembers.enrollCustomer.toLowerCase() : responseMembers.enrollCustomer;

@@ -107,6 +107,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     if (reference !== undefined && !defaultSize && size === 10 && c.faults.has('blind9-history-paging-max-size-short') && paged.items.length >= 10) paged.items = paged.items.slice(0, 9);
     // history-paging-size-one-empty: the paging query's TOP is pageSize - 1 after the reference row, and the reference row is skipped when that is 0.
     if (reference !== undefined && !defaultSize && size === 1 && c.faults.has('history-paging-size-one-empty')) paged.items = [];
+    // blind10-history-default-page-21: the default query's look-ahead row is left on the page.
+    if (reference === undefined && defaultSize && c.faults.has('blind10-history-default-page-21')) paged.items = all.slice(0, size + 1);
     const { start } = paged;
     // blind8-history-paging-last-page-empty: `if (start + pageSize > total) return []`, the last page taken for past the end.
     // history-paging-oldest-empty: `if (start >= total - 1) return []`, the oldest transaction taken for past the end.

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorRow, responseMembers } from '../../contract/index.js';
 import { requestPath, sendErrorRow, sendLegacyError, sendProblem, sendReferenceProblem } from '../problems.js';
 import { defineOperation } from './route.js';
+import { cachedNotLinked, rememberNotLinked } from '../faults/blind10/memo.js';
 import { sendOk, text, type OperationContext } from './context.js';
 
 /**
@@ -41,8 +42,12 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
       return reply.code(row.status).type('application/problem+json')
         .send(JSON.stringify({ type: row.typeRfc?.url ?? 'https://tools.ietf.org/html/rfc4918#section-11.2', title: row.title, status: row.status, instance: requestPath(request), errorCode: row.errorCode ?? row.key }));
     }
-    if (linked.length === 0 && !c.faults.has('obo-no-linked-check'))
+    // blind10-obo-no-linked-cached: a NO_LINKED_ACCOUNT answer is cached per customer and never evicted by a new card.
+    const cachedRefusal = c.faults.has('blind10-obo-no-linked-cached') && cachedNotLinked(c.state.customers, customer.customerId);
+    if ((linked.length === 0 || cachedRefusal) && !c.faults.has('obo-no-linked-check')) {
+      if (c.faults.has('blind10-obo-no-linked-cached')) rememberNotLinked(c.state.customers, customer.customerId);
       return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
+    }
     // blind8-obo-second-call-null-token: "one-time" read as one token per customer and session; the second call gets none.
     if (c.faults.has('blind8-obo-second-call-null-token') && session.oboCustomerId === customer.customerId) return sendOk(reply, { [responseMembers.ssoToken]: null });
     const ssoToken = randomBytes(32).toString('base64url');

@@ -13,6 +13,7 @@ import { blind6Input } from '../faults/blind6/hooks.js';
 import { blind7Input } from '../faults/blind7/hooks.js';
 import { blind8Input } from '../faults/blind8/hooks.js';
 import { blind9Input } from '../faults/blind9/hooks.js';
+import { blind10Input } from '../faults/blind10/hooks.js';
 import { classFaultInput } from '../faults/input-classes.js';
 import { operatorFaultInput } from '../faults/operator-values.js';
 import type { OperationContext, OperationHandler } from './context.js';
@@ -65,14 +66,16 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         // blind7-session-skipped-on-tcard: the tokenized-card route, added later, was left out of the session filter.
         || (ctx.faults.has('blind7-session-skipped-on-tcard') && op.id === 'AddOrUpdateTokenizedCard')
         // blind9-session-skipped-on-cards: the card list, a read, was registered outside the session filter.
-        || (ctx.faults.has('blind9-session-skipped-on-cards') && op.id === 'GetRegisteredCards');
+        || (ctx.faults.has('blind9-session-skipped-on-cards') && op.id === 'GetRegisteredCards')
+        // blind10-enroll-session-skipped: the enrolment route sits outside the session filter.
+        || (ctx.faults.has('blind10-enroll-session-skipped') && op.id === 'EnrollCustomer');
       const session = skipped ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
       const raw = op.method === 'GET' ? firstOfRepeated(ctx, request.query) : request.body;
       const hasCard = (customerId: string, cardNumber: string) => ctx.state.cards.find(customerId, 'number', cardNumber) !== undefined;
       const holdsToken = (customerId: string, token: string) => ctx.state.cards.find(customerId, 'token', token) !== undefined;
       const storedData = (customerId: string, kind: 'number' | 'token', identity: string) => ctx.state.cards.find(customerId, kind, identity)?.data;
-      const input = blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken)), hasCard)), hasCard), storedData), hasCard);
+      const input = blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken)), hasCard)), hasCard), storedData), hasCard), hasCard);
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);

@@ -66,7 +66,9 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
     // blind9-session-device-unchecked-on-enroll: the enrolment controller's filter looks the session up and stops there.
     && !(ctx.faults.has('blind9-session-device-unchecked-on-enroll') && request.url.split('?')[0]!.endsWith('/enroll-customer'))
     // blind9-session-device-unchecked-after-obo: a customer-context session (after AuthenticateOBO) is checked by its customer only.
-    && !(ctx.faults.has('blind9-session-device-unchecked-after-obo') && found.oboCustomerId !== undefined))
+    && !(ctx.faults.has('blind9-session-device-unchecked-after-obo') && found.oboCustomerId !== undefined)
+    // blind10-sattr-device-unchecked: the session attributes' filter looks the session up and stops there.
+    && !(ctx.faults.has('blind10-sattr-device-unchecked') && request.url.split('?')[0]!.endsWith('/add-session-attributes')))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem && found && ctx.faults.has('blind5-session-device-check-cached')) rememberDeviceChecked(found);
   if (!problem) return found;
