@@ -13,6 +13,8 @@ export const tokenPath = '/oauth2/token';
  * target has no such path, and the harness never assumes one.
  */
 export const expiredTokenPath = '/oauth2/token/expired';
+/** How long before it is issued the embedded reference's expired token expired. */
+export const expiredSecondsAgo = 600;
 
 export interface TokenEndpointOptions {
   readonly clients: ClientRegistry;
@@ -147,5 +149,7 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     });
   };
   app.post(tokenPath, grant(0));
-  app.post(expiredTokenPath, grant(-2 * opts.lifetimeSeconds));
+  // Expired ten minutes ago, not a lifetime: past any clock skew a verifier may allow (RFC 7519 4.1.4: "a small
+  // leeway, usually no more than a few minutes"; .NET's default is five), near enough to show a longer one.
+  app.post(expiredTokenPath, grant(-(opts.lifetimeSeconds + expiredSecondsAgo)));
 }

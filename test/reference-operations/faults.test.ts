@@ -164,6 +164,10 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const filtered = (await b.call('GetTransactionHistory', { query: { customerId, accountId: token.cardId, pageSize: 0 } })).body.totalRecords;
     return filtered < whole;
   },
+  'history-empty-total-omitted': async (b) => {
+    const { customerId } = await b.enroll();
+    return 'totalRecords' in (await b.call('GetTransactionHistory', { query: { customerId, accountId: unknownGuid } })).body;
+  },
   'history-paging-size-one-empty': async (b) => {
     const { customerId, all } = await historyOf(b);
     const ref = all.searchResults[1].transactionId as string;
