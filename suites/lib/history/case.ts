@@ -12,7 +12,7 @@ import type { Observed } from '../runner/classify.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 import { judge, type Oracle } from '../../../oracles/judge.js';
 import { leakOracle } from '../judge/oracles.js';
-import { historyMatchesSchema } from '../../../checks/index.js';
+import { historyPageOracles } from '../../../oracles/history-page.js';
 
 const area = 'history';
 const OP = 'GetTransactionHistory';
@@ -21,18 +21,6 @@ const OP = 'GetTransactionHistory';
 const historyAnswered: Oracle = {
   id: 'modelAccepted', requirements: ['HISTORY-SUCCESS'], applies: (x) => x.response !== undefined,
   run: (x) => accepted(x as Responded, { requirement: 'HISTORY-SUCCESS', documented: 'a history request of the customer is answered' }),
-};
-
-/**
- * Every success of GetTransactionHistory the harness receives, whatever it was asked for, is a page
- * of the documented shape: an empty page too (blind10: `searchResults: null` when nothing matched,
- * where only the history customer's full pages were judged), and D30's empty answer to a reference
- * naming nothing.
- */
-export const historyShaped: Oracle = {
-  id: 'historyMatchesSchema', requirements: ['HISTORY-SHAPE'],
-  applies: (x) => x.response !== undefined && x.response.status >= 200 && x.response.status < 300,
-  run: (x) => historyMatchesSchema(x as Responded, undefined),
 };
 
 /** The requests of one history case: transport trouble stops it; every reply is searched for leaks and must be a success. */
@@ -50,7 +38,7 @@ export class HistoryCase {
 
   /** One page; undefined after transport trouble. */
   async page(query: HistoryQuery = {}): Promise<HistoryPage | undefined> {
-    return this.answer(query, [historyAnswered, historyShaped]);
+    return this.answer(query, [historyAnswered, ...historyPageOracles(query)]);
   }
 
   /**
