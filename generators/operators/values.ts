@@ -4,7 +4,7 @@
  * enumerates a class gives several, each sent in a request of its own.
  */
 import type { Cell } from '../../contract/operators/index.js';
-import { extremeDigits, otherFieldOrder } from './digit-date-values.js';
+import { dateFieldWidths, extremeDigits, identityWithSeparators, otherFieldOrder } from './digit-date-values.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -135,8 +135,10 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'extreme-digit-strings': extremeDigits,
   'empty-in-optional': () => [''],
   'date-order-swapped': otherFieldOrder,
+  'date-field-width': dateFieldWidths,
   'unknown-resource-id': () => [unknownResourceIdSlot],
   'violation-on-update': brokenOnUpdate,
+  'identity-with-separators': identityWithSeparators,
   // The larger bound exactly: a store sized for the smaller one breaks on it.
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

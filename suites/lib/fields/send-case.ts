@@ -11,6 +11,7 @@ import { combine } from '../../../oracles/judge.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { needsSsoToken, oneTokenAtATime, withState, type CaseKind } from '../state/case-state.js';
+import { regrouped, ungrouped } from './grouped-state.js';
 
 /** How the field-rule suite (field-rules.ts) sends a case and judges its answer. */
 
@@ -55,7 +56,8 @@ async function sendPacked(ctx: HarnessContext, op: Operation, c: PackedCase, kin
 /** What a case sends and its state makes of it, the reply to it, and the cards it made remembered. */
 async function exchangeOf(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<Exchange> {
   const session = await ctx.session();
-  const input = await withState(ctx, session, c.input, kind);
+  // A stand-in written in groups (a card number with dashes) is resolved whole and written in its groups again.
+  const input = regrouped(c.input, await withState(ctx, session, ungrouped(c.input), kind));
   const wire = 'wire' in c ? c.wire : undefined;
   const exchange = await ctx.client.call(op.id, input, {
     session,
