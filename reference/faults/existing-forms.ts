@@ -11,7 +11,7 @@ import type { Fault, FaultSet } from './types.js';
 export const existingFormFaults: Fault[] = [
   { name: 'enroll-dob-one-digit-day-read', requirement: 'ENROLL-DATE-OF-BIRTH-LENGTH', breaks: 'EnrollCustomer reads dateOfBirth with "yyyy-MM-d" as well, so a 9-character date with a one-digit day (1990-04-1, 1990/04/1) is taken and padded' },
   { name: 'card-number-spaces-read-on-update', requirement: 'CARD-CARD-NUMBER-FORMAT', breaks: 'AddOrUpdateCard looks a card up by its digits before validating, so a card number written in groups with spaces (4111 1111 1111 1111) is taken when the customer holds that card' },
-  { name: 'cattr-ssn-dashes-read-for-customer', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddCustomerAttributes compares the SSN attribute with the customer\'s SSN by its digits, so 123-45-6789 is taken for the customer whose SSN is 123456789' },
+  { name: 'cattr-ssn-dashes-read-for-customer', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes compares the SSN attribute with the customer\'s SSN by its digits, so 123-45-6789 is taken for the customer whose SSN is 123456789' },
 ];
 
 type Json = Record<string, unknown>;

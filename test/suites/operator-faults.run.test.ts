@@ -100,7 +100,7 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     proofs: [
       { fault: 'enroll-dob-one-digit-day-read', check: 'statusMatches', operation: 'EnrollCustomer' },
       { fault: 'card-number-spaces-read-on-update', check: 'statusMatches', operation: 'AddOrUpdateCard' },
-      { fault: 'cattr-ssn-dashes-read-for-customer', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' },
+      { fault: 'cattr-ssn-dashes-read-for-customer', check: 'statusMatches', operation: 'AddCustomerAttributes' },
     ],
     suites: ['enroll-customer', 'add-or-update-card', 'add-customer-attributes'],
   },

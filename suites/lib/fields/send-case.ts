@@ -11,7 +11,7 @@ import { combine } from '../../../oracles/judge.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { needsSsoToken, oneTokenAtATime, withState, type CaseKind } from '../state/case-state.js';
-import { regrouped, ungrouped } from './grouped-state.js';
+import { regrouped, rowsAsSent, ungrouped } from './grouped-state.js';
 
 /** How the field-rule suite (field-rules.ts) sends a case and judges its answer. */
 
@@ -70,6 +70,7 @@ async function exchangeOf(ctx: HarnessContext, op: Operation, c: GeneratedCase |
 }
 
 async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
-  const outcome = judgeFieldCase(await exchangeOf(ctx, op, c, kind), c.expectation, judgeOptions(ctx));
+  const x = await exchangeOf(ctx, op, c, kind);
+  const outcome = judgeFieldCase(x, rowsAsSent(op, c.expectation, c.input.body, x.request.body), judgeOptions(ctx));
   return 'pairs' in c ? { ...outcome, operatorPairs: c.pairs } : outcome;
 }
