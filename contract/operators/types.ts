@@ -64,9 +64,10 @@ export interface Operator {
   readonly oneCellPerRequest?: boolean;
   /**
    * What the rest of the request names: `registered-card`, a card the customer already holds (its
-   * number or token), so the operator's values take an add-or-update's update path.
+   * number or token), so the operator's values take an add-or-update's update path; `existing-records`,
+   * that card, and in a lookup by SSN and date of birth the customer's own (a record the value could be read as).
    */
-  readonly sentOn?: 'registered-card';
+  readonly sentOn?: 'registered-card' | 'existing-records';
 }
 
 /** One operator in one cell: the unit of coverage. */

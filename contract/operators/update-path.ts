@@ -28,11 +28,12 @@ const ruleOnUpdate = (c: Cell): boolean =>
  * An identity written in digits whose words exclude separators ("Unformatted card number", "9 digits,
  * no spaces or dashes"), where the request names the record it identifies: the card number of an
  * add-or-update (sent as a card the customer holds), an SSN beside the customer's own id (the
- * customer's SSN). An SSN that enrols is left out: there an SSN on file is D16's duplicate, refused either way.
+ * customer's SSN), an SSN a read looks a customer up by (sent with the customer's own date of birth).
+ * An SSN that enrols is left out: there an SSN on file is D16's duplicate, refused either way.
  */
 const identityOfExisting = (c: Cell): boolean =>
   fixedFormat(c) && isDigitsOnly(c.format) && !c.enrols
-  && ((c.resource === 'card-number' && addsOrUpdatesCard(c.operation)) || (c.format === 'ssn' && namesCustomer(c.operation)));
+  && ((c.resource === 'card-number' && addsOrUpdatesCard(c.operation)) || (c.format === 'ssn' && (namesCustomer(c.operation) || !c.writes)));
 
 /** An operation whose request names a customer by id (a customerId member or a CustomerId attribute). */
 const namesCustomer = (operation: string): boolean => contractCells(operations.filter((op) => op.id === operation)).some((c) => c.resource === 'customer');
@@ -48,9 +49,9 @@ export const updatePathOperators: readonly Operator[] = [
   {
     id: 'identity-with-separators', family: 'update-path',
     counterparts: [{ tool: 'CATS', name: 'StringFormatAlmostValidValuesFuzzer' }, { tool: 'RESTler', name: 'PayloadBody' }, { tool: 'Schemathesis', name: 'negative data generation (stateful links)' }],
-    sends: 'the identity of a record that exists in groups with dashes, then with spaces (4111-1111-1111-1111, 123 45 6789): a card number the customer holds, the SSN of the customer the request names',
+    sends: 'the identity of a record that exists in groups with dashes, then with spaces (4111-1111-1111-1111, 123 45 6789): a card number the customer holds, the SSN of the customer the request names or looks up (with its date of birth)',
     appliesTo: identityOfExisting, asserts: () => 'rejected',
-    backing: ['interface.md cardNumber "Unformatted card number"; SSN "9 digits, no spaces or dashes"', 'D14', 'States: registered card'],
-    sentOn: 'registered-card',
+    backing: ['interface.md cardNumber "Unformatted card number"; SSN "9 digits, no spaces or dashes"; ssn "9-digit SSN or ITIN, no formatting"', 'D14', 'States: registered card'],
+    sentOn: 'existing-records',
   },
 ];

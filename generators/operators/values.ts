@@ -69,6 +69,13 @@ export const unknownResourceIdSlot = '00000000-0000-4000-8000-00000000c004';
  */
 export const registeredCardSlot = { number: '9999000000000001', token: 'conformance-registered-card-token-slot' } as const;
 
+/**
+ * Stand-ins for the customer a lookup by SSN and date of birth finds (operators sent on
+ * `existing-records`): replaced just before sending by the SSN and date of birth the run's customer
+ * was enrolled with (suites/lib/fields/existing-customer.ts); where it has none (production), they stay.
+ */
+export const existingCustomerSlot = { ssn: '900000003', dateOfBirth: '1930/01/03' } as const;
+
 /** One character past the length column, in the value's own alphabet (digits stay digits). */
 const pastLength = (v: string, c: Cell): string => {
   const fill = /^[0-9]+$/.test(v) ? '1' : 'x';

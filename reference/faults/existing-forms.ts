@@ -11,6 +11,7 @@ import type { Fault, FaultSet } from './types.js';
 export const existingFormFaults: Fault[] = [
   { name: 'enroll-dob-one-digit-day-read', requirement: 'ENROLL-DATE-OF-BIRTH-LENGTH', breaks: 'EnrollCustomer reads dateOfBirth with "yyyy-MM-d" as well, so a 9-character date with a one-digit day (1990-04-1, 1990/04/1) is taken and padded' },
   { name: 'card-number-spaces-read-on-update', requirement: 'CARD-CARD-NUMBER-FORMAT', breaks: 'AddOrUpdateCard looks a card up by its digits before validating, so a card number written in groups with spaces (4111 1111 1111 1111) is taken when the customer holds that card' },
+  { name: 'find-ssn-spaces-read-when-enrolled', requirement: 'FIND-SSN-LENGTH', breaks: 'FindCustomer looks the SSN up by its digits before validating it, so an enrolled SSN written 123 45 6789 finds its customer, where the same form of an SSN nobody enrolled is refused with 400' },
   { name: 'cattr-ssn-dashes-read-for-customer', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes compares the SSN attribute with the customer\'s SSN by its digits, so 123-45-6789 is taken for the customer whose SSN is 123456789' },
 ];
 
@@ -19,6 +20,7 @@ type Json = Record<string, unknown>;
 export interface ExistingState {
   readonly hasCard: (customerId: string, cardNumber: string) => boolean;
   readonly ssnOf: (customerId: string) => string | undefined;
+  readonly enrolled: (ssn: string) => boolean;
 }
 const attributeList = customerAttributes.name;
 
@@ -35,6 +37,8 @@ export function existingFormFaultInput(faults: FaultSet, op: Operation, input: u
     const digits = number.replace(/ /g, '');
     if (digits !== number && /^[0-9]{15,19}$/.test(digits) && state.hasCard((str('customerId') ?? '').toLowerCase(), digits)) out.cardNumber = digits;
   }
+  const ssnDigits = (str('ssn') ?? '').replace(/ /g, '');
+  if (op.id === 'FindCustomer' && faults.has('find-ssn-spaces-read-when-enrolled') && ssnDigits !== str('ssn') && /^[0-9]{9}$/.test(ssnDigits) && state.enrolled(ssnDigits)) out.ssn = ssnDigits;
   if (op.id === 'AddCustomerAttributes' && faults.has('cattr-ssn-dashes-read-for-customer') && Array.isArray(out[attributeList])) {
     const items = out[attributeList] as Array<{ name?: unknown; value?: unknown }>;
     const customerId = items.find((it) => it?.name === 'CustomerId')?.value;

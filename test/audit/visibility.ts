@@ -130,4 +130,5 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'history-repeated-param-500': true,
   // the classes blind batch 9 showed missing (reference/faults/existing-forms.ts)
   'enroll-dob-one-digit-day-read': true, 'card-number-spaces-read-on-update': true, 'cattr-ssn-dashes-read-for-customer': true,
+  'find-ssn-spaces-read-when-enrolled': true,
 };

@@ -256,6 +256,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.addCard(customerId, { cardNumber });
     return (await b.addCard(customerId, { cardNumber: cardNumber.replace(/(\d{4})(?=\d)/g, '$1 ') })).status;
   },
+  'find-ssn-spaces-read-when-enrolled': async (b) => {
+    const { payload } = await b.enroll();
+    const ssn = String(payload.ssn);
+    return (await find(b, `${ssn.slice(0, 3)} ${ssn.slice(3, 5)} ${ssn.slice(5)}`, String(payload.dateOfBirth))).status;
+  },
   'cattr-ssn-dashes-read-for-customer': async (b) => {
     const { customerId, payload } = await b.enroll();
     const ssn = String(payload.ssn);

@@ -10,9 +10,10 @@ import type { Expectation } from '../../../generators/expectation.js';
 import { fieldRow } from '../../../generators/operators/cells.js';
 import { stateSlot } from '../state/case-state.js';
 import { grouped } from '../../../generators/operators/digit-date-values.js';
+import { existingCustomerSlot } from '../../../generators/operators/values.js';
 
 /** The digits-only stand-ins (an SSN, a card number). */
-const digitSlots = new Set<string>(Object.values(stateSlot).filter((v) => /^[0-9]+$/.test(v)));
+const digitSlots = new Set<string>([...Object.values(stateSlot), existingCustomerSlot.ssn].filter((v) => /^[0-9]+$/.test(v)));
 const inGroups = /^[0-9]+(?:[- ][0-9]+)+$/;
 
 /** A digits-only stand-in written in groups: the stand-in, its group lengths and separator; undefined for any other value. */

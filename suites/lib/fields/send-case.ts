@@ -12,6 +12,7 @@ import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { needsSsoToken, oneTokenAtATime, withState, type CaseKind } from '../state/case-state.js';
 import { regrouped, rowsAsSent, ungrouped } from './grouped-state.js';
+import { withExistingCustomer } from './existing-customer.js';
 
 /** How the field-rule suite (field-rules.ts) sends a case and judges its answer. */
 
@@ -57,7 +58,7 @@ async function sendPacked(ctx: HarnessContext, op: Operation, c: PackedCase, kin
 async function exchangeOf(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<Exchange> {
   const session = await ctx.session();
   // A stand-in written in groups (a card number with dashes) is resolved whole and written in its groups again.
-  const input = regrouped(c.input, await withState(ctx, session, ungrouped(c.input), kind));
+  const input = regrouped(c.input, await withExistingCustomer(ctx, await withState(ctx, session, ungrouped(c.input), kind)));
   const wire = 'wire' in c ? c.wire : undefined;
   const exchange = await ctx.client.call(op.id, input, {
     session,
