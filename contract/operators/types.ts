@@ -22,7 +22,7 @@ export type OperatorFamily =
   | 'filter-exactness' // a filter value that is close to, but not, the customer's own card
   | 'json-type' // another JSON type in a member, an item or the whole body
   | 'unknown-resource' // a well-formed id that names nothing on the target (RESTler InvalidDynamicObject)
-  | 'update-path'; // field rules broken in a request that updates a registered card
+  | 'update-path'; // field rules broken in a request that updates a registered card or names a record that exists
 
 export interface Counterpart {
   readonly tool: 'CATS' | 'RESTler' | 'OWASP API Security Top 10' | 'Schemathesis';

@@ -1,6 +1,6 @@
 /**
- * Field rules broken on the update path, and on the path of a record that exists (RESTler PayloadBody, Schemathesis negative data on a
- * stateful link): the add-or-update operations read a request naming a card the customer already
+ * Field rules broken on the update path, and on the path of a record that exists (RESTler PayloadBody,
+ * Schemathesis negative data on a stateful link): the add-or-update operations read a request naming a card the customer already
  * holds as an update (States: "registered", "any card data differs"), and a service that
  * validates the new-card path only binds the update straight to the stored card. The document
  * gives each field's rules without an exception for updates, so every length and format rule of
