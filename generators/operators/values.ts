@@ -4,7 +4,7 @@
  * enumerates a class gives several, each sent in a request of its own.
  */
 import type { Cell } from '../../contract/operators/index.js';
-import { extremeDigits, otherFieldOrder } from './digit-date-values.js';
+import { dateFieldWidths, extremeDigits, identityWithSeparators, otherFieldOrder } from './digit-date-values.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -68,6 +68,13 @@ export const unknownResourceIdSlot = '00000000-0000-4000-8000-00000000c004';
  * just before sending by the number or token of a card added for the case's customer.
  */
 export const registeredCardSlot = { number: '9999000000000001', token: 'conformance-registered-card-token-slot' } as const;
+
+/**
+ * Stand-ins for the customer a lookup by SSN and date of birth finds (operators sent on
+ * `existing-records`): replaced just before sending by the SSN and date of birth the run's customer
+ * was enrolled with (suites/lib/fields/existing-customer.ts); where it has none (production), they stay.
+ */
+export const existingCustomerSlot = { ssn: '900000003', dateOfBirth: '1930/01/03' } as const;
 
 /** One character past the length column, in the value's own alphabet (digits stay digits). */
 const pastLength = (v: string, c: Cell): string => {
@@ -135,8 +142,10 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'extreme-digit-strings': extremeDigits,
   'empty-in-optional': () => [''],
   'date-order-swapped': otherFieldOrder,
+  'date-field-width': dateFieldWidths,
   'unknown-resource-id': () => [unknownResourceIdSlot],
   'violation-on-update': brokenOnUpdate,
+  'identity-with-separators': identityWithSeparators,
   // The larger bound exactly: a store sized for the smaller one breaks on it.
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

@@ -94,6 +94,17 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     suites: ['enroll-customer', 'add-or-update-card'],
   },
   { proofs: [{ fault: 'card-expiration-yymm-read', check: 'statusMatches', operation: 'AddOrUpdateCard' }], suites: ['add-or-update-card'] },
+  // blind9: a fixed-width date one digit short (date-field-width), an identity in groups naming a record on file
+  // (identity-with-separators: the card the customer holds, the customer's own SSN, looked up or beside its id); one run, four operations.
+  {
+    proofs: [
+      { fault: 'find-ssn-spaces-read-when-enrolled', check: 'statusMatches', operation: 'FindCustomer' },
+      { fault: 'enroll-dob-one-digit-day-read', check: 'statusMatches', operation: 'EnrollCustomer' },
+      { fault: 'card-number-spaces-read-on-update', check: 'statusMatches', operation: 'AddOrUpdateCard' },
+      { fault: 'cattr-ssn-dashes-read-for-customer', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+    ],
+    suites: ['find-customer', 'enroll-customer', 'add-or-update-card', 'add-customer-attributes'],
+  },
 ];
 
 describe('operator catalogue faults are caught', () => {
