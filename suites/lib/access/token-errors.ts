@@ -18,8 +18,8 @@ const caseFlipped = (s: string): string => [...s].map((c) => (c === c.toLowerCas
  * character), with its letter case flipped (a case-insensitive compare) and with one character more
  * (a compare over the length of the stored secret). Each is a wrong secret: a real server counts them
  * towards a lockout (issue 29), so each class is one request, the two modes taking turns, and a
- * secret without letters sends no flipped one; they stand for every wrong secret (a plainly wrong one
- * would be refused by any server that refuses these). Learnt by the redactor: masked like the secret.
+ * secret without letters sends no flipped one. They stand for every wrong secret: a compare that refuses
+ * all four refuses a plainly wrong secret too. Learnt by the redactor: masked like the secret.
  */
 function nearSecretCases(ctx: HarnessContext): TokenErrorCase[] {
   const { clientId, clientSecret: secret } = ctx.profile.target!;
