@@ -20,8 +20,14 @@ const otherCase = (v: string) => (v.toLowerCase() !== v ? v.toLowerCase() : v.to
 /** A character beyond the Basic Multilingual Plane: one code point, two UTF-16 units. */
 const emoji = '\u{1F47E}';
 
+/** A letter outside ASCII in the Basic Multilingual Plane: one code point, one UTF-16 unit (a Latin-1 or ASCII-only encoder meets it first). */
+const bmpLetter = '\u00F1';
 /** Keeps `extra` characters of room under the cell's maximum (an open value stays within the length column). */
 const within = (c: Cell, v: string, extra: number) => (c.maxLength !== undefined && v.length + extra > c.maxLength ? v.slice(0, Math.max(0, c.maxLength - extra)) : v);
+
+/** D40's non-ASCII text of both widths in one value, within the cell's maximum; the emoji alone where two units is all the room. */
+const nonAsciiText = (v: string, c: Cell): string[] =>
+  [c.maxLength !== undefined && c.maxLength < 3 ? `${within(c, v, 2)}${emoji}` : `${within(c, v, 3)}${bmpLetter}${emoji}`];
 
 /** A stable pick from `from` for one cell (its id hashed): spreads a class over the cells of a request at no extra request. */
 const spread = <T>(c: Cell, from: readonly T[], shift = 0): T => {
@@ -135,7 +141,7 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'count-fraction': (v) => [`${v}.5`],
   'count-whole-with-point': (v) => [`${v}.0`],
   'wrong-json-type': otherType,
-  'emoji-in-free-text': (v, c) => [`${within(c, v, 2)}${emoji}`],
+  'emoji-in-free-text': nonAsciiText,
   'very-long-free-text': () => ['Ab'.repeat(5_000)],
   'number-beyond-int-limits': (_v, c) => ['2147483648', '9223372036854775808', '9'.repeat(Math.min(100, c.maxLength ?? 100))],
   'calendar-edge-date': onCalendarEdges,

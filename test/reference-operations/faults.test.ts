@@ -256,6 +256,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('AddSessionAttributes', { body: { sessionAttributes: [] } })).status;
   },
   'tcard-token-over-255-500': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardToken: 't'.repeat(256) }) })).status,
+  'tcard-zip-non-ascii-500': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { zip: '62\u00F1\u{1F47E}' }) })).status,
   'history-repeated-param-500': async (b) => {
     const { customerId } = await b.enroll();
     return (await b.call('GetTransactionHistory', { query: { customerId, pageSize: ['5', '5'] } })).status;

@@ -38,6 +38,8 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
   },
   // Packed open values (generators/operators/packing.ts): the emoji goes with values a 400 names; what it leaves unnamed is sent again.
   { proofs: [{ fault: 'enroll-emoji-stored-500', check: 'noServerError', operation: 'EnrollCustomer' }], suites: ['enroll-customer'] },
+  // Blind9's class: D40's non-ASCII text in a value of no documented format beyond free text (a lengths-only zip, D35).
+  { proofs: [{ fault: 'tcard-zip-non-ascii-500', check: 'noServerError', operation: 'AddOrUpdateTokenizedCard' }], suites: ['add-or-update-tokenized-card'] },
   { proofs: [{ fault: 'byte-order-mark-500', check: 'noServerError', operation: 'DeleteCard' }], suites: ['delete-card'] },
   // The classes the third blind red team showed missing (type confusion, newline, lenient Int and count, date-time forms).
   { proofs: [{ fault: 'body-not-object-500', check: 'noServerError', operation: 'FindCustomer' }], suites: ['find-customer'] },
