@@ -38,6 +38,8 @@ export const operationFaults: Fault[] = [
   { name: 'find-wrong-title', requirement: 'ERR-TITLE-CODE', breaks: 'FindCustomer answers CUSTOMER_NOT_FOUND with the title "Not Found"' },
   { name: 'auth-denied-wrong-code', requirement: 'ERR-TITLE-CODE', breaks: 'a denied AuthenticatePartner carries errorCode FORBIDDEN instead of UNAUTHORIZED' },
   { name: 'obo-no-linked-check', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'AuthenticateOBO issues an ssoToken to a customer without a card' },
+  // Issue 27, blind10 class: an error answer judged wherever it is received, here a model step's second refusal.
+  { name: 'obo-no-linked-title-repeated', requirement: 'ERR-TITLE-CODE', breaks: 'AuthenticateOBO answers a customer it already refused for no linked account from an answer cache whose Problem title is typed anew, "No Linked Account" instead of the Errors table\'s "No linked account"' },
   { name: 'tcard-denied-bin-new-only', requirement: 'TCARD-DENIED-BIN', breaks: 'the network check runs for new tokenized cards only: a registered token sent again with a denied BIN is answered 200' },
   { name: 'tcard-bin-not-denied', requirement: 'TCARD-DENIED-BIN', breaks: 'AddOrUpdateTokenizedCard registers a card whose BIN is not allowed in the network' },
   { name: 'sattr-both-filters-accepted', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts AccountIdFilter and AccountNumberFilter together' },

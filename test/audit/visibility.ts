@@ -21,7 +21,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'version-query-ignored': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   // error bodies and Problem members
   'problem-plain-text': true, 'problem-status-mismatch': true, 'problem-instance-wrong': true, 'problem-type-wrong-rfc': true,
-  'problem-missing-detail': true, 'validation-missing-list': true, 'validation-wrong-status': true, 'key-wrong-prefix': true,
+  'problem-missing-detail': true, 'obo-no-linked-title-repeated': true, 'validation-missing-list': true, 'validation-wrong-status': true, 'key-wrong-prefix': true,
   'validation-400-with-error-code': true, 'bearer-401-plain-text': true, 'find-wrong-title': true, 'auth-denied-wrong-code': true,
   'invalid-json-500': true, 'invalid-json-plain-text-400': true, 'non-json-500': true, 'delete-unknown-500': true, 'server-error-on-null': true,
   'history-unknown-reference-500': true, 'history-unknown-reference-plain-text': true,

@@ -53,6 +53,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'keys-first-only': async (b) => keys(await b.call('EnrollCustomer', { body: {} })).length,
   'keys-blame-valid': async (b) => keys(await find(b, '123456789', 'x')),
   'find-wrong-title': async (b) => (await find(b, '123456789')).body.title,
+  'obo-no-linked-title-repeated': async (b) => {
+    const { customerId } = await b.enroll();
+    await b.call('AuthenticateOBO', { body: { customerId } });
+    return (await b.call('AuthenticateOBO', { body: { customerId } })).body.title;
+  },
   'obo-no-linked-check': async (b) => (await b.call('AuthenticateOBO', { body: { customerId: (await b.enroll()).customerId } })).status,
   'tcard-bin-not-denied': async (b) =>
     (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '999999' }) })).status,
