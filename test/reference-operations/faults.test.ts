@@ -409,9 +409,14 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return replies.map((r) => r.status).sort();
   },
   'card-add-check-then-insert': async (b) => {
-    const payload = cardPayload((await b.enroll()).customerId);
-    const replies = await Promise.all([0, 1].map(() => b.call('AddOrUpdateCard', { body: payload })));
-    return new Set(replies.map((r) => r.body.cards[0].cardId)).size;
+    // The fault's window is 50 ms: on a loaded machine two requests sent together may not meet in it, so a few tries.
+    let most = 0;
+    for (let i = 0; i < 5 && most < 2; i++) {
+      const payload = cardPayload((await b.enroll()).customerId);
+      const replies = await Promise.all([0, 1].map(() => b.call('AddOrUpdateCard', { body: payload })));
+      most = Math.max(most, new Set(replies.map((r) => r.body.cards[0].cardId)).size);
+    }
+    return most;
   },
   'delete-check-then-remove': async (b) => {
     const { customerId } = await b.enroll();
