@@ -1,7 +1,7 @@
 import { historyMatchesSchema, newestFirst, pageWithinBounds, type Transaction } from '../checks/index.js';
 import { hasResponse, is2xx, type Responded } from '../checks/support.js';
 import { history } from '../contract/index.js';
-import type { Oracle } from './judge.js';
+import type { Oracle } from './oracle.js';
 
 /**
  * What every success of GetTransactionHistory shows, whatever it was asked for: the page's shape,

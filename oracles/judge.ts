@@ -1,14 +1,15 @@
 import type { Exchange } from '../client/index.js';
 import { answersFor } from '../checks/registry.js';
 import { businessErrorCode } from '../checks/error-row.js';
-import { transportBroken, type ExchangeCheck } from '../checks/index.js';
-import type { Finding, FindingCheckId } from '../checks/finding.js';
+import { transportBroken } from '../checks/index.js';
+import type { Finding } from '../checks/finding.js';
 import type { RequirementId } from '../contract/requirements.js';
 import { responseKey } from '../reporting/coverage.js';
 import type { CaseOutcome } from './outcome.js';
 import { observedEntries } from './outcome.js';
 import { ownReasonRefusal, refusalNote } from './refusals.js';
 import { answeredRow, rowOpenChecks, rowShapeChecks } from './answer-row.js';
+import { answeredResourceOracles } from './answer-resource.js';
 
 /**
  * The one judge: an exchange and what it is expected to show go in, the case outcome comes out.
@@ -17,25 +18,9 @@ import { answeredRow, rowOpenChecks, rowShapeChecks } from './answer-row.js';
  * proves nothing; a D37 refusal is observed, not passed) holds for all of them at once.
  */
 
-/** One check bound to its expectation, and the requirements it answers for on an exchange. */
-export interface Oracle {
-  readonly id: FindingCheckId;
-  /** Checked whenever the oracle applies (its findings name their own requirement). */
-  readonly requirements: readonly RequirementId[];
-  /** Fail together with its findings (the scenario behind a wrong status). */
-  readonly failsWith?: readonly RequirementId[];
-  /** Judges what an acceptance would show: withheld on a refusal for the target's own reasons (D37). */
-  readonly judgesAcceptance?: boolean;
-  /** Looks into any answer (for a leak) without judging what it answers: alone, it adds no row (answer-row.ts). */
-  readonly scan?: boolean;
-  applies(x: Exchange): boolean;
-  run(x: Exchange): readonly Finding[];
-}
+import { oracle, type Oracle } from './oracle.js';
 
-/** `c` under `expectation`; the first requirement is the one its findings name, the others fail with them. */
-export function oracle<E>(c: ExchangeCheck<E, FindingCheckId>, expectation: E, ...requirements: RequirementId[]): Oracle {
-  return { id: c.id, requirements, failsWith: requirements.slice(1), applies: (x) => c.applies(x, expectation), run: (x) => c(x, expectation) };
-}
+export { oracle, type Oracle };
 
 /** D37: where a refusal for the target's own reasons is observed rather than judged. */
 export interface OwnRefusalRule {
@@ -68,6 +53,17 @@ function answerRowOracles(x: Exchange, expected: Expected, refused: boolean): Or
   return answeredRowOracles(x).filter((r) => !oracles.some((o) => o.id === r.id));
 }
 
+/**
+ * The resource oracles of a success (answer-resource.ts), for every answer the case judges, as the
+ * row oracles are for errors: none where the case only scans the answer or meets a refusal for the
+ * target's own reasons (D37); none the case already runs.
+ */
+function answerResourceOracles(x: Exchange, expected: Expected, refused: boolean): Oracle[] {
+  const { oracles } = expected;
+  if (refused || !oracles.some((o) => !o.scan)) return [];
+  return answeredResourceOracles(x).filter((r) => !oracles.some((o) => o.id === r.id));
+}
+
 /** The Problem-member oracles of the Errors-table row `x` answers with (answer-row.ts); none for any other answer. */
 export function answeredRowOracles(x: Exchange): Oracle[] {
   const row = answeredRow(x);
@@ -90,7 +86,7 @@ export function judge(x: Exchange, expected: Expected): CaseOutcome {
   const findings: Finding[] = [];
   const checked = new Set<RequirementId>();
   const failsWith = new Set<RequirementId>();
-  for (const o of [...expected.oracles, ...answerRowOracles(x, expected, refusal !== undefined)]) {
+  for (const o of [...expected.oracles, ...answerRowOracles(x, expected, refusal !== undefined), ...answerResourceOracles(x, expected, refusal !== undefined)]) {
     if ((refusal && o.judgesAcceptance) || !o.applies(x)) continue;
     const found = o.run(x);
     o.requirements.forEach((r) => checked.add(r));

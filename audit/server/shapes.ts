@@ -1,17 +1,17 @@
 import {
-  cardsMatchSchema, errorBodyIsJson, instanceIsRequestPath, jsonMediaType, noCardNumberInCards,
-  noSecretEcho, noServerError, problemShape, sessionHeaderPresent, statusMemberMatches, successBodyShape,
+  errorBodyIsJson, instanceIsRequestPath, jsonMediaType, noCardNumberInCards,
+  noSecretEcho, noServerError, problemShape, statusMemberMatches,
   titleAndCodeMatch, tokenErrorShape, tokenNotCached, tokenResponseShape, typeNamesRfcSection, validationProblemShape, wwwAuthenticateOn401,
 } from '../../checks/index.js';
 import { businessErrorCode } from '../../checks/error-row.js';
 import { is4xx, type Responded } from '../../checks/support.js';
-import { errorRow, successBodyOf, successRequirementId, type Operation } from '../../contract/index.js';
+import { errorRow, type Operation } from '../../contract/index.js';
 import type { Expectation } from '../../generators/expectation.js';
 import { sentSecrets } from '../../oracles/field-case.js';
 import { oracle, type Oracle } from '../../oracles/judge.js';
 import type { AuditEntry } from '../entries.js';
 import type { Book } from '../state/book.js';
-import { historyPageOracles } from '../../oracles/history-page.js';
+import { answeredResourceOracles } from '../../oracles/answer-resource.js';
 
 /**
  * Oracles that need nothing but the exchange: the generic contract, leaks, the shape of a
@@ -55,19 +55,15 @@ export function rowShapeOracles(op: Operation, x: Responded): Oracle[] {
 
 const cardOperations = ['AddOrUpdateCard', 'AddOrUpdateTokenizedCard', 'GetRegisteredCards'];
 
-/** What a 2xx of the operation must carry: its success member, the Card and Transaction resources, no card number. */
+/** What a 2xx of the operation must carry (oracles/answer-resource.ts, as the run judges it), and no card number the book knows. */
 export function resourceOracles(e: AuditEntry, op: Operation, book: Book): Oracle[] {
-  const out: Oracle[] = [];
-  // The success row of AuthenticatePartner is its sessionId header (D3): they fail together.
-  if (op.id === 'AuthenticatePartner') out.push(oracle(sessionHeaderPresent, { operation: op.id }, 'AUTH-SESSION-HEADER', successRequirementId(op)));
-  if (successBodyOf(op.id)) out.push(oracle(successBodyShape, { operation: op.id }, successRequirementId(op)));
+  const out = answeredResourceOracles(e.exchange);
   if (cardOperations.includes(op.id)) {
     const { body, query } = e.exchange.request;
     const customerId = String((body as Record<string, unknown> | undefined)?.customerId ?? query.customerId ?? '').toLowerCase();
     const cardNumbers = [...(book.cardNumbers.get(customerId) ?? [])];
-    out.push(oracle(cardsMatchSchema, undefined, 'CARDS-SHAPE'), oracle(noCardNumberInCards, { cardNumbers }, 'NO-SECRET-ECHO'));
+    out.push(oracle(noCardNumberInCards, { cardNumbers }, 'NO-SECRET-ECHO'));
   }
-  if (op.id === 'GetTransactionHistory') out.push(...historyPageOracles(e.exchange.request.query));
   return out;
 }
 

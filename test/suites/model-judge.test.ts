@@ -25,6 +25,12 @@ function sequence(): { run: SequenceRun; journal: Journal } {
   return { run: new SequenceRun(ctx, { sessionId: 's', deviceId: 'd' }, journal), journal };
 }
 
+/** A Card as documented (interface.md "Card"): the judge checks every success's resources too (oracles/answer-resource.ts). */
+const card = (cardId: string) => ({
+  cardId, customerId: 'bbbbbbbb-0000-4000-8000-000000000000', cardNickname: '', cardProgram: '', lastFourDigits: '1111', showTermsAndConditions: false,
+  termsAndConditionsId: '', issuerType: 0, expirationMonthYear: '0429', cardProgramPhone: '', currentCardMin: 0, currentCardMax: 0, cardArtAsBase64Png: '', hashId: '',
+});
+
 const accepted = predict.accepted({ requirement: 'CARD-SUCCESS', documented: 'a new card is registered' });
 const sameCard = predict.cardId({ requirement: 'STATE-CARD-CHANGED', same: 'aaaaaaaa-0000-4000-8000-000000000000', documented: 'the same cardId' });
 
@@ -38,9 +44,10 @@ describe('SequenceRun.judge', () => {
 
   it('checks what every expectation answers for when the reply is as predicted', () => {
     const { run, journal } = sequence();
-    run.judge(reply(200, { cards: [{ cardId: 'aaaaaaaa-0000-4000-8000-000000000000' }] }), { oracles: [accepted] }, { oracles: [sameCard] });
+    run.judge(reply(200, { cards: [card('aaaaaaaa-0000-4000-8000-000000000000')] }), { oracles: [accepted] }, { oracles: [sameCard] });
     expect(journal.findings).toEqual([]);
-    expect([...journal.checked].sort()).toEqual(['CARD-SUCCESS', 'STATE-CARD-CHANGED']);
+    // CARDS-SHAPE: the resource oracles the judge adds to every success (oracles/answer-resource.ts).
+    expect([...journal.checked].sort()).toEqual(['CARD-SUCCESS', 'CARDS-SHAPE', 'STATE-CARD-CHANGED']);
   });
 
   it('observes a refusal for the target\'s own reasons (D37): no finding, nothing after it judged', () => {
@@ -58,7 +65,7 @@ describe('SequenceRun.judge', () => {
   it('records what fails with an oracle\'s findings, and only when it has some', () => {
     const scenario: Oracle = { ...accepted, failsWith: ['CARDS-SHAPE'] };
     const passing = sequence();
-    passing.run.judge(reply(200, {}), { oracles: [scenario] });
+    passing.run.judge(reply(200, { cards: [card('aaaaaaaa-0000-4000-8000-000000000000')] }), { oracles: [scenario] });
     expect([...passing.journal.failsWith]).toEqual([]);
     const failing = sequence();
     expect(() => failing.run.judge(reply(500, {}), { oracles: [scenario] })).toThrow(ModelMismatch);
