@@ -28,7 +28,7 @@ export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFa
 export { blind1Faults, blind2Faults, blind3Faults, blind4Faults, blind5Faults, blind6Faults, blind7Faults, blind8Faults, blind9Faults, blind10Faults };
 
 /** The blind batches by name, for `npm run red-team -- <batch>` (bin/red-team.ts). */
-export const blindBatches: Readonly<Record<string, readonly Fault[]>> = { blind1: blind1Faults, blind2: blind2Faults, blind3: blind3Faults, blind4: blind4Faults, blind5: blind5Faults, blind6: blind6Faults, blind7: blind7Faults, blind8: blind8Faults, blind9: blind9Faults, blind10Faults };
+export const blindBatches: Readonly<Record<string, readonly Fault[]>> = { blind1: blind1Faults, blind2: blind2Faults, blind3: blind3Faults, blind4: blind4Faults, blind5: blind5Faults, blind6: blind6Faults, blind7: blind7Faults, blind8: blind8Faults, blind9: blind9Faults, blind10: blind10Faults };
 
 /** Every fault a reference can be started with: the catalogue and the blind batches. */
 export const allFaults: readonly Fault[] = [...faultCatalogue, ...Object.values(blindBatches).flat()];
