@@ -27,6 +27,8 @@ export interface ModelCard {
   listedBecause: RequirementId;
   expirationFrom: RequirementId;
   nicknameFrom: RequirementId;
+  /** The transition that last sent a tokenized card's lastFourOfCard anew; unset: CARDS-SHAPE answers for lastFourDigits. */
+  lastFourFrom?: RequirementId;
   /**
    * Its presence is not predicted, only its data where it is listed: the audit cannot tell a
    * new token for another card from a new token replacing this one (not documented either way).
