@@ -3,10 +3,10 @@ import type { PartnerSession } from '../state/index.js';
 /**
  * State a catalogue fault keeps beside the reference's own stores, keyed weakly by the partner
  * session it belongs to, so a fresh reference (and a closed session) starts without any.
- * @see reference/faults/stateful.ts cards-list-session-only
+ * @see reference/faults/stateful.ts tcard-list-session-only
  */
 
-/** cards-list-session-only: the cardIds each session added. */
+/** tcard-list-session-only: the cardIds each session added. */
 const addedBySession = new WeakMap<PartnerSession, Set<string>>();
 
 export function rememberAdded(session: PartnerSession, cardId: string): void {

@@ -32,8 +32,8 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     const deleted = c.faults.has('blind10-delete-readd-not-listed') ? c.state.cards.listRemoved(listed) : [];
     const live = deleted.length > 0 ? all.filter((card) => !deleted.some((d) => d.kind === card.kind && d.identity === card.identity)) : all;
     const capped = c.faults.has('blind8-cards-list-capped-at-five') ? live.slice(0, 5) : live;
-    // cards-list-session-only: only the rows the calling session wrote.
-    const cards = c.faults.has('cards-list-session-only') ? capped.filter((card) => addedIn(session, card.cardId)) : capped;
+    // tcard-list-session-only: of the tokenized cards, only the rows the calling session wrote.
+    const cards = c.faults.has('tcard-list-session-only') ? capped.filter((card) => card.kind !== 'token' || addedIn(session, card.cardId)) : capped;
     // blind4-cards-deleted-token-card-listed: the tokenized cards' query has no deletion clause.
     if (c.faults.has('blind4-cards-deleted-token-card-listed')) cards.push(...c.state.cards.listRemoved(listed).filter((card) => card.kind === 'token'));
     // The order of the card list is not shown: the reading lists the newest card first.

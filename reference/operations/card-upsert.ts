@@ -156,8 +156,8 @@ function handle(rule: CardKindRule) {
       // blind9-tcard-race-two-cards: the token vault is called between the lookup above and the insert, with no unique key on the token.
       if (rule.kind === 'token' && c.faults.has('blind9-tcard-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
       card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
-      // cards-list-session-only: the list query joins the rows the calling session wrote.
-      if (c.faults.has('cards-list-session-only')) rememberAdded(session, card.cardId);
+      // tcard-list-session-only: the token list query joins the rows the calling session wrote.
+      if (rule.kind === 'token' && c.faults.has('tcard-list-session-only')) rememberAdded(session, card.cardId);
       // blind7-cards-list-stale-after-update: a new card evicts the customer's cached list (an update does not).
       if (c.faults.has('blind7-cards-list-stale-after-update')) evictList(c.state.cards, customerId);
     } else {

@@ -15,7 +15,7 @@ const cardStep = step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{
 
 const customers: Record<string, Caught> = {
   'find-enrolled-missing': { fault: 'find-enrolled-missing', checks: ['modelFindsCustomer'], operation: /^FindCustomer$/, story: step('FindCustomer\\(customer #\\d: its SSN and dateOfBirth YYYY/MM/DD as enrolled\\)') },
-  'enroll-duplicate-ssn-accepted': { fault: 'enroll-duplicate-ssn-accepted', checks: ['legacyOrProblemError'], operation: /^EnrollCustomer$/, story: step('EnrollCustomer\\(fresh identity but the SSN of customer #\\d\\)') },
+  'enroll-duplicate-ssn-accepted': { fault: 'enroll-duplicate-ssn-accepted', checks: ['legacyOrProblemError'], operation: /^EnrollCustomer$/, story: step('EnrollCustomer\\(fresh identity but the SSN of customer #\\d(, enrolled in another partner session)?\\)') },
   'cattr-cardless-customer-refused': { fault: 'cattr-cardless-customer-refused', checks: ['modelAccepted'], operation: /^AddCustomerAttributes$/, story: step('AddCustomerAttributes\\(customer #\\d: ') },
   // A negative read before a create: the enrolled customer's lookup shows the miss cached before its enrolment.
   'find-miss-cached-by-ssn': { fault: 'find-miss-cached-by-ssn', checks: ['modelFindsCustomer'], operation: /^FindCustomer$/, story: step('FindCustomer\\(the fresh identity of customer #\\d before its enrolment: no match\\)') },
@@ -43,6 +43,13 @@ const cards: Record<string, Caught> = {
   'tcard-denied-bin-new-only': { fault: 'tcard-denied-bin-new-only', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: /(counterexample: .*|\n\s+\d+\. )AddOrUpdateTokenizedCard\(customer #\d, card #\d+ \*\*\*\w{4}, BIN \d+ → the denied BIN/ },
   // The nickname is only seen in the list (the add-or-update reply may leave it empty).
   'card-update-keeps-nickname': { fault: 'card-update-keeps-nickname', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, cardNickname changed → [^)]+\\), then GetRegisteredCards') },
+  // State that outlives a session: a tokenized card added in one partner session is missing from the next session's list.
+  'tcard-list-session-only': { fault: 'tcard-list-session-only', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AuthenticatePartner\\(partner session #\\d, (the same|a new) deviceId\\); the later commands run in it') },
+  // Every mutable field drawn anew on an update: the reply (where not empty) or the list shows the old nickname.
+  'tcard-update-keeps-nickname': {
+    fault: 'tcard-update-keeps-nickname', checks: ['modelCardData', 'modelCardList'], operation: /^(AddOrUpdateTokenizedCard|GetRegisteredCards)$/,
+    story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, [^\\n]*cardNickname [^\\n]+ → [^\\n]+\\), then GetRegisteredCards'),
+  },
   // Read-write-read: the list read before a write shows at the next read a list the write did not evict.
   'cards-list-stale-after-token-update': { fault: 'cards-list-stale-after-token-update', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
   'delete-card-kept': { fault: 'delete-card-kept', checks: ['modelCardList', 'modelCardId'], operation: /^(GetRegisteredCards|AddOrUpdate(Tokenized)?Card)$/, story: step('DeleteCard\\(customer #\\d, card #\\d+ ') },
@@ -75,6 +82,8 @@ const groups: Caught[][] = [
   [customers['find-miss-cached-by-ssn']!, cards['card-found-by-number-alone']!],
   [cards['cards-list-stale-after-token-update']!],
   [customers['find-customer-id-not-guid']!, cards['card-update-keeps-nickname']!, linked['obo-sso-token-empty']!],
+  [cards['tcard-list-session-only']!],
+  [cards['tcard-update-keeps-nickname']!],
 ];
 
 describe('stateful suite: every fault of a stateful rule is caught, with the shrunk sequence', () => {
