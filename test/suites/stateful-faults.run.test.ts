@@ -33,16 +33,17 @@ const linked: Record<string, Caught> = {
 const cards: Record<string, Caught> = {
   'card-update-new-id': { fault: 'card-update-new-id', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: cardStep },
   // The old data is kept whatever changed: the story shows the change the shrunk sequence made.
-  'card-update-not-stored': { fault: 'card-update-not-stored', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, (expirationMonthYear|cardNickname) changed → [^)]+\\)') },
+  'card-update-not-stored': { fault: 'card-update-not-stored', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateCard)$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, (expirationMonthYear|cardNickname) changed → [^)]+\\)') },
   'readd-same-id': { fault: 'readd-same-id', checks: ['modelCardId'], operation: /^AddOrUpdate(Tokenized)?Card$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, deleted card [0-9a-f]{8}… \\*\\*\\*\\w{4} again') },
   'card-identical-new-id': { fault: 'card-identical-new-id', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, identical data\\)') },
-  'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
+  'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateTokenizedCard)$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
   'card-decline-missing-code': { fault: 'card-decline-missing-code', checks: ['legacyOrProblemError'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, the declining card') },
-  'tcard-bin-not-denied': { fault: 'tcard-bin-not-denied', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, new token \\*\\*\\*\\w{4}, the denied BIN') },
+  // The BIN is denied whether the card is new or updated: the shrunk story may show either.
+  'tcard-bin-not-denied': { fault: 'tcard-bin-not-denied', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, (new token \\*\\*\\*\\w{4}, |card #\\d+ \\*\\*\\*\\w{4}, BIN \\d+ → )the denied BIN') },
   'card-found-by-number-alone': { fault: 'card-found-by-number-alone', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: /(counterexample: .*|\n\s+\d+\. )AddOrUpdateCard\(customer #\d, card #\d+ \*\*\*\d{4} of another customer/ },
   'tcard-denied-bin-new-only': { fault: 'tcard-denied-bin-new-only', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: /(counterexample: .*|\n\s+\d+\. )AddOrUpdateTokenizedCard\(customer #\d, card #\d+ \*\*\*\w{4}, BIN \d+ → the denied BIN/ },
-  // The nickname is only seen in the list (the add-or-update reply may leave it empty).
-  'card-update-keeps-nickname': { fault: 'card-update-keeps-nickname', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, cardNickname changed → [^)]+\\), then GetRegisteredCards') },
+  // The nickname is seen in the list, and in the add-or-update reply where the target does not leave it empty.
+  'card-update-keeps-nickname': { fault: 'card-update-keeps-nickname', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateCard)$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, cardNickname changed → [^)]+\\), then GetRegisteredCards') },
   // State that outlives a session: a tokenized card added in one partner session is missing from the next session's list.
   'tcard-list-session-only': { fault: 'tcard-list-session-only', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AuthenticatePartner\\(partner session #\\d, (the same|a new) deviceId\\); the later commands run in it') },
   // Every mutable field drawn anew on an update: the reply (where not empty) or the list shows the old nickname.
