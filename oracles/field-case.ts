@@ -73,7 +73,8 @@ export function fieldCaseExpected(e: Expectation, options: JudgeOptions): Expect
   const sent = (x: Exchange) => ({ sent: [...sentSecrets(x.request.body), ...options.runSecrets] });
   const leak: Oracle = { id: noSecretEcho.id, requirements: answersFor(noSecretEcho, e), applies: (x) => noSecretEcho.applies(x, sent(x)), run: (x) => noSecretEcho(x, sent(x)) };
   return {
-    oracles: [...rules, leak, ...statusRows(e, options.operations ?? contractOperations)],
+    // The field rules judge the row the case documents (checks/error-row.ts documentedErrorRow), and only that one.
+    oracles: [...rules, leak, ...statusRows(e, options.operations ?? contractOperations)], rowDecided: true,
     ...(e.kind === 'accepted' && e.ownRefusals ? { ownRefusal: { foreseen: e.allowedBusinessErrors, requirement: 'GEN-VALID-ACCEPTED', what: 'a valid payload' } } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { Exchange } from '../client/index.js';
+import { answersFor } from '../checks/registry.js';
 import { businessErrorCode } from '../checks/error-row.js';
 import { transportBroken, type ExchangeCheck } from '../checks/index.js';
 import type { Finding, FindingCheckId } from '../checks/finding.js';
@@ -7,6 +8,7 @@ import { responseKey } from '../reporting/coverage.js';
 import type { CaseOutcome } from './outcome.js';
 import { observedEntries } from './outcome.js';
 import { ownReasonRefusal, refusalNote } from './refusals.js';
+import { answeredRow, rowOpenChecks, rowShapeChecks } from './answer-row.js';
 
 /**
  * The one judge: an exchange and what it is expected to show go in, the case outcome comes out.
@@ -24,6 +26,8 @@ export interface Oracle {
   readonly failsWith?: readonly RequirementId[];
   /** Judges what an acceptance would show: withheld on a refusal for the target's own reasons (D37). */
   readonly judgesAcceptance?: boolean;
+  /** Looks into any answer (for a leak) without judging what it answers: alone, it adds no row (answer-row.ts). */
+  readonly scan?: boolean;
   applies(x: Exchange): boolean;
   run(x: Exchange): readonly Finding[];
 }
@@ -47,6 +51,29 @@ export interface OwnRefusalRule {
 export interface Expected {
   readonly oracles: readonly Oracle[];
   readonly ownRefusal?: OwnRefusalRule;
+  /** The expectation itself says which Errors-table row the answer is judged by (a field case's, field-case.ts): the judge adds none. */
+  readonly rowDecided?: boolean;
+}
+
+/**
+ * The Problem-member oracles of the row the answer carries (answer-row.ts), for every answer the
+ * case judges, wherever it was sent: a business scenario, a model step, an ownership or
+ * concurrency case. None where the case decides the row itself, only scans the answer, leaves
+ * the row open (D4, D15/D16, D19, D20, D30) or meets a refusal for the target's own reasons
+ * (D37: observed, never failed); none the case already runs.
+ */
+function answerRowOracles(x: Exchange, expected: Expected, refused: boolean): Oracle[] {
+  const { oracles } = expected;
+  if (expected.rowDecided || refused || !oracles.some((o) => !o.scan) || oracles.some((o) => rowOpenChecks.includes(o.id))) return [];
+  return answeredRowOracles(x).filter((r) => !oracles.some((o) => o.id === r.id));
+}
+
+/** The Problem-member oracles of the Errors-table row `x` answers with (answer-row.ts); none for any other answer. */
+export function answeredRowOracles(x: Exchange): Oracle[] {
+  const row = answeredRow(x);
+  if (!row) return [];
+  const e = { kind: 'problem' as const, operation: x.request.operation, row: row.key };
+  return rowShapeChecks.map((c) => oracle<typeof e>(c, e, ...answersFor(c, e)));
 }
 
 /**
@@ -63,7 +90,7 @@ export function judge(x: Exchange, expected: Expected): CaseOutcome {
   const findings: Finding[] = [];
   const checked = new Set<RequirementId>();
   const failsWith = new Set<RequirementId>();
-  for (const o of expected.oracles) {
+  for (const o of [...expected.oracles, ...answerRowOracles(x, expected, refusal !== undefined)]) {
     if ((refusal && o.judgesAcceptance) || !o.applies(x)) continue;
     const found = o.run(x);
     o.requirements.forEach((r) => checked.add(r));

@@ -13,6 +13,8 @@ export const tokenPath = '/oauth2/token';
  * target has no such path, and the harness never assumes one.
  */
 export const expiredTokenPath = '/oauth2/token/expired';
+/** How long before it is issued the embedded reference's expired token expired. */
+export const expiredSecondsAgo = 600;
 
 export interface TokenEndpointOptions {
   readonly clients: ClientRegistry;
@@ -86,10 +88,12 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     const lastIgnored = faults.has('token-secret-last-char-ignored') && stored !== undefined && !!creds?.secret && creds.secret.length === stored.length
       && creds.secret.slice(0, -1) === stored.slice(0, -1);
     // blind4-token-empty-secret-accepted: `if (sent && sent !== stored) fail`, so no secret is no check.
+    // token-secret-extra-char-accepted: a compare over the stored secret's length, so what follows it is never read.
+    const extraIgnored = faults.has('token-secret-extra-char-accepted') && stored !== undefined && !!creds?.secret && creds.secret.startsWith(stored);
     const noSecret = faults.has('blind4-token-empty-secret-accepted') && stored !== undefined && !creds?.secret;
     // blind9-token-secret-case-insensitive: the secret compared with a case-insensitive string comparison.
     const caseless = faults.has('blind9-token-secret-case-insensitive') && stored !== undefined && !!creds?.secret && creds.secret.toLowerCase() === stored.toLowerCase();
-    const known = caseless || noSecret || prefixMatch || lastIgnored || (creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined);
+    const known = caseless || extraIgnored || noSecret || prefixMatch || lastIgnored || (creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined);
     if (!known || (basic !== 'absent' && faults.has('token-basic-refused'))) {
       if (basic !== 'absent' && !faults.has('no-www-authenticate') && !faults.has('blind2-token-401-no-challenge')) reply.header('www-authenticate', 'Basic realm="token"');
       // RFC 6749 5.2: 401 is required only when the client authenticated with the Authorization header.
@@ -109,7 +113,9 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     // blind3-token-any-grant-type: the grant is chosen by the client's registration, not by the request.
     // blind6-token-grant-type-case-insensitive: string.Equals(..., OrdinalIgnoreCase) on the grant type.
     const sameGrant = faults.has('blind6-token-grant-type-case-insensitive') && grantType.toLowerCase() === tokenContract.grantType;
-    if (grantType !== tokenContract.grantType && !faults.has('blind3-token-any-grant-type') && !sameGrant) {
+    // token-body-credentials-any-grant-type: the form-credentials branch never reads grant_type (the only grant it knows).
+    const bodyAnyGrant = faults.has('token-body-credentials-any-grant-type') && basic === 'absent';
+    if (grantType !== tokenContract.grantType && !faults.has('blind3-token-any-grant-type') && !sameGrant && !bodyAnyGrant) {
       return sendTokenError(reply, tokenErrors.otherGrantType, said(`grant_type must be ${tokenContract.grantType}, received ${grantType}`));
     }
     // token-empty-scope-defaulted: a scope sent empty is read as "the default scope" (the partner operations').
@@ -147,5 +153,7 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     });
   };
   app.post(tokenPath, grant(0));
-  app.post(expiredTokenPath, grant(-2 * opts.lifetimeSeconds));
+  // Expired ten minutes ago, not a lifetime: past any clock skew a verifier may allow (RFC 7519 4.1.4: "a small
+  // leeway, usually no more than a few minutes"; .NET's default is five), near enough to show a longer one.
+  app.post(expiredTokenPath, grant(-(opts.lifetimeSeconds + expiredSecondsAgo)));
 }

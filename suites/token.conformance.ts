@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import { documentedScopes, tokenContract, type RequirementId } from '../contract/index.js';
-import type { TokenRequestOptions } from '../client/index.js';
 import {
   jsonMediaType, noSecretEcho, tokenNotCached, noServerError, tokenErrorShape, tokenIssued, tokenRequestRefused, tokenResponseShape, wwwAuthenticateOn401,
-  type TokenErrorExpectation,
 } from '../checks/index.js';
 import { harness } from './lib/runner/context.js';
 import { fixedCase, OutcomeBuilder } from './lib/access/case.js';
 import { oracle } from '../oracles/judge.js';
 import { tokenReuseCase } from './lib/access/token.js';
+import { tokenErrorCases } from './lib/access/token-errors.js';
 import { judgeOptions } from './lib/judge/oracles.js';
 
 /**
@@ -46,39 +44,7 @@ describe('token endpoint', () => {
       },
     });
 
-  const wrongSecret = { clientId: profile.target!.clientId, clientSecret: `wrong-${randomUUID()}` };
-  // Near misses of the real secret (a comparison of a prefix, or of all but the last character, lets them in); masked like the secret.
-  const secret = profile.target!.clientSecret;
-  const nearSecrets = [secret.slice(0, -1), `${secret.slice(0, -1)}${secret.endsWith('x') ? 'y' : 'x'}`].map((s) => {
-    ctx.client.redactor.learn(s, 'clientSecret');
-    return { clientId: profile.target!.clientId, clientSecret: s };
-  });
-  const emptySecret = { clientId: profile.target!.clientId, clientSecret: '' };
-  const errorCases: Array<[string, TokenRequestOptions, TokenErrorExpectation]> = [
-    ['a wrong secret in a Basic header', { credentialsIn: 'basic', credentials: wrongSecret }, { errors: ['invalid_client'], status: 401 }],
-    ['a wrong secret in the form body', { credentialsIn: 'body', credentials: wrongSecret }, { errors: ['invalid_client'] }],
-    ['the secret less its last character in a Basic header', { credentialsIn: 'basic', credentials: nearSecrets[0]! }, { errors: ['invalid_client'], status: 401 }],
-    ['the secret with its last character changed in the form body', { credentialsIn: 'body', credentials: nearSecrets[1]! }, { errors: ['invalid_client'] }],
-    ['no client authentication', { credentialsIn: 'none' }, { errors: ['invalid_client'] }],
-    ['no grant_type', { form: { grant_type: undefined } }, { errors: ['invalid_request'], status: 400 }],
-    // RFC 6749 §3.3 lets a server fail an omitted scope as invalid_scope; interface.md makes scope required (invalid_request).
-    ['no scope', { form: { scope: undefined } }, { errors: ['invalid_request', 'invalid_scope'], status: 400 }],
-    ['a grant type the server does not support', { form: { grant_type: 'urn:example:conformance:unsupported-grant' } }, { errors: ['unsupported_grant_type'], status: 400 }],
-    ['an unknown scope', { scope: `${profile.scopeBase}/auth/conformance-unknown-scope` }, { errors: ['invalid_scope'], status: 400 }],
-    // RFC 6749 §3.1: "Parameters sent without a value MUST be treated as if they were omitted from the request": every form parameter sent empty.
-    ['an empty client_secret in the form body', { credentialsIn: 'body', credentials: emptySecret }, { errors: ['invalid_client'] }],
-    ['an empty secret in a Basic header', { credentialsIn: 'basic', credentials: emptySecret }, { errors: ['invalid_client'], status: 401 }],
-    ['an empty client_id in the form body', { credentialsIn: 'body', credentials: { clientId: '', clientSecret: secret } }, { errors: ['invalid_client'] }],
-    ['an empty grant_type', { form: { grant_type: '' } }, { errors: ['invalid_request'], status: 400 }],
-    ['an empty scope', { form: { scope: '' } }, { errors: ['invalid_request', 'invalid_scope'], status: 400 }],
-    // RFC 6749 §3.1 "MUST NOT be included more than once", §5.2 invalid_request "repeats a parameter": every form parameter twice.
-    // A server may read the doubled value as one it does not know: unsupported_grant_type, invalid_scope (as for no scope, §3.3).
-    ['grant_type given twice', { repeat: ['grant_type'] }, { errors: ['invalid_request', 'unsupported_grant_type'], status: 400 }],
-    ['scope given twice', { repeat: ['scope'] }, { errors: ['invalid_request', 'invalid_scope'], status: 400 }],
-    ...(['client_id', 'client_secret'] as const).map((name): [string, TokenRequestOptions, TokenErrorExpectation] => [
-      `${name} given twice in the form body`, { credentialsIn: 'body', repeat: [name] }, { errors: ['invalid_request', 'invalid_client'] },
-    ]),
-  ];
+  const errorCases = tokenErrorCases(ctx);
   fixedCase(ctx, file, {
     area, name: 'failed token requests get RFC 6749 section 5.2 errors',
     requirements: ['TOKEN-ERRORS', 'BEARER-WWW-AUTHENTICATE', ...generic],

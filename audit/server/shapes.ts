@@ -1,17 +1,17 @@
 import {
-  cardsMatchSchema, errorBodyIsJson, historyMatchesSchema, instanceIsRequestPath, jsonMediaType, newestFirst, noCardNumberInCards,
-  noSecretEcho, noServerError, pageWithinBounds, problemShape, sessionHeaderPresent, statusMemberMatches, successBodyShape,
+  cardsMatchSchema, errorBodyIsJson, instanceIsRequestPath, jsonMediaType, noCardNumberInCards,
+  noSecretEcho, noServerError, problemShape, sessionHeaderPresent, statusMemberMatches, successBodyShape,
   titleAndCodeMatch, tokenErrorShape, tokenNotCached, tokenResponseShape, typeNamesRfcSection, validationProblemShape, wwwAuthenticateOn401,
-  type Transaction,
 } from '../../checks/index.js';
 import { businessErrorCode } from '../../checks/error-row.js';
-import { hasResponse, is2xx, is4xx, type Responded } from '../../checks/support.js';
-import { errorRow, history, successBodyOf, successRequirementId, type Operation } from '../../contract/index.js';
+import { is4xx, type Responded } from '../../checks/support.js';
+import { errorRow, successBodyOf, successRequirementId, type Operation } from '../../contract/index.js';
 import type { Expectation } from '../../generators/expectation.js';
 import { sentSecrets } from '../../oracles/field-case.js';
 import { oracle, type Oracle } from '../../oracles/judge.js';
 import type { AuditEntry } from '../entries.js';
 import type { Book } from '../state/book.js';
+import { historyPageOracles } from '../../oracles/history-page.js';
 
 /**
  * Oracles that need nothing but the exchange: the generic contract, leaks, the shape of a
@@ -53,24 +53,6 @@ export function rowShapeOracles(op: Operation, x: Responded): Oracle[] {
   ];
 }
 
-/** A history page as the input checks take it. */
-const transactions = (x: Responded): Transaction[] => {
-  const list = (x.response.json as Record<string, unknown> | undefined)?.[history.listMember];
-  return Array.isArray(list) ? list.filter((t): t is Transaction => !!t && typeof t === 'object' && typeof t.transactionId === 'string' && typeof t.createdOn === 'string') : [];
-};
-
-function pageOracles(e: AuditEntry): Oracle[] {
-  const { query } = e.exchange.request;
-  const size = query.pageSize !== undefined && /^[0-9]+$/.test(query.pageSize) ? Number(query.pageSize) : undefined;
-  if (query.pageSize !== undefined && size === undefined) return [];
-  const page = { ...(size === undefined ? {} : { pageSize: size }), withReference: query.pagingTransactionReferenceNumber !== undefined };
-  const on2xx = (x: Parameters<Oracle['applies']>[0]) => hasResponse(x) && is2xx(x.response.status);
-  return [
-    { id: newestFirst.id, requirements: ['HISTORY-ORDER'], applies: on2xx, run: (x) => newestFirst(transactions(x as Responded)) },
-    { id: pageWithinBounds.id, requirements: ['HISTORY-PAGE-SIZE'], applies: on2xx, run: (x) => pageWithinBounds(transactions(x as Responded), page) },
-  ];
-}
-
 const cardOperations = ['AddOrUpdateCard', 'AddOrUpdateTokenizedCard', 'GetRegisteredCards'];
 
 /** What a 2xx of the operation must carry: its success member, the Card and Transaction resources, no card number. */
@@ -85,7 +67,7 @@ export function resourceOracles(e: AuditEntry, op: Operation, book: Book): Oracl
     const cardNumbers = [...(book.cardNumbers.get(customerId) ?? [])];
     out.push(oracle(cardsMatchSchema, undefined, 'CARDS-SHAPE'), oracle(noCardNumberInCards, { cardNumbers }, 'NO-SECRET-ECHO'));
   }
-  if (op.id === 'GetTransactionHistory') out.push(oracle(historyMatchesSchema, undefined, 'HISTORY-SHAPE'), ...pageOracles(e));
+  if (op.id === 'GetTransactionHistory') out.push(...historyPageOracles(e.exchange.request.query));
   return out;
 }
 

@@ -5,6 +5,7 @@
 import { contractCells, type Cell } from './cells.js';
 import type { Operator, OperatorFamily, OperatorPair } from './types.js';
 import { valueNearMissOperators } from './value-near-miss.js';
+import { dateWidthOperators } from './date-widths.js';
 import { enumerationOperators } from './enumerations.js';
 import { valueRobustnessOperators } from './value-robustness.js';
 import { bodyMediaTypeOperators } from './body-media-type.js';
@@ -25,7 +26,7 @@ export * from './predicates.js';
 
 /** Every operator, family by family (each family's file appends its list here). */
 export const operatorCatalogue: readonly Operator[] = [
-  ...valueNearMissOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
+  ...valueNearMissOperators, ...dateWidthOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
   ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators, ...unknownResourceOperators,
   ...updatePathOperators,

@@ -63,5 +63,13 @@ export const extremeDigitString = (format: string, v: string): boolean =>
 /** Free text (D40, D41): a string of no documented format. */
 export const freeText = (c: Cell): boolean => textValue(c) && c.freeText;
 
+/**
+ * A string value the document gives no format, whatever the reference reads into it: free text,
+ * the lengths-only zip and state of the card operations (D35: "the characters are not asserted")
+ * and PreferredEmail (D39: "no format at all"). Its characters are never asserted, so any of them
+ * is an open value (D40): only the generic contract holds.
+ */
+export const noDocumentedFormat = (c: Cell): boolean => textValue(c) && c.type === 'string' && c.format === undefined;
+
 /** An operation whose JSON body the document describes (AuthenticatePartner's is not shown, D3). */
 export const documentedBody = (c: Cell): boolean => c.place === 'operation' && c.method === 'POST' && (c.bodyFields ?? 0) > 0;

@@ -22,7 +22,7 @@ export type OperatorFamily =
   | 'filter-exactness' // a filter value that is close to, but not, the customer's own card
   | 'json-type' // another JSON type in a member, an item or the whole body
   | 'unknown-resource' // a well-formed id that names nothing on the target (RESTler InvalidDynamicObject)
-  | 'update-path'; // field rules broken in a request that updates a registered card
+  | 'update-path'; // field rules broken in a request that updates a registered card or names a record that exists
 
 export interface Counterpart {
   readonly tool: 'CATS' | 'RESTler' | 'OWASP API Security Top 10' | 'Schemathesis';
@@ -64,9 +64,10 @@ export interface Operator {
   readonly oneCellPerRequest?: boolean;
   /**
    * What the rest of the request names: `registered-card`, a card the customer already holds (its
-   * number or token), so the operator's values take an add-or-update's update path.
+   * number or token), so the operator's values take an add-or-update's update path; `existing-records`,
+   * that card, and in a lookup by SSN and date of birth the customer's own (a record the value could be read as).
    */
-  readonly sentOn?: 'registered-card';
+  readonly sentOn?: 'registered-card' | 'existing-records';
 }
 
 /** One operator in one cell: the unit of coverage. */

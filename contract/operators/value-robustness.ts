@@ -4,7 +4,7 @@
  * @see decisions.md D40 (null, characters beyond printable ASCII), interface.md field tables
  */
 import type { Cell } from './cells.js';
-import { carriesValue, digitsOnly, fixedFormat, freeText, textValue } from './predicates.js';
+import { carriesValue, digitsOnly, fixedFormat, freeText, noDocumentedFormat, textValue } from './predicates.js';
 import type { Operator } from './types.js';
 
 /** Numbers the document gives no maximum (D31: counts and "Number" attributes); amounts have five digits, pageSize 10. */
@@ -21,9 +21,12 @@ export const valueRobustnessOperators: readonly Operator[] = [
     asserts: () => 'open', backing: ['D40: JSON null for an optional field'],
   },
   {
-    id: 'emoji-in-free-text', family: 'value-robustness', sends: 'text with a character beyond the Basic Multilingual Plane (an emoji, two UTF-16 units)',
+    // Every value of no documented format, attribute values too (blind9: a PreferredEmail with a non-ASCII character crashed AddSessionAttributes).
+    id: 'emoji-in-free-text', family: 'value-robustness',
+    sends: 'text with a letter outside ASCII in the Basic Multilingual Plane (ñ, one UTF-16 unit) and a character beyond it (an emoji, two units), in every value the document gives no format (free text, attribute values, the lengths-only zip and state); the emoji alone where the maximum leaves room for two units only',
     counterparts: [{ tool: 'CATS', name: 'TrailingSingleCodePointEmojisInFieldsTrimValidateFuzzer' }, { tool: 'CATS', name: 'LeadingMultiCodePointEmojisInFieldsTrimValidateFuzzer' }],
-    appliesTo: freeText, asserts: () => 'open', backing: ['D40: characters outside printable ASCII in free-text fields'],
+    appliesTo: noDocumentedFormat, asserts: () => 'open',
+    backing: ['D40: characters outside printable ASCII in free-text fields', 'D35: the characters of the card zip and state are not asserted', 'D39: PreferredEmail has no format at all'],
   },
   {
     id: 'length-between-bounds', family: 'value-robustness', sends: 'a value as long as the larger of two documented maxima (100 where a column says 50 and a description 100; 256 for 255 and 256)',

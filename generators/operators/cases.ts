@@ -17,7 +17,7 @@ import { validPayload, type Payload, type PayloadOptions } from '../payloads.js'
 import { applyBreakages, type GeneratedCase } from '../violations.js';
 import { cellBreakages, memberKey, validOf } from './cells.js';
 import { itemShapeCases, listCase } from './lists.js';
-import { registeredCardSlot, valueBuilders } from './values.js';
+import { existingCustomerSlot, registeredCardSlot, valueBuilders } from './values.js';
 import { unknownMemberName, wireVariants, wires, type Wire } from './wire.js';
 import { packOpenCases } from './packing.js';
 
@@ -86,12 +86,18 @@ function wireCase(op: Operation, o: Operator, cell: Cell, assertion: OperatorAss
   };
 }
 
-/** The payload with what names the card the customer holds, for an operator sent on the update path. */
+/**
+ * The payload with what names the card the customer holds, for an operator sent on the update path;
+ * on `existing-records`, a read's SSN and date of birth too (the keys FindCustomer looks the customer up by).
+ */
 function onState(op: Operation, o: Operator, p: Payload): Payload {
-  if (o.sentOn !== 'registered-card' || !p.body) return p;
+  if (o.sentOn === undefined || !p.body) return p;
   const slots = { 'card-number': registeredCardSlot.number, 'card-token': registeredCardSlot.token } as Record<string, string>;
-  const named = contractCells([op]).filter((c) => c.place === 'body' && c.resource !== undefined && slots[c.resource]);
-  return { ...p, body: { ...p.body, ...Object.fromEntries(named.map((c) => [c.name, slots[c.resource!]!])) } };
+  const keys = { ssn: existingCustomerSlot.ssn, dateOfBirth: existingCustomerSlot.dateOfBirth } as Record<string, string>;
+  const standIn = (c: Cell): string | undefined =>
+    c.resource !== undefined ? slots[c.resource] : o.sentOn === 'existing-records' && !c.writes && c.format ? keys[c.format] : undefined;
+  const named = contractCells([op]).filter((c) => c.place === 'body' && standIn(c) !== undefined);
+  return { ...p, body: { ...p.body, ...Object.fromEntries(named.map((c) => [c.name, standIn(c)!])) } };
 }
 
 /**

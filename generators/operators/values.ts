@@ -4,7 +4,7 @@
  * enumerates a class gives several, each sent in a request of its own.
  */
 import type { Cell } from '../../contract/operators/index.js';
-import { extremeDigits, otherFieldOrder } from './digit-date-values.js';
+import { dateFieldWidths, extremeDigits, identityWithSeparators, otherFieldOrder } from './digit-date-values.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -20,8 +20,14 @@ const otherCase = (v: string) => (v.toLowerCase() !== v ? v.toLowerCase() : v.to
 /** A character beyond the Basic Multilingual Plane: one code point, two UTF-16 units. */
 const emoji = '\u{1F47E}';
 
+/** A letter outside ASCII in the Basic Multilingual Plane: one code point, one UTF-16 unit (a Latin-1 or ASCII-only encoder meets it first). */
+const bmpLetter = '\u00F1';
 /** Keeps `extra` characters of room under the cell's maximum (an open value stays within the length column). */
 const within = (c: Cell, v: string, extra: number) => (c.maxLength !== undefined && v.length + extra > c.maxLength ? v.slice(0, Math.max(0, c.maxLength - extra)) : v);
+
+/** D40's non-ASCII text of both widths in one value, within the cell's maximum; the emoji alone where two units is all the room. */
+const nonAsciiText = (v: string, c: Cell): string[] =>
+  [c.maxLength !== undefined && c.maxLength < 3 ? `${within(c, v, 2)}${emoji}` : `${within(c, v, 3)}${bmpLetter}${emoji}`];
 
 /** A stable pick from `from` for one cell (its id hashed): spreads a class over the cells of a request at no extra request. */
 const spread = <T>(c: Cell, from: readonly T[], shift = 0): T => {
@@ -68,6 +74,13 @@ export const unknownResourceIdSlot = '00000000-0000-4000-8000-00000000c004';
  * just before sending by the number or token of a card added for the case's customer.
  */
 export const registeredCardSlot = { number: '9999000000000001', token: 'conformance-registered-card-token-slot' } as const;
+
+/**
+ * Stand-ins for the customer a lookup by SSN and date of birth finds (operators sent on
+ * `existing-records`): replaced just before sending by the SSN and date of birth the run's customer
+ * was enrolled with (suites/lib/fields/existing-customer.ts); where it has none (production), they stay.
+ */
+export const existingCustomerSlot = { ssn: '900000003', dateOfBirth: '1930/01/03' } as const;
 
 /** One character past the length column, in the value's own alphabet (digits stay digits). */
 const pastLength = (v: string, c: Cell): string => {
@@ -128,15 +141,17 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'count-fraction': (v) => [`${v}.5`],
   'count-whole-with-point': (v) => [`${v}.0`],
   'wrong-json-type': otherType,
-  'emoji-in-free-text': (v, c) => [`${within(c, v, 2)}${emoji}`],
+  'emoji-in-free-text': nonAsciiText,
   'very-long-free-text': () => ['Ab'.repeat(5_000)],
   'number-beyond-int-limits': (_v, c) => ['2147483648', '9223372036854775808', '9'.repeat(Math.min(100, c.maxLength ?? 100))],
   'calendar-edge-date': onCalendarEdges,
   'extreme-digit-strings': extremeDigits,
   'empty-in-optional': () => [''],
   'date-order-swapped': otherFieldOrder,
+  'date-field-width': dateFieldWidths,
   'unknown-resource-id': () => [unknownResourceIdSlot],
   'violation-on-update': brokenOnUpdate,
+  'identity-with-separators': identityWithSeparators,
   // The larger bound exactly: a store sized for the smaller one breaks on it.
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

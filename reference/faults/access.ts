@@ -15,6 +15,8 @@ export const accessFaults: readonly Fault[] = [
   { name: 'bearer-signature-unchecked', requirement: 'BEARER-REQUIRED', breaks: 'a bearer token with a forged signature is accepted' },
   { name: 'bearer-claims-unverified', requirement: 'BEARER-REQUIRED', breaks: 'a token carrying a signature the server issued is accepted whatever claims it now carries' },
   { name: 'token-secret-last-char-ignored', requirement: 'TOKEN-ERRORS', breaks: 'the client secret is compared without its last character, so a secret differing only there gets a token' },
+  { name: 'token-secret-extra-char-accepted', requirement: 'TOKEN-ERRORS', breaks: 'the client secret is compared over the length of the stored secret only, so the secret with a character appended gets a token instead of 401 invalid_client' },
+  { name: 'token-body-credentials-any-grant-type', requirement: 'TOKEN-ERRORS', breaks: 'with credentials in the form body, a grant_type the server does not support is served as client_credentials instead of RFC 6749 unsupported_grant_type' },
   { name: 'token-cacheable', requirement: 'TOKEN-NO-STORE', breaks: 'token responses carry Cache-Control: max-age=300 instead of no-store' },
   { name: 'token-error-quotes-secret', requirement: 'NO-SECRET-ECHO', breaks: 'token errors after client authentication quote the client secret in error_description' },
   { name: 'bearer-expiry-unchecked', requirement: 'BEARER-REQUIRED', breaks: 'an expired bearer token is accepted' },

@@ -38,6 +38,8 @@ export const operationFaults: Fault[] = [
   { name: 'find-wrong-title', requirement: 'ERR-TITLE-CODE', breaks: 'FindCustomer answers CUSTOMER_NOT_FOUND with the title "Not Found"' },
   { name: 'auth-denied-wrong-code', requirement: 'ERR-TITLE-CODE', breaks: 'a denied AuthenticatePartner carries errorCode FORBIDDEN instead of UNAUTHORIZED' },
   { name: 'obo-no-linked-check', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'AuthenticateOBO issues an ssoToken to a customer without a card' },
+  // Issue 27, blind10 class: an error answer judged wherever it is received, here a model step's second refusal.
+  { name: 'obo-no-linked-title-repeated', requirement: 'ERR-TITLE-CODE', breaks: 'AuthenticateOBO answers a customer it already refused for no linked account from an answer cache whose Problem title is typed anew, "No Linked Account" instead of the Errors table\'s "No linked account"' },
   { name: 'tcard-denied-bin-new-only', requirement: 'TCARD-DENIED-BIN', breaks: 'the network check runs for new tokenized cards only: a registered token sent again with a denied BIN is answered 200' },
   { name: 'tcard-bin-not-denied', requirement: 'TCARD-DENIED-BIN', breaks: 'AddOrUpdateTokenizedCard registers a card whose BIN is not allowed in the network' },
   { name: 'sattr-both-filters-accepted', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts AccountIdFilter and AccountNumberFilter together' },
@@ -95,6 +97,7 @@ export const operationFaults: Fault[] = [
   { name: 'history-reference-page-two-over', requirement: 'HISTORY-PAGE-SIZE', breaks: 'with a paging reference, a page holds the reference and pageSize+1 more transactions (one more than D22 allows)' },
   { name: 'history-paging-gap', requirement: 'HISTORY-PAGING', breaks: 'a page that starts at a reference skips the transaction after it' },
   { name: 'history-paging-oldest-empty', requirement: 'HISTORY-PAGING', breaks: 'a paging reference to the oldest transaction (of the history or of the card accountId names) gets an empty page (`if (start >= total - 1) return []`), not "it and the next pageSize older transactions"' },
+  { name: 'history-empty-total-omitted', requirement: 'HISTORY-SHAPE', breaks: 'an empty history page (a card with no transaction, an accountId naming nothing) has no totalRecords member, though the response is "{searchResults: [<Transaction>...], totalRecords: <Int>}"' },
   { name: 'history-paging-size-one-empty', requirement: 'HISTORY-PAGING', breaks: 'with a paging reference and pageSize 1, the smallest page, the page is empty, not "it and the next pageSize older transactions"' },
   { name: 'history-account-filter-lost-after-token-update', requirement: 'HISTORY-ACCOUNT-FILTER', breaks: 'after a tokenized card\'s data is updated (same token, same cardId), accountId=<its cardId> returns none of its transactions: the filter joins the card\'s row as first written' },
   { name: 'history-account-filter-number-cards-only', requirement: 'HISTORY-ACCOUNT-FILTER', breaks: 'accountId is applied only when it names a card registered by number: a tokenized card\'s cardId returns every card\'s transactions' },

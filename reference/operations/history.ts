@@ -141,6 +141,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const dollars = (t: Transaction): Transaction => ({ ...t, ...Object.fromEntries(['amount', 'fee', 'ocrAmount', 'userEnteredAmount', 'loadAmount'].filter((k) => typeof t[k] === 'number').map((k) => [k, (t[k] as number) / 100])) });
     // blind8-history-pickup-location-null: location 0 is "none", a NULL foreign key.
     const located = c.faults.has('blind8-history-pickup-location-null') ? shown.map((t) => (t.pickupLocationId === 0 ? { ...t, pickupLocationId: null } : t)) : shown;
-    return sendOk(reply, { [history.listMember]: c.faults.has('blind2-history-amount-decimal') ? located.map(dollars) : located, [history.totalMember]: shownTotal });
+    // history-empty-total-omitted: an empty result set is serialised without its count (the DTO's total is null and dropped).
+    const totalShown = located.length === 0 && c.faults.has('history-empty-total-omitted') ? {} : { [history.totalMember]: shownTotal };
+    return sendOk(reply, { [history.listMember]: c.faults.has('blind2-history-amount-decimal') ? located.map(dollars) : located, ...totalShown });
   });
 }

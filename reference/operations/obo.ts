@@ -6,6 +6,16 @@ import { defineOperation } from './route.js';
 import { cachedNotLinked, rememberNotLinked } from '../faults/blind10/memo.js';
 import { sendOk, text, type OperationContext } from './context.js';
 
+/** obo-no-linked-title-repeated: the customers refused for no linked account so far, per customer store (a fresh reference has none). */
+const refusedNoLinked = new WeakMap<object, Set<string>>();
+function refusedBefore(store: object, customerId: string): boolean {
+  const ids = refusedNoLinked.get(store) ?? new Set<string>();
+  refusedNoLinked.set(store, ids);
+  const before = ids.has(customerId);
+  ids.add(customerId);
+  return before;
+}
+
 /**
  * AuthenticateOBO: a customer with a linked account (D17: at least one registered card) gets
  * an ssoToken; the session remembers the customer and the token (D18: the newest stays valid).
@@ -46,6 +56,11 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     const cachedRefusal = c.faults.has('blind10-obo-no-linked-cached') && cachedNotLinked(c.state.customers, customer.customerId);
     if ((linked.length === 0 || cachedRefusal) && !c.faults.has('obo-no-linked-check')) {
       if (c.faults.has('blind10-obo-no-linked-cached')) rememberNotLinked(c.state.customers, customer.customerId);
+      // obo-no-linked-title-repeated: a customer refused before is answered from an answer cache whose Problem title is typed anew.
+      if (c.faults.has('obo-no-linked-title-repeated') && refusedBefore(c.state.customers, customer.customerId)) {
+        const row = errorRow('NO_LINKED_ACCOUNT');
+        return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode ?? row.key, title: 'No Linked Account', detail: 'The customer has no linked account.', ...(row.typeRfc ? { typeUrl: row.typeRfc.url } : {}) });
+      }
       return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
     }
     // blind8-obo-second-call-null-token: "one-time" read as one token per customer and session; the second call gets none.

@@ -40,6 +40,15 @@ const probes: Record<string, Probe> = {
       return (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, `${s.slice(0, -1)}${s.endsWith('x') ? 'y' : 'x'}`) })).status === 401;
     },
   },
+  'token-secret-extra-char-accepted': {
+    holds: async (h) => (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, `${h.ref.clientSecret}x`) })).status === 401,
+  },
+  'token-body-credentials-any-grant-type': {
+    holds: async (h) => {
+      const body = `grant_type=password&scope=${encodeURIComponent(partnerScope(h.ref))}&client_id=${h.ref.clientId}&client_secret=${encodeURIComponent(h.ref.clientSecret)}`;
+      return (await send(h, '/oauth2/token', { method: 'POST', headers: { 'content-type': tokenContract.contentType }, body })).status === 400;
+    },
+  },
   'bearer-claims-unverified': {
     holds: async (h) => {
       const [header, claims, signature] = (await partnerToken(h)).split('.');

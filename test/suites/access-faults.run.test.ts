@@ -54,8 +54,9 @@ const faultRuns: readonly FaultRun[] = [
   { faults: ['bearer-expiry-unchecked'], suites: ['bearer'], caughtOn: operations.map((o) => o.id) },
   // One operation skipping it (blind8 missed DeleteCard's: its call carried {} and met a 400).
   { faults: ['bearer-expiry-unchecked-on-tokenized-card'], suites: ['bearer'], caughtOn: ['AddOrUpdateTokenizedCard'] },
-  { faults: ['bearer-embedded-key-trusted'], suites: ['bearer'] },
-  { faults: ['token-single-use'], suites: ['token'] },
+  // Blind9's classes: a near-miss secret (one character appended) and a parameter refusal in the form-credentials mode.
+  { faults: ['bearer-embedded-key-trusted', 'token-secret-extra-char-accepted'], suites: ['bearer', 'token'] },
+  { faults: ['token-single-use', 'token-body-credentials-any-grant-type'], suites: ['token'] },
 ];
 const requirementOf = (fault: string) => faultCatalogue.find((f) => f.name === fault)!.requirement;
 

@@ -46,6 +46,8 @@ const groups: Group[] = [
   // Every page asked from a reference is judged by the paging oracle, at each bound of pageSize (blind9: the largest page one short);
   // the history customer's cards, one of each kind, are updated before any read (blind9: a filter lost on update).
   { caught: [history('history-paging-size-one-empty', 'pagingContinues'), history('history-account-filter-lost-after-token-update', 'accountFilterComplete')] },
+  // Every success of the history, an empty page too (D30's answer to an accountId naming nothing), is judged by its shape (blind10: null when empty).
+  { caught: [history('history-empty-total-omitted', 'historyMatchesSchema')] },
   // The filter check reads the default page as the customer's newest transactions: it may see the filtered ones as foreign.
   { caught: [history('default-page-oldest', 'defaultPageMostRecent')], mayAlsoFail: ['HISTORY-ACCOUNT-FILTER'] },
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../client/exchange.js';
-import { noServerError } from '../../checks/index.js';
+import { genericRefusal, noServerError } from '../../checks/index.js';
 import { operation, type RequirementId } from '../../contract/index.js';
 import type { FindingCheckId } from '../../checks/finding.js';
 import { acceptedExpectation } from '../../generators/index.js';
@@ -23,6 +23,11 @@ function answer(operationId: string, status: number, json?: unknown): Exchange {
   } as unknown as Exchange;
 }
 const unreachable = { ...answer('FindCustomer', 200), response: undefined, transportError: { code: 'TIMEOUT', message: 'slow' } } as unknown as Exchange;
+/** The INVALID_INFORMATION row as the Errors table documents it, every member present. */
+const invalidInformation = {
+  type: 'https://tools.ietf.org/html/rfc4918#section-11.2', title: 'Invalid Information', status: 422,
+  detail: 'Invalid information: AccountIdFilter.', instance: '/x', errorCode: 'INVALID_INFORMATION',
+};
 const declined = (op: string, status = 422) => answer(op, status, { ErrorCode: 'ISSUER_DECLINED', ErrorMessage: 'declined by issuer' });
 
 /** An oracle that finds `found` findings, and counts its runs. */
@@ -65,9 +70,32 @@ describe('judge', () => {
     expect(outcome.findings).toEqual([]);
     expect(outcome.observed).toEqual({ 'SATTR-FILTERS': 'AddSessionAttributes refused the card with 422 ISSUER_DECLINED (D37: observed, not failed)' });
     // A foreseen code is a documented answer: judged, and its finding stands.
-    const foreseen = judge(answer('AddSessionAttributes', 422, { errorCode: 'INVALID_INFORMATION' }), { oracles: [acceptance], ownRefusal: rule });
+    const foreseen = judge(answer('AddSessionAttributes', 422, invalidInformation), { oracles: [acceptance], ownRefusal: rule });
     expect(foreseen.findings).toHaveLength(1);
     expect(foreseen.observed).toBeUndefined();
+  });
+});
+
+describe('the row an error answer carries (oracles/answer-row.ts)', () => {
+  const { detail: _detail, ...withoutDetail } = invalidInformation;
+  const x = answer('AddSessionAttributes', 422, withoutDetail);
+  const generic = () => oracle(noServerError, undefined, 'GEN-NO-5XX');
+  it('judges the Problem members of a row the operation lists, wherever the answer was received', () => {
+    const outcome = judge(x, { oracles: [generic()] });
+    expect(outcome.findings.map((f) => `${f.check} ${f.requirement}`)).toEqual(['problemShape ERR-PROBLEM-SHAPE']);
+    expect(outcome.checked).toEqual(expect.arrayContaining(['ERR-PROBLEM-SHAPE', 'ERR-TITLE-CODE', 'ERR-INSTANCE', 'ERR-TYPE-URL']));
+    expect(judge(answer('AddSessionAttributes', 422, invalidInformation), { oracles: [generic()] }).findings).toEqual([]);
+  });
+  it('adds nothing where the case decides the row, scans only, leaves the row open, or the code is no row of the operation', () => {
+    expect(judge(x, { oracles: [generic()], rowDecided: true }).findings).toEqual([]);
+    expect(judge(x, { oracles: [{ ...generic(), scan: true }] }).findings).toEqual([]);
+    expect(judge(x, { oracles: [generic(), oracle(genericRefusal, { operation: 'AddSessionAttributes', requirement: 'SATTR-AFTER-OBO' }, 'SATTR-AFTER-OBO')] }).findings).toEqual([]);
+    expect(judge(answer('AddOrUpdateCard', 422, withoutDetail), { oracles: [generic()] }).findings).toEqual([]);
+    expect(judge(answer('AddSessionAttributes', 422, { ...withoutDetail, errorCode: 'OTHER' }), { oracles: [generic()] }).findings).toEqual([]);
+  });
+  it('judges a 400 carrying validationErrors as the validation row', () => {
+    const outcome = judge(answer('FindCustomer', 400, { title: 'Bad Request', status: 400, validationErrors: [] }), { oracles: [generic()] });
+    expect(outcome.findings.map((f) => f.requirement)).toContain('ERR-VALIDATION-SHAPE');
   });
 });
 

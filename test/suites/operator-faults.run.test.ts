@@ -38,6 +38,8 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
   },
   // Packed open values (generators/operators/packing.ts): the emoji goes with values a 400 names; what it leaves unnamed is sent again.
   { proofs: [{ fault: 'enroll-emoji-stored-500', check: 'noServerError', operation: 'EnrollCustomer' }], suites: ['enroll-customer'] },
+  // Blind9's class: D40's non-ASCII text in a value of no documented format beyond free text (a lengths-only zip, D35).
+  { proofs: [{ fault: 'tcard-zip-non-ascii-500', check: 'noServerError', operation: 'AddOrUpdateTokenizedCard' }], suites: ['add-or-update-tokenized-card'] },
   { proofs: [{ fault: 'byte-order-mark-500', check: 'noServerError', operation: 'DeleteCard' }], suites: ['delete-card'] },
   // The classes the third blind red team showed missing (type confusion, newline, lenient Int and count, date-time forms).
   { proofs: [{ fault: 'body-not-object-500', check: 'noServerError', operation: 'FindCustomer' }], suites: ['find-customer'] },
@@ -94,6 +96,17 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     suites: ['enroll-customer', 'add-or-update-card'],
   },
   { proofs: [{ fault: 'card-expiration-yymm-read', check: 'statusMatches', operation: 'AddOrUpdateCard' }], suites: ['add-or-update-card'] },
+  // blind9: a fixed-width date one digit short (date-field-width), an identity in groups naming a record on file
+  // (identity-with-separators: the card the customer holds, the customer's own SSN, looked up or beside its id); one run, four operations.
+  {
+    proofs: [
+      { fault: 'find-ssn-spaces-read-when-enrolled', check: 'statusMatches', operation: 'FindCustomer' },
+      { fault: 'enroll-dob-one-digit-day-read', check: 'statusMatches', operation: 'EnrollCustomer' },
+      { fault: 'card-number-spaces-read-on-update', check: 'statusMatches', operation: 'AddOrUpdateCard' },
+      { fault: 'cattr-ssn-dashes-read-for-customer', check: 'statusMatches', operation: 'AddCustomerAttributes' },
+    ],
+    suites: ['find-customer', 'enroll-customer', 'add-or-update-card', 'add-customer-attributes'],
+  },
 ];
 
 describe('operator catalogue faults are caught', () => {

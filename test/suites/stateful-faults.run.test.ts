@@ -23,6 +23,8 @@ const customers: Record<string, Caught> = {
 };
 const linked: Record<string, Caught> = {
   'obo-no-linked-check': { fault: 'obo-no-linked-check', checks: ['modelRefusedWithRow'], operation: /^AuthenticateOBO$/, story: step('AuthenticateOBO\\(customer #\\d, which never held a card\\)') },
+  // An error answer of a model step is judged by the row it carries (oracles/answer-row.ts), not by its status and code alone.
+  'obo-no-linked-title-repeated': { fault: 'obo-no-linked-title-repeated', checks: ['titleAndCodeMatch'], operation: /^AuthenticateOBO$/, story: step('AuthenticateOBO\\(customer #\\d, which never held a card\\)') },
   'sattr-both-filters-accepted': { fault: 'sattr-both-filters-accepted', checks: ['modelRefusedWithRow'], operation: /^AddSessionAttributes$/, story: step('AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes\\(SsoToken.*both filters') },
   'sattr-foreign-card-accepted': { fault: 'sattr-foreign-card-accepted', checks: ['modelRefusedWithRow'], operation: /^AddSessionAttributes$/, story: step('AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes\\(SsoToken.*naming (card #\\d+ of another customer|a cardId of no card|a card number never registered)') },
   'obo-tokenized-not-linked': { fault: 'obo-tokenized-not-linked', checks: ['modelSsoToken'], operation: /^AuthenticateOBO$/, story: step('(AuthenticateOBO\\(customer #\\d, which holds card #\\d+(, card #\\d+)*\\)|AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes)') },
@@ -81,7 +83,7 @@ const groups: Caught[][] = [
   [cards['tcard-denied-bin-new-only']!, linked['sattr-token-any-session']!],
   [cards['cards-stars-for-number-card']!],
   [customers['find-miss-cached-by-ssn']!, cards['card-found-by-number-alone']!],
-  [cards['cards-list-stale-after-token-update']!],
+  [cards['cards-list-stale-after-token-update']!, linked['obo-no-linked-title-repeated']!],
   [customers['find-customer-id-not-guid']!, cards['card-update-keeps-nickname']!, linked['obo-sso-token-empty']!],
   [cards['tcard-list-session-only']!],
   [cards['tcard-update-keeps-nickname']!],

@@ -97,8 +97,8 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
 
     // Issue 27: every operator of the catalogue in every cell of this operation it applies to, each
     // pair in the coverage phase (so whatever the seed); rejected values share a request (D14).
-    // A case on the update path (sentOn: registered-card) needs a card added first: never on production (mayWrite).
-    const writesState = new Set(operatorCatalogue.filter((o) => o.sentOn === 'registered-card').map((o) => o.id));
+    // A case on the update path or on existing records (sentOn) needs a card added or a customer enrolled first: never on production (mayWrite).
+    const writesState = new Set(operatorCatalogue.filter((o) => o.sentOn !== undefined).map((o) => o.id));
     const runnable = (c: OperatorCase) => mayWrite(ctx) || !c.pairs.some((p) => writesState.has(p.operator));
     const operated = operatorCases(op, options, 0).filter(runnable);
     // A refusal of unspecified placement (an empty attribute list, D19/D20) is sent with the rejected values.

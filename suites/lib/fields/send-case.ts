@@ -11,6 +11,8 @@ import { combine } from '../../../oracles/judge.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { needsSsoToken, oneTokenAtATime, withState, type CaseKind } from '../state/case-state.js';
+import { regrouped, rowsAsSent, ungrouped } from './grouped-state.js';
+import { withExistingCustomer } from './existing-customer.js';
 
 /** How the field-rule suite (field-rules.ts) sends a case and judges its answer. */
 
@@ -55,7 +57,8 @@ async function sendPacked(ctx: HarnessContext, op: Operation, c: PackedCase, kin
 /** What a case sends and its state makes of it, the reply to it, and the cards it made remembered. */
 async function exchangeOf(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<Exchange> {
   const session = await ctx.session();
-  const input = await withState(ctx, session, c.input, kind);
+  // A stand-in written in groups (a card number with dashes) is resolved whole and written in its groups again.
+  const input = regrouped(c.input, await withExistingCustomer(ctx, await withState(ctx, session, ungrouped(c.input), kind)));
   const wire = 'wire' in c ? c.wire : undefined;
   const exchange = await ctx.client.call(op.id, input, {
     session,
@@ -68,6 +71,7 @@ async function exchangeOf(ctx: HarnessContext, op: Operation, c: GeneratedCase |
 }
 
 async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
-  const outcome = judgeFieldCase(await exchangeOf(ctx, op, c, kind), c.expectation, judgeOptions(ctx));
+  const x = await exchangeOf(ctx, op, c, kind);
+  const outcome = judgeFieldCase(x, rowsAsSent(op, c.expectation, c.input.body, x.request.body), judgeOptions(ctx));
   return 'pairs' in c ? { ...outcome, operatorPairs: c.pairs } : outcome;
 }

@@ -12,6 +12,7 @@ import type { Observed } from '../runner/classify.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 import { judge, type Oracle } from '../../../oracles/judge.js';
 import { leakOracle } from '../judge/oracles.js';
+import { historyPageOracles } from '../../../oracles/history-page.js';
 
 const area = 'history';
 const OP = 'GetTransactionHistory';
@@ -37,7 +38,7 @@ export class HistoryCase {
 
   /** One page; undefined after transport trouble. */
   async page(query: HistoryQuery = {}): Promise<HistoryPage | undefined> {
-    return this.answer(query, [historyAnswered]);
+    return this.answer(query, [historyAnswered, ...historyPageOracles(query)]);
   }
 
   /**

@@ -75,7 +75,8 @@ export function unknownReferenceAnswered(x: Responded): { findings: Finding[]; c
   const body = x.response.bodyText.trim().length > 0;
   return {
     findings: [...noServerError(x, undefined), ...(refused ? errorBodyIsJson(x, undefined) : jsonMediaType(x, undefined))],
-    checked: ['GEN-NO-5XX', ...(refused ? ['ERR-JSON-BODY' as const] : body ? ['GEN-JSON-BODY' as const] : [])],
+    // A success is D30's empty page: judged by the history's shape too (historyShaped, suites/lib/history/case.ts).
+    checked: ['GEN-NO-5XX', ...(refused ? ['ERR-JSON-BODY' as const] : body ? ['GEN-JSON-BODY' as const, 'HISTORY-SHAPE' as const] : [])],
   };
 }
 

@@ -34,7 +34,7 @@ export function genericOracles(ctx: HarnessContext, x: Exchange): Oracle[] {
 
 /** The leak oracle of a whole scenario (history, model): every secret the guard has seen sent so far. */
 export const leakOracle = (guard: LeakGuard): Oracle => ({
-  id: noSecretEcho.id, requirements: ['NO-SECRET-ECHO'],
+  id: noSecretEcho.id, requirements: ['NO-SECRET-ECHO'], scan: true,
   applies: (x) => noSecretEcho.applies(x, { sent: [] }), run: (x) => guard.judge(x).findings,
 });
 
