@@ -17,6 +17,8 @@ declare module '../checks/finding.js' {
     modelCardId: true;
     /** A listed card's last four digits as the model's card (model/expect.ts). */
     modelLastFour: true;
+    /** An add-or-update reply's expiration and nickname, where not empty, are the ones sent (model/expect.ts). */
+    modelCardData: true;
     /** FindCustomer finds the customer the model enrolled (model/expect.ts). */
     modelFindsCustomer: true;
     /** AuthenticateOBO issues an ssoToken where the model has a card (model/expect.ts). */

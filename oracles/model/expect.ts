@@ -73,14 +73,40 @@ export function lastFourAllowed(card: Pick<ModelCard, 'kind' | 'identity' | 'pay
   return (v) => v === tokenizedLastFour || (typeof sent === 'string' ? v === sent : typeof v === 'string' && /^\d{4}$/.test(v));
 }
 
-/** CARDS-SHAPE: lastFourDigits as the Card table documents it for this kind of card. */
-export function lastFourAsDocumented(x: Responded, card: Record<string, unknown> | undefined, model: Pick<ModelCard, 'kind' | 'identity' | 'payload'>): Finding[] {
+/**
+ * lastFourDigits as the Card table documents it for this kind of card: CARDS-SHAPE, or the transition
+ * that last sent a tokenized card's lastFourOfCard (`lastFourFrom`: an update that keeps the old one fails it).
+ */
+export function lastFourAsDocumented(x: Responded, card: Record<string, unknown> | undefined, model: Pick<ModelCard, 'kind' | 'identity' | 'payload' | 'lastFourFrom'>): Finding[] {
   if (!card || lastFourAllowed(model)(card.lastFourDigits)) return [];
   const documented = model.kind === 'number' ? `the last four digits of the card number (${model.identity.slice(-4)})`
     : `${tokenizedLastFour}${typeof model.payload.lastFourOfCard === 'string' ? ` or ${model.payload.lastFourOfCard}` : ' or four digits'} for a tokenized card`;
-  return [finding('modelLastFour', 'CARDS-SHAPE', x.request.operation, {
+  return [finding('modelLastFour', model.lastFourFrom ?? 'CARDS-SHAPE', x.request.operation, {
     title: 'lastFourDigits not as documented', received: `lastFourDigits ${JSON.stringify(card.lastFourDigits)}`, documented, key: [model.kind],
   }, x)];
+}
+
+/** A listed or answered nickname is the one last sent (D41: a target may store free text without the whitespace around it). */
+export function nicknameAsSent(shown: string, sent: unknown): boolean {
+  return shown === sent || (typeof sent === 'string' && shown === sent.trim());
+}
+
+/**
+ * The card of an add-or-update reply carries the data just sent: its expirationMonthYear and cardNickname,
+ * where not empty ("After add-or-update, most fields other than cardId and lastFourDigits can be empty
+ * strings"; a missing or mistyped one is the shape's failure, CARDS-SHAPE), are the values of this write.
+ */
+export function cardDataAsSent(x: Responded, p: { payload: Record<string, unknown>; requirement: RequirementId }): Finding[] {
+  const card = firstCard(x);
+  if (!card) return [];
+  const out: Finding[] = [];
+  const wrong = (field: string, shown: unknown) => out.push(finding('modelCardData', p.requirement, x.request.operation, {
+    title: 'Card data in the reply not as sent', received: `${field} ${JSON.stringify(shown)}`, documented: `${field} ${JSON.stringify(p.payload[field])}, as sent, or ""`, key: [field],
+  }, x));
+  const { expirationMonthYear, cardNickname } = card;
+  if (typeof expirationMonthYear === 'string' && expirationMonthYear !== '' && expirationMonthYear !== p.payload.expirationMonthYear) wrong('expirationMonthYear', expirationMonthYear);
+  if (typeof cardNickname === 'string' && cardNickname !== '' && !nicknameAsSent(cardNickname, p.payload.cardNickname)) wrong('cardNickname', cardNickname);
+  return out;
 }
 
 /** FIND-ENROLLED: FindCustomer returns the customerId EnrollCustomer assigned. */

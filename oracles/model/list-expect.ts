@@ -3,7 +3,7 @@ import type { RequirementId } from '../../contract/requirements.js';
 import { finding, is2xx, type Responded } from '../../checks/support.js';
 import type { Finding } from '../../checks/finding.js';
 import { body } from './body.js';
-import { lastFourAllowed } from './expect.js';
+import { lastFourAllowed, nicknameAsSent } from './expect.js';
 import { sameId, type ModelCustomer } from './state.js';
 
 type Listed = Record<string, unknown>;
@@ -44,13 +44,11 @@ export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding
         `expirationMonthYear ${String(card.payload.expirationMonthYear)}, as last sent`, 'expiration');
     // A missing or mistyped nickname is the shape's failure (CARDS-SHAPE), not the transition's.
     // D41: a target may store free text without the whitespace around it.
-    const sentNickname = card.payload.cardNickname;
-    const asSent = (v: string) => v === sentNickname || (typeof sentNickname === 'string' && v === sentNickname.trim());
-    if (typeof shown.cardNickname === 'string' && shown.cardNickname !== '' && !asSent(shown.cardNickname))
+    if (typeof shown.cardNickname === 'string' && shown.cardNickname !== '' && !nicknameAsSent(shown.cardNickname, card.payload.cardNickname))
       add(card.nicknameFrom, 'Card data not as last sent', `cardNickname ${JSON.stringify(shown.cardNickname)} on ${card.label}`,
         `cardNickname ${JSON.stringify(card.payload.cardNickname)}, as last sent, or ""`, 'nickname');
     if (!lastFourAllowed(card)(shown.lastFourDigits))
-      add('CARDS-SHAPE', 'lastFourDigits not as documented', `lastFourDigits ${JSON.stringify(shown.lastFourDigits)} on ${card.label}`,
+      add(card.lastFourFrom ?? 'CARDS-SHAPE', 'lastFourDigits not as documented', `lastFourDigits ${JSON.stringify(shown.lastFourDigits)} on ${card.label}`,
         card.kind === 'number' ? 'the last four digits of the card number' : '`****` or the last four digits sent', `last-four-${card.kind}`);
   }
   for (const shown of listed) {
@@ -69,7 +67,7 @@ export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding
 export function listRequirements(customer: ModelCustomer): RequirementId[] {
   return [
     'CARDS-SHAPE',
-    ...customer.cards.flatMap((c) => [...(c.mayBeGone ? [] : [c.listedBecause]), c.expirationFrom, c.nicknameFrom]),
+    ...customer.cards.flatMap((c) => [...(c.mayBeGone ? [] : [c.listedBecause]), c.expirationFrom, c.nicknameFrom, ...(c.lastFourFrom ? [c.lastFourFrom] : [])]),
     ...(customer.deleted.length ? ['STATE-CARD-DELETED' as const] : []),
   ];
 }

@@ -4,7 +4,7 @@ import { hasResponse, type Responded } from '../../checks/support.js';
 import type { RequirementId } from '../../contract/requirements.js';
 import type { Oracle } from '../judge.js';
 import type { SuiteOracleId } from '../oracle-ids.js';
-import { accepted, cardIdAsPredicted, findsCustomer, firstCard, issuesSsoToken, lastFourAsDocumented, refusedWithRow } from './expect.js';
+import { accepted, cardDataAsSent, cardIdAsPredicted, findsCustomer, firstCard, issuesSsoToken, lastFourAsDocumented, refusedWithRow } from './expect.js';
 import { listMatchesModel, listRequirements, listsCard } from './list-expect.js';
 import type { ModelCard } from './state.js';
 
@@ -37,7 +37,7 @@ export interface AcceptPrediction {
   readonly proves?: boolean;
 }
 
-type CardSeen = Pick<ModelCard, 'kind' | 'identity' | 'payload'>;
+type CardSeen = Pick<ModelCard, 'kind' | 'identity' | 'payload' | 'lastFourFrom'>;
 const one = (requirement: RequirementId) => [requirement];
 
 export const predict = {
@@ -47,8 +47,10 @@ export const predict = {
   refusedWithRow: prediction('modelRefusedWithRow', refusedWithRow, (p) => one(p.requirement)),
   /** The cardId of an add-or-update reply: the same card, or a new entry. */
   cardId: prediction('modelCardId', cardIdAsPredicted, (p) => one(p.requirement)),
-  /** CARDS-SHAPE: lastFourDigits of the reply's card as documented for its kind. */
-  lastFour: prediction('modelLastFour', (x, card: CardSeen) => lastFourAsDocumented(x, firstCard(x), card), () => one('CARDS-SHAPE')),
+  /** CARDS-SHAPE (or the transition that last sent lastFourOfCard): lastFourDigits of the reply's card as documented for its kind. */
+  lastFour: prediction('modelLastFour', (x, card: CardSeen) => lastFourAsDocumented(x, firstCard(x), card), (card) => one(card.lastFourFrom ?? 'CARDS-SHAPE')),
+  /** The reply's card shows the expiration and nickname of this write, where not empty. */
+  cardData: prediction('modelCardData', cardDataAsSent, (p) => one(p.requirement)),
   /** FIND-ENROLLED: the customerId assigned at enrollment. */
   findsCustomer: prediction('modelFindsCustomer', findsCustomer, () => one('FIND-ENROLLED')),
   /** D17: an ssoToken for a customer holding a card, under the row that predicts it. */

@@ -27,6 +27,8 @@ export interface ModelCard {
   listedBecause: RequirementId;
   expirationFrom: RequirementId;
   nicknameFrom: RequirementId;
+  /** The transition that last sent a tokenized card's lastFourOfCard anew; unset: CARDS-SHAPE answers for lastFourDigits. */
+  lastFourFrom?: RequirementId;
   /**
    * Its presence is not predicted, only its data where it is listed: the audit cannot tell a
    * new token for another card from a new token replacing this one (not documented either way).
@@ -49,6 +51,11 @@ export interface ModelCustomer {
   readonly email: string | undefined;
   /** As sent at enrollment (D9: FindCustomer sends the same string back). */
   readonly dateOfBirth: string;
+  /**
+   * The partner session (ModelSession.ordinal) that enrolled it; unset for a customer of the run
+   * family, found again. A customer is not the session's: a later session meets it as the first did.
+   */
+  readonly enrolledIn?: number;
   readonly cards: ModelCard[];
   /** D17: a customer that never held a card has no linked account. */
   everHadCard: boolean;
@@ -66,6 +73,8 @@ export interface ModelCustomer {
 }
 
 export interface ModelSession {
+  /** 1 for the sequence's first partner session, one more for each it opens after (suites/lib/model/session.ts). */
+  readonly ordinal: number;
   /** STATE-SESSION-ATTRIBUTES: AddSessionAttributes only after a successful AuthenticateOBO. */
   oboDone: boolean;
   /** Attributes accepted in this session; nothing observable is predicted from them. */
@@ -76,7 +85,8 @@ export interface Model {
   readonly customers: ModelCustomer[];
   /** Customers this sequence may enrol at most, setup's one included (maxCustomers or fewer). */
   readonly customerCap: number;
-  readonly session: ModelSession;
+  /** The partner session the commands run in now: a new one replaces it (what the States table ties to a session ends with it). */
+  session: ModelSession;
   /** Number of the next card's label (`card #N`) in the story. */
   nextCard: number;
 }
@@ -88,8 +98,11 @@ export interface Model {
 export const maxCustomers = 3;
 
 export function emptyModel(customerCap: number = maxCustomers): Model {
-  return { customers: [], customerCap: Math.min(customerCap, maxCustomers), session: { oboDone: false, attributes: {} }, nextCard: 1 };
+  return { customers: [], customerCap: Math.min(customerCap, maxCustomers), session: newSession(1), nextCard: 1 };
 }
+
+/** A partner session as AuthenticatePartner opens it: no AuthenticateOBO yet, no session attributes. */
+export const newSession = (ordinal: number): ModelSession => ({ ordinal, oboDone: false, attributes: {} });
 
 /** The `index`-th customer, modulo how many there are (commands carry indices, not ids). */
 export function customerAt(m: Readonly<Model>, index: number): ModelCustomer {

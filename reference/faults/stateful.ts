@@ -10,5 +10,9 @@ export const statefulFaults: Fault[] = [
   // Stale reads (RESTler's and Schemathesis' read-write-read): a read is cached and one write does not evict it.
   { name: 'cards-list-stale-after-token-update', requirement: 'STATE-TCARD-CHANGED', breaks: 'the card list is cached per customer and evicted by every card write but a tokenized card\'s update, so after AddOrUpdateTokenizedCard changes a card the list still shows its old data' },
   { name: 'find-miss-cached-by-ssn', requirement: 'FIND-ENROLLED', breaks: 'FindCustomer caches a miss by the SSN alone and EnrollCustomer never evicts it, so a customer enrolled after a lookup of its SSN found nobody is not found' },
+  // State that outlives a session, read from another: reference/faults/session-memo.ts.
+  { name: 'tcard-list-session-only', requirement: 'TCARD-SUCCESS', breaks: 'GetRegisteredCards lists only the tokenized cards added in the calling partner session (the token table\'s query joins the session\'s own writes), so a tokenized card a customer registered in an earlier session is missing from the list' },
+  // Every mutable field of an update is stored: one the update statement leaves out keeps its old value.
+  { name: 'tcard-update-keeps-nickname', requirement: 'STATE-TCARD-CHANGED', breaks: 'AddOrUpdateTokenizedCard with changed data stores the new expiration and last four but keeps the old cardNickname' },
   { name: 'cattr-cardless-customer-refused', requirement: 'CATTR-SUCCESS', breaks: 'AddCustomerAttributes answers 422 CUSTOMER_NOT_FOUND for a customer that holds no card' },
 ];

@@ -10,6 +10,7 @@ import { cachedList, evictList } from '../faults/blind7/memo.js';
 import { blind10CardView } from '../faults/blind10/hooks.js';
 import { evictStaleList, staleList } from '../faults/stale-caches.js';
 import { updatedCards } from '../faults/blind9/hooks.js';
+import { addedIn } from '../faults/session-memo.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -30,7 +31,9 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     // blind10-delete-readd-not-listed: the list query excludes every card number or token that has a deletion row.
     const deleted = c.faults.has('blind10-delete-readd-not-listed') ? c.state.cards.listRemoved(listed) : [];
     const live = deleted.length > 0 ? all.filter((card) => !deleted.some((d) => d.kind === card.kind && d.identity === card.identity)) : all;
-    const cards = c.faults.has('blind8-cards-list-capped-at-five') ? live.slice(0, 5) : live;
+    const capped = c.faults.has('blind8-cards-list-capped-at-five') ? live.slice(0, 5) : live;
+    // tcard-list-session-only: of the tokenized cards, only the rows the calling session wrote.
+    const cards = c.faults.has('tcard-list-session-only') ? capped.filter((card) => card.kind !== 'token' || addedIn(session, card.cardId)) : capped;
     // blind4-cards-deleted-token-card-listed: the tokenized cards' query has no deletion clause.
     if (c.faults.has('blind4-cards-deleted-token-card-listed')) cards.push(...c.state.cards.listRemoved(listed).filter((card) => card.kind === 'token'));
     // The order of the card list is not shown: the reading lists the newest card first.

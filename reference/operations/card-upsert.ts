@@ -12,6 +12,7 @@ import { evictList } from '../faults/blind7/memo.js';
 import { blind10CardView } from '../faults/blind10/hooks.js';
 import { evictStaleList } from '../faults/stale-caches.js';
 import { updatedCards } from '../faults/blind9/hooks.js';
+import { rememberAdded } from '../faults/session-memo.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -56,7 +57,7 @@ const denied = (rule: CardKindRule, identity: string, data: CardData): boolean =
   rule.kind === 'number' ? identity === defaults.declinedCardNumber : data.cardBin === defaults.deniedCardBin;
 
 function handle(rule: CardKindRule) {
-  return async (c: OperationContext, { values, request, reply }: ValidRequest) => {
+  return async (c: OperationContext, { values, session, request, reply }: ValidRequest) => {
     const customerId = text(values, 'customerId');
     if (!c.state.customers.get(customerId)) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     const identity = text(values, rule.identityField);
@@ -155,13 +156,15 @@ function handle(rule: CardKindRule) {
       // blind9-tcard-race-two-cards: the token vault is called between the lookup above and the insert, with no unique key on the token.
       if (rule.kind === 'token' && c.faults.has('blind9-tcard-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
       card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
+      // tcard-list-session-only: the token list query joins the rows the calling session wrote.
+      if (rule.kind === 'token' && c.faults.has('tcard-list-session-only')) rememberAdded(session, card.cardId);
       // blind7-cards-list-stale-after-update: a new card evicts the customer's cached list (an update does not).
       if (c.faults.has('blind7-cards-list-stale-after-update')) evictList(c.state.cards, customerId);
     } else {
       // blind9-history-account-filter-lost-after-card-update / blind9-delete-updated-card-not-found: the update writes a new row version.
       if (c.faults.has('blind9-history-account-filter-lost-after-card-update') || c.faults.has('blind9-delete-updated-card-not-found')) updatedCards.add(card);
       // Each update fault breaks the transition row of one operation (STATE-CARD-CHANGED or STATE-TCARD-CHANGED).
-      const keptNickname: CardData = rule.kind === 'number' && c.faults.has('card-update-keeps-nickname') ? { cardNickname: card.data.cardNickname ?? '' } : {};
+      const keptNickname: CardData = c.faults.has(rule.kind === 'number' ? 'card-update-keeps-nickname' : 'tcard-update-keeps-nickname') ? { cardNickname: card.data.cardNickname ?? '' } : {};
       // blind5-tcard-expiration-not-updated: the tokenized card's UPDATE statement leaves the expiration column out.
       const keptExpiration: CardData = rule.kind === 'token' && c.faults.has('blind5-tcard-expiration-not-updated') && card.data.expirationMonthYear !== undefined
         ? { expirationMonthYear: card.data.expirationMonthYear } : {};

@@ -442,6 +442,21 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, expirationMonthYear: '1231' } });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards[0].expirationMonthYear;
   },
+  // State that outlives a session: a tokenized card added in one partner session, listed from the next.
+  'tcard-list-session-only': async (b) => {
+    const { customerId } = await b.enroll();
+    await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId) });
+    b.sessionId = await b.openSession();
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
+  },
+  // Every mutable field of an update is stored: a tokenized card's nickname changed with its expiration.
+  'tcard-update-keeps-nickname': async (b) => {
+    const { customerId } = await b.enroll();
+    const payload = tokenCardPayload(customerId);
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, expirationMonthYear: '1231', cardNickname: 'Renamed' } });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards[0].cardNickname;
+  },
   // A negative read before a create: the SSN looked up with another date of birth, then enrolled, then found.
   'find-miss-cached-by-ssn': async (b) => {
     const payload = enrollPayload();

@@ -15,7 +15,7 @@ const cardStep = step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{
 
 const customers: Record<string, Caught> = {
   'find-enrolled-missing': { fault: 'find-enrolled-missing', checks: ['modelFindsCustomer'], operation: /^FindCustomer$/, story: step('FindCustomer\\(customer #\\d: its SSN and dateOfBirth YYYY/MM/DD as enrolled\\)') },
-  'enroll-duplicate-ssn-accepted': { fault: 'enroll-duplicate-ssn-accepted', checks: ['legacyOrProblemError'], operation: /^EnrollCustomer$/, story: step('EnrollCustomer\\(fresh identity but the SSN of customer #\\d\\)') },
+  'enroll-duplicate-ssn-accepted': { fault: 'enroll-duplicate-ssn-accepted', checks: ['legacyOrProblemError'], operation: /^EnrollCustomer$/, story: step('EnrollCustomer\\(fresh identity but the SSN of customer #\\d(, enrolled in another partner session)?\\)') },
   'cattr-cardless-customer-refused': { fault: 'cattr-cardless-customer-refused', checks: ['modelAccepted'], operation: /^AddCustomerAttributes$/, story: step('AddCustomerAttributes\\(customer #\\d: ') },
   // A negative read before a create: the enrolled customer's lookup shows the miss cached before its enrolment.
   'find-miss-cached-by-ssn': { fault: 'find-miss-cached-by-ssn', checks: ['modelFindsCustomer'], operation: /^FindCustomer$/, story: step('FindCustomer\\(the fresh identity of customer #\\d before its enrolment: no match\\)') },
@@ -35,16 +35,24 @@ const linked: Record<string, Caught> = {
 const cards: Record<string, Caught> = {
   'card-update-new-id': { fault: 'card-update-new-id', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: cardStep },
   // The old data is kept whatever changed: the story shows the change the shrunk sequence made.
-  'card-update-not-stored': { fault: 'card-update-not-stored', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, (expirationMonthYear|cardNickname) changed → [^)]+\\)') },
+  'card-update-not-stored': { fault: 'card-update-not-stored', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateCard)$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, (expirationMonthYear|cardNickname) changed → [^)]+\\)') },
   'readd-same-id': { fault: 'readd-same-id', checks: ['modelCardId'], operation: /^AddOrUpdate(Tokenized)?Card$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, deleted card [0-9a-f]{8}… \\*\\*\\*\\w{4} again') },
   'card-identical-new-id': { fault: 'card-identical-new-id', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, identical data\\)') },
-  'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
+  'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateTokenizedCard)$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
   'card-decline-missing-code': { fault: 'card-decline-missing-code', checks: ['legacyOrProblemError'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, the declining card') },
-  'tcard-bin-not-denied': { fault: 'tcard-bin-not-denied', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, new token \\*\\*\\*\\w{4}, the denied BIN') },
+  // The BIN is denied whether the card is new or updated: the shrunk story may show either.
+  'tcard-bin-not-denied': { fault: 'tcard-bin-not-denied', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, (new token \\*\\*\\*\\w{4}, |card #\\d+ \\*\\*\\*\\w{4}, BIN \\d+ → )the denied BIN') },
   'card-found-by-number-alone': { fault: 'card-found-by-number-alone', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: /(counterexample: .*|\n\s+\d+\. )AddOrUpdateCard\(customer #\d, card #\d+ \*\*\*\d{4} of another customer/ },
   'tcard-denied-bin-new-only': { fault: 'tcard-denied-bin-new-only', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: /(counterexample: .*|\n\s+\d+\. )AddOrUpdateTokenizedCard\(customer #\d, card #\d+ \*\*\*\w{4}, BIN \d+ → the denied BIN/ },
-  // The nickname is only seen in the list (the add-or-update reply may leave it empty).
-  'card-update-keeps-nickname': { fault: 'card-update-keeps-nickname', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, cardNickname changed → [^)]+\\), then GetRegisteredCards') },
+  // The nickname is seen in the list, and in the add-or-update reply where the target does not leave it empty.
+  'card-update-keeps-nickname': { fault: 'card-update-keeps-nickname', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateCard)$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, cardNickname changed → [^)]+\\), then GetRegisteredCards') },
+  // State that outlives a session: a tokenized card added in one partner session is missing from the next session's list.
+  'tcard-list-session-only': { fault: 'tcard-list-session-only', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AuthenticatePartner\\(partner session #\\d, (the same|a new) deviceId\\); the later commands run in it') },
+  // Every mutable field drawn anew on an update: the reply (where not empty) or the list shows the old nickname.
+  'tcard-update-keeps-nickname': {
+    fault: 'tcard-update-keeps-nickname', checks: ['modelCardData', 'modelCardList'], operation: /^(AddOrUpdateTokenizedCard|GetRegisteredCards)$/,
+    story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, [^\\n]*cardNickname [^\\n]+ → [^\\n]+\\), then GetRegisteredCards'),
+  },
   // Read-write-read: the list read before a write shows at the next read a list the write did not evict.
   'cards-list-stale-after-token-update': { fault: 'cards-list-stale-after-token-update', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
   'delete-card-kept': { fault: 'delete-card-kept', checks: ['modelCardList', 'modelCardId'], operation: /^(GetRegisteredCards|AddOrUpdate(Tokenized)?Card)$/, story: step('DeleteCard\\(customer #\\d, card #\\d+ ') },
@@ -77,6 +85,8 @@ const groups: Caught[][] = [
   [customers['find-miss-cached-by-ssn']!, cards['card-found-by-number-alone']!],
   [cards['cards-list-stale-after-token-update']!, linked['obo-no-linked-title-repeated']!],
   [customers['find-customer-id-not-guid']!, cards['card-update-keeps-nickname']!, linked['obo-sso-token-empty']!],
+  [cards['tcard-list-session-only']!],
+  [cards['tcard-update-keeps-nickname']!],
 ];
 
 describe('stateful suite: every fault of a stateful rule is caught, with the shrunk sequence', () => {

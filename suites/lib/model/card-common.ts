@@ -10,7 +10,7 @@ import type { SequenceRun } from './real.js';
 import { type CardKind, type Model, type ModelCard, type ModelCustomer } from '../../../oracles/model/state.js';
 
 type Body = Record<string, unknown>;
-type CardSeen = Pick<ModelCard, 'kind' | 'identity' | 'payload'>;
+type CardSeen = Pick<ModelCard, 'kind' | 'identity' | 'payload' | 'lastFourFrom'>;
 
 const nicknameMax = cardNickname.maxLength!;
 
@@ -35,8 +35,8 @@ export interface NewCardPrediction extends UpsertPrediction {
 
 /**
  * An add-or-update reply the model predicts successful: 2xx, the Card fields with their
- * types (empty values allowed after add-or-update), lastFourDigits as documented, and the
- * cardId as predicted (the same card, or a new entry). Returns the reply's cardId, or
+ * types (empty values allowed after add-or-update), lastFourDigits as documented, the
+ * expiration and nickname of this write where not empty, and the cardId as predicted (the same card, or a new entry). Returns the reply's cardId, or
  * undefined after a refusal for the target's own reasons.
  */
 export function expectUpsert(r: SequenceRun, x: Responded, card: CardSeen, p: NewCardPrediction): string | undefined;
@@ -46,6 +46,7 @@ export function expectUpsert(r: SequenceRun, x: Responded, card: CardSeen, p: Up
     { oracles: [predict.accepted({ requirement: p.requirement, documented: p.documentedSuccess })], ...(p.refusable ? { ownRefusal: ownRefusal(p.refusable) } : {}) },
     { oracles: [byCheck(cardsMatchSchema, undefined)] },
     { oracles: [predict.lastFour(card)] },
+    { oracles: [predict.cardData({ payload: card.payload, requirement: p.requirement })] },
     { oracles: [predict.cardId(p)] });
   return refusedForOwnReason(judged) ? undefined : String(firstCard(x)!.cardId);
 }

@@ -12,7 +12,7 @@ import { AddCustomerAttributes, type Item } from './customer-attributes.js';
 import { observeOwnRefusal, ownRefusal, refusedForOwnReason } from './refusal.js';
 import { byCheck, predict } from '../../../oracles/model/predict.js';
 import { body, ok, type SequenceRun } from './real.js';
-import { customerAt, maxCustomers, preferredCustomer, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
+import { maxCustomers, preferredCustomer, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
 
 type Body = Record<string, unknown>;
 
@@ -58,7 +58,7 @@ export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed:
   if (refusedForOwnReason(judged)) return undefined;
   const customer: ModelCustomer = {
     label, customerId: String(customerId), ssn: String(sent.ssn), email: String(sent[r.ctx.profile.emailKey]), dateOfBirth: String(sent.dateOfBirth),
-    cards: [], everHadCard: false, declined: [], deleted: [],
+    enrolledIn: m.session.ordinal, cards: [], everHadCard: false, declined: [], deleted: [],
   };
   m.customers.push(customer);
   return customer;
@@ -91,10 +91,12 @@ export class EnrollDuplicate extends ModelCommand {
   check(m: Readonly<Model>): boolean { return m.customers.length > 0; }
   protected describe(): string { return `EnrollCustomer(duplicate ${this.duplicate} of customer[${this.customer}])`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    const c = customerAt(m, this.customer);
+    // The check reads customers whatever session enrolled them: one another session enrolled is preferred (session.ts).
+    const c = preferredCustomer(m, this.customer, (k) => k.enrolledIn !== m.session.ordinal);
     // A customer found again (the run family) has an e-mail of another night's: its SSN is the duplicate then.
     const duplicate = c.email === undefined ? 'ssn' : this.duplicate;
-    this.begin(r, `EnrollCustomer(fresh identity but the ${duplicate === 'ssn' ? 'SSN' : 'e-mail'} of ${c.label})`);
+    const where = c.enrolledIn === m.session.ordinal ? '' : ', enrolled in another partner session';
+    this.begin(r, `EnrollCustomer(fresh identity but the ${duplicate === 'ssn' ? 'SSN' : 'e-mail'} of ${c.label}${where})`);
     const sent = enrollBody(r, this.generated, false);
     if (duplicate === 'ssn') sent.ssn = c.ssn;
     else sent[r.ctx.profile.emailKey] = c.email;

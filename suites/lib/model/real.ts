@@ -14,7 +14,7 @@ export { body } from '../../../oracles/model/body.js';
 
 /**
  * The system under test as the commands see it: the target over the network through the
- * harness client, in the sequence's own partner session, every exchange journaled and
+ * harness client, in the sequence's own partner session (the latest it opened), every exchange journaled and
  * searched for leaks (NO-SECRET-ECHO, recorded without stopping the sequence) before the
  * command compares it with the model. Both go through the one judge (judge/judge.ts), as the
  * other suites' cases do: the oracles say which requirements an exchange answers for.
@@ -22,7 +22,8 @@ export { body } from '../../../oracles/model/body.js';
 export class SequenceRun {
   readonly leaks: LeakGuard;
 
-  constructor(readonly ctx: HarnessContext, readonly session: Session, readonly journal: Journal) {
+  /** `session`: the sequence's partner session now; a later one replaces it (model/session.ts). */
+  constructor(readonly ctx: HarnessContext, public session: Session, readonly journal: Journal) {
     this.leaks = LeakGuard.of(ctx);
   }
 

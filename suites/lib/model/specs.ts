@@ -15,6 +15,8 @@ import { oboCommands } from './obo.js';
 import { SequenceRun } from './real.js';
 import { emptyModel, maxCustomers, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
 import { AddTokenizedCard, tokenizedCommands } from './tokenized.js';
+import { sessionCommands } from './session.js';
+import { cardUpdateCommands } from './card-update.js';
 
 /** Sequences per property when CONFORMANCE_SEQUENCES is unset; each has up to `maxCommands` commands. */
 export const defaultSequences = 50;
@@ -73,22 +75,24 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
   const cards = cardCommands(ctx);
   const tokens = tokenizedCommands(ctx);
   const [addToken, , changeTokenExpiration] = tokens as [fc.Arbitrary<AddTokenizedCard>, ...Commands];
+  // Each property opens later partner sessions (session.ts), listed first: the coverage sequence's reverse round
+  // ends with one and its next rounds run every command in it, on customers and cards an earlier session made.
   // Their other customers only need to exist: the run family's where there is one (other-customer.ts).
   const another = (...uses: FamilyUse[]) => fc.tuple(enrollPayload(ctx), fc.boolean()).map(([p, slashed]) => new OtherCustomer(uses, p, slashed));
   return [
     spec(ctx, 'model:customers', 'customers: enrollment, duplicates, FindCustomer and customer attributes follow the model',
       ['ENROLL-DUPLICATE', 'FIND-ENROLLED', 'CATTR-SUCCESS', 'NO-SECRET-ECHO'],
-      [...enrolmentCommands(ctx), ...customerCommands(ctx), ...customerCommands(ctx)]),
+      [...sessionCommands(), ...enrolmentCommands(ctx), ...customerCommands(ctx), ...customerCommands(ctx)]),
     spec(ctx, 'model:cards', 'cards: add, update, resubmit, delete and re-add follow the model',
       ['CARDS-SHAPE', 'STATE-CARD-IDENTICAL', 'STATE-CARD-CHANGED', 'STATE-TCARD-CHANGED', 'STATE-CARD-DELETED',
         'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN', 'NO-SECRET-ECHO'],
       // Updates weigh more: they need a card first, so drawn evenly they would be rare.
-      [another('model:cards#2'), cards.add, addToken, ...cards.all, ...tokens, cards.resubmit, cards.changeExpiration, cards.changeNickname, changeTokenExpiration!,
-        cards.readd, cards.readd, ...listCommands(), ...listCommands()],
+      [...sessionCommands(), another('model:cards#2'), cards.add, addToken, ...cards.all, ...tokens, cards.resubmit, cards.changeExpiration, cards.changeNickname, changeTokenExpiration!,
+        cards.readd, cards.readd, ...cardUpdateCommands(ctx), ...listCommands(), ...listCommands()],
       twoCustomers),
     spec(ctx, 'model:linked-accounts', 'linked accounts: AuthenticateOBO and session attributes follow the model',
       ['OBO-LINKED-ACCOUNT', 'STATE-OBO', 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES', 'SATTR-FILTERS', 'NO-SECRET-ECHO'],
-      [another('model:linked-accounts#2', 'model:linked-accounts#3'), cards.add, addToken, addToken.map((t) => new AddTokenizedCard(t.customer, t.generated, true)),
+      [...sessionCommands(), another('model:linked-accounts#2', 'model:linked-accounts#3'), cards.add, addToken, addToken.map((t) => new AddTokenizedCard(t.customer, t.generated, true)),
         customer.map((i) => new GetRegisteredCards(i)), ...oboCommands(ctx)]),
   ];
 }
