@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import { requirement } from '../../contract/index.js';
 import { blind10Faults } from '../../reference/faults/blind10/index.js';
 import { startReference } from '../../reference/server.js';
-import { cardPayload, cardsWithHistory, enrollPayload, startBench, tokenCardPayload, uniqueDigits, type Bench, observedBothWays } from './harness.js';
+import { cardPayload, cardsWithHistory, enrollPayload, startBench, tokenCardPayload, uniqueDigits, type Bench, observedBothWays, oboCustomer } from './harness.js';
 
 /**
  * Blind batch 10: each fault changes what one client observes. A probe returns the same value from
@@ -12,13 +12,6 @@ import { cardPayload, cardsWithHistory, enrollPayload, startBench, tokenCardPayl
  */
 const attrs = (items: Array<[string, string]>) => ({ sessionAttributes: items.map(([name, value]) => ({ name, value })) });
 const find = (b: Bench, ssn: unknown, dateOfBirth: unknown) => b.call('FindCustomer', { body: { ssn, dateOfBirth } });
-
-async function oboCustomer(b: Bench) {
-  const { customerId } = await b.enroll();
-  const card = (await b.addCard(customerId)).body.cards[0];
-  const ssoToken = (await b.call('AuthenticateOBO', { body: { customerId } })).body.ssoToken as string;
-  return { customerId, cardId: card.cardId as string, ssoToken };
-}
 
 async function customerAttributes(b: Bench, extra: Array<[string, string]>) {
   const { customerId, payload } = await b.enroll();

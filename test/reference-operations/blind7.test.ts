@@ -3,7 +3,7 @@ import { Agent, request } from 'undici';
 import { operation, requirement, tokenContract } from '../../contract/index.js';
 import { blind7Faults } from '../../reference/faults/blind7/index.js';
 import { startReference } from '../../reference/server.js';
-import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, type Bench, observedBothWays } from './harness.js';
+import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, type Bench, observedBothWays, oboCustomer } from './harness.js';
 
 /**
  * Blind batch 7 (reference/faults/blind7/): each fault changes what a client observes with a few
@@ -32,13 +32,6 @@ async function token(b: Bench, scope: string, inBody = false, path = '') {
 const partnerScope = (b: Bench) => `${b.ref.scopeBase}${tokenContract.partnerScopeSuffix}`;
 
 /** A customer with a card and an ssoToken in the bench's current session. */
-async function oboCustomer(b: Bench, cardNumber = '4111111111111111') {
-  const { customerId } = await b.enroll();
-  const cardId = (await b.addCard(customerId, { cardNumber })).body.cards[0].cardId as string;
-  const ssoToken = (await b.call('AuthenticateOBO', { body: { customerId } })).body.ssoToken as string;
-  return { customerId, cardId, ssoToken };
-}
-
 /** Page 1 of five, then the page that starts at its third transaction. */
 async function pagedHistory(b: Bench) {
   const { customerId } = await b.enroll();

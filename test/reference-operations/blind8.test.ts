@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement } from '../../contract/index.js';
 import { blind8Faults } from '../../reference/faults/index.js';
-import { cardPayload, cardsWithHistory, enrollPayload, startBench, tokenCardPayload, uniqueDigits, type Bench, observedBothWays } from './harness.js';
+import { cardPayload, cardsWithHistory, enrollPayload, startBench, tokenCardPayload, uniqueDigits, type Bench, observedBothWays, oboCustomer } from './harness.js';
 import { accessBothWays, type AccessBench } from './blind8-access.js';
 
 /**
@@ -12,13 +12,6 @@ const unknownGuid = '00000000-0000-4000-8000-000000000000';
 const attrs = (items: Array<[string, string]>) => items.map(([name, value]) => ({ name, value }));
 const keysOf = (r: { body: { validationErrors?: Array<{ key: string }> } }) => (r.body.validationErrors ?? []).map((e) => e.key);
 const find = (b: Bench, ssn: string, dateOfBirth = '1990-04-01') => b.call('FindCustomer', { body: { ssn, dateOfBirth } });
-
-async function oboCustomer(b: Bench) {
-  const { customerId } = await b.enroll();
-  const card = (await b.addCard(customerId)).body.cards[0];
-  const ssoToken = (await b.call('AuthenticateOBO', { body: { customerId } })).body.ssoToken as string;
-  return { customerId, cardId: card.cardId as string, ssoToken };
-}
 
 async function customerAttributes(b: Bench, extra: Array<[string, string]>, order: 'required-first' | 'ssn-first' = 'required-first') {
   const { customerId, payload } = await b.enroll();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation, requirement, tokenContract } from '../../contract/index.js';
 import { blind9Faults } from '../../reference/faults/index.js';
 import { startReference } from '../../reference/server.js';
-import { cardPayload, cardsWithHistory, enrollPayload, startBench, tokenCardPayload, uniqueDigits, type Bench, observedBothWays } from './harness.js';
+import { cardPayload, cardsWithHistory, enrollPayload, startBench, tokenCardPayload, uniqueDigits, type Bench, observedBothWays, oboCustomer } from './harness.js';
 
 /**
  * Blind batch 9 (reference/faults/blind9/): each fault changes what a client observes, shown with
@@ -29,13 +29,6 @@ async function token(b: Bench, form: Record<string, string>, basic?: { id: strin
   }
 }
 const partnerScope = (b: Bench) => `${b.ref.scopeBase}${tokenContract.partnerScopeSuffix}`;
-
-async function oboCustomer(b: Bench) {
-  const { customerId } = await b.enroll();
-  const card = (await b.addCard(customerId)).body.cards[0];
-  const ssoToken = (await b.call('AuthenticateOBO', { body: { customerId } })).body.ssoToken as string;
-  return { customerId, cardId: card.cardId as string, ssoToken };
-}
 
 async function customerAttributes(b: Bench, extra: Array<[string, string]>) {
   const { customerId, payload } = await b.enroll();

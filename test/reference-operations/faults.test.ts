@@ -1,20 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement } from '../../contract/index.js';
 import { operationFaults } from '../../reference/faults/operations.js';
-import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, uniqueDigits, type Bench, observedBothWays } from './harness.js';
+import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, uniqueDigits, type Bench, observedBothWays, oboCustomer } from './harness.js';
 
 const unknownGuid = '00000000-0000-4000-8000-000000000000';
 const find = (b: Bench, ssn: unknown, dateOfBirth = '1990-04-01') => b.call('FindCustomer', { body: { ssn, dateOfBirth } });
 const attrs = (items: Array<[string, string]>) => ({ sessionAttributes: items.map(([name, value]) => ({ name, value })) });
 
 /** A customer with a card and an ssoToken in the bench's current session. */
-async function oboCustomer(b: Bench) {
-  const { customerId } = await b.enroll();
-  const card = (await b.addCard(customerId)).body.cards[0];
-  const ssoToken = (await b.call('AuthenticateOBO', { body: { customerId } })).body.ssoToken as string;
-  return { customerId, cardId: card.cardId as string, ssoToken };
-}
-
 async function historyOf(b: Bench, extra: Record<string, string | number> = {}) {
   const { customerId } = await b.enroll();
   const cardIds = await cardsWithHistory(b, customerId, 25);

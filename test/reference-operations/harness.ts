@@ -120,6 +120,14 @@ export const keys = (r: Reply): string[] => ((r.body?.validationErrors ?? []) as
  * Adds cards (distinct numbers) until the customer's synthetic history (D21: 0..45 per card,
  * from a hash of the random cardId) holds at least `minimum` transactions. Returns the cardIds.
  */
+/** A customer with one card and the ssoToken of an AuthenticateOBO for it. */
+export async function oboCustomer(b: Bench, cardNumber?: string): Promise<{ customerId: string; cardId: string; ssoToken: string }> {
+  const { customerId } = await b.enroll();
+  const cardId = (await b.addCard(customerId, cardNumber ? { cardNumber } : {})).body.cards[0].cardId as string;
+  const ssoToken = (await b.call('AuthenticateOBO', { body: { customerId } })).body.ssoToken as string;
+  return { customerId, cardId, ssoToken };
+}
+
 export async function cardsWithHistory(b: Bench, customerId: string, minimum: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < 20; i++) {
