@@ -26,9 +26,11 @@ export function historyPageOracles(query: { readonly pageSize?: unknown; readonl
   const shape: Oracle = { id: historyMatchesSchema.id, requirements: ['HISTORY-SHAPE'], applies: on2xx, run: (x) => historyMatchesSchema(x as Responded, undefined) };
   if (raw !== undefined && size === undefined) return [shape];
   const page = { ...(size === undefined ? {} : { pageSize: size }), withReference: query.pagingTransactionReferenceNumber !== undefined };
+  // Order needs two items and a bound one at least: an empty page checks neither (a history-less target leaves them not covered).
+  const holding = (n: number) => (x: Parameters<Oracle['applies']>[0]) => on2xx(x) && pageTransactions(x as Responded).length >= n;
   return [
     shape,
-    { id: newestFirst.id, requirements: ['HISTORY-ORDER'], applies: on2xx, run: (x) => newestFirst(pageTransactions(x as Responded)) },
-    { id: pageWithinBounds.id, requirements: ['HISTORY-PAGE-SIZE'], applies: on2xx, run: (x) => pageWithinBounds(pageTransactions(x as Responded), page) },
+    { id: newestFirst.id, requirements: ['HISTORY-ORDER'], applies: holding(2), run: (x) => newestFirst(pageTransactions(x as Responded)) },
+    { id: pageWithinBounds.id, requirements: ['HISTORY-PAGE-SIZE'], applies: holding(1), run: (x) => pageWithinBounds(pageTransactions(x as Responded), page) },
   ];
 }

@@ -12,8 +12,9 @@ export interface ReadingGroup {
   /** Observed-behaviour notes the report must carry: requirement id → text naming the reading. */
   readonly observed?: Readonly<Record<string, RegExp>>;
   /**
-   * Rows a reading makes unrunnable: they must be not-covered, never passed or failed, and the
-   * run ends with exit 4 (documented requirements left unchecked) for exactly these rows.
+   * Rows a reading makes unrunnable: they must be not-covered, or partly checked where a part
+   * needs nothing the reading takes away (an empty history page's shape), never passed or failed;
+   * the run ends with exit 4 (documented requirements left unchecked) for exactly these rows.
    */
   readonly notCovered?: readonly string[];
 }

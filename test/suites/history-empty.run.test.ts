@@ -14,7 +14,9 @@ describe('history suite on a customer without history', () => {
     // Exit 4: documented requirements were left unchecked, and a gate must not read that as a pass.
     expect(run.exitCode, run.stdout.slice(-2000)).toBe(4);
     for (const id of historyRows) {
-      expect(row(run, id)?.status, id).toBe('not-covered');
+      // HISTORY-SHAPE alone is partly checked: every success is judged by its shape, an empty page's members too
+      // (oracles/history-page.ts); the transactions' fields stay unchecked, never passed.
+      expect(row(run, id)?.status, id).toBe(id === 'HISTORY-SHAPE' ? 'partly-checked' : 'not-covered');
       expect(row(run, id)?.reasons.join(' '), id).toMatch(/history .* too short/);
     }
     // D30 needs no history: an unknown accountId or paging reference is still judged.

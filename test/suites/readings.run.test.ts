@@ -39,7 +39,9 @@ describe('conformant alternative readings raise no false alarm', () => {
       expect(run.summary!.footprint?.cardsRemoved).toBe(run.summary!.footprint?.cardsAdded);
       for (const id of group.notCovered ?? []) {
         const row = run.summary!.requirements.find((r) => r.id === id);
-        expect(row?.status, id).toBe('not-covered');
+        // Partly checked where a part needs nothing the reading takes away: every success is judged by its shape,
+        // an empty history page too (oracles/answer-resource.ts); the rest stays unchecked, never passed.
+        expect(['not-covered', 'partly-checked'], id).toContain(row?.status);
       }
       for (const [id, text] of Object.entries(group.observed ?? {})) {
         const notes = run.summary!.observed.filter((o) => o.requirement === id).map((o) => o.observed).join(' | ');
