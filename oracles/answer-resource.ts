@@ -14,7 +14,7 @@ import { oracle, type Oracle } from './oracle.js';
  */
 
 /** The operations whose success lists Card resources (DeleteCard's answer is not documented as one). */
-const cardOperations = ['AddOrUpdateCard', 'AddOrUpdateTokenizedCard', 'GetRegisteredCards'];
+export const cardOperations: readonly string[] = ['AddOrUpdateCard', 'AddOrUpdateTokenizedCard', 'GetRegisteredCards'];
 
 /** The resource oracles of a success of `x`'s operation; none for another answer or operation. */
 export function answeredResourceOracles(x: Exchange): Oracle[] {

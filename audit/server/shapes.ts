@@ -11,7 +11,7 @@ import { sentSecrets } from '../../oracles/field-case.js';
 import { oracle, type Oracle } from '../../oracles/judge.js';
 import type { AuditEntry } from '../entries.js';
 import type { Book } from '../state/book.js';
-import { answeredResourceOracles } from '../../oracles/answer-resource.js';
+import { answeredResourceOracles, cardOperations } from '../../oracles/answer-resource.js';
 
 /**
  * Oracles that need nothing but the exchange: the generic contract, leaks, the shape of a
@@ -52,8 +52,6 @@ export function rowShapeOracles(op: Operation, x: Responded): Oracle[] {
     oracle(titleAndCodeMatch, e, 'ERR-TITLE-CODE'), oracle(instanceIsRequestPath, e, 'ERR-INSTANCE'),
   ];
 }
-
-const cardOperations = ['AddOrUpdateCard', 'AddOrUpdateTokenizedCard', 'GetRegisteredCards'];
 
 /** What a 2xx of the operation must carry (oracles/answer-resource.ts, as the run judges it), and no card number the book knows. */
 export function resourceOracles(e: AuditEntry, op: Operation, book: Book): Oracle[] {

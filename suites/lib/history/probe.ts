@@ -11,6 +11,8 @@ import { addCardUnlessRefused, addTokenizedCard, updateCard, type FixtureCard } 
 import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import type { Session } from '../../../client/index.js';
 import { memoPerKey } from '../state/memo.js';
+import { pageTransactions } from '../../../oracles/history-page.js';
+import type { Responded } from '../../../checks/support.js';
 import { isBrokenError } from '../runner/stop.js';
 
 /**
@@ -132,13 +134,10 @@ export async function historyPage(ctx: HarnessContext, customerId: string, query
   const session = await ctx.session();
   const exchange = await ctx.client.call('GetTransactionHistory', { body: { customerId, ...query } }, { session });
   const json = exchange.response?.json as Record<string, unknown> | undefined;
-  const list = json?.[history.listMember];
-  const transactions = (Array.isArray(list) ? list : [])
-    .filter((t): t is Record<string, unknown> => !!t && typeof t === 'object' && typeof t.transactionId === 'string' && typeof t.createdOn === 'string')
-    .map((t) => ({
-      transactionId: String(t.transactionId), createdOn: String(t.createdOn),
-      ...(typeof t.lastFourDigitsOfCard === 'string' ? { lastFourDigitsOfCard: t.lastFourDigitsOfCard } : {}),
-    }));
+  // The well-formed items as the page oracles read them (oracles/history-page.ts), kept to the members the suite uses.
+  const transactions = (exchange.response ? pageTransactions(exchange as Responded) : []).map(({ transactionId, createdOn, lastFourDigitsOfCard: four }) => ({
+    transactionId, createdOn, ...(typeof four === 'string' ? { lastFourDigitsOfCard: four } : {}),
+  }));
   const status = exchange.response?.status ?? 0;
   return { exchange, ok: status >= 200 && status < 300, transactions, totalRecords: json?.[history.totalMember] };
 }
