@@ -20,7 +20,9 @@ export function withAudit(judgement: Judgement, reportDir: string): Judgement {
   } catch (error) {
     problems = [`audit of the run's traffic could not run: ${(error as Error).message}`];
   }
-  // The recording holds every request unmasked and is large: the audit's own report stays.
-  rmSync(trafficDir(reportDir), { recursive: true, force: true });
+  // The recording holds every request unmasked and is large: the audit's own report stays. A run the
+  // audit found something in keeps it (the embedded reference's synthetic data only): an audit-only
+  // alarm can depend on timing and not come back, so its traffic is the one way to read it.
+  if (!problems.length) rmSync(trafficDir(reportDir), { recursive: true, force: true });
   return problems.length ? { ...judgement, clean: false, problems: [...judgement.problems, ...problems] } : judgement;
 }
