@@ -14,6 +14,8 @@ export interface AuditEntry {
   readonly startedAt: number;
   /** When the answer (or the failure) was complete; startedAt when the exporter did not time it. */
   readonly endedAt: number;
+  /** How much later than endedAt the answer can have come: 1 where the recording keeps whole milliseconds, 0 where it keeps microseconds. */
+  readonly timeSlackMs: number;
   readonly recognised: Recognised;
   readonly exchange: Exchange;
   /** Negotiated TLS protocol when the exporter kept it (Playwright's `_securityDetails`), e.g. `TLSv1.3`. */
@@ -105,7 +107,9 @@ export function toAuditEntry(entry: HarEntry, index: number, options: RecogniseO
   // An exporter that kept no response headers still names the media type in content.mimeType.
   if (!('content-type' in responseHeaders) && entry.response.headers.length === 0 && content?.mimeType) responseHeaders['content-type'] = content.mimeType;
   const response = entry.response.status > 0 ? toResponse(entry.response.status, responseHeaders, decode(content?.text, content?.encoding) ?? '') : undefined;
-  const startedAt = Date.parse(entry.startedDateTime);
+  // The harness's own recordings keep the start in microseconds beside the HAR's whole milliseconds.
+  const precise = typeof entry._startedAtMs === 'number' && Math.abs(entry._startedAtMs - Date.parse(entry.startedDateTime)) < 1;
+  const startedAt = precise ? entry._startedAtMs! : Date.parse(entry.startedDateTime);
   const time = entry.time !== undefined && entry.time >= 0 ? entry.time : 0;
   const protocol = entry._securityDetails?.protocol;
   const exchange: Exchange = {
@@ -116,8 +120,7 @@ export function toAuditEntry(entry: HarEntry, index: number, options: RecogniseO
   const bodyRecorded = !response || content?.text !== undefined || (content?.size ?? 0) === 0;
   return {
     bodyRecorded,
-    // startedDateTime keeps whole milliseconds: the end, floored too, is never after a request that followed it.
-    index, startedAt, endedAt: Math.floor(startedAt + time), recognised, exchange,
+    index, startedAt, endedAt: startedAt + time, timeSlackMs: precise ? 0 : 1, recognised, exchange,
     ...(protocol ? { tlsProtocol: tlsNames[protocol] ?? protocol } : {}),
   };
 }

@@ -32,6 +32,9 @@ export function harEntry(request: CaseRequest, result: Pick<Exchange, 'response'
   const text = response?.bodyText ?? '';
   return {
     startedDateTime: new Date(startedAt).toISOString(),
+    // startedDateTime keeps whole milliseconds, too coarse to order two processes' requests to one
+    // customer: the audit orders by this microsecond start where a recording has it (audit/entries.ts).
+    _startedAtMs: Math.round(startedAt * 1000) / 1000,
     time: Math.round(durationMs * 1000) / 1000,
     request: {
       method: request.method, url: requestUrl(request), httpVersion: 'HTTP/1.1', cookies: [], headers: pairs(headers),
@@ -84,12 +87,13 @@ export function writeTrafficHar(dir: string, creator: { name: string; version: s
   if (parts.length === 0) return undefined;
   const entries = parts.flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n').filter((l) => l.trim() !== '').flatMap((line) => {
     try {
-      return [JSON.parse(line) as { startedDateTime: string }];
+      return [JSON.parse(line) as { startedDateTime: string; _startedAtMs?: number }];
     } catch {
       return []; // a line cut short by a killed worker
     }
   }));
-  entries.sort((a, b) => Date.parse(a.startedDateTime) - Date.parse(b.startedDateTime));
+  const start = (e: { startedDateTime: string; _startedAtMs?: number }) => e._startedAtMs ?? Date.parse(e.startedDateTime);
+  entries.sort((a, b) => start(a) - start(b));
   const file = join(dir, trafficHarName);
   writeFileSync(file, JSON.stringify({ log: { version: '1.2', creator, entries } }), 'utf8');
   for (const name of parts) rmSync(join(dir, name), { force: true });

@@ -75,7 +75,8 @@ export function createTransport(options: TransportOptions): Transport {
       await rate.acquire();
       const started = performance.now();
       const result = await sendOnce(agent, req, options.timeoutMs);
-      traffic?.record(req, result, Date.now() - (performance.now() - started), performance.now() - started);
+      // The start as a sub-millisecond epoch time, the same clock in every process (timeOrigin + now).
+      traffic?.record(req, result, performance.timeOrigin + started, performance.now() - started);
       return { result, record: attemptOf(result, started - exchangeStart, performance.now() - started) };
     });
 

@@ -40,6 +40,8 @@ export const harEntrySchema = z.object({
   startedDateTime: z.string().refine(isDate, { message: 'must be an ISO 8601 date-time' }),
   /** Total milliseconds; -1 or absent when the exporter did not measure it. */
   time: z.number().optional(),
+  /** partner-conformance: the start in epoch milliseconds with microseconds (startedDateTime keeps whole milliseconds). */
+  _startedAtMs: z.number().optional(),
   request: z.object({
     method: z.string().min(1, 'must not be empty'),
     url: z.string().refine((u) => URL.canParse(u), { message: 'must be an absolute URL' }),

@@ -2,9 +2,9 @@ import { bearerRefused, genericRefusal, tokenReused, type BearerExpectation } fr
 import { apiVersion, sessionHeaders, versionParameter, type RequirementId } from '../../contract/index.js';
 import { oracle, type Oracle } from '../../oracles/judge.js';
 import type { AuditEntry } from '../entries.js';
-import { before, type Book, type Span } from '../state/book.js';
+import { before, spanOf, type Book, type Span } from '../state/book.js';
 
-const span = (e: AuditEntry): Span => ({ start: e.startedAt, end: e.endedAt, index: e.index });
+const span = spanOf;
 
 /**
  * The access layer of a recorded partner call (D2, D4, D5): what the request shows about its

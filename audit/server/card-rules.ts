@@ -4,7 +4,7 @@ import type { Operation } from '../../contract/index.js';
 import type { Oracle } from '../../oracles/judge.js';
 import { predict } from '../../oracles/model/predict.js';
 import type { AuditEntry } from '../entries.js';
-import type { Book, Span } from '../state/book.js';
+import { spanOf, type Book, type Span } from '../state/book.js';
 import { requestVerdict } from '../rules/request-verdict.js';
 import { cardEventOf } from '../state/card-events.js';
 import { cardIdPrediction, cardsAt } from '../state/cards.js';
@@ -16,7 +16,7 @@ import { cardIdPrediction, cardsAt } from '../state/cards.js';
  * last sent and none it deleted, AuthenticateOBO gives an ssoToken to a customer holding a card.
  */
 
-const span = (e: AuditEntry): Span => ({ start: e.startedAt, end: e.endedAt, index: e.index });
+const span = spanOf;
 const on2xx = (o: Oracle): Oracle => ({ ...o, applies: (x) => hasResponse(x) && is2xx(x.response.status) && o.applies(x) });
 
 /**

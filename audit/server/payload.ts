@@ -6,7 +6,7 @@ import { predict } from '../../oracles/model/predict.js';
 import { oracle, type Expected, type Oracle } from '../../oracles/judge.js';
 import type { AuditEntry } from '../entries.js';
 import type { RequestVerdict } from '../rules/request-verdict.js';
-import { before, type Book, type Span } from '../state/book.js';
+import { before, spanOf, type Book, type Span } from '../state/book.js';
 import { cardRuleOracles } from './card-rules.js';
 import { fieldRules } from './payload-rows.js';
 import { sessionRuleExpected } from './session-rules.js';
@@ -22,7 +22,7 @@ import { sessionRuleExpected } from './session-rules.js';
 const validationAnswer = (x: Exchange): boolean =>
   x.response?.status === 400 && Array.isArray((x.response.json as Record<string, unknown> | undefined)?.validationErrors);
 
-const span = (e: AuditEntry): Span => ({ start: e.startedAt, end: e.endedAt, index: e.index });
+const span = spanOf;
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** The references a request makes to target state, all shown to exist by the traffic before it. */

@@ -4,7 +4,7 @@ import { oracle, type Expected } from '../../oracles/judge.js';
 import { predict } from '../../oracles/model/predict.js';
 import type { AuditEntry } from '../entries.js';
 import type { RequestVerdict } from '../rules/request-verdict.js';
-import { before, overlap, type Book, type Span } from '../state/book.js';
+import { before, overlap, spanOf, type Book, type Span } from '../state/book.js';
 import { cardsAt } from '../state/cards.js';
 import { fieldRules, rowExpected } from './payload-rows.js';
 
@@ -17,7 +17,7 @@ import { fieldRules, rowExpected } from './payload-rows.js';
  */
 
 const [idFilter, numberFilter] = exclusiveSessionFilters;
-const span = (e: AuditEntry): Span => ({ start: e.startedAt, end: e.endedAt, index: e.index });
+const span = spanOf;
 type Item = { name: string; value: string };
 
 function items(e: AuditEntry): Item[] {

@@ -1,9 +1,9 @@
 import { responseMembers, sessionHeaders, tokenContract } from '../../contract/index.js';
 import type { AuditEntry } from '../entries.js';
 import { cardEventOf, type CardEvent } from './card-events.js';
-import { before, overlap, type Span } from './span.js';
+import { before, overlap, spanOf, type Span } from './span.js';
 
-export { before, overlap, type Span } from './span.js';
+export { before, overlap, spanOf, type Span } from './span.js';
 
 /**
  * What the traffic itself shows about the target's state, on a timeline: which customers exist
@@ -17,7 +17,7 @@ const ok = (e: AuditEntry): boolean => !!e.exchange.response && e.exchange.respo
 const obj = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const id = (v: string): string => v.toLowerCase();
-const span = (e: AuditEntry): Span => ({ start: e.startedAt, end: e.endedAt, index: e.index });
+const span = spanOf;
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -73,7 +73,7 @@ export class Book {
   private known(customerId: unknown, e: AuditEntry): void {
     const c = str(customerId);
     const shown = c ? this.customers.get(id(c)) : undefined;
-    if (c && (!shown || shown.end > e.endedAt)) this.customers.set(id(c), span(e));
+    if (c && (!shown || shown.end > span(e).end)) this.customers.set(id(c), span(e));
   }
 
   private add(e: AuditEntry): void {

@@ -1,7 +1,7 @@
 import { responseMembers } from '../../contract/index.js';
 import type { CardKind } from '../../oracles/model/state.js';
 import type { AuditEntry } from '../entries.js';
-import type { Span } from './span.js';
+import { spanOf, type Span } from './span.js';
 
 /** A recorded add-or-update or DeleteCard: what it asked for, and what the target answered. */
 export interface CardEvent extends Span {
@@ -37,7 +37,7 @@ export function cardEventOf(e: AuditEntry): CardEvent | undefined {
   const ok = status >= 200 && status < 300 && !e.exchange.transportError;
   // A write whose answer never came (or came as a 5xx) may have been done: what it touched is uncertain from then on.
   const unanswered = !e.exchange.response || e.exchange.transportError !== undefined || status >= 500;
-  const base = { start: e.startedAt, end: e.endedAt, index: e.index, operation: op, customerId, payload: body, ...(unanswered ? { unanswered } : {}) };
+  const base = { ...spanOf(e), operation: op, customerId, payload: body, ...(unanswered ? { unanswered } : {}) };
   if (op === 'DeleteCard') {
     const cardId = str(body.cardId);
     return cardId ? { ...base, kind: 'delete', ok, cardId, identity: '' } : undefined;

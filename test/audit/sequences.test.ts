@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -95,5 +95,28 @@ describe('state rules on recorded sequences', () => {
     const { failed, summary } = audit([start[0]!, start[1]!, unknown]);
     expect(failed).toEqual([]);
     expect(summary.observed.map((o) => o.observed)).toEqual([expect.stringMatching(/DeleteCard refused a valid payload with 422 CARD_NOT_FOUND \(observed, not failed: the recording cannot show the target state\)/)]);
+  });
+
+  // Two clients (two workers of a run) on one customer: one adds a card while the other lists. A
+  // sweep saw the list without the card where the recording, in whole milliseconds, put the add's
+  // answer before the list left: the file's order decided a tie it cannot decide.
+  it('an answer and another client\'s request in one millisecond are concurrent; the microseconds of the harness\'s own recordings order them', () => {
+    const adding: Call = { ...add, ms: 5.6 };
+    // The list left 0.2 ms before the add's answer came: concurrent, the card may be missing.
+    expect(audit([...start, adding, list(45.4, [])]).failed).toEqual([]);
+    // 0.1 ms after it: the card must be listed.
+    expect(audit([...start, adding, list(45.7, [])]).failed).toEqual(['CARD-SUCCESS']);
+    // Without the microseconds (another tool's recording: whole milliseconds), an answer can have come up to
+    // a millisecond after its recorded end: a list in that millisecond is concurrent, one after it is not.
+    const wholeMilliseconds = (calls: Call[]) => {
+      const file = harFile(calls);
+      const har = JSON.parse(readFileSync(file, 'utf8')) as { log: { entries: Array<Record<string, unknown>> } };
+      for (const e of har.log.entries) delete e._startedAtMs;
+      writeFileSync(file, JSON.stringify(har));
+      return runAudit({ file, reportDir: mkdtempSync(join(tmpdir(), 'pc-audit-rep-')), client: false }).summary.requirements.filter((r) => r.status === 'failed').map((r) => r.id);
+    };
+    expect(wholeMilliseconds([...start, adding, list(45.7, [])])).toEqual([]);
+    expect(wholeMilliseconds([...start, adding, list(46, [])])).toEqual([]);
+    expect(wholeMilliseconds([...start, adding, list(47, [])])).toEqual(['CARD-SUCCESS']);
   });
 });
