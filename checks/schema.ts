@@ -5,27 +5,43 @@ import {
 } from '../contract/schemas.js';
 
 /**
- * The contract's JSON Schemas, compiled once per process. ajv-formats supplies `uri` and
+ * The contract's JSON Schemas, each compiled once per process on its first use: a conformance
+ * run's parent process imports the checks for their descriptions and validates nothing, and every
+ * self-test's run paid the compilation there (issue 28). ajv-formats supplies `uri` and
  * `date-time` (full mode: a date-time must carry a time-zone offset).
  */
 type FormatsPlugin = typeof addFormatsModule.default;
 // ajv-formats is CommonJS: under NodeNext its default import is the plugin itself at run time.
 const addFormats = ((addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? addFormatsModule) as FormatsPlugin;
 
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-addFormats(ajv, ['uri', 'date-time']);
+const schemas = {
+  problem: problemSchema,
+  validationProblem: validationProblemSchema,
+  cards: cardsResponseSchema,
+  cardList: cardListResponseSchema,
+  history: historyResponseSchema,
+  token: tokenResponseSchema,
+  tokenError: tokenErrorSchema,
+} as const;
 
-export const validators = {
-  problem: ajv.compile(problemSchema),
-  validationProblem: ajv.compile(validationProblemSchema),
-  cards: ajv.compile(cardsResponseSchema),
-  cardList: ajv.compile(cardListResponseSchema),
-  history: ajv.compile(historyResponseSchema),
-  token: ajv.compile(tokenResponseSchema),
-  tokenError: ajv.compile(tokenErrorSchema),
-} as const satisfies Record<string, ValidateFunction>;
+export type SchemaName = keyof typeof schemas;
 
-export type SchemaName = keyof typeof validators;
+let ajv: Ajv2020 | undefined;
+const compiled = new Map<SchemaName, ValidateFunction>();
+
+function validator(name: SchemaName): ValidateFunction {
+  let validate = compiled.get(name);
+  if (!validate) {
+    if (!ajv) {
+      ajv = new Ajv2020({ allErrors: true, strict: false });
+      addFormats(ajv, ['uri', 'date-time']);
+    }
+    validate = ajv.compile(schemas[name]);
+    compiled.set(name, validate);
+  }
+  return validate;
+}
+
 
 /** One schema violation, printed like `cards[0].expirationMonthYear must match pattern ...`. */
 export interface SchemaIssue {
@@ -66,7 +82,7 @@ function issue(root: unknown, e: ErrorObject): SchemaIssue {
 
 /** Validates `value` against a compiled contract schema; [] when it conforms. */
 export function schemaIssues(name: SchemaName, value: unknown): SchemaIssue[] {
-  const validate = validators[name];
+  const validate = validator(name);
   return validate(value) ? [] : (validate.errors ?? []).map((e) => issue(value, e));
 }
 

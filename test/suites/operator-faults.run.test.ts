@@ -26,8 +26,6 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['find-customer', 'add-or-update-card', 'add-or-update-tokenized-card', 'enroll-customer'],
   },
-  { proofs: [{ fault: 'charset-parameter-415', check: 'validPayloadAccepted', operation: 'FindCustomer' }], suites: ['find-customer'] },
-  { proofs: [{ fault: 'media-type-case-sensitive', check: 'validPayloadAccepted', operation: 'AuthenticateOBO' }], suites: ['authenticate-obo'] },
   {
     proofs: [
       { fault: 'emoji-500', check: 'noServerError', operation: 'AddOrUpdateCard' },
@@ -36,13 +34,7 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-or-update-card', 'add-customer-attributes', 'enroll-customer'],
   },
-  // Packed open values (generators/operators/packing.ts): the emoji goes with values a 400 names; what it leaves unnamed is sent again.
-  { proofs: [{ fault: 'enroll-emoji-stored-500', check: 'noServerError', operation: 'EnrollCustomer' }], suites: ['enroll-customer'] },
-  // Blind9's class: D40's non-ASCII text in a value of no documented format beyond free text (a lengths-only zip, D35).
-  { proofs: [{ fault: 'tcard-zip-non-ascii-500', check: 'noServerError', operation: 'AddOrUpdateTokenizedCard' }], suites: ['add-or-update-tokenized-card'] },
-  { proofs: [{ fault: 'byte-order-mark-500', check: 'noServerError', operation: 'DeleteCard' }], suites: ['delete-card'] },
   // The classes the third blind red team showed missing (type confusion, newline, lenient Int and count, date-time forms).
-  { proofs: [{ fault: 'body-not-object-500', check: 'noServerError', operation: 'FindCustomer' }], suites: ['find-customer'] },
   {
     proofs: [
       { fault: 'attribute-item-not-object-500', check: 'noServerError', operation: 'AddSessionAttributes' },
@@ -81,21 +73,52 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-customer-attributes', 'add-or-update-tokenized-card'],
   },
-  { proofs: [{ fault: 'current-balance-cents-optional', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
-  { proofs: [{ fault: 'decimal-number-plus-sign', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
-  // blind6: a minus sign on every amount, counts past the integer limits, dates on calendar edges.
-  { proofs: [{ fault: 'check-amount-sign-dropped', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
-  { proofs: [{ fault: 'checks-cashed-int64-500', check: 'noServerError', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
-  { proofs: [{ fault: 'cattr-date-leap-day-refused', check: 'validPayloadAccepted', operation: 'AddCustomerAttributes' }], suites: ['add-customer-attributes'] },
-  // blind8: extreme digit strings, "" in an optional member, a date in its other field order (one run: three operations).
+  // Five AddCustomerAttributes faults need five runs (one property meets one first); each run carries faults of
+  // other operations beside it, so a fault once run alone costs no run of its own (issue 28):
+  // - media types (charset-parameter-415, media-type-case-sensitive), a byte order mark, a body that is no object;
+  // - packed open values (generators/operators/packing.ts): the emoji goes with values a 400 names, what it leaves unnamed is sent again;
+  // - blind9's class: D40's non-ASCII text in a value of no documented format beyond free text (a lengths-only zip, D35);
+  // - blind6: a minus sign on every amount, counts past the integer limits, dates on calendar edges;
+  // - blind8: extreme digit strings, "" in an optional member, a date in its other field order.
   {
     proofs: [
+      { fault: 'current-balance-cents-optional', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' },
+      { fault: 'charset-parameter-415', check: 'validPayloadAccepted', operation: 'FindCustomer' },
+      { fault: 'tcard-zip-non-ascii-500', check: 'noServerError', operation: 'AddOrUpdateTokenizedCard' },
+    ],
+    suites: ['add-customer-attributes', 'find-customer', 'add-or-update-tokenized-card'],
+  },
+  {
+    proofs: [
+      { fault: 'decimal-number-plus-sign', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' },
+      { fault: 'media-type-case-sensitive', check: 'validPayloadAccepted', operation: 'AuthenticateOBO' },
+      { fault: 'byte-order-mark-500', check: 'noServerError', operation: 'DeleteCard' },
+    ],
+    suites: ['add-customer-attributes', 'authenticate-obo', 'delete-card'],
+  },
+  {
+    proofs: [
+      { fault: 'check-amount-sign-dropped', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' },
+      { fault: 'body-not-object-500', check: 'noServerError', operation: 'FindCustomer' },
+      { fault: 'card-expiration-yymm-read', check: 'statusMatches', operation: 'AddOrUpdateCard' },
+    ],
+    suites: ['add-customer-attributes', 'find-customer', 'add-or-update-card'],
+  },
+  {
+    proofs: [
+      { fault: 'checks-cashed-int64-500', check: 'noServerError', operation: 'AddCustomerAttributes' },
+      { fault: 'enroll-emoji-stored-500', check: 'noServerError', operation: 'EnrollCustomer' },
+    ],
+    suites: ['add-customer-attributes', 'enroll-customer'],
+  },
+  {
+    proofs: [
+      { fault: 'cattr-date-leap-day-refused', check: 'validPayloadAccepted', operation: 'AddCustomerAttributes' },
       { fault: 'enroll-mobile-all-zeros-500', check: 'noServerError', operation: 'EnrollCustomer' },
       { fault: 'card-empty-name-on-card-500', check: 'noServerError', operation: 'AddOrUpdateCard' },
     ],
-    suites: ['enroll-customer', 'add-or-update-card'],
+    suites: ['add-customer-attributes', 'enroll-customer', 'add-or-update-card'],
   },
-  { proofs: [{ fault: 'card-expiration-yymm-read', check: 'statusMatches', operation: 'AddOrUpdateCard' }], suites: ['add-or-update-card'] },
   // blind9: a fixed-width date one digit short (date-field-width), an identity in groups naming a record on file
   // (identity-with-separators: the card the customer holds, the customer's own SSN, looked up or beside its id); one run, four operations.
   {
