@@ -36,6 +36,12 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     return undefined;
   }
   if (!header) {
+    // blind11-bearer-skipped-with-session: a call that names a session is taken as authenticated by it.
+    const sessionNamed = typeof request.headers.sessionid === 'string' && request.headers.sessionid !== '';
+    if (sessionNamed && request.server.faults.has('blind11-bearer-skipped-with-session')) {
+      request.clientId = testClientId;
+      return undefined;
+    }
     if (request.server.faults.has('bearer-not-required')) {
       request.clientId = testClientId;
       return undefined;
@@ -118,6 +124,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   // blind10-cards-version-header-refused: the card list's GET route binds the query string only.
   if (header !== undefined && request.server.faults.has('blind10-cards-version-header-refused') && requestPath(request).endsWith('/get-registered-cards'))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
+  // blind11-version-query-refused-on-card: the number-card route binds its body only and knows the header alone.
+  if (fromQuery !== undefined && request.server.faults.has('blind11-version-query-refused-on-card') && requestPath(request).endsWith('/add-or-update-card'))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   if (query && 'apiVersion' in query) delete query.apiVersion;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');

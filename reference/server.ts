@@ -18,6 +18,8 @@ import { blind3SourceAllowed } from './faults/blind3/access.js';
 import { blind4SourceAddress } from './faults/blind4/hooks.js';
 import { anyBlind10 } from './faults/blind10/hooks.js';
 import { blind10Reply } from './faults/blind10/replies.js';
+import { anyBlind11 } from './faults/blind11/hooks.js';
+import { blind11Reply } from './faults/blind11/replies.js';
 import { chaosInterceptor } from './chaos.js';
 import { installJsonBodyParser } from './json-body.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
@@ -178,6 +180,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (faults.has('blind8-allow-list-tcard-exempt') && requestPath(request).endsWith('/partners/add-or-update-tokenized-card')) return;
     // blind9-allow-list-obo-exempt: the OBO route sits on the customer-context router, which has no allow-list filter.
     if (faults.has('blind9-allow-list-obo-exempt') && requestPath(request).endsWith('/partners/authenticate-obo')) return;
+    // blind11-allow-list-enroll-exempt: EnrollCustomer sits on the onboarding router, which has no allow-list filter.
+    if (faults.has('blind11-allow-list-enroll-exempt') && requestPath(request).endsWith('/partners/enroll-customer')) return;
     // blind4-allow-list-get-exempt: the allow list is a rule of the write methods only.
     if (faults.has('blind4-allow-list-get-exempt') && request.method === 'GET') return;
     // allow-list-skipped-on-get: the allow list is a filter on writes only.
@@ -202,6 +206,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   });
   // blind10 faults that rewrite an answer on its way out; not installed when none is on.
   if (anyBlind10(faults)) app.addHook('onSend', async (request, reply, payload) => blind10Reply(faults, tokenPath, request, reply, payload));
+  if (anyBlind11(faults)) app.addHook('onSend', async (request, reply, payload) => blind11Reply(faults, tokenPath, request, reply, payload));
   if (options.captureTraffic)
     app.addHook('onSend', async (request, reply, payload) => {
       stats.traffic.push({

@@ -24,7 +24,9 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       const clientId = request.clientId ?? '';
       // blind1-auth-denied-client-admitted: the partner is looked up by a clientId body member, not by the token.
       const claimed = ctx.faults.has('blind1-auth-denied-client-admitted') ? String((request.body as { clientId?: unknown } | null)?.clientId ?? '') : clientId;
-      if (claimed === deniedClientId) {
+      // blind11-auth-denied-admitted-with-query-version: the query-versioned route has no partner-denial check.
+      const olderRoute = ctx.faults.has('blind11-auth-denied-admitted-with-query-version') && /[?&]apiVersion=/.test(request.url);
+      if (claimed === deniedClientId && !olderRoute) {
         const detail = 'Authorization was denied for this client.';
         const row = errorRow('UNAUTHORIZED');
         // blind8-auth-denied-200-no-session: a refused login is "no session", answered as an empty success.

@@ -33,7 +33,9 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     const live = deleted.length > 0 ? all.filter((card) => !deleted.some((d) => d.kind === card.kind && d.identity === card.identity)) : all;
     const capped = c.faults.has('blind8-cards-list-capped-at-five') ? live.slice(0, 5) : live;
     // tcard-list-session-only: of the tokenized cards, only the rows the calling session wrote.
-    const cards = c.faults.has('tcard-list-session-only') ? capped.filter((card) => card.kind !== 'token' || addedIn(session, card.cardId)) : capped;
+    // blind11-cards-list-one-per-nickname: the list is built through a dictionary keyed by nickname, the newer card winning.
+    const keyed = c.faults.has('blind11-cards-list-one-per-nickname') ? [...new Map(capped.map((card) => [card.data.cardNickname ?? '', card])).values()] : capped;
+    const cards = c.faults.has('tcard-list-session-only') ? keyed.filter((card) => card.kind !== 'token' || addedIn(session, card.cardId)) : keyed;
     // blind4-cards-deleted-token-card-listed: the tokenized cards' query has no deletion clause.
     if (c.faults.has('blind4-cards-deleted-token-card-listed')) cards.push(...c.state.cards.listRemoved(listed).filter((card) => card.kind === 'token'));
     // The order of the card list is not shown: the reading lists the newest card first.
@@ -144,6 +146,8 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     if (c.faults.has('blind10-delete-removes-same-nickname'))
       for (const other of c.state.cards.listValid(card.customerId)) if (other !== card && other.data.cardNickname === card.data.cardNickname) c.state.cards.remove(other);
     if (!c.faults.has('delete-card-kept') && !(c.faults.has('blind3-delete-tokenized-kept') && card.kind === 'token')) c.state.cards.remove(card);
+    // blind11-delete-last-card-removes-customer: the customer row is deleted by a cascade once its last card goes.
+    if (c.faults.has('blind11-delete-last-card-removes-customer') && c.state.cards.listValid(card.customerId).length === 0) c.state.customers.remove(card.customerId);
     // blind7-delete-same-number-other-customer: `DELETE FROM Cards WHERE CardNumber = @number`, every holder of the number.
     if (c.faults.has('blind7-delete-same-number-other-customer') && card.kind === 'number')
       for (let other = c.state.cards.findAnyCustomer('number', card.identity); other; other = c.state.cards.findAnyCustomer('number', card.identity)) c.state.cards.remove(other);

@@ -87,6 +87,8 @@ function handle(rule: CardKindRule) {
     if (c.faults.has('cards-list-stale-after-token-update') && !(rule.kind === 'token' && card)) evictStaleList(c.state.cards, customerId);
     // Whether this call changes a card already on file (the blind10 update-path faults).
     let updated = false;
+    // blind11-card-update-answers-previous-data: the card as read before the update, answered instead of the stored one.
+    let previous: StoredCard | undefined;
     const view = (stored: StoredCard) => {
       const out = blind10CardView(c.faults, stored, cardView(stored, c.faults, { addOrUpdate: true, sparse: c.readings.has('sparse-card-after-upsert'), readings: c.readings }), 'upsert', updated);
       // blind6-tcard-hash-id-omitted: the tokenized card's hashId is null, and null members are not written.
@@ -155,7 +157,7 @@ function handle(rule: CardKindRule) {
       if (rule.kind === 'number' && c.faults.has('blind4-card-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
       // blind9-tcard-race-two-cards: the token vault is called between the lookup above and the insert, with no unique key on the token.
       if (rule.kind === 'token' && c.faults.has('blind9-tcard-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
-      card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') });
+      card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') || (rule.kind === 'token' && c.faults.has('blind11-tcard-readd-after-delete-same-id')) });
       // tcard-list-session-only: the token list query joins the rows the calling session wrote.
       if (rule.kind === 'token' && c.faults.has('tcard-list-session-only')) rememberAdded(session, card.cardId);
       // blind7-cards-list-stale-after-update: a new card evicts the customer's cached list (an update does not).
@@ -175,11 +177,12 @@ function handle(rule: CardKindRule) {
       const keptLastFour: CardData = rule.kind === 'token' && c.faults.has('blind10-tcard-last-four-not-updated') && card.data.lastFourOfCard !== undefined
         ? { lastFourOfCard: card.data.lastFourOfCard } : {};
       updated = true;
+      if (rule.kind === 'number' && c.faults.has('blind11-card-update-answers-previous-data')) previous = { ...card, data: card.data };
       if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored')) card.data = { ...data, ...keptNickname, ...keptExpiration, ...keptNumberExpiration, ...keptLastFour };
       card.updates += 1;
       if (rule.kind === 'number' && c.faults.has('card-update-new-id')) card = c.state.cards.renew(card);
     }
-    if (!reauthorize) return reply200(card);
+    if (!reauthorize) return reply200(previous ?? card);
     card.authorizations += 1;
     const outOfDate = rule.kind === 'number' && c.readings.has('blind-expired-card-declined') && expired(data.expirationMonthYear);
     // card-decline-skipped-with-name-on-card: with a cardholder name the card goes to a name-match authorization that never declines.
@@ -189,7 +192,7 @@ function handle(rule: CardKindRule) {
     card.valid = (authorized || c.faults.has('blind4-card-declined-still-listed')) && !readdHidden;
     // blind8-card-new-card-response-first-card: the new-card branch answers with the head of the customer's list.
     if (authorized && added && rule.kind === 'number' && c.faults.has('blind8-card-new-card-response-first-card')) return reply200(c.state.cards.listValid(customerId)[0] ?? card);
-    if (authorized) return reply200(card);
+    if (authorized) return reply200(previous ?? card);
     if (outOfDate) return sendLegacyError(reply, 422, 'CARD_EXPIRED', 'The card has expired.');
     // D15: authorization failed; the card is flagged invalid and no longer listed.
     const e = referenceOnlyErrors.cardAuthorizationFailed;

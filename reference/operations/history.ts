@@ -78,7 +78,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind1-history-cards-not-merged: each card's history is newest first, but the cards are only concatenated.
     // blind4-history-order-day-only: ORDER BY CAST(createdOn AS date) DESC, transactionId.
     const dayOnly = (a: Transaction, b: Transaction) => String(b.createdOn).slice(0, 10).localeCompare(String(a.createdOn).slice(0, 10)) || String(a.transactionId).localeCompare(String(b.transactionId));
-    const sorted = c.readings.has('history-none') ? [] : c.faults.has('blind1-history-cards-not-merged') ? cards.flatMap(cardHistory)
+    // blind11-history-unsorted-after-delete: after a DeleteCard the rebuilt history cache concatenates the cards' histories unsorted.
+    const unsortedAfterDelete = c.faults.has('blind11-history-unsorted-after-delete') && c.state.cards.listRemoved(text(values, 'customerId')).length > 0;
+    const sorted = c.readings.has('history-none') ? [] : c.faults.has('blind1-history-cards-not-merged') || unsortedAfterDelete ? cards.flatMap(cardHistory)
       : cards.flatMap(cardHistory).sort(c.faults.has('blind4-history-order-day-only') ? dayOnly : newestFirst);
     const all = filtering && cards.length > 0 ? filteredHistory(c, cashPickups(c, sorted, true)) : cashPickups(c, sorted, false);
     // blind2-history-paging-ignored-with-account: the per-card query has no paging clause.
@@ -103,6 +105,13 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind9-history-oldest-first-with-account: the per-account query of the default page orders by createdOn ascending.
     if (filtering && defaultSize && reference === undefined && c.faults.has('blind9-history-oldest-first-with-account')) all.reverse();
     const paged = page(c, all, { size, reference, defaultSize });
+    // blind11-history-page-before-account-filter: the page is cut from the customer's whole history, then filtered to the card.
+    if (filtering && !defaultSize && reference === undefined && c.faults.has('blind11-history-page-before-account-filter')) {
+      const ofCard = new Set(all.map((t) => t.transactionId));
+      paged.items = customerCards.flatMap(historyOf).sort(newestFirst).slice(0, size).filter((t) => ofCard.has(t.transactionId));
+    }
+    // blind11-history-default-page-unbounded-with-account: the per-card query of the default page has no TOP.
+    if (filtering && defaultSize && reference === undefined && c.faults.has('blind11-history-default-page-unbounded-with-account')) paged.items = [...all];
     // blind9-history-paging-max-size-short: the paging query's TOP is (pageSize - 1) plus the reference row, capped at the maximum page.
     if (reference !== undefined && !defaultSize && size === 10 && c.faults.has('blind9-history-paging-max-size-short') && paged.items.length >= 10) paged.items = paged.items.slice(0, 9);
     // history-paging-size-one-empty: the paging query's TOP is pageSize - 1 after the reference row, and the reference row is skipped when that is 0.

@@ -4,6 +4,7 @@ import { errorRow, responseMembers } from '../../contract/index.js';
 import { requestPath, sendErrorRow, sendLegacyError, sendProblem, sendReferenceProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { cachedNotLinked, rememberNotLinked } from '../faults/blind10/memo.js';
+import { blind11OboHides, rememberOboCards } from '../faults/blind11/memo.js';
 import { sendOk, text, type OperationContext } from './context.js';
 
 /** obo-no-linked-title-repeated: the customers refused for no linked account so far, per customer store (a fresh reference has none). */
@@ -22,7 +23,9 @@ function refusedBefore(store: object, customerId: string): boolean {
  */
 export function authenticateObo(app: FastifyInstance, ctx: OperationContext): void {
   defineOperation(app, ctx, 'AuthenticateOBO', (c, { values, session, request, reply }) => {
-    const customer = c.state.customers.get(text(values, 'customerId'));
+    const found = c.state.customers.get(text(values, 'customerId'));
+    // blind11-obo-customer-of-other-session-not-found: the customer is looked up in the session's own enrolment cache.
+    const customer = found && blind11OboHides(c.faults, found.customerId, session) ? undefined : found;
     // blind4-obo-unknown-customer-no-linked: the cards are looked up first, and an unknown customer has none.
     if (!customer && c.faults.has('blind4-obo-unknown-customer-no-linked')) return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
     // blind6-obo-not-found-legacy-shape: the OBO handler answers in the legacy shape of the card and enrolment errors.
@@ -72,6 +75,7 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
       // blind7-sattr-second-obo-old-customer: `session.OboCustomerId ??= customerId`, the first customer kept.
       session.oboCustomerId = c.faults.has('blind7-sattr-second-obo-old-customer') ? session.oboCustomerId ?? customer.customerId : customer.customerId;
       session.ssoTokens.push(ssoToken);
+      rememberOboCards(c.faults, session, c.state.cards.listValid(customer.customerId).map((card) => card.cardId));
     }
     // blind1-obo-sso-token-pascal-key: the member named as the AddSessionAttributes attribute (SsoToken).
     // blind2-obo-sso-token-in-header: the token handed out as AuthenticatePartner hands out the sessionId.

@@ -14,6 +14,7 @@ import { blind7Input } from '../faults/blind7/hooks.js';
 import { blind8Input } from '../faults/blind8/hooks.js';
 import { blind9Input } from '../faults/blind9/hooks.js';
 import { blind10Input } from '../faults/blind10/hooks.js';
+import { blind11Input } from '../faults/blind11/hooks.js';
 import { classFaultInput } from '../faults/input-classes.js';
 import { operatorFaultInput } from '../faults/operator-values.js';
 import { existingFormFaultInput } from '../faults/existing-forms.js';
@@ -69,7 +70,9 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         // blind9-session-skipped-on-cards: the card list, a read, was registered outside the session filter.
         || (ctx.faults.has('blind9-session-skipped-on-cards') && op.id === 'GetRegisteredCards')
         // blind10-enroll-session-skipped: the enrolment route sits outside the session filter.
-        || (ctx.faults.has('blind10-enroll-session-skipped') && op.id === 'EnrollCustomer');
+        || (ctx.faults.has('blind10-enroll-session-skipped') && op.id === 'EnrollCustomer')
+        // blind11-session-skipped-with-query-version: the query-versioned controllers have no session filter.
+        || (ctx.faults.has('blind11-session-skipped-with-query-version') && /[?&]apiVersion=/.test(request.url));
       const session = skipped ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
       const raw = op.method === 'GET' ? firstOfRepeated(ctx, request.query) : request.body;
@@ -77,7 +80,8 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const holdsToken = (customerId: string, token: string) => ctx.state.cards.find(customerId, 'token', token) !== undefined;
       const storedData = (customerId: string, kind: 'number' | 'token', identity: string) => ctx.state.cards.find(customerId, kind, identity)?.data;
       const ssnOf = (customerId: string) => ctx.state.customers.get(customerId)?.ssn;
-      const input = existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined });
+      const ownerOf = (cardId: string) => ctx.state.cards.get(cardId)?.customerId;
+      const input = blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf });
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);

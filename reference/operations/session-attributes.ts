@@ -4,6 +4,7 @@ import { sendErrorRow, sendProblem, sendValidationProblem } from '../problems.js
 import type { PartnerSession } from '../state/index.js';
 import type { Attribute } from '../validate/index.js';
 import { defineOperation } from './route.js';
+import { oboCardSnapshot } from '../faults/blind11/memo.js';
 import { sendDone, type OperationContext } from './context.js';
 
 const allowed = sessionAttributes.attributes!.allowed;
@@ -48,7 +49,10 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
   }
   if (customerId !== undefined && !c.faults.has('sattr-foreign-card-accepted')) {
     // sattr-filter-deleted-card-accepted: the filters are checked against every card the customer ever held.
-    const cards = [...c.state.cards.listValid(customerId), ...(c.faults.has('sattr-filter-deleted-card-accepted') ? c.state.cards.listRemoved(customerId) : [])];
+    // blind11-sattr-filter-cards-snapshot-at-obo: only the cards the customer held when AuthenticateOBO ran.
+    const snapshot = oboCardSnapshot(c.faults, session);
+    const cards = [...c.state.cards.listValid(customerId), ...(c.faults.has('sattr-filter-deleted-card-accepted') ? c.state.cards.listRemoved(customerId) : [])]
+      .filter((card) => !snapshot || snapshot.has(card.cardId));
     // sattr-id-filter-any-customer: a GUID passes when it names a registered card of any customer.
     const anyCustomers = (id: string) => c.faults.has('sattr-id-filter-any-customer') && c.state.cards.get(id) !== undefined;
     // sattr-number-filter-empty-entries: the number list is split with empty entries removed.
@@ -133,7 +137,9 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
       return sendProblem(reply, request, { status: 400, errorCode: 'INVALID_INFORMATION', title: 'Invalid Information', detail: `Invalid information: ${bad.join(', ')}.` });
     // blind8-sattr-detail-names-id-filter: one message constant for both filters, written for the first.
     const named = c.faults.has('blind8-sattr-detail-names-id-filter') ? [...new Set(bad.map((n) => (n === numberFilter ? idFilter! : n)))] : bad;
-    if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${named.join(', ')}.`);
+    // blind11-sattr-detail-names-first-only: the refusal stops at the first invalid attribute.
+    const shown = c.faults.has('blind11-sattr-detail-names-first-only') ? named.slice(0, 1) : named;
+    if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${shown.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
     if (c.readings.has('sso-token-single-use') && tokenAt >= 0) (session.spentSsoTokens ??= new Set()).add(items[tokenAt]!.value);
     return sendDone(reply);

@@ -34,6 +34,16 @@ export class CustomerStore {
     return customer;
   }
 
+  /** Forgets a customer (only the blind11-delete-last-card-removes-customer fault does this). */
+  remove(customerId: string): void {
+    const customer = this.get(customerId);
+    if (!customer) return;
+    this.byId.delete(customer.customerId);
+    this.bySsn.delete(customer.ssn);
+    this.byEmail.delete(customer.email.toLowerCase());
+    this.byExactLocalPart.delete(exactLocalPart(customer.email));
+  }
+
   get(customerId: string): Customer | undefined {
     return this.byId.get(customerId.toLowerCase());
   }
