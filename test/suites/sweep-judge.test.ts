@@ -115,7 +115,7 @@ describe('SWEEP_AUDIT: the audit judges each run\'s traffic', () => {
     expect(() => sweepSettings({ SWEEP_AUDIT: 'yes' }, 1)).toThrow(/SWEEP_AUDIT must be 0 \(skip\) or 1 .*received "yes"/);
   });
 
-  it('turns a clean run into a false alarm when the audit of its traffic finds something, and removes the recording', () => {
+  it('turns a clean run into a false alarm when the audit of its traffic finds something, and keeps that recording; a clean audit removes it', () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'pc-sweep-audit-'));
     mkdirSync(trafficDir(reportDir));
     // A FindCustomer answered 500: GEN-NO-5XX in the audit, whatever the run's own summary said.
@@ -123,7 +123,13 @@ describe('SWEEP_AUDIT: the audit judges each run\'s traffic', () => {
     const judged = withAudit(judgeRun(0, summaryOf([{ id: 'FIND-SUCCESS', status: 'passed' }])), reportDir);
     expect(judged.clean).toBe(false);
     expect(judged.problems.join('\n')).toMatch(/audit of the run's traffic: GEN-NO-5XX failed/);
-    expect(existsSync(trafficDir(reportDir))).toBe(false);
+    // An audit-only alarm can depend on timing and not come back: its recording is the one way to read it.
+    expect(existsSync(join(trafficDir(reportDir), 'traffic.har'))).toBe(true);
     expect(existsSync(join(reportDir, 'audit', 'summary.json'))).toBe(true);
+    const cleanDir = mkdtempSync(join(tmpdir(), 'pc-sweep-audit-'));
+    mkdirSync(trafficDir(cleanDir));
+    writeFileSync(join(trafficDir(cleanDir), 'traffic.har'), JSON.stringify(har([{ op: 'FindCustomer', at: 0, body: { ssn: '123456789', dateOfBirth: '1990-01-15' }, status: 404, reply: { title: 'x' } }])));
+    expect(withAudit(judgeRun(0, summaryOf([{ id: 'FIND-SUCCESS', status: 'passed' }])), cleanDir).clean).toBe(true);
+    expect(existsSync(trafficDir(cleanDir))).toBe(false);
   });
 });
