@@ -48,17 +48,22 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
   describe(`${op.id} field rules`, () => {
     afterAll(() => removeAddedCards(ctx));
 
+    // A write's valid payloads are its bounds (issue 30 item 6): an accepted EnrollCustomer is a customer for good, and
+    // the payload of every lowest bound and the one of every highest are valid payloads, so they are this property's
+    // coverage phase, and CONFORMANCE_WRITE_RUNS (coverage cases included) leaves no random one beside them by default.
+    const bounds = boundaryValidCases(op, options);
+    const boundsAreValid = op.writes && bounds !== undefined;
     propertyTest(ctx, suiteFile, {
       area, operation: op.id, independentCases, name: `${op.id}: a valid payload is accepted`, writes: op.writes,
       requirements: ['GEN-VALID-ACCEPTED', successRequirementId(op), ...generic],
       arbitrary: validPayload(op, options).map((input): GeneratedCase => ({ input, expectation: acceptedExpectation(op), description: `${op.id}: valid payload` })),
+      ...(boundsAreValid ? { examples: (seed: number) => boundaryCoverage(op, options, seed) } : {}),
       numRuns: validRuns,
       describe: describeCase, rowsOf,
       run: tallyRefusals(op.id, (c: GeneratedCase) => sendCase(ctx, op, c, 'valid')),
     });
 
-    const bounds = boundaryValidCases(op, options);
-    if (bounds)
+    if (bounds && !boundsAreValid)
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, independentCases, name: `${op.id}: values at their exact bounds are accepted`, writes: op.writes,
         requirements: ['GEN-VALID-ACCEPTED', ...generic],

@@ -2,7 +2,7 @@ import { namesField, reportedKeys } from '../../../checks/index.js';
 import type { Responded } from '../../../checks/support.js';
 import type { Exchange } from '../../../client/index.js';
 import type { Operation } from '../../../contract/index.js';
-import type { GeneratedCase } from '../../../generators/index.js';
+import type { BoundsCase, GeneratedCase } from '../../../generators/index.js';
 import type { OperatorCase } from '../../../generators/operators/cases.js';
 import type { PackedCase } from '../../../generators/operators/packing.js';
 import { following, openKeys } from '../../../generators/operators/repack.js';
@@ -24,8 +24,27 @@ export const judgeOptions = (ctx: HarnessContext): JudgeOptions => ({ strictKeyC
  * media type; its operator x cell pairs go into the outcome for the coverage table.
  */
 export function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
-  const send = () => ('repack' in c ? sendPacked(ctx, op, c as PackedCase, kind) : sendOne(ctx, op, c, kind));
+  const send = () => ('repack' in c ? sendPacked(ctx, op, c as PackedCase, kind) : 'parts' in c ? sendBounds(ctx, op, c as BoundsCase, kind) : sendOne(ctx, op, c, kind));
   return needsSsoToken(c.input) ? oneTokenAtATime(ctx, send) : send();
+}
+
+/**
+ * A payload of bounds (generators/boundaries.ts boundaryCoverage). A refusal names every invalid key
+ * (D14), so a bound refused in company is named; where the failing answer names no key (a 415, a 5xx,
+ * a 400 without keys), each bound goes again alone on the same payload, until one fails, so the
+ * failure is pinned to its member. Only a failing target is sent more.
+ */
+async function sendBounds(ctx: HarnessContext, op: Operation, c: BoundsCase, kind: CaseKind): Promise<CaseOutcome> {
+  const all = await sendOne(ctx, op, c, kind);
+  const x = all.exchanges.at(-1);
+  if (all.broken || all.findings.length === 0 || !x?.response || reportedKeys(x as Responded).length > 0) return all;
+  const alone: CaseOutcome[] = [];
+  for (const part of c.parts ?? []) {
+    alone.push(await sendOne(ctx, op, part, kind));
+    if (alone.at(-1)!.broken || alone.at(-1)!.findings.length > 0) break;
+  }
+  // The bound that fails alone first: its request is the reproduction.
+  return combine([...alone.filter((o) => o.findings.length > 0), all, ...alone.filter((o) => o.findings.length === 0)]);
 }
 
 /**
