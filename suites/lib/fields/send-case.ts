@@ -5,6 +5,7 @@ import type { Operation } from '../../../contract/index.js';
 import type { BoundsCase, GeneratedCase } from '../../../generators/index.js';
 import type { OperatorCase } from '../../../generators/operators/cases.js';
 import type { PackedCase } from '../../../generators/operators/packing.js';
+import type { RiddenBounds } from '../../../generators/operators/riders.js';
 import { following, openKeys } from '../../../generators/operators/repack.js';
 import { judgeFieldCase, type JudgeOptions } from '../../../oracles/field-case.js';
 import { combine } from '../../../oracles/judge.js';
@@ -29,22 +30,28 @@ export function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | 
 }
 
 /**
- * A payload of bounds (generators/boundaries.ts boundaryCoverage). A refusal names every invalid key
- * (D14), so a bound refused in company is named; where the failing answer names no key (a 415, a 5xx,
- * a 400 without keys), each bound goes again alone on the same payload, until one fails, so the
- * failure is pinned to its member. Only a failing target is sent more.
+ * A payload of bounds (generators/boundaries.ts boundaryCoverage), perhaps with a media type riding on
+ * it (generators/operators/riders.ts). A refusal names every invalid key (D14), so a bound refused in
+ * company is named, and the rider then goes again alone, for a verdict of its own; where the failing
+ * answer names no key (a 415, a 5xx, a 400 without keys), the rider and then each bound go again alone
+ * on the same payload, until one fails, so the failure is pinned to its member or its media type.
+ * Only a failing target is sent more.
  */
 async function sendBounds(ctx: HarnessContext, op: Operation, c: BoundsCase, kind: CaseKind): Promise<CaseOutcome> {
   const all = await sendOne(ctx, op, c, kind);
   const x = all.exchanges.at(-1);
-  if (all.broken || all.findings.length === 0 || !x?.response || reportedKeys(x as Responded).length > 0) return all;
+  if (all.broken || all.findings.length === 0 || !x?.response) return all;
+  const named = reportedKeys(x as Responded).length > 0;
+  const rider = 'rider' in c ? (c as RiddenBounds).rider : undefined;
+  const again = named ? (rider ? [rider] : []) : (c.parts ?? []);
   const alone: CaseOutcome[] = [];
-  for (const part of c.parts ?? []) {
+  for (const part of again) {
     alone.push(await sendOne(ctx, op, part, kind));
     if (alone.at(-1)!.broken || alone.at(-1)!.findings.length > 0) break;
   }
-  // The bound that fails alone first: its request is the reproduction.
-  return combine([...alone.filter((o) => o.findings.length > 0), all, ...alone.filter((o) => o.findings.length === 0)]);
+  // What fails alone first is the reproduction; the rider's pairs count once.
+  const outcome = combine([...alone.filter((o) => o.findings.length > 0), all, ...alone.filter((o) => o.findings.length === 0)]);
+  return rider ? { ...outcome, operatorPairs: rider.pairs } : outcome;
 }
 
 /**
