@@ -28,6 +28,9 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
   },
   { proofs: [{ fault: 'charset-parameter-415', check: 'validPayloadAccepted', operation: 'FindCustomer' }], suites: ['find-customer'] },
   { proofs: [{ fault: 'media-type-case-sensitive', check: 'validPayloadAccepted', operation: 'AuthenticateOBO' }], suites: ['authenticate-obo'] },
+  // On a writing operation the media types ride on its bounds payloads (generators/operators/riders.ts): still caught there.
+  { proofs: [{ fault: 'charset-parameter-415', check: 'validPayloadAccepted', operation: 'EnrollCustomer' }], suites: ['enroll-customer'] },
+  { proofs: [{ fault: 'media-type-case-sensitive', check: 'validPayloadAccepted', operation: 'AddOrUpdateCard' }], suites: ['add-or-update-card'] },
   {
     proofs: [
       { fault: 'emoji-500', check: 'noServerError', operation: 'AddOrUpdateCard' },
@@ -111,7 +114,7 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
 
 describe('operator catalogue faults are caught', () => {
   for (const { proofs, suites } of runs)
-    it(`catches ${proofs.map((p) => p.fault).join(', ')}`, async () => {
+    it(`catches ${proofs.map((p) => `${p.fault} (${p.operation})`).join(', ')}`, async () => {
       expectCaught(await runWithFaults(proofs, suites), proofs);
     }, 300_000);
 });
