@@ -60,17 +60,36 @@ export function boundaryValidCases(op: Operation, options: PayloadOptions = {}):
 }
 
 /**
- * The coverage phase of `boundaryValidCases`: every bound of every field once, in as few payloads
- * as the field with the most bounds has (payload k holds each field's k-th bound). Each payload
- * is valid, so each must be accepted; a valid EnrollCustomer is a customer that can never be
- * deleted, so one payload per bound would cost a shared sandbox two dozen of them.
+ * The coverage phase of `boundaryValidCases`: every field at its lowest bound in one payload and at
+ * its highest in another (issue 30 item 6), so two payloads hold every documented bound; a list of
+ * attributes, whose bounds are one long value per attribute name, gives one payload per name (payload
+ * k holds its k-th). Each payload is valid, so each must be accepted; a valid EnrollCustomer is a
+ * customer that can never be deleted, so one payload per bound would cost a shared sandbox two dozen
+ * of them. A refusal names every invalid key (D14), so a bound refused in company is still named;
+ * `parts` holds each bound alone, for a refusal that names none (suites/lib/fields/send-case.ts).
+ * The shortest non-empty value of a field whose minimum is 0 lies between its bounds: the random
+ * cases meet it.
  */
-export function boundaryCoverage(op: Operation, options: PayloadOptions, seed: number): GeneratedCase[] {
+export function boundaryCoverage(op: Operation, options: PayloadOptions, seed: number): BoundsCase[] {
   const bounded = boundedFields(op, options);
   const p = sampleOne(validPayload(op, options), seed);
-  const each = bounded.map(({ bounds }, i) => oneOfEach(bounds.map((b) => b.value.map((v) => ({ label: b.label, v }))), seed + i));
+  const each = bounded.map(({ field, bounds }, i) => ends(field, oneOfEach(bounds.map((b) => b.value.map((v) => ({ label: b.label, v }))), seed + i)));
   const rounds = Math.max(0, ...each.map((e) => e.length));
-  return Array.from({ length: rounds }, (_, k) => atBounds(op, p, bounded, each.map((e) => e[k]), options));
+  return Array.from({ length: rounds }, (_, k) => {
+    const chosen = each.map((e) => e[k]);
+    const alone = chosen.flatMap((c, i) => (c ? [atBounds(op, p, bounded, chosen.map((_, j) => (j === i ? c : undefined)), options)] : []));
+    return { ...atBounds(op, p, bounded, chosen, options), ...(alone.length > 1 ? { parts: alone } : {}) };
+  });
+}
+
+/** A payload of bounds, and each of its bounds alone on the same payload. */
+export interface BoundsCase extends GeneratedCase {
+  readonly parts?: readonly GeneratedCase[];
+}
+
+/** A field's lowest and highest bound (boundValues lists them lowest first); an attribute list's every bound, one per name. */
+function ends<T>(field: Field, values: readonly T[]): T[] {
+  return field.attributes || values.length <= 2 ? [...values] : [values[0]!, values.at(-1)!];
 }
 
 type BoundedField = { readonly field: Field; readonly bounds: Bound[] };

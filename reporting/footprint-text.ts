@@ -24,7 +24,7 @@ export function footprintDetail(f: Footprint): string[] {
     const family = f.familyEnrolled || f.customersFoundAgain
       ? ` Of the run family (CONFORMANCE_FAMILY: the pool, the model sequences' customers but the customers model's enrolments, the business, ownership and concurrency scenarios' customers, found again by later runs): ${f.familyEnrolled ?? 0} enrolled, ${f.customersFoundAgain ?? 0} found again.`
       : '';
-    lines.push(`Customers: a pool of ${f.customerPool.size} shared by every property that needs no fresh one; ${f.customerPool.freshEnrolments} fresh enrolment(s) for cases that need an identity of their own (EnrollCustomer's valid and open cases, duplicates, concurrency, the customers model's EnrollCustomer commands; with no run family, the scenarios' and models' other customers too).${family}`);
+    lines.push(`Customers: a pool of ${f.customerPool.size} shared by every property that needs no fresh one; ${f.customerPool.freshEnrolments} fresh enrolment(s) for cases that need an identity of their own (EnrollCustomer's bounds payloads and open cases, the D9 scenario's customers, concurrency, the customers model's EnrollCustomer commands; with no run family, the scenarios' and models' other customers too).${family}`);
   }
   const e = f.exploration;
   if (e) {

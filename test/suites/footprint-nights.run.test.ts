@@ -15,20 +15,26 @@ import { runConformance, type ConformanceRun } from '../support/conformance-run.
  * sandbox is, and two default runs in a row against it as an external target (TARGET_BASE_URL):
  * the second finds the first night's reusable customers again (the pool, the model sequences'
  * customers but the customers model's own enrolments, the business suite's customer with a known card,
- * the ownership scenarios' customers) instead of enrolling them,
+ * the ownership scenarios' customers, the history customer) instead of enrolling them,
  * deletes whatever cards they were left with, and still passes. Between the nights a card is left
  * on the cards model's customer, as an interrupted night would leave it: the second night deletes
  * it, and the model starts from a customer with no card, without a false alarm.
  * Issue 30's goal, at most 10 new customers on a later night, is not met: the ceiling asserted is
- * the one measured, 26 (31 before the models' other customers and the ownership stranger joined the
- * family and open operator values shared requests; 25 before D5 was checked on every operation, whose
- * EnrollCustomer case enrols one with apiVersion in the query string). What is left needs an identity of its own or is
- * an acceptance the register asserts (docs/running.md "The run family"): EnrollCustomer's valid and
- * bound cases (5), its open operator values and bodies (7: the five open operators the reference
- * takes in countryOfOrigin need five requests, the unknown member and the first member given twice
- * ride in one of them, and the two media types served as valid keep theirs), its
- * D38-D40 open values (1), the customers model's EnrollCustomer commands (4), D9, D16 and D17 (2
- * each), the concurrent enrolment (1), the history customer (1) and the D5 case (1).
+ * the one measured, 14 (24 before footprint3; 26 before that, with 31 before the models' other
+ * customers and the ownership stranger joined the family and open operator values shared requests).
+ * footprint3 took 10 off: a write's valid payloads are its two bounds payloads, lowest and highest (5
+ * enrolments -> 2), with the two media types served as valid riding on them (2 -> 0); the D9
+ * scenario's SSN and ITIN customers are the D16 originals and the D17 customers (6 -> 2); the history
+ * customer is the family's where its history is empty once its cards are gone (1 -> 0). What is left
+ * needs an identity of its own or is an acceptance the register asserts (docs/running.md "The run
+ * family"): EnrollCustomer's two bounds payloads (2), its open operator values and bodies (3 on the
+ * reference: the member given the most open operators, countryOfOrigin, needs six requests, one value
+ * each, and the reference takes three of them; a lenient target takes up to six), its D38-D40 open
+ * values (1: the D40 text values fill the free-text members the bounds payloads fill), the customers
+ * model's EnrollCustomer commands (4: the model's subject, two in the coverage sequence and up to two
+ * in the random one), D9's two (an SSN with a leading 0 and an ITIN, enrolled and looked up), the
+ * concurrent enrolment (1) and the D5 case with apiVersion in the query string (1, in the versioning
+ * suite, which enrols nothing else).
  */
 
 /** A card on the family customer of `use`, added from outside the run (found by its SSN and date of birth). */
@@ -78,15 +84,16 @@ describe('two nights against one target', () => {
     const [one, two] = [footprint(first), footprint(second)];
     // The first night enrols the family; the second finds every one of them and enrols none.
     expect(one.customersFoundAgain).toBe(0);
-    // Twelve uses: the pool, three models' first customers and three of their other customers, the business suite's
-    // customer with a known card, the ownership scenarios' holder, stranger and deleted-card customer, the concurrency one.
+    // Thirteen uses: the pool, three models' first customers and three of their other customers, the business suite's
+    // customer with a known card, the ownership scenarios' holder, stranger and deleted-card customer, the concurrency
+    // one and the history suite's.
     expect(one.familyEnrolled).toBeGreaterThanOrEqual(10);
     expect(two.customersFoundAgain).toBe(one.familyEnrolled);
     expect(two.familyEnrolled).toBe(0);
     expect(two.customersEnrolled).toBe(two.customerPool!.freshEnrolments);
     expect(two.customersEnrolled).toBeLessThan(one.customersEnrolled);
     // The measured ceiling of a later night (issue 30's goal of 10 is not met: see above).
-    expect(two.customersEnrolled).toBeLessThanOrEqual(26);
+    expect(two.customersEnrolled).toBeLessThanOrEqual(14);
     // Every card a night added it removed; the console and summary.md say what was found again.
     expect(two.cardsLeftByEarlierRuns).toBe(1);
     expect(two.cardsRemoved).toBe(two.cardsAdded + 1);

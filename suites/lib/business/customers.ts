@@ -7,7 +7,7 @@ import { acceptedExpectation, validPayload, type Payload } from '../../../genera
 import type { Exchange } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { combine, genericOracles, judgeExpectation, judge, judgeRow, oracle, setupOutcome } from '../judge/oracles.js';
-import { enrollFrom, scenario, sendEnrollment } from './fixtures.js';
+import { enrollFrom, rememberScenarioCustomer, scenario, sendEnrollment, takeUncardedCustomer } from './fixtures.js';
 import { enrollmentPayload, fixedCases, genericRequirements, rowRequirements, scenarioRuns } from './cases.js';
 import { addCard } from '../state/cards.js';
 import { freshValues } from '../state/fresh.js';
@@ -69,6 +69,7 @@ export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): v
         // The first customer's SSN begins with 0: a digits-only key a numeric column would shorten (issue 27, blind5).
         // The second's is an ITIN: "9-digit SSN or ITIN", each kind enrolled and looked up with each key changed alone (blind7).
         const enrolled = await enrollFrom(ctx, session, p, () => ({ ssn: index === 0 ? freshValues(ctx).ssnWithLeadingZero() : freshValues(ctx).itin() }));
+        rememberScenarioCustomer(ctx, index === 0 ? 'SSN' : 'ITIN', enrolled);
         const { ssn, dateOfBirth } = enrolled.body;
         const x = await ctx.client.call(find.id, { body: { ssn, dateOfBirth } }, { session });
         const expectation = { operation: find.id, customerId: enrolled.customerId };
@@ -110,17 +111,21 @@ export function oboScenarios(ctx: HarnessContext, suiteFile: string): void {
   propertyTest(ctx, suiteFile, {
     area, operation: obo.id, name: 'AuthenticateOBO answers NO_LINKED_ACCOUNT before the first card and an ssoToken after it (D17)', writes: true,
     requirements: ['OBO-LINKED-ACCOUNT', ...rowRequirements('NO_LINKED_ACCOUNT'), 'GEN-VALID-ACCEPTED', 'OBO-SUCCESS'],
-    arbitrary: fixedCases(enrollmentPayload(ctx)), numRuns: scenarioRuns(ctx, true, 2), describe: describePayload('an enrolment, AuthenticateOBO, a card, AuthenticateOBO'),
+    arbitrary: fixedCases(enrollmentPayload(ctx)), numRuns: scenarioRuns(ctx, true, 2), describe: describePayload('an enrolment (or a customer the D9 scenario enrolled and no one gave a card), AuthenticateOBO, a card, AuthenticateOBO'),
     run: scenario(async (payload) => {
       const session = await ctx.session();
-      const { customerId, exchange } = await enrollFrom(ctx, session, payload);
+      // A customer the D9 scenario enrolled in this run and no one gave a card (issue 30 item 6); else one of its own.
+      const taken = takeUncardedCustomer(ctx);
+      const { customerId, exchange } = taken ?? (await enrollFrom(ctx, session, payload));
+      // An enrolment another scenario made was judged there.
+      const enrolment = taken ? [] : [enrolmentOutcome(ctx, exchange)];
       const before = await ctx.client.call(obo.id, { body: { customerId } }, { session });
       const noCard = judgeRow(ctx, before, 'NO_LINKED_ACCOUNT', { scenario: ['OBO-LINKED-ACCOUNT'] });
-      if (noCard.broken || noCard.findings.length) return combine([enrolmentOutcome(ctx, exchange), noCard]);
+      if (noCard.broken || noCard.findings.length) return combine([...enrolment, noCard]);
       const card = await addCard(ctx, session, customerId);
       const after = await ctx.client.call(obo.id, { body: { customerId } }, { session });
       const issued = judgeExpectation(ctx, after, acceptedExpectation(obo), { extra: [oracle(ssoTokenIssued, { operation: obo.id }, 'OBO-LINKED-ACCOUNT')] });
-      return combine([enrolmentOutcome(ctx, exchange), noCard, setupOutcome(ctx, card.exchange), issued]);
+      return combine([...enrolment, noCard, setupOutcome(ctx, card.exchange), issued]);
     }),
   });
 }

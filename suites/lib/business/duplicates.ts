@@ -4,7 +4,7 @@ import { legacyOrProblemError } from '../../../checks/index.js';
 import { sampleOne, wireName, type Payload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { combine, genericOracles, judge, oracle } from '../judge/oracles.js';
-import { enrollFrom, scenario, sendEnrollment } from './fixtures.js';
+import { enrollFrom, scenario, scenarioCustomerOf, sendEnrollment, type TaxpayerKind } from './fixtures.js';
 import { enrollmentPayload, fixedCases, genericRequirements, payloadPaths, scenarioRuns } from './cases.js';
 import { enrolmentOutcome } from './customers.js';
 import { freshValues } from '../state/fresh.js';
@@ -16,15 +16,15 @@ const area = 'business-errors';
 const enroll = operation('EnrollCustomer');
 
 /** The two kinds of taxpayer number (FindCustomer: "9-digit SSN or ITIN"), each the original of one case. */
-const taxpayerKinds = ['SSN', 'ITIN'] as const;
-type TaxpayerKind = (typeof taxpayerKinds)[number];
+const taxpayerKinds: readonly TaxpayerKind[] = ['SSN', 'ITIN'];
 interface DuplicateCase { readonly kind: TaxpayerKind; readonly original: Payload; readonly minimal: Payload; readonly full: Payload }
 
 /**
  * EnrollCustomer refuses an SSN or an e-mail already in use with an error code and message (D16):
  * an SSN customer and an ITIN customer (one case each, whatever the seed), each key reused on both
  * payload paths, minimal and with every optional member filled (a referral enrolment, blind7). The
- * refused duplicates create nothing; the originals are the two customers the scenario always enrolled.
+ * refused duplicates create nothing; the originals are the D9 scenario's two customers (fixtures.ts
+ * scenarioCustomerOf), or two of the scenario's own where that one did not run.
  */
 export function duplicateEnrollmentScenario(ctx: HarnessContext, suiteFile: string): void {
   const ssnKey = enroll.fields.find((f) => f.format === 'ssn')!.name;
@@ -36,12 +36,15 @@ export function duplicateEnrollmentScenario(ctx: HarnessContext, suiteFile: stri
     requirements: ['ENROLL-DUPLICATE', ...genericRequirements],
     arbitrary: fixedCases(arbitrary), numRuns: scenarioRuns(ctx, true, 2),
     examples: (seed) => taxpayerKinds.map((kind, i) => ({ ...sampleOne(arbitrary, seed + i), kind })),
-    describe: (c: DuplicateCase) => `an enrolment (${c.kind}), then its ${c.kind} and its e-mail reused, each in a minimal payload and one with every optional member\n  input: ${JSON.stringify(c)}`,
+    describe: (c: DuplicateCase) => `an enrolment (${c.kind}; the D9 scenario's where it made one), then its ${c.kind} and its e-mail reused, each in a minimal payload and one with every optional member\n  input: ${JSON.stringify(c)}`,
     run: scenario(async ({ kind, original: first, minimal, full }: DuplicateCase) => {
       const session = await ctx.session();
-      const original = await enrollFrom(ctx, session, first, () => (kind === 'ITIN' ? { ssn: freshValues(ctx).itin() } : {}));
+      // The D9 scenario's customer of this kind where it enrolled one in this run (issue 30 item 6); else one of its own.
+      const enrolled = scenarioCustomerOf(ctx, kind);
+      const original = enrolled ?? (await enrollFrom(ctx, session, first, () => (kind === 'ITIN' ? { ssn: freshValues(ctx).itin() } : {})));
       const duplicate = oracle(legacyOrProblemError, { operation: enroll.id, requirement: 'ENROLL-DUPLICATE' }, 'ENROLL-DUPLICATE');
-      const parts: CaseOutcome[] = [enrolmentOutcome(ctx, original.exchange)];
+      // An enrolment another scenario made was judged there.
+      const parts: CaseOutcome[] = enrolled ? [] : [enrolmentOutcome(ctx, original.exchange)];
       for (const key of [ssnKey, emailKey]) {
         for (const payload of [minimal, full]) {
           const x = await sendEnrollment(ctx, session, payload, { [key]: original.body[key] });

@@ -63,6 +63,40 @@ export async function enrollFrom(ctx: HarnessContext, session: Session, payload:
   return { customerId, body: (exchange.request.body ?? {}) as Record<string, unknown>, exchange };
 }
 
+/** The two kinds of taxpayer number (FindCustomer: "9-digit SSN or ITIN"). */
+export type TaxpayerKind = 'SSN' | 'ITIN';
+
+/** A customer a business scenario enrolled in this run, of one kind of taxpayer number. */
+interface ScenarioCustomer extends Enrolled {
+  readonly kind: TaxpayerKind;
+  /** Given a card, or about to be (D17's scenario takes it): no longer a customer before its first card. */
+  carded: boolean;
+}
+
+const scenarioCustomers = new WeakMap<HarnessContext, ScenarioCustomer[]>();
+
+/**
+ * Issue 30 item 6: customers the D9 scenario enrolled (an SSN customer and an ITIN customer) are the
+ * originals of the D16 duplicates and the customers of the D17 scenario, instead of two more each. D16
+ * needs only an SSN and an e-mail this run enrolled, of the same kind; D17 a customer this run enrolled
+ * and never gave a card (D17 asserts nothing of a customer found again, whose history is another night's).
+ */
+export function rememberScenarioCustomer(ctx: HarnessContext, kind: TaxpayerKind, enrolled: Enrolled): void {
+  scenarioCustomers.set(ctx, [...(scenarioCustomers.get(ctx) ?? []), { ...enrolled, kind, carded: false }]);
+}
+
+/** A customer of `kind` a scenario enrolled in this run (its SSN and e-mail in use), or undefined. */
+export function scenarioCustomerOf(ctx: HarnessContext, kind: TaxpayerKind): Enrolled | undefined {
+  return scenarioCustomers.get(ctx)?.find((c) => c.kind === kind);
+}
+
+/** A customer a scenario enrolled in this run and never gave a card, taken for one (marked carded), or undefined. */
+export function takeUncardedCustomer(ctx: HarnessContext): Enrolled | undefined {
+  const found = scenarioCustomers.get(ctx)?.find((c) => !c.carded);
+  if (found) found.carded = true;
+  return found;
+}
+
 /** Cards a response lists are counted and deleted when the suite ends (a faulty target may register what it should refuse). */
 export function rememberListedCards(ctx: HarnessContext, x: Exchange): void {
   ctx.footprint.rememberCardsOf(x);

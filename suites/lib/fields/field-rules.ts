@@ -8,6 +8,7 @@ import {
   type GeneratedCase, type PayloadOptions,
 } from '../../../generators/index.js';
 import { operatorCases, type OperatorCase } from '../../../generators/operators/cases.js';
+import { splitRiders, withRiders } from '../../../generators/operators/riders.js';
 import { operatorCatalogue } from '../../../contract/operators/index.js';
 import { mayWrite } from '../state/setup-call.js';
 import type { HarnessContext } from '../runner/context.js';
@@ -45,20 +46,34 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
   // cases may be in flight together; one that needs the session's newest ssoToken waits its turn (sendCase).
   const independentCases = true;
 
+  // A case on the update path or on existing records (sentOn) needs a card added or a customer enrolled first: never on production (mayWrite).
+  const writesState = new Set(operatorCatalogue.filter((o) => o.sentOn !== undefined).map((o) => o.id));
+  const runnable = (c: OperatorCase) => mayWrite(ctx) || !c.pairs.some((p) => writesState.has(p.operator));
+  // A refusal of unspecified placement (an empty attribute list, D19/D20) is sent with the rejected values.
+  const refusal = (c: OperatorCase) => c.expectation.kind === 'validation' || c.expectation.kind === 'refused';
+
   describe(`${op.id} field rules`, () => {
     afterAll(() => removeAddedCards(ctx));
 
+    // A write's valid payloads are its bounds (issue 30 item 6): an accepted EnrollCustomer is a customer for good, and
+    // the payload of every lowest bound and the one of every highest are valid payloads, so they are this property's
+    // coverage phase, and CONFORMANCE_WRITE_RUNS (coverage cases included) leaves no random one beside them by default.
+    // A media type served as valid rides on a bounds payload (generators/operators/riders.ts): one request for the two.
+    const bounds = boundaryValidCases(op, options);
+    const boundsAreValid = op.writes && bounds !== undefined;
+    const rounds = boundsAreValid ? boundaryCoverage(op, options, 0).length : 0;
+    const ridersOf = (seed: number) => splitRiders(operatorCases(op, options, seed).filter(runnable).filter((c) => !refusal(c)), rounds);
     propertyTest(ctx, suiteFile, {
       area, operation: op.id, independentCases, name: `${op.id}: a valid payload is accepted`, writes: op.writes,
       requirements: ['GEN-VALID-ACCEPTED', successRequirementId(op), ...generic],
       arbitrary: validPayload(op, options).map((input): GeneratedCase => ({ input, expectation: acceptedExpectation(op), description: `${op.id}: valid payload` })),
+      ...(boundsAreValid ? { examples: (seed: number) => withRiders(boundaryCoverage(op, options, seed), ridersOf(seed).riding) } : {}),
       numRuns: validRuns,
       describe: describeCase, rowsOf,
       run: tallyRefusals(op.id, (c: GeneratedCase) => sendCase(ctx, op, c, 'valid')),
     });
 
-    const bounds = boundaryValidCases(op, options);
-    if (bounds)
+    if (bounds && !boundsAreValid)
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, independentCases, name: `${op.id}: values at their exact bounds are accepted`, writes: op.writes,
         requirements: ['GEN-VALID-ACCEPTED', ...generic],
@@ -97,14 +112,10 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
 
     // Issue 27: every operator of the catalogue in every cell of this operation it applies to, each
     // pair in the coverage phase (so whatever the seed); rejected values share a request (D14).
-    // A case on the update path or on existing records (sentOn) needs a card added or a customer enrolled first: never on production (mayWrite).
-    const writesState = new Set(operatorCatalogue.filter((o) => o.sentOn !== undefined).map((o) => o.id));
-    const runnable = (c: OperatorCase) => mayWrite(ctx) || !c.pairs.some((p) => writesState.has(p.operator));
+    // Cases that need state never go on production (runnable); media types served as valid ride on a write's bounds payloads.
     const operated = operatorCases(op, options, 0).filter(runnable);
-    // A refusal of unspecified placement (an empty attribute list, D19/D20) is sent with the rejected values.
-    const refusal = (c: OperatorCase) => c.expectation.kind === 'validation' || c.expectation.kind === 'refused';
     const rejected = operated.filter(refusal);
-    const answered = operated.filter((c) => !refusal(c));
+    const answered = ridersOf(0).rest;
     const refusedRows = [...new Set(rejected.flatMap((c) => (c.expectation.kind === 'refused' ? [c.expectation.requirement] : [])))];
     if (rejected.length)
       propertyTest(ctx, suiteFile, {
@@ -118,7 +129,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, independentCases, name: `${op.id}: operator values and bodies the register leaves open or allows are answered as such`, writes: op.writes,
         requirements: [...generic, 'ERR-VALIDATION', 'GEN-VALID-ACCEPTED', successRequirementId(op)],
-        arbitrary: fc.constantFrom(...answered), examples: (seed) => operatorCases(op, options, seed).filter(runnable).filter((c) => !refusal(c)),
+        arbitrary: fc.constantFrom(...answered), examples: (seed) => ridersOf(seed).rest,
         numRuns: 0, describe: describeCase,
         run: (c: OperatorCase) => sendCase(ctx, op, c, 'valid'),
       });

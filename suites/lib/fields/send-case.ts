@@ -2,9 +2,10 @@ import { namesField, reportedKeys } from '../../../checks/index.js';
 import type { Responded } from '../../../checks/support.js';
 import type { Exchange } from '../../../client/index.js';
 import type { Operation } from '../../../contract/index.js';
-import type { GeneratedCase } from '../../../generators/index.js';
+import type { BoundsCase, GeneratedCase } from '../../../generators/index.js';
 import type { OperatorCase } from '../../../generators/operators/cases.js';
 import type { PackedCase } from '../../../generators/operators/packing.js';
+import type { RiddenBounds } from '../../../generators/operators/riders.js';
 import { following, openKeys } from '../../../generators/operators/repack.js';
 import { judgeFieldCase, type JudgeOptions } from '../../../oracles/field-case.js';
 import { combine } from '../../../oracles/judge.js';
@@ -24,8 +25,33 @@ export const judgeOptions = (ctx: HarnessContext): JudgeOptions => ({ strictKeyC
  * media type; its operator x cell pairs go into the outcome for the coverage table.
  */
 export function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
-  const send = () => ('repack' in c ? sendPacked(ctx, op, c as PackedCase, kind) : sendOne(ctx, op, c, kind));
+  const send = () => ('repack' in c ? sendPacked(ctx, op, c as PackedCase, kind) : 'parts' in c ? sendBounds(ctx, op, c as BoundsCase, kind) : sendOne(ctx, op, c, kind));
   return needsSsoToken(c.input) ? oneTokenAtATime(ctx, send) : send();
+}
+
+/**
+ * A payload of bounds (generators/boundaries.ts boundaryCoverage), perhaps with a media type riding on
+ * it (generators/operators/riders.ts). A refusal names every invalid key (D14), so a bound refused in
+ * company is named, and the rider then goes again alone, for a verdict of its own; where the failing
+ * answer names no key (a 415, a 5xx, a 400 without keys), the rider and then each bound go again alone
+ * on the same payload, until one fails, so the failure is pinned to its member or its media type.
+ * Only a failing target is sent more.
+ */
+async function sendBounds(ctx: HarnessContext, op: Operation, c: BoundsCase, kind: CaseKind): Promise<CaseOutcome> {
+  const all = await sendOne(ctx, op, c, kind);
+  const x = all.exchanges.at(-1);
+  if (all.broken || all.findings.length === 0 || !x?.response) return all;
+  const named = reportedKeys(x as Responded).length > 0;
+  const rider = 'rider' in c ? (c as RiddenBounds).rider : undefined;
+  const again = named ? (rider ? [rider] : []) : (c.parts ?? []);
+  const alone: CaseOutcome[] = [];
+  for (const part of again) {
+    alone.push(await sendOne(ctx, op, part, kind));
+    if (alone.at(-1)!.broken || alone.at(-1)!.findings.length > 0) break;
+  }
+  // What fails alone first is the reproduction; the rider's pairs count once.
+  const outcome = combine([...alone.filter((o) => o.findings.length > 0), all, ...alone.filter((o) => o.findings.length === 0)]);
+  return rider ? { ...outcome, operatorPairs: rider.pairs } : outcome;
 }
 
 /**

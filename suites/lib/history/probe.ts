@@ -5,6 +5,7 @@ import type { Transaction } from '../../../checks/history.js';
 import { cardNumber } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { enrollCustomer } from '../state/enrolment.js';
+import { familyHistoryCustomer } from './family-customer.js';
 import { FixtureError } from '../state/fixture-errors.js';
 import { mayWrite } from '../state/setup-call.js';
 import { addCardUnlessRefused, addTokenizedCard, updateCard, type FixtureCard } from '../state/cards.js';
@@ -17,7 +18,8 @@ import { isBrokenError } from '../runner/stop.js';
 
 /**
  * The customer whose history the history suite reads (D21: no operation creates
- * transactions). Sandbox: a customer enrolled by this run with several cards, so the
+ * transactions). Sandbox: a customer enrolled by this run (or the run family's, found again with
+ * nothing in its history, family-customer.ts) with several cards, so the
  * accountId filter has other cards' transactions to leave out. Production: the fixture
  * customer (TARGET_FIXTURE_CUSTOMER_ID).
  */
@@ -28,7 +30,7 @@ export interface HistoryCustomer {
   /** Card numbers and SSN this run sent for the customer: no history reply may carry them. */
   readonly secrets: readonly string[];
   /**
-   * True for a customer this run enrolled, whose cards it registered with distinct last four digits
+   * True for a customer this run enrolled (or found again with an empty history), whose cards it registered with distinct last four digits
    * (by number, and one tokenized with its lastFourOfCard) and never deletes: those digits then name
    * one card's transactions alone.
    */
@@ -58,7 +60,8 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
   let customerId: string;
   const secrets: string[] = [];
   if (mayWrite(ctx)) {
-    const enrolled = await enrollCustomer(ctx, session);
+    // The run family's history customer where it is as good as a new one (family-customer.ts), else a new one.
+    const enrolled = (await familyHistoryCustomer(ctx, session)) ?? (await enrollCustomer(ctx, session));
     customerId = enrolled.customerId;
     secrets.push(enrolled.ssn);
     let added = 0;

@@ -18,6 +18,8 @@ export const familyUses = [
   // Appended, never inserted: a slot's place is its identity on the nights that follow.
   // Customers that only need to exist beside the subject (footprint2): the models' other customers and the ownership stranger.
   'model:cards#2', 'model:linked-accounts#2', 'model:linked-accounts#3', 'ownership:stranger',
+  // footprint3: the history suite's customer, used where its history is empty once its cards are gone (history/family-customer.ts).
+  'history',
 ] as const;
 export type FamilyUse = (typeof familyUses)[number];
 
