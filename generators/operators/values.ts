@@ -5,6 +5,7 @@
  */
 import type { Cell } from '../../contract/operators/index.js';
 import { dateFieldWidths, extremeDigits, identityWithSeparators, otherFieldOrder } from './digit-date-values.js';
+import { calendarExtremes, formatBreaksWithin, localeDecimals, offByOneWidths } from './class-values.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -152,6 +153,10 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'unknown-resource-id': () => [unknownResourceIdSlot],
   'violation-on-update': brokenOnUpdate,
   'identity-with-separators': identityWithSeparators,
+  'digits-width-off-by-one': offByOneWidths,
+  'decimal-locale-forms': localeDecimals,
+  'calendar-extreme-date': calendarExtremes,
+  'format-break-on-update': formatBreaksWithin,
   // The larger bound exactly: a store sized for the smaller one breaks on it.
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

@@ -1,5 +1,6 @@
 import { customerAttributes, type Operation } from '../../contract/index.js';
 import type { Fault, FaultSet } from './types.js';
+import { operatorClassFaultInput, operatorClassFaults } from './operator-classes.js';
 
 /**
  * Faults of the operator catalogue's families (issue 27): a lenient parser that repairs a near
@@ -49,6 +50,8 @@ export const operatorValueFaults: Fault[] = [
   { name: 'cards-unknown-customer-500', requirement: 'GEN-NO-5XX', breaks: 'GetRegisteredCards reads the customer row and dereferences it without a null check, so a customerId of no customer answers 500' },
   // The class blind batch 9 showed missing (D40's non-ASCII text in every value of no documented format), on another cell than the blind fault.
   { name: 'tcard-zip-non-ascii-500', requirement: 'GEN-NO-5XX', breaks: 'AddOrUpdateTokenizedCard crashes with 500 on a zip holding a character outside ASCII (the address is encoded as ASCII for address verification before validation); D35 leaves the zip\'s characters open, never a 5xx' },
+  // The classes blind batch 11 showed missing (reference/faults/operator-classes.ts).
+  ...operatorClassFaults,
 ];
 
 type Json = Record<string, unknown>;
@@ -144,5 +147,5 @@ export function operatorFaultInput(faults: FaultSet, op: Operation, input: unkno
   const yymm = /^([0-9]{2})([0-9]{2})$/.exec(str('expirationMonthYear') ?? '');
   if (op.id === 'AddOrUpdateCard' && faults.has('card-expiration-yymm-read') && yymm && Number(yymm[1]) > 12 && Number(yymm[2]) >= 1 && Number(yymm[2]) <= 12)
     out.expirationMonthYear = `${yymm[2]}${yymm[1]}`;
-  return out;
+  return operatorClassFaultInput(faults, op, out, holdsToken);
 }

@@ -9,7 +9,7 @@ import { fixtureBody, FixtureError } from './fixture-errors.js';
 import { nextPerson } from './people.js';
 import { freshValues } from './fresh.js';
 import { registeredCardSlot, unknownResourceIdSlot } from '../../../generators/operators/values.js';
-import { numberCard, tokenCard } from '../ownership/fixtures.js';
+import { registeredCard } from '../fields/registered-card.js';
 
 /**
  * Stand-ins that generated payloads carry where a field must name target state. They are
@@ -77,8 +77,8 @@ async function resolveSlots(ctx: HarnessContext, session: Session, slots: Readon
       out.set(standIn, kind === 'violation' ? randomUUID() : (await addCard(ctx, session, need(fixture, 'customer').customerId)).cardId);
     if (slot === 'unknownId') out.set(standIn, freshValues(ctx).guid());
     // A violation on the update path needs the real card: without it the request would take the new-card path.
-    if (slot === 'registeredCardNumber') out.set(standIn, (await numberCard(ctx, session, need(fixture, 'customer').customerId)).identity);
-    if (slot === 'registeredCardToken') out.set(standIn, (await tokenCard(ctx, session, need(fixture, 'customer').customerId)).identity);
+    if (slot === 'registeredCardNumber') out.set(standIn, (await registeredCard(ctx, session, need(fixture, 'customer').customerId, 'number')).identity);
+    if (slot === 'registeredCardToken') out.set(standIn, (await registeredCard(ctx, session, need(fixture, 'customer').customerId, 'token')).identity);
     if (slot === 'freshSsn' || slot === 'freshEmail') {
       const person = nextPerson(ctx);
       out.set(stateSlot.freshSsn, person.ssn);
