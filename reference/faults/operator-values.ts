@@ -69,7 +69,10 @@ const counts = new Set(customerAttributes.attributes.allowed.filter((a) => a.val
 const dates = new Set(customerAttributes.attributes.allowed.filter((a) => a.valueFormat === 'mmddyyyy').map((a) => a.name));
 
 /** The input as the faulty service reads it before validation; throws where the fault crashes. */
-export function operatorFaultInput(faults: FaultSet, op: Operation, input: unknown, holdsToken: (customerId: string, token: string) => boolean = () => false): unknown {
+export function operatorFaultInput(
+  faults: FaultSet, op: Operation, input: unknown, holdsToken: (customerId: string, token: string) => boolean = () => false,
+  holderOf: (cardNumber: string) => string | undefined = () => undefined,
+): unknown {
   if (faults.has('body-not-object-500') && op.method === 'POST' && (typeof input !== 'object' || input === null || Array.isArray(input)))
     throw new TypeError(`Cannot read properties of ${input === null ? 'null' : 'a non-object body'} (reading '${op.fields[0]?.name ?? 'value'}')`);
   if (typeof input !== 'object' || input === null || Array.isArray(input) || !operatorValueFaults.some((f) => faults.has(f.name))) return input;
@@ -147,5 +150,5 @@ export function operatorFaultInput(faults: FaultSet, op: Operation, input: unkno
   const yymm = /^([0-9]{2})([0-9]{2})$/.exec(str('expirationMonthYear') ?? '');
   if (op.id === 'AddOrUpdateCard' && faults.has('card-expiration-yymm-read') && yymm && Number(yymm[1]) > 12 && Number(yymm[2]) >= 1 && Number(yymm[2]) <= 12)
     out.expirationMonthYear = `${yymm[2]}${yymm[1]}`;
-  return operatorClassFaultInput(faults, op, out, holdsToken);
+  return operatorClassFaultInput(faults, op, out, holdsToken, holderOf);
 }

@@ -467,6 +467,12 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'tcard-bin-nine-digits-cut': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '411111111' }) })).status,
   'cattr-amount-space-group-read': (b) => customerAttributes(b, [['AverageMonthlyLoadAmount', '1 234.56']]),
   'cattr-date-before-1753-500': (b) => customerAttributes(b, [['CardIssueDate', '01-01-0001']]),
+  'card-customer-id-optional-on-update': async (b) => {
+    const { customerId } = await b.enroll();
+    const { customerId: _left, ...payload } = cardPayload(customerId);
+    await b.addCard(customerId, payload);
+    return (await b.call('AddOrUpdateCard', { body: payload })).status;
+  },
 };
 
 /** Probed by denied-client.test.ts: the denied client cannot be driven through startReference. */

@@ -43,8 +43,10 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     proofs: [
       { fault: 'attribute-item-not-object-500', check: 'noServerError', operation: 'AddSessionAttributes' },
       { fault: 'attribute-value-not-string-500', check: 'noServerError', operation: 'AddCustomerAttributes' },
+      // blind11: a required member left out beside real resources (the card the customer holds): suites/lib/fields/missing-on-state.ts.
+      { fault: 'card-customer-id-optional-on-update', check: 'statusMatches', operation: 'AddOrUpdateCard' },
     ],
-    suites: ['add-session-attributes', 'add-customer-attributes'],
+    suites: ['add-session-attributes', 'add-customer-attributes', 'add-or-update-card'],
   },
   {
     proofs: [
