@@ -11,7 +11,7 @@
  */
 import { formatOf } from '../formats.js';
 import type { Cell } from './cells.js';
-import { fixedFormat, isDigitsOnly } from './predicates.js';
+import { fixedFormat, isDigitsOnly, textValue } from './predicates.js';
 import type { Operator } from './types.js';
 
 /** The width bounds of a digits-only format of bounded length (`^[0-9]{9}$`: 9 and 9; `{6,8}`: 6 and 8). */
@@ -51,6 +51,14 @@ export const valueClassOperators: readonly Operator[] = [
     counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
     appliesTo: decimalFormat, asserts: () => 'rejected',
     backing: ['interface.md "Format DDDDD.CC"', 'D31: separators other than one "." are violations'],
+  },
+  {
+    // Blind batch 11: AccountIdFilter items trimmed before their check; on made-up GUIDs the list is refused anyway (D19), so the items name the customer's card.
+    id: 'list-item-near-miss', family: 'value-near-miss', oneCellPerRequest: true, sentOn: 'registered-card',
+    sends: 'a list of the customer\'s own cards with one item broken: whitespace after a comma (id1, id2), an empty item (id1,,id2), a trailing comma; the empty item only in a list of card numbers or tokens (a token\'s whitespace is open), one request each',
+    counterparts: [cats('LeadingWhitespacesInFieldsTrimValidateFuzzer'), cats('EmptyStringValuesInFieldsFuzzer'), { tool: 'RESTler', name: 'InvalidDynamicObject' }],
+    appliesTo: (c) => textValue(c) && (c.resource === 'card-list' || c.resource === 'card-number-list'), asserts: () => 'rejected',
+    backing: ['interface.md "Comma-separated list of card GUIDs", "of raw card numbers or card tokens"', 'D41 (whitespace in a GUID)', 'D19 (an item naming no card of the customer: 422)'],
   },
   {
     id: 'calendar-extreme-date', family: 'value-robustness',

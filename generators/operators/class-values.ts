@@ -52,3 +52,12 @@ export const formatBreaksWithin = (_v: string, c: Cell): readonly string[] => {
     .flatMap((k) => fc.sample(k.values, { seed: 11, numRuns: 20 }).filter(fits).slice(0, 1));
   return [...new Set(out)];
 };
+
+/**
+ * Near misses of one item of a comma-separated list, every item naming a card the customer holds (so a
+ * target that repairs the list takes it): a GUID list gets whitespace after a comma (D41: whitespace in a
+ * GUID), an empty item between two and a trailing comma; a card-number list, whose items may be tokens
+ * (free text, D41 open), gets the empty item only.
+ */
+export const listItemNearMisses = (c: Cell, held: string): readonly string[] =>
+  c.resource === 'card-list' ? [`${held}, ${held}`, `${held},,${held}`, `${held},`] : [`${held},,${held}`];

@@ -8,7 +8,7 @@ import type { CustomerFixture } from './enrolment.js';
 import { fixtureBody, FixtureError } from './fixture-errors.js';
 import { nextPerson } from './people.js';
 import { freshValues } from './fresh.js';
-import { registeredCardSlot, unknownResourceIdSlot } from '../../../generators/operators/values.js';
+import { heldCardIdSlot, registeredCardSlot, unknownResourceIdSlot } from '../../../generators/operators/values.js';
 import { registeredCard } from '../fields/registered-card.js';
 
 /**
@@ -18,7 +18,7 @@ import { registeredCard } from '../fields/registered-card.js';
  */
 export const stateSlot = {
   customerId: '00000000-0000-4000-8000-00000000c001',
-  cardId: '00000000-0000-4000-8000-00000000c002',
+  cardId: heldCardIdSlot,
   /** A card made for this one case (DeleteCard deletes it). */
   freshCardId: '00000000-0000-4000-8000-00000000c003',
   customerSsn: '900000001',
@@ -99,8 +99,13 @@ const holdsFreshEmailPart = (s: string) => s !== stateSlot.freshEmail && (s.incl
 /** A near miss built from the fresh SSN stand-in (`900000002\n`, ` 900000002`) carries the fresh SSN the same way. */
 const holdsFreshSsn = (s: string) => s !== stateSlot.freshSsn && s.includes(stateSlot.freshSsn);
 
+/** A list value built on stand-ins (list-item-near-miss: `<card>, <card>`): the stand-ins its items hold. */
+const listSlots: readonly Slot[] = ['cardId', 'registeredCardNumber'];
+const inList = (s: string): Slot[] => (s.includes(',') ? listSlots.filter((k) => s.includes(stateSlot[k])) : []);
+
 function slotsIn(value: unknown, found = new Set<Slot>()): Set<Slot> {
   if (typeof value === 'string') {
+    for (const k of inList(value)) found.add(k);
     const slot = slotOf.get(value) ?? (holdsFreshEmailPart(value) ? 'freshEmail' : holdsFreshSsn(value) ? 'freshSsn' : undefined);
     if (slot) found.add(slot);
   } else if (Array.isArray(value)) value.forEach((v) => slotsIn(v, found));
@@ -117,6 +122,8 @@ function replace<T>(value: T, map: ReadonlyMap<string, string>): T {
     }
     const ssn = map.get(stateSlot.freshSsn);
     if (!map.has(value) && ssn && holdsFreshSsn(value)) return value.replace(stateSlot.freshSsn, ssn) as T;
+    const listed = map.has(value) ? [] : inList(value).filter((k) => map.has(stateSlot[k]));
+    if (listed.length) return listed.reduce((acc, k) => acc.split(stateSlot[k]).join(map.get(stateSlot[k])!), value as string) as T;
     return (map.get(value) ?? value) as T;
   }
   if (Array.isArray(value)) return value.map((v) => replace(v, map)) as T;
