@@ -11,7 +11,7 @@
  */
 import { formatOf } from '../formats.js';
 import type { Cell } from './cells.js';
-import { fixedFormat, isDigitsOnly, textValue } from './predicates.js';
+import { fixedFormat, isDigitsOnly } from './predicates.js';
 import type { Operator } from './types.js';
 
 /** The width bounds of a digits-only format of bounded length (`^[0-9]{9}$`: 9 and 9; `{6,8}`: 6 and 8). */
@@ -54,11 +54,12 @@ export const valueClassOperators: readonly Operator[] = [
   },
   {
     // Blind batch 11: AccountIdFilter items trimmed before their check; on made-up GUIDs the list is refused anyway (D19), so the items name the customer's card.
-    id: 'list-item-near-miss', family: 'value-near-miss', oneCellPerRequest: true, sentOn: 'registered-card',
-    sends: 'a list of the customer\'s own cards with one item broken: whitespace after a comma (id1, id2), an empty item (id1,,id2), a trailing comma; the empty item only in a list of card numbers or tokens (a token\'s whitespace is open), one request each',
+    id: 'list-item-near-miss', family: 'value-near-miss', oneCellPerRequest: true,
+    // Lists of a fixed format only: AccountNumberFilter's items may be tokens (free text, D41 open), and its empty entries are filter-exactness's (D19).
+    sends: 'a list of the customer\'s own cards with one item broken: whitespace after a comma (id1, id2), an empty item (id1,,id2), a trailing comma, one request each',
     counterparts: [cats('LeadingWhitespacesInFieldsTrimValidateFuzzer'), cats('EmptyStringValuesInFieldsFuzzer'), { tool: 'RESTler', name: 'InvalidDynamicObject' }],
-    appliesTo: (c) => textValue(c) && (c.resource === 'card-list' || c.resource === 'card-number-list'), asserts: () => 'rejected',
-    backing: ['interface.md "Comma-separated list of card GUIDs", "of raw card numbers or card tokens"', 'D41 (whitespace in a GUID)', 'D19 (an item naming no card of the customer: 422)'],
+    appliesTo: (c) => fixedFormat(c) && c.resource === 'card-list', asserts: () => 'rejected',
+    backing: ['interface.md "Comma-separated list of card GUIDs"', 'D41 (whitespace in a GUID)'],
   },
   {
     id: 'calendar-extreme-date', family: 'value-robustness',

@@ -54,10 +54,8 @@ export const formatBreaksWithin = (_v: string, c: Cell): readonly string[] => {
 };
 
 /**
- * Near misses of one item of a comma-separated list, every item naming a card the customer holds (so a
- * target that repairs the list takes it): a GUID list gets whitespace after a comma (D41: whitespace in a
- * GUID), an empty item between two and a trailing comma; a card-number list, whose items may be tokens
- * (free text, D41 open), gets the empty item only.
+ * Near misses of one item of a comma-separated list, every item naming the card the customer holds (so
+ * a target that repairs the list takes it): whitespace after a comma (D41: whitespace in a GUID), an
+ * empty item between two, a trailing comma.
  */
-export const listItemNearMisses = (c: Cell, held: string): readonly string[] =>
-  c.resource === 'card-list' ? [`${held}, ${held}`, `${held},,${held}`, `${held},`] : [`${held},,${held}`];
+export const listItemNearMisses = (held: string): readonly string[] => [`${held}, ${held}`, `${held},,${held}`, `${held},`];

@@ -163,7 +163,7 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'decimal-locale-forms': localeDecimals,
   'calendar-extreme-date': calendarExtremes,
   'format-break-on-update': formatBreaksWithin,
-  'list-item-near-miss': (_v, c) => listItemNearMisses(c, c.resource === 'card-list' ? heldCardIdSlot : registeredCardSlot.number),
+  'list-item-near-miss': () => listItemNearMisses(heldCardIdSlot),
   // The larger bound exactly: a store sized for the smaller one breaks on it.
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

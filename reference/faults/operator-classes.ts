@@ -12,7 +12,7 @@ export const operatorClassFaults: Fault[] = [
   { name: 'tcard-bin-nine-digits-cut', requirement: 'TCARD-CARD-BIN-FORMAT', breaks: 'AddOrUpdateTokenizedCard checks cardBin with ^[0-9]{6,9}$ and keeps the first 8 digits of a 9-digit BIN; "6 to 8 digit BIN"' },
   { name: 'cattr-amount-space-group-read', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddCustomerAttributes reads AverageMonthlyLoadAmount with a culture whose group separator is a space, so 1 234.56 is taken as 1234.56; "Format DDDDD.CC"' },
   { name: 'card-customer-id-optional-on-update', requirement: 'CARD-CUSTOMER-ID-REQUIRED', breaks: 'AddOrUpdateCard without a customerId updates the card its cardNumber names, for the customer who holds it (the owner check runs only when a customerId is sent); "customerId | Guid | yes"' },
-  { name: 'sattr-number-filter-inner-empty-dropped', requirement: 'SATTR-SESSION-ATTRIBUTES-FORMAT', breaks: 'AddSessionAttributes collapses a doubled comma inside AccountNumberFilter before its check, so 4111...,,4111... naming the customer\'s card is taken (a leading or trailing comma is still refused); "Comma-separated list of raw card numbers or card tokens"' },
+  { name: 'sattr-id-filter-inner-empty-dropped', requirement: 'SATTR-SESSION-ATTRIBUTES-FORMAT', breaks: 'AddSessionAttributes collapses a doubled comma inside AccountIdFilter before its check, so <card>,,<card> naming the customer\'s card is taken (a leading or trailing comma is still refused); "Comma-separated list of card GUIDs"' },
   { name: 'cattr-date-before-1753-500', requirement: 'GEN-NO-5XX', breaks: 'AddCustomerAttributes binds the MM-DD-YYYY date attributes to a SQL datetime, so a year before 1753 fails with 500 (no range is documented: a refusal would be allowed, a crash is not)' },
 ];
 
@@ -36,10 +36,10 @@ export function operatorClassFaultInput(
     const holder = holderOf(str('cardNumber') ?? '');
     if (holder !== undefined) out.customerId = holder;
   }
-  if (op.id === 'AddSessionAttributes' && faults.has('sattr-number-filter-inner-empty-dropped') && Array.isArray(out.sessionAttributes))
+  if (op.id === 'AddSessionAttributes' && faults.has('sattr-id-filter-inner-empty-dropped') && Array.isArray(out.sessionAttributes))
     out.sessionAttributes = (out.sessionAttributes as unknown[]).map((it) => {
       const item = it as Json | null;
-      return item?.name === 'AccountNumberFilter' && typeof item.value === 'string' ? { ...item, value: item.value.replace(/([^,]),{2,}(?=[^,])/g, '$1,') } : it;
+      return item?.name === 'AccountIdFilter' && typeof item.value === 'string' ? { ...item, value: item.value.replace(/([^,]),{2,}(?=[^,])/g, '$1,') } : it;
     });
   if (op.id === 'AddCustomerAttributes' && Array.isArray(out[customerAttributes.name]))
     out[customerAttributes.name] = (out[customerAttributes.name] as unknown[]).map((it) => {

@@ -467,11 +467,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'tcard-bin-nine-digits-cut': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '411111111' }) })).status,
   'cattr-amount-space-group-read': (b) => customerAttributes(b, [['AverageMonthlyLoadAmount', '1 234.56']]),
   'cattr-date-before-1753-500': (b) => customerAttributes(b, [['CardIssueDate', '01-01-0001']]),
-  'sattr-number-filter-inner-empty-dropped': async (b) => {
-    const number = `4111${uniqueDigits(12)}`;
-    const own = await oboCustomer(b, number);
-    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountNumberFilter', `${number},,${number}`]]) })).status;
-  },
+  'sattr-id-filter-inner-empty-dropped': (b) => sessionAttributes(b, (own) => [['AccountIdFilter', `${own.cardId},,${own.cardId}`]]),
   'card-customer-id-optional-on-update': async (b) => {
     const { customerId } = await b.enroll();
     const { customerId: _left, ...payload } = cardPayload(customerId);

@@ -36,7 +36,7 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
       { fault: 'repeated-attribute-500', check: 'noServerError', operation: 'AddCustomerAttributes' },
       { fault: 'long-text-500', check: 'noServerError', operation: 'EnrollCustomer' },
       // blind11: one item of a list of the customer's own cards broken (list-item-near-miss).
-      { fault: 'sattr-number-filter-inner-empty-dropped', check: 'statusMatches', operation: 'AddSessionAttributes' },
+      { fault: 'sattr-id-filter-inner-empty-dropped', check: 'statusMatches', operation: 'AddSessionAttributes' },
     ],
     suites: ['add-or-update-card', 'add-customer-attributes', 'enroll-customer', 'add-session-attributes'],
   },

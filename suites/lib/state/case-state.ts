@@ -100,7 +100,7 @@ const holdsFreshEmailPart = (s: string) => s !== stateSlot.freshEmail && (s.incl
 const holdsFreshSsn = (s: string) => s !== stateSlot.freshSsn && s.includes(stateSlot.freshSsn);
 
 /** A list value built on stand-ins (list-item-near-miss: `<card>, <card>`): the stand-ins its items hold. */
-const listSlots: readonly Slot[] = ['cardId', 'registeredCardNumber'];
+const listSlots: readonly Slot[] = ['cardId'];
 const inList = (s: string): Slot[] => (s.includes(',') ? listSlots.filter((k) => s.includes(stateSlot[k])) : []);
 
 function slotsIn(value: unknown, found = new Set<Slot>()): Set<Slot> {
