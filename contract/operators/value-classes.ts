@@ -21,6 +21,18 @@ export function digitWidths(format: string): { min: number; max: number } | unde
   return m ? { min: Number(m[1]), max: Number(m[2] ?? m[1]) } : undefined;
 }
 
+/** The days calendar-extreme-date sends (year, month, day): the calendar's ends and a store's epoch around 1900. */
+export const calendarExtremeDays = [['0001', '01', '01'], ['1899', '12', '31'], ['1900', '01', '01'], ['9999', '12', '31']] as const;
+
+/**
+ * A date at one of those days, in any layout D9 or MM-DD-YYYY allows: no D-row rules on a date's range,
+ * and a reading may refuse it (a date before its store's epoch, a birth in the future), so it is open:
+ * the audit reads it so too (audit/rules/field-verdict.ts), as the run does.
+ */
+export const calendarExtremeValue = (format: string, v: string): boolean =>
+  (format === 'dateOfBirth' || format === 'mmddyyyy')
+  && calendarExtremeDays.some(([y, m, d]) => ['-', '/'].some((s) => v === [y, m, d].join(s) || v === [m, d, y].join(s)));
+
 /**
  * A fixed-width digits value whose length column is wider than its format (an attribute value of 1 to
  * 200 characters, a BIN of 1 to 50, D28): there the format alone excludes one digit short or long. Where

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { nearMissVerdict, toleratedRegExp } from '../../contract/index.js';
-import { digitWidths } from '../../contract/operators/value-classes.js';
+import { calendarExtremeDays, digitWidths } from '../../contract/operators/value-classes.js';
 import { breakClasses } from '../format-breaks.js';
 import type { Cell } from '../../contract/operators/index.js';
 
@@ -28,7 +28,7 @@ export const localeDecimals = (v: string): readonly string[] => {
 };
 
 /** The calendar's extremes, and a store's epochs around them (smalldatetime starts in 1900). */
-const extremes = [['0001', '01', '01'], ['1899', '12', '31'], ['1900', '01', '01'], ['9999', '12', '31']] as const;
+const extremes = calendarExtremeDays;
 
 /** Each extreme in the layout of `v`: year first with its own separator, or month first (MM-DD-YYYY). */
 export const calendarExtremes = (v: string): readonly string[] => {
