@@ -19,6 +19,7 @@ import { filterExactnessOperators } from './filter-exactness.js';
 import { jsonTypeOperators } from './json-type.js';
 import { unknownResourceOperators } from './unknown-resource.js';
 import { updatePathOperators } from './update-path.js';
+import { valueClassOperators } from './value-classes.js';
 
 export * from './types.js';
 export * from './cells.js';
@@ -29,7 +30,7 @@ export const operatorCatalogue: readonly Operator[] = [
   ...valueNearMissOperators, ...dateWidthOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
   ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators, ...unknownResourceOperators,
-  ...updatePathOperators,
+  ...updatePathOperators, ...valueClassOperators,
 ];
 
 /**

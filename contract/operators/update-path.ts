@@ -54,4 +54,13 @@ export const updatePathOperators: readonly Operator[] = [
     backing: ['interface.md cardNumber "Unformatted card number"; SSN "9 digits, no spaces or dashes"; ssn "9-digit SSN or ITIN, no formatting"', 'D14', 'States: registered card'],
     sentOn: 'existing-records',
   },
+  {
+    // Blind batch 11: a partial-update parser clamped month 13 to 12 on a card on file, where the new-card path refused it.
+    id: 'format-break-on-update', family: 'update-path',
+    counterparts: [{ tool: 'RESTler', name: 'PayloadBody' }, { tool: 'CATS', name: 'StringFormatAlmostValidValuesFuzzer' }, { tool: 'Schemathesis', name: 'negative data generation (stateful links)' }],
+    sends: 'each fixed-format member broken within its length column, one value of every format break its words exclude (MMYY month 13, month 00, a letter; a BIN of too few digits), in a request naming a card the customer holds',
+    appliesTo: (c) => ruleOnUpdate(c) && fixedFormat(c), asserts: () => 'rejected',
+    backing: ['interface.md "MMYY, single-digit month preceded by 0", "6 to 8 digit BIN"', 'D14', 'D28', 'States: registered card'],
+    sentOn: 'registered-card',
+  },
 ];

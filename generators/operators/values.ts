@@ -5,6 +5,7 @@
  */
 import type { Cell } from '../../contract/operators/index.js';
 import { dateFieldWidths, extremeDigits, identityWithSeparators, otherFieldOrder } from './digit-date-values.js';
+import { calendarExtremes, formatBreaksWithin, listItemNearMisses, localeDecimals, offByOneWidths } from './class-values.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -74,6 +75,12 @@ export const unknownResourceIdSlot = '00000000-0000-4000-8000-00000000c004';
  * just before sending by the number or token of a card added for the case's customer.
  */
 export const registeredCardSlot = { number: '9999000000000001', token: 'conformance-registered-card-token-slot' } as const;
+
+/**
+ * The stand-in for the card the worker's pool customer holds (state/case-state.ts stateSlot.cardId),
+ * written inside a list value by list-item-near-miss: replaced there too, so every item names a real card.
+ */
+export const heldCardIdSlot = '00000000-0000-4000-8000-00000000c002';
 
 /**
  * Stand-ins for the customer a lookup by SSN and date of birth finds (operators sent on
@@ -152,6 +159,11 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'unknown-resource-id': () => [unknownResourceIdSlot],
   'violation-on-update': brokenOnUpdate,
   'identity-with-separators': identityWithSeparators,
+  'digits-width-off-by-one': offByOneWidths,
+  'decimal-locale-forms': localeDecimals,
+  'calendar-extreme-date': calendarExtremes,
+  'format-break-on-update': formatBreaksWithin,
+  'list-item-near-miss': () => listItemNearMisses(heldCardIdSlot),
   // The larger bound exactly: a store sized for the smaller one breaks on it.
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

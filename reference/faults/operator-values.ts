@@ -1,5 +1,6 @@
 import { customerAttributes, type Operation } from '../../contract/index.js';
 import type { Fault, FaultSet } from './types.js';
+import { operatorClassFaultInput, operatorClassFaults } from './operator-classes.js';
 
 /**
  * Faults of the operator catalogue's families (issue 27): a lenient parser that repairs a near
@@ -49,6 +50,8 @@ export const operatorValueFaults: Fault[] = [
   { name: 'cards-unknown-customer-500', requirement: 'GEN-NO-5XX', breaks: 'GetRegisteredCards reads the customer row and dereferences it without a null check, so a customerId of no customer answers 500' },
   // The class blind batch 9 showed missing (D40's non-ASCII text in every value of no documented format), on another cell than the blind fault.
   { name: 'tcard-zip-non-ascii-500', requirement: 'GEN-NO-5XX', breaks: 'AddOrUpdateTokenizedCard crashes with 500 on a zip holding a character outside ASCII (the address is encoded as ASCII for address verification before validation); D35 leaves the zip\'s characters open, never a 5xx' },
+  // The classes blind batch 11 showed missing (reference/faults/operator-classes.ts).
+  ...operatorClassFaults,
 ];
 
 type Json = Record<string, unknown>;
@@ -66,7 +69,10 @@ const counts = new Set(customerAttributes.attributes.allowed.filter((a) => a.val
 const dates = new Set(customerAttributes.attributes.allowed.filter((a) => a.valueFormat === 'mmddyyyy').map((a) => a.name));
 
 /** The input as the faulty service reads it before validation; throws where the fault crashes. */
-export function operatorFaultInput(faults: FaultSet, op: Operation, input: unknown, holdsToken: (customerId: string, token: string) => boolean = () => false): unknown {
+export function operatorFaultInput(
+  faults: FaultSet, op: Operation, input: unknown, holdsToken: (customerId: string, token: string) => boolean = () => false,
+  holderOf: (cardNumber: string) => string | undefined = () => undefined,
+): unknown {
   if (faults.has('body-not-object-500') && op.method === 'POST' && (typeof input !== 'object' || input === null || Array.isArray(input)))
     throw new TypeError(`Cannot read properties of ${input === null ? 'null' : 'a non-object body'} (reading '${op.fields[0]?.name ?? 'value'}')`);
   if (typeof input !== 'object' || input === null || Array.isArray(input) || !operatorValueFaults.some((f) => faults.has(f.name))) return input;
@@ -144,5 +150,5 @@ export function operatorFaultInput(faults: FaultSet, op: Operation, input: unkno
   const yymm = /^([0-9]{2})([0-9]{2})$/.exec(str('expirationMonthYear') ?? '');
   if (op.id === 'AddOrUpdateCard' && faults.has('card-expiration-yymm-read') && yymm && Number(yymm[1]) > 12 && Number(yymm[2]) >= 1 && Number(yymm[2]) <= 12)
     out.expirationMonthYear = `${yymm[2]}${yymm[1]}`;
-  return out;
+  return operatorClassFaultInput(faults, op, out, holdsToken, holderOf);
 }

@@ -457,6 +457,23 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('EnrollCustomer', { body: payload });
     return (await find(b, payload.ssn, String(payload.dateOfBirth))).status;
   },
+  // The classes blind batch 11 showed missing (reference/faults/operator-classes.ts).
+  'tcard-expiration-month-zero-on-update': async (b) => {
+    const { customerId } = await b.enroll();
+    const payload = tokenCardPayload(customerId);
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    return (await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, expirationMonthYear: '0031' } })).status;
+  },
+  'tcard-bin-nine-digits-cut': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '411111111' }) })).status,
+  'cattr-amount-space-group-read': (b) => customerAttributes(b, [['AverageMonthlyLoadAmount', '1 234.56']]),
+  'cattr-date-before-1753-500': (b) => customerAttributes(b, [['CardIssueDate', '01-01-0001']]),
+  'sattr-id-filter-inner-empty-dropped': (b) => sessionAttributes(b, (own) => [['AccountIdFilter', `${own.cardId},,${own.cardId}`]]),
+  'card-customer-id-optional-on-update': async (b) => {
+    const { customerId } = await b.enroll();
+    const { customerId: _left, ...payload } = cardPayload(customerId);
+    await b.addCard(customerId, payload);
+    return (await b.call('AddOrUpdateCard', { body: payload })).status;
+  },
 };
 
 /** Probed by denied-client.test.ts: the denied client cannot be driven through startReference. */

@@ -14,8 +14,10 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
       { fault: 'ssn-whitespace-trimmed', check: 'everyInvalidFieldNamed', operation: 'FindCustomer' },
       { fault: 'phone-unicode-digits', check: 'everyInvalidFieldNamed', operation: 'EnrollCustomer' },
       { fault: 'current-balance-format-unchecked', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' },
+      // blind11: format breaks on the update path (format-break-on-update), beside the faults of other operations.
+      { fault: 'tcard-expiration-month-zero-on-update', check: 'everyInvalidFieldNamed', operation: 'AddOrUpdateTokenizedCard' },
     ],
-    suites: ['find-customer', 'enroll-customer', 'add-customer-attributes'],
+    suites: ['find-customer', 'enroll-customer', 'add-customer-attributes', 'add-or-update-tokenized-card'],
   },
   {
     proofs: [
@@ -23,24 +25,30 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
       { fault: 'card-zip-plus-four-cut', check: 'statusMatches', operation: 'AddOrUpdateCard' },
       { fault: 'mmyy-month-zero-padded', check: 'statusMatches', operation: 'AddOrUpdateTokenizedCard' },
       { fault: 'gender-any-letter', check: 'statusMatches', operation: 'EnrollCustomer' },
+      // blind11: the locale forms of every decimal format (decimal-locale-forms).
+      { fault: 'cattr-amount-space-group-read', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' },
     ],
-    suites: ['find-customer', 'add-or-update-card', 'add-or-update-tokenized-card', 'enroll-customer'],
+    suites: ['find-customer', 'add-or-update-card', 'add-or-update-tokenized-card', 'enroll-customer', 'add-customer-attributes'],
   },
   {
     proofs: [
       { fault: 'emoji-500', check: 'noServerError', operation: 'AddOrUpdateCard' },
       { fault: 'repeated-attribute-500', check: 'noServerError', operation: 'AddCustomerAttributes' },
       { fault: 'long-text-500', check: 'noServerError', operation: 'EnrollCustomer' },
+      // blind11: one item of a list of the customer's own cards broken (list-item-near-miss).
+      { fault: 'sattr-id-filter-inner-empty-dropped', check: 'statusMatches', operation: 'AddSessionAttributes' },
     ],
-    suites: ['add-or-update-card', 'add-customer-attributes', 'enroll-customer'],
+    suites: ['add-or-update-card', 'add-customer-attributes', 'enroll-customer', 'add-session-attributes'],
   },
   // The classes the third blind red team showed missing (type confusion, newline, lenient Int and count, date-time forms).
   {
     proofs: [
       { fault: 'attribute-item-not-object-500', check: 'noServerError', operation: 'AddSessionAttributes' },
       { fault: 'attribute-value-not-string-500', check: 'noServerError', operation: 'AddCustomerAttributes' },
+      // blind11: a required member left out beside real resources (the card the customer holds): suites/lib/fields/missing-on-state.ts.
+      { fault: 'card-customer-id-optional-on-update', check: 'statusMatches', operation: 'AddOrUpdateCard' },
     ],
-    suites: ['add-session-attributes', 'add-customer-attributes'],
+    suites: ['add-session-attributes', 'add-customer-attributes', 'add-or-update-card'],
   },
   {
     proofs: [
@@ -132,6 +140,14 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
       { fault: 'cattr-ssn-dashes-read-for-customer', check: 'statusMatches', operation: 'AddCustomerAttributes' },
     ],
     suites: ['find-customer', 'enroll-customer', 'add-or-update-card', 'add-customer-attributes'],
+  },
+  // blind11: calendar extremes on every date (open: never 5xx), a fixed-width digits value one digit long where the column is wider.
+  {
+    proofs: [
+      { fault: 'cattr-date-before-1753-500', check: 'noServerError', operation: 'AddCustomerAttributes' },
+      { fault: 'tcard-bin-nine-digits-cut', check: 'statusMatches', operation: 'AddOrUpdateTokenizedCard' },
+    ],
+    suites: ['add-customer-attributes', 'add-or-update-tokenized-card'],
   },
 ];
 

@@ -8,8 +8,8 @@ import type { CustomerFixture } from './enrolment.js';
 import { fixtureBody, FixtureError } from './fixture-errors.js';
 import { nextPerson } from './people.js';
 import { freshValues } from './fresh.js';
-import { registeredCardSlot, unknownResourceIdSlot } from '../../../generators/operators/values.js';
-import { numberCard, tokenCard } from '../ownership/fixtures.js';
+import { heldCardIdSlot, registeredCardSlot, unknownResourceIdSlot } from '../../../generators/operators/values.js';
+import { registeredCard } from '../fields/registered-card.js';
 
 /**
  * Stand-ins that generated payloads carry where a field must name target state. They are
@@ -18,7 +18,7 @@ import { numberCard, tokenCard } from '../ownership/fixtures.js';
  */
 export const stateSlot = {
   customerId: '00000000-0000-4000-8000-00000000c001',
-  cardId: '00000000-0000-4000-8000-00000000c002',
+  cardId: heldCardIdSlot,
   /** A card made for this one case (DeleteCard deletes it). */
   freshCardId: '00000000-0000-4000-8000-00000000c003',
   customerSsn: '900000001',
@@ -77,8 +77,8 @@ async function resolveSlots(ctx: HarnessContext, session: Session, slots: Readon
       out.set(standIn, kind === 'violation' ? randomUUID() : (await addCard(ctx, session, need(fixture, 'customer').customerId)).cardId);
     if (slot === 'unknownId') out.set(standIn, freshValues(ctx).guid());
     // A violation on the update path needs the real card: without it the request would take the new-card path.
-    if (slot === 'registeredCardNumber') out.set(standIn, (await numberCard(ctx, session, need(fixture, 'customer').customerId)).identity);
-    if (slot === 'registeredCardToken') out.set(standIn, (await tokenCard(ctx, session, need(fixture, 'customer').customerId)).identity);
+    if (slot === 'registeredCardNumber') out.set(standIn, (await registeredCard(ctx, session, need(fixture, 'customer').customerId, 'number')).identity);
+    if (slot === 'registeredCardToken') out.set(standIn, (await registeredCard(ctx, session, need(fixture, 'customer').customerId, 'token')).identity);
     if (slot === 'freshSsn' || slot === 'freshEmail') {
       const person = nextPerson(ctx);
       out.set(stateSlot.freshSsn, person.ssn);
@@ -99,8 +99,13 @@ const holdsFreshEmailPart = (s: string) => s !== stateSlot.freshEmail && (s.incl
 /** A near miss built from the fresh SSN stand-in (`900000002\n`, ` 900000002`) carries the fresh SSN the same way. */
 const holdsFreshSsn = (s: string) => s !== stateSlot.freshSsn && s.includes(stateSlot.freshSsn);
 
+/** A list value built on stand-ins (list-item-near-miss: `<card>, <card>`): the stand-ins its items hold. */
+const listSlots: readonly Slot[] = ['cardId'];
+const inList = (s: string): Slot[] => (s.includes(',') ? listSlots.filter((k) => s.includes(stateSlot[k])) : []);
+
 function slotsIn(value: unknown, found = new Set<Slot>()): Set<Slot> {
   if (typeof value === 'string') {
+    for (const k of inList(value)) found.add(k);
     const slot = slotOf.get(value) ?? (holdsFreshEmailPart(value) ? 'freshEmail' : holdsFreshSsn(value) ? 'freshSsn' : undefined);
     if (slot) found.add(slot);
   } else if (Array.isArray(value)) value.forEach((v) => slotsIn(v, found));
@@ -117,6 +122,8 @@ function replace<T>(value: T, map: ReadonlyMap<string, string>): T {
     }
     const ssn = map.get(stateSlot.freshSsn);
     if (!map.has(value) && ssn && holdsFreshSsn(value)) return value.replace(stateSlot.freshSsn, ssn) as T;
+    const listed = map.has(value) ? [] : inList(value).filter((k) => map.has(stateSlot[k]));
+    if (listed.length) return listed.reduce((acc, k) => acc.split(stateSlot[k]).join(map.get(stateSlot[k])!), value as string) as T;
     return (map.get(value) ?? value) as T;
   }
   if (Array.isArray(value)) return value.map((v) => replace(v, map)) as T;
