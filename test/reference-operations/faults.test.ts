@@ -135,6 +135,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   'history-page-size-ignored': async (b) => (await historyOf(b, { pageSize: 3 })).page.searchResults.length,
   'history-page-size-ten-default': async (b) => (await historyOf(b, { pageSize: 10 })).page.searchResults.length,
+  'history-first-page-one-short': async (b) => (await historyOf(b, { pageSize: 3 })).page.searchResults.length,
   'history-paging-gap': async (b) => {
     const { customerId, all } = await historyOf(b);
     const ref = all.searchResults[2].transactionId as string;

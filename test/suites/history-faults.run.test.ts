@@ -31,7 +31,8 @@ const groups: Group[] = [
   // Each card the customer holds is filtered on, a tokenized one too (blind7: a filter joined to card numbers only).
   { caught: [history('history-account-filter-number-cards-only', 'accountFilterHonoured')] },
   // Each documented bound of pageSize is sent and its page judged (blind6: pageSize 1 taken for the default).
-  { caught: [history('history-page-size-ten-default', 'pageWithinBounds')] },
+  // Every pageSize page from the newest holds min(pageSize, what its filter matches), unfiltered and of one card (blind11: a page cut before the filter).
+  { caught: [history('history-page-size-ten-default', 'pageWithinBounds'), history('history-first-page-one-short', 'firstPageFilled')] },
   {
     caught: [
       history('paging-starts-after-reference', 'pagingContinues'),
