@@ -7,7 +7,7 @@
 export const auditSees: Readonly<Record<string, true | string>> = {
   // token endpoint and bearer
   'token-wrong-expires-in': true, 'token-scope-empty': true, 'token-error-not-rfc': true, 'token-single-use': true,
-  'bearer-not-required': true, 'bearer-expiry-unchecked': true, 'bearer-expiry-unchecked-on-tokenized-card': true, 'no-www-authenticate': true,
+  'bearer-not-required': true, 'bearer-expiry-unchecked': true, 'bearer-expiry-unchecked-on-tokenized-card': true, 'bearer-expiry-unchecked-with-query-version': true, 'no-www-authenticate': true,
   'token-basic-refused': 'whether a refused token request carried valid credentials is not in the recording',
   'token-empty-scope-defaulted': 'a token issued for an empty scope is judged by the run that sent it as an error case, not from traffic',
   'token-repeated-secret-last-wins': 'whether a refused token request carried valid credentials is not in the recording',
@@ -28,7 +28,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   // success bodies and resources
   'enroll-customer-id-not-guid': true, 'enroll-customer-id-lowercase': true, 'find-customer-id-not-guid': true, 'obo-sso-token-empty': true,
   'auth-session-header-missing': true, 'cards-bad-expiration-format': true, 'card-art-not-base64': true, 'cards-stars-for-number-card': true,
-  'history-timestamp-offset': true, 'history-oldest-first': true, 'history-page-size-ignored': true, 'history-page-size-ten-default': true, 'history-reference-page-two-over': true, 'leak-ssn-echo': true, 'leak-card-number': true,
+  'history-timestamp-offset': true, 'history-oldest-first': true, 'history-page-size-ignored': true, 'history-page-size-ten-default': true, 'history-paging-gap-after-delete': 'needs the customer\'s history walked page by page', 'history-first-page-one-short': 'a page\'s fill is judged against the default page of the same query the run asks beside it; the audit judges each page alone', 'history-reference-page-two-over': true, 'leak-ssn-echo': true, 'leak-card-number': true,
   // field rules
   'find-ssn-length-unchecked': true, 'enroll-zip-format-unchecked': true, 'card-number-max-off-by-one': true, 'pagesize-unbounded': true,
   'cattr-value-format-unchecked': true, 'enroll-title-max-off-by-one': true, 'keys-first-only': true, 'keys-blame-valid': true,

@@ -135,6 +135,15 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   'history-page-size-ignored': async (b) => (await historyOf(b, { pageSize: 3 })).page.searchResults.length,
   'history-page-size-ten-default': async (b) => (await historyOf(b, { pageSize: 10 })).page.searchResults.length,
+  'history-paging-gap-after-delete': async (b) => {
+    const { customerId } = await historyOf(b);
+    const extra = (await b.addCard(customerId, { cardNumber: '4111111111199999' })).body.cards[0].cardId as string;
+    await b.call('DeleteCard', { body: { customerId, cardId: extra } });
+    const all = (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 0 } })).body;
+    const ref = all.searchResults[2].transactionId as string;
+    const page = (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 3, pagingTransactionReferenceNumber: ref } })).body;
+    return JSON.stringify(page.searchResults) === JSON.stringify(all.searchResults.slice(2, 5));
+  },
   'history-first-page-one-short': async (b) => (await historyOf(b, { pageSize: 3 })).page.searchResults.length,
   'history-paging-gap': async (b) => {
     const { customerId, all } = await historyOf(b);
