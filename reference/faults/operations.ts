@@ -25,6 +25,7 @@ export const operationFaults: Fault[] = [
   { name: 'true-false-first-letter', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes reads True or False by the first letter alone, so Tru, T and Fals are accepted' },
   { name: 'cattr-ssn-attribute-optional', requirement: 'CATTR-REQUIRED-ATTRIBUTES', breaks: 'AddCustomerAttributes accepts a list without the required SSN attribute' },
   { name: 'cattr-customer-id-attribute-optional', requirement: 'CATTR-REQUIRED-ATTRIBUTES', breaks: 'AddCustomerAttributes accepts a list without the required CustomerId attribute when the SSN names a customer' },
+  { name: 'sattr-detail-format-short-circuits', requirement: 'ERR-INVALID-INFORMATION', breaks: 'an AccountIdFilter of a bad format ends the validation there, so the INVALID_INFORMATION detail names it alone when the SsoToken was invalid too; "detail names the invalid fields"' },
   { name: 'sattr-detail-names-position', requirement: 'ERR-INVALID-INFORMATION', breaks: 'the INVALID_INFORMATION detail gives the position of the invalid attribute ("item 2") instead of naming it' },
   { name: 'amount-separators-stripped', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes strips a thousands separator and a $ from a DDDDD.CC amount before checking it' },
   { name: 'count-sign-accepted', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes drops a minus sign from a count before checking it, so -3 is taken' },

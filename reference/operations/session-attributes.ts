@@ -138,7 +138,9 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
     // blind8-sattr-detail-names-id-filter: one message constant for both filters, written for the first.
     const named = c.faults.has('blind8-sattr-detail-names-id-filter') ? [...new Set(bad.map((n) => (n === numberFilter ? idFilter! : n)))] : bad;
     // blind11-sattr-detail-names-first-only: the refusal stops at the first invalid attribute.
-    const shown = c.faults.has('blind11-sattr-detail-names-first-only') ? named.slice(0, 1) : named;
+    // sattr-detail-format-short-circuits: an AccountIdFilter of a bad format ends validation there, so the detail names it alone.
+    const formatEnds = c.faults.has('sattr-detail-format-short-circuits') && idFilterAt >= 0 && named.includes(idFilter!) && !acceptedRegExp('guidList').test(items[idFilterAt]!.value);
+    const shown = c.faults.has('blind11-sattr-detail-names-first-only') ? named.slice(0, 1) : formatEnds ? [idFilter!] : named;
     if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${shown.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
     if (c.readings.has('sso-token-single-use') && tokenAt >= 0) (session.spentSsoTokens ??= new Set()).add(items[tokenAt]!.value);

@@ -42,7 +42,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'find-dob-compared-as-text': 'needs to know two requests name the same day in two forms of one enrolment (the business suite sends them)', 'token-cacheable': true,
   'token-secret-extra-char-accepted': 'whether a refused token request carried valid credentials is not in the recording',
   'token-body-credentials-any-grant-type': 'a token issued for an unsupported grant type is judged by the run that sent it as an error case, not from traffic',
-  'token-secret-last-char-ignored': 'whether a refused token request carried valid credentials is not in the recording', 'sattr-detail-names-position': true,
+  'token-secret-last-char-ignored': 'whether a refused token request carried valid credentials is not in the recording', 'sattr-detail-names-position': true, 'sattr-detail-format-short-circuits': 'which attributes were invalid is known to the run that made them so; the audit reads a detail naming one of them',
   'find-ssn-only': 'needs to know the date of birth sent differs from the one the SSN was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
   'find-itin-by-birth-date-only': 'needs to know the SSN sent is not the one the customer was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
   'bearer-claims-unverified': 'a token forged under an issued signature looks like any other without the issuer\'s key',

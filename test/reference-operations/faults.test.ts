@@ -60,6 +60,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId, { cardBin: '999999' }) })).status;
   },
   'sattr-filter-any-item': (b) => sessionAttributes(b, (own) => [['AccountIdFilter', `${own.cardId},00000000-0000-4000-8000-00000000beef`]]),
+  'sattr-detail-format-short-circuits': async (b) => {
+    await oboCustomer(b);
+    const r = await b.call('AddSessionAttributes', { body: attrs([['SsoToken', '00000000-0000-4000-8000-00000000beef'], ['AccountIdFilter', 'not-a-card-id']]) });
+    return r.body?.detail;
+  },
   'sattr-detail-names-position': async (b) => {
     const own = await oboCustomer(b);
     const r = await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', '00000000-0000-4000-8000-00000000beef']]) });
