@@ -86,6 +86,7 @@ export const operationFaults: Fault[] = [
   { name: 'sattr-id-filter-any-customer', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts an AccountIdFilter GUID that names a registered card of any customer' },
   { name: 'delete-deleted-500', requirement: 'GEN-NO-5XX', breaks: 'DeleteCard of a card already deleted (a client\'s retry) is answered 500' },
   { name: 'delete-again-restores', requirement: 'STATE-CARD-DELETED', breaks: 'a second DeleteCard of a deleted card puts it back (a soft-delete flag flipped)' },
+  { name: 'sattr-filter-deleted-after-obo-accepted', requirement: 'SATTR-FILTERS', breaks: 'AccountIdFilter is checked against the cards the customer held at AuthenticateOBO as well, so a card deleted after it is still accepted; "Account values are validated ... for applicability to the client or customer"' },
   { name: 'sattr-filter-deleted-card-accepted', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts filters naming a card the customer deleted' },
   { name: 'sattr-number-filter-prefix', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes matches an AccountNumberFilter value as a prefix, so part of a card number or token passes' },
   { name: 'enroll-check-then-insert', requirement: 'CONCURRENT-WRITES', breaks: 'EnrollCustomer checks for a used SSN, then inserts after a pause, so two enrolments at once make two customers for one SSN' },

@@ -5,6 +5,7 @@ import type { PartnerSession } from '../state/index.js';
 import type { Attribute } from '../validate/index.js';
 import { defineOperation } from './route.js';
 import { oboCardSnapshot } from '../faults/blind11/memo.js';
+import { heldAtObo } from '../faults/session-memo.js';
 import { sendDone, type OperationContext } from './context.js';
 
 const allowed = sessionAttributes.attributes!.allowed;
@@ -75,7 +76,9 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     const blind4Deleted = (id: string) => c.faults.has('blind4-sattr-id-filter-deleted-card') && c.state.cards.listRemoved(customerId).some((card) => card.cardId === id.toLowerCase());
     // sattr-id-filter-number-cards-only: the ownership query joins the card-number table, so a tokenized card's cardId is unknown to it.
     const idCards = c.faults.has('sattr-id-filter-number-cards-only') ? cards.filter((card) => card.kind !== 'token') : cards;
-    if (byName.has(idFilter) && !anyItem && !ids.every((id) => anyCustomers(id) || idCards.some((card) => card.cardId === id.toLowerCase()) || blind3Card(id) || blind4Deleted(id))) bad.add(idFilter);
+    // sattr-filter-deleted-after-obo-accepted: the ids are checked against the cards the customer held at AuthenticateOBO as well.
+    const heldThen = (id: string) => c.faults.has('sattr-filter-deleted-after-obo-accepted') && heldAtObo(session, id.toLowerCase());
+    if (byName.has(idFilter) && !anyItem && !ids.every((id) => anyCustomers(id) || idCards.some((card) => card.cardId === id.toLowerCase()) || blind3Card(id) || blind4Deleted(id) || heldThen(id))) bad.add(idFilter);
     // blind2-sattr-number-filter-last-four: numbers matched as the card list shows them, by their last four digits.
     // blind3-sattr-number-filter-case-insensitive: the comparison runs under a case-insensitive collation.
     // sattr-number-filter-prefix (and blind4's): a number or token matches a card whose own starts with it (a LIKE 'value%' query).

@@ -76,6 +76,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'tcard-found-by-token-alone': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'sattr-id-filter-any-customer': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
   'sattr-filter-deleted-card-accepted': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
+  'sattr-filter-deleted-after-obo-accepted': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
   'sattr-number-filter-prefix': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
   'sattr-number-filter-empty-entries': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
   'delete-again-restores': 'a card put back by a second delete is seen only by a list the run asks for at once (the ownership suite)',

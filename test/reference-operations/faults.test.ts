@@ -403,6 +403,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('DeleteCard', { body: { customerId, cardId } });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
   },
+  'sattr-filter-deleted-after-obo-accepted': async (b) => {
+    const own = await oboCustomer(b);
+    await b.call('DeleteCard', { body: { customerId: own.customerId, cardId: own.cardId } });
+    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', own.cardId]]) })).status;
+  },
   'sattr-filter-deleted-card-accepted': async (b) => {
     const own = await oboCustomer(b);
     const gone = (await b.addCard(own.customerId, { cardNumber: '5555555555554444' })).body.cards[0].cardId;

@@ -30,6 +30,11 @@ const linked: Record<string, Caught> = {
   'obo-tokenized-not-linked': { fault: 'obo-tokenized-not-linked', checks: ['modelSsoToken'], operation: /^AuthenticateOBO$/, story: step('(AuthenticateOBO\\(customer #\\d, which holds card #\\d+(, card #\\d+)*\\)|AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes)') },
   'obo-sso-token-empty': { fault: 'obo-sso-token-empty', checks: ['successBodyShape'], operation: /^AuthenticateOBO$/, story: step('AuthenticateOBO\\(customer #\\d') },
   'sattr-token-any-session': { fault: 'sattr-token-any-session', checks: ['genericRefusal'], operation: /^AddSessionAttributes$/, story: /(counterexample: .*|\n\s+\d+\. )AuthenticateOBO\(customer #\d\) in a new session, then AddSessionAttributes\(that SsoToken\) in another new session/ },
+  // Card writes between AuthenticateOBO and AddSessionAttributes: the filters are judged by the cards at the call (blind11: a snapshot at AuthenticateOBO).
+  'sattr-filter-deleted-after-obo-accepted': {
+    fault: 'sattr-filter-deleted-after-obo-accepted', checks: ['modelRefusedWithRow'], operation: /^AddSessionAttributes$/,
+    story: step('AddSessionAttributes\\(SsoToken of that AuthenticateOBO, AccountIdFilter of card #\\d+, deleted after it\\)'),
+  },
   'sattr-before-obo-accepted': { fault: 'sattr-before-obo-accepted', checks: ['genericRefusal'], operation: /^AddSessionAttributes$/, story: step('AddSessionAttributes\\(SsoToken never issued, before any AuthenticateOBO') },
 };
 const cards: Record<string, Caught> = {
@@ -76,7 +81,7 @@ const groups: Caught[][] = [
   [cards['readd-same-id']!, linked['sattr-foreign-card-accepted']!],
   [cards['card-identical-new-id']!, linked['sattr-before-obo-accepted']!],
   [customers['find-enrolled-missing']!, cards['tcard-update-not-stored']!, linked['obo-tokenized-not-linked']!],
-  [customers['enroll-duplicate-ssn-accepted']!, cards['card-decline-missing-code']!],
+  [customers['enroll-duplicate-ssn-accepted']!, cards['card-decline-missing-code']!, linked['sattr-filter-deleted-after-obo-accepted']!],
   [customers['cattr-cardless-customer-refused']!, cards['tcard-bin-not-denied']!],
   [cards['delete-card-kept']!, cards['leak-card-number']!],
   [cards['cards-bad-expiration-format']!],
