@@ -83,7 +83,8 @@ const groups: Caught[][] = [
   [customers['find-enrolled-missing']!, cards['tcard-update-not-stored']!, linked['obo-tokenized-not-linked']!],
   [customers['enroll-duplicate-ssn-accepted']!, cards['card-decline-missing-code']!, linked['sattr-filter-deleted-after-obo-accepted']!],
   [customers['cattr-cardless-customer-refused']!, cards['tcard-bin-not-denied']!],
-  [cards['delete-card-kept']!, cards['leak-card-number']!],
+  // A deleted card kept makes the linked-accounts model fail too (the filter naming it is accepted, model/obo-card-change.ts): the leak goes elsewhere.
+  [cards['delete-card-kept']!],
   [cards['cards-bad-expiration-format']!],
   [cards['tcard-denied-bin-new-only']!, linked['sattr-token-any-session']!],
   [cards['cards-stars-for-number-card']!],
@@ -91,7 +92,8 @@ const groups: Caught[][] = [
   [cards['cards-list-stale-after-token-update']!, linked['obo-no-linked-title-repeated']!],
   [customers['find-customer-id-not-guid']!, cards['card-update-keeps-nickname']!, linked['obo-sso-token-empty']!],
   [cards['tcard-list-session-only']!],
-  [cards['tcard-update-keeps-nickname']!],
+  // The linked-accounts model updates no tokenized card: its leak story stays short enough for the console's 40 lines.
+  [cards['tcard-update-keeps-nickname']!, cards['leak-card-number']!],
 ];
 
 describe('stateful suite: every fault of a stateful rule is caught, with the shrunk sequence', () => {
