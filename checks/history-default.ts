@@ -38,3 +38,34 @@ export const defaultPageMostRecent = defineInputCheck({
     })];
   },
 });
+
+export interface FirstPageInput {
+  /** The page of the same filter asked without pageSize or paging reference: as many as exist, up to 20. */
+  readonly defaultPage: readonly Transaction[];
+  /** The page of the same filter asked with pageSize (1..10) and no paging reference. */
+  readonly firstPage: readonly Transaction[];
+  readonly pageSize: number;
+}
+
+/**
+ * HISTORY-PAGE-SIZE: pageSize is "Transactions per page" and D23 has 1..10 honoured, so the first
+ * page (no paging reference, where D22's pageSize + 1 does not arise) holds pageSize transactions
+ * wherever that many match its filter. The default page of the same filter holds at most the
+ * matching ones, so min(pageSize, its length) is a floor any reading meets (blind11: a page cut
+ * from the whole history, then filtered to the card, held fewer).
+ * @see interface.md GetTransactionHistory (pageSize); decisions.md D23
+ */
+export const firstPageFilled = defineInputCheck({
+  id: 'firstPageFilled', requirement: 'HISTORY-PAGE-SIZE', takes: 'history', expectation: 'FirstPageInput',
+  description: 'a pageSize page from the newest holds min(pageSize, the transactions its filter matches)',
+  rule: (fail) => (input: FirstPageInput): Finding[] => {
+    const floor = Math.min(input.pageSize, input.defaultPage.length);
+    if (input.pageSize < 1 || input.firstPage.length >= floor) return [];
+    return [fail(OP, {
+      title: 'Page holds fewer transactions than pageSize',
+      received: `${input.firstPage.length} transactions for pageSize ${input.pageSize}, while the default page of the same query holds ${input.defaultPage.length}`,
+      documented: `${floor} (pageSize ${input.pageSize}: "Transactions per page", D23)`,
+      evidence: { firstPage: input.firstPage.map((t) => t.transactionId), defaultPage: input.defaultPage.map((t) => t.transactionId) }, key: ['short-first-page'],
+    })];
+  },
+});

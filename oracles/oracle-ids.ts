@@ -29,6 +29,8 @@ declare module '../checks/finding.js' {
     modelListsCard: true;
     /** A session filter naming the customer's own card is accepted (business/session-filters.ts). */
     ownCardFilterAccepted: true;
+    /** A refusal of two attributes each invalid names both in its detail (business/session-two-invalid.ts, D19). */
+    detailNamesEachInvalidItem: true;
     /** Another customer's card is still listed for its owner, unchanged (ownership/oracles.ts, D45). */
     othersCardUntouched: true;
     /** An answer for this customer carries no transaction of another customer's card (ownership/oracles.ts, D45). */

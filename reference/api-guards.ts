@@ -67,7 +67,9 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     // blind9-bearer-expiry-unchecked-on-cards: the card list route's token filter has lifetime validation off.
     || (faults.has('blind9-bearer-expiry-unchecked-on-cards') && requestPath(request).endsWith('/get-registered-cards'))
     // bearer-expiry-unchecked-on-tokenized-card: the tokenized-card route's token check skips the lifetime.
-    || (faults.has('bearer-expiry-unchecked-on-tokenized-card') && requestPath(request).endsWith('/add-or-update-tokenized-card'));
+    || (faults.has('bearer-expiry-unchecked-on-tokenized-card') && requestPath(request).endsWith('/add-or-update-tokenized-card'))
+    // bearer-expiry-unchecked-with-query-version: the query-versioned controllers' token filter has lifetime validation off.
+    || (faults.has('bearer-expiry-unchecked-with-query-version') && /[?&]apiVersion=/.test(request.url));
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
     ?? (await clientSecretClaims(faults, m[1]!, clients, request.method));
   if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);

@@ -9,6 +9,7 @@ import { genericOracles, judge, judgeRow, oracle } from './lib/judge/oracles.js'
 import { genericRequirements, rowRequirements, scenarioRuns } from './lib/business/cases.js';
 import { FixtureError } from './lib/state/fixture-errors.js';
 import { propertyTest } from './lib/runner/property-test.js';
+import { versionStrategies, type VersionStrategy } from './lib/access/version-strategy.js';
 
 /**
  * AuthenticatePartner (D3): success carries a non-empty sessionId header; a client the target
@@ -54,12 +55,13 @@ describe('AuthenticatePartner', () => {
   propertyTest(ctx, suiteFile, {
     area, operation: auth.id, name: 'AuthenticatePartner denies a denied client with 401 UNAUTHORIZED and WWW-Authenticate (D3, D27)',
     requirements: [...rowRequirements('UNAUTHORIZED'), 'BEARER-WWW-AUTHENTICATE'],
-    arbitrary: fc.constant(ctx.profile.deviceId), numRuns: scenarioRuns(ctx, false, 2),
-    describe: () => 'AuthenticatePartner with TARGET_DENIED_CLIENT_ID',
-    run: async (deviceId) => {
+    // Both ways of selecting the version, whatever the seed (blind11: the query-versioned route skipped the denial).
+    arbitrary: fc.constantFrom<VersionStrategy>(...versionStrategies(ctx)), examples: () => versionStrategies(ctx), numRuns: scenarioRuns(ctx, false, 2),
+    describe: (where) => `AuthenticatePartner with TARGET_DENIED_CLIENT_ID, apiVersion in the ${where === 'query' ? 'query string' : 'header'}`,
+    run: async (where) => {
       const client = deniedClient(ctx);
       try {
-        const { exchange: x } = await client.authenticatePartner(deviceId);
+        const x = await client.call(auth.id, { body: { deviceId: ctx.profile.deviceId } }, { apiVersionIn: where });
         return judgeRow(ctx, x, 'UNAUTHORIZED', { extra: [oracle(wwwAuthenticateOn401, undefined, 'BEARER-WWW-AUTHENTICATE')] });
       } catch (error) {
         // A target may refuse the denied client a token already: then AuthenticatePartner cannot be judged.

@@ -10,6 +10,7 @@ import { PairLog } from './lib/ownership/pairs.js';
 import { spent, succeedingInput } from './lib/access/succeeding.js';
 import { removeAddedCards } from './lib/state/cards.js';
 import { FixtureError } from './lib/state/fixture-errors.js';
+import { alternatingStrategy } from './lib/access/version-strategy.js';
 
 /**
  * Bearer enforcement on every partner operation (D2, D27, RFC 6750 §3.1): no token, a
@@ -53,19 +54,20 @@ const forgeryOperator: Partial<Record<BearerExpectation['token'], string>> = {
 describe('bearer token enforcement', () => {
   // The card made for the DeleteCard calls, and any card a faulty target registered for a bad token.
   afterAll(() => removeAddedCards(ctx));
-  for (const [token, { what, options }] of Object.entries(presented) as Array<[BearerExpectation['token'], (typeof presented)[keyof typeof presented]]>)
+  for (const [nth, [token, { what, options }]] of (Object.entries(presented) as Array<[BearerExpectation['token'], (typeof presented)[keyof typeof presented]]>).entries())
     fixedCase(ctx, file, {
       area, name: `a call with ${what} is refused with 401 and WWW-Authenticate`,
       requirements: ['BEARER-REQUIRED', 'BEARER-WWW-AUTHENTICATE', 'ERR-JSON-BODY', 'GEN-NO-5XX'],
-      description: `each of the ${operations.length} partner operations with ${what}`,
+      description: `each of the ${operations.length} partner operations with ${what}, apiVersion in the header and the query string in turn`,
       run: async () => {
         const callOptions = await options();
         const session = await ctx.session();
         const out = new OutcomeBuilder();
         const log = new PairLog();
-        for (const op of operations) {
+        for (const [i, op] of operations.entries()) {
           const { input, succeeds } = await succeedingInput(ctx, session, op);
-          const x = await ctx.client.call(op.id, input, { ...callOptions, ...(op.sessionRequired ? { session } : {}) });
+          // The version header and query string alternate, so each token and each operation meets both (blind11: a query-versioned route skipped a check).
+          const x = await ctx.client.call(op.id, input, { ...callOptions, ...(op.sessionRequired ? { session } : {}), apiVersionIn: alternatingStrategy(ctx, i, nth) });
           spent(ctx, x);
           // A writing operation sent a body validation rejects (production, or no fixture): a 400 reports that defect first, which is fair.
           const bodyFirst = op.writes && !succeeds && x.response?.status === 400;

@@ -16,6 +16,7 @@ import { combine, judge, leakOracle, oracle, setupOutcome } from './lib/judge/or
 import { FixtureError } from './lib/state/fixture-errors.js';
 import { PairLog } from './lib/ownership/pairs.js';
 import { spent, withCustomerIdentity } from './lib/access/succeeding.js';
+import { alternatingStrategy } from './lib/access/version-strategy.js';
 
 /**
  * Session rules (D4): every partner operation but AuthenticatePartner is refused — a 4xx
@@ -117,9 +118,11 @@ async function sendWithoutSession(op: Operation, payload: Payload): Promise<Case
   const log = new PairLog();
   const parts: CaseOutcome[] = 'setup' in other ? [other.setup] : [];
   const sent = 'deviceId' in other ? variants : variants.filter((v) => v.operator !== 'device-of-another-session');
-  for (const v of sent) {
-    // Refused for its session, it changes nothing: a lost reply is sent again (runner/send-again.ts).
-    const x = await sendAgainIfLost(() => ctx.client.call(op.id, input, v.options(session, 'deviceId' in other ? other.deviceId : '')));
+  for (const [i, v] of sent.entries()) {
+    // Refused for its session, it changes nothing: a lost reply is sent again (runner/send-again.ts). The version header and
+    // query string alternate, so each variant and each operation meets both (blind11: a query-versioned route skipped a check).
+    const where = alternatingStrategy(ctx, i, operations.indexOf(op));
+    const x = await sendAgainIfLost(() => ctx.client.call(op.id, input, { ...v.options(session, 'deviceId' in other ? other.deviceId : ''), apiVersionIn: where }));
     if (v.operator && v.header) log.sent(v.operator, `${op.id} header ${v.header}`);
     // The States table says it too: "sessionId is required by all other partner operations".
     const rows: RequirementId[] = v.requirement === 'SESSION-REQUIRED' ? [v.requirement, 'STATE-SESSION'] : [v.requirement];

@@ -89,6 +89,11 @@ export interface Model {
   session: ModelSession;
   /** Number of the next card's label (`card #N`) in the story. */
   nextCard: number;
+  /**
+   * Card writes made between an AuthenticateOBO and its AddSessionAttributes so far: the command
+   * alternates a new card and a deleted one by it, so each meets the coverage sequence's draws.
+   */
+  cardChangesAfterObo: number;
 }
 
 /**
@@ -98,7 +103,7 @@ export interface Model {
 export const maxCustomers = 3;
 
 export function emptyModel(customerCap: number = maxCustomers): Model {
-  return { customers: [], customerCap: Math.min(customerCap, maxCustomers), session: newSession(1), nextCard: 1 };
+  return { customers: [], customerCap: Math.min(customerCap, maxCustomers), session: newSession(1), nextCard: 1, cardChangesAfterObo: 0 };
 }
 
 /** A partner session as AuthenticatePartner opens it: no AuthenticateOBO yet, no session attributes. */

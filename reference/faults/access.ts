@@ -21,6 +21,7 @@ export const accessFaults: readonly Fault[] = [
   { name: 'token-error-quotes-secret', requirement: 'NO-SECRET-ECHO', breaks: 'token errors after client authentication quote the client secret in error_description' },
   { name: 'bearer-expiry-unchecked', requirement: 'BEARER-REQUIRED', breaks: 'an expired bearer token is accepted' },
   { name: 'bearer-expiry-unchecked-on-tokenized-card', requirement: 'BEARER-REQUIRED', breaks: 'AddOrUpdateTokenizedCard alone accepts an expired bearer token (its route\'s token check skips the lifetime), while every other operation refuses it' },
+  { name: 'bearer-expiry-unchecked-with-query-version', requirement: 'BEARER-REQUIRED', breaks: 'a request that selects the version by the apiVersion query string reaches the older controllers, whose token filter skips the lifetime, so an expired token is accepted there; D2: an expired token is refused with 401' },
   { name: 'no-www-authenticate', requirement: 'BEARER-WWW-AUTHENTICATE', breaks: '401 responses carry no WWW-Authenticate header' },
   { name: 'allow-list-open', requirement: 'ALLOW-LIST', breaks: 'calls from addresses off the allow list are served' },
   { name: 'allow-list-trusts-forwarded', requirement: 'ALLOW-LIST', breaks: 'the source address is read from X-Forwarded-For or Forwarded, so a call off the list naming an allowed address there is served' },

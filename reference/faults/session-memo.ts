@@ -19,3 +19,15 @@ export function rememberAdded(session: PartnerSession, cardId: string): void {
 export function addedIn(session: PartnerSession, cardId: string): boolean {
   return addedBySession.get(session)?.has(cardId) === true;
 }
+
+/** sattr-filter-deleted-after-obo-accepted: the cardIds the OBO customer held when the session's last AuthenticateOBO ran. */
+const cardsAtObo = new WeakMap<PartnerSession, Set<string>>();
+
+export function rememberCardsAtObo(session: PartnerSession, cardIds: readonly string[]): void {
+  cardsAtObo.set(session, new Set(cardIds));
+}
+
+/** Whether the customer held `cardId` when the session's last AuthenticateOBO ran. */
+export function heldAtObo(session: PartnerSession, cardId: string): boolean {
+  return cardsAtObo.get(session)?.has(cardId) === true;
+}

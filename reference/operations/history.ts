@@ -110,6 +110,11 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
       const ofCard = new Set(all.map((t) => t.transactionId));
       paged.items = customerCards.flatMap(historyOf).sort(newestFirst).slice(0, size).filter((t) => ofCard.has(t.transactionId));
     }
+    // history-paging-gap-after-delete: once a card of the customer was deleted, the rebuilt cache's paging index skips the item after the reference.
+    if (reference !== undefined && paged.items.length > 2 && c.faults.has('history-paging-gap-after-delete') && c.state.cards.listRemoved(text(values, 'customerId')).length > 0)
+      paged.items = [paged.items[0]!, ...paged.items.slice(2)];
+    // history-first-page-one-short: the first page's query takes the paging query's TOP pageSize - 1.
+    if (accountId === undefined && !defaultSize && reference === undefined && size >= 2 && c.faults.has('history-first-page-one-short')) paged.items = paged.items.slice(0, size - 1);
     // blind11-history-default-page-unbounded-with-account: the per-card query of the default page has no TOP.
     if (filtering && defaultSize && reference === undefined && c.faults.has('blind11-history-default-page-unbounded-with-account')) paged.items = [...all];
     // blind9-history-paging-max-size-short: the paging query's TOP is (pageSize - 1) plus the reference row, capped at the maximum page.

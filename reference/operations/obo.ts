@@ -5,6 +5,7 @@ import { requestPath, sendErrorRow, sendLegacyError, sendProblem, sendReferenceP
 import { defineOperation } from './route.js';
 import { cachedNotLinked, rememberNotLinked } from '../faults/blind10/memo.js';
 import { blind11OboHides, rememberOboCards } from '../faults/blind11/memo.js';
+import { rememberCardsAtObo } from '../faults/session-memo.js';
 import { sendOk, text, type OperationContext } from './context.js';
 
 /** obo-no-linked-title-repeated: the customers refused for no linked account so far, per customer store (a fresh reference has none). */
@@ -76,6 +77,7 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
       session.oboCustomerId = c.faults.has('blind7-sattr-second-obo-old-customer') ? session.oboCustomerId ?? customer.customerId : customer.customerId;
       session.ssoTokens.push(ssoToken);
       rememberOboCards(c.faults, session, c.state.cards.listValid(customer.customerId).map((card) => card.cardId));
+      if (c.faults.has('sattr-filter-deleted-after-obo-accepted')) rememberCardsAtObo(session, c.state.cards.listValid(customer.customerId).map((card) => card.cardId));
     }
     // blind1-obo-sso-token-pascal-key: the member named as the AddSessionAttributes attribute (SsoToken).
     // blind2-obo-sso-token-in-header: the token handed out as AuthenticatePartner hands out the sessionId.

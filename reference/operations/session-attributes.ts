@@ -5,6 +5,7 @@ import type { PartnerSession } from '../state/index.js';
 import type { Attribute } from '../validate/index.js';
 import { defineOperation } from './route.js';
 import { oboCardSnapshot } from '../faults/blind11/memo.js';
+import { heldAtObo } from '../faults/session-memo.js';
 import { sendDone, type OperationContext } from './context.js';
 
 const allowed = sessionAttributes.attributes!.allowed;
@@ -75,7 +76,9 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     const blind4Deleted = (id: string) => c.faults.has('blind4-sattr-id-filter-deleted-card') && c.state.cards.listRemoved(customerId).some((card) => card.cardId === id.toLowerCase());
     // sattr-id-filter-number-cards-only: the ownership query joins the card-number table, so a tokenized card's cardId is unknown to it.
     const idCards = c.faults.has('sattr-id-filter-number-cards-only') ? cards.filter((card) => card.kind !== 'token') : cards;
-    if (byName.has(idFilter) && !anyItem && !ids.every((id) => anyCustomers(id) || idCards.some((card) => card.cardId === id.toLowerCase()) || blind3Card(id) || blind4Deleted(id))) bad.add(idFilter);
+    // sattr-filter-deleted-after-obo-accepted: the ids are checked against the cards the customer held at AuthenticateOBO as well.
+    const heldThen = (id: string) => c.faults.has('sattr-filter-deleted-after-obo-accepted') && heldAtObo(session, id.toLowerCase());
+    if (byName.has(idFilter) && !anyItem && !ids.every((id) => anyCustomers(id) || idCards.some((card) => card.cardId === id.toLowerCase()) || blind3Card(id) || blind4Deleted(id) || heldThen(id))) bad.add(idFilter);
     // blind2-sattr-number-filter-last-four: numbers matched as the card list shows them, by their last four digits.
     // blind3-sattr-number-filter-case-insensitive: the comparison runs under a case-insensitive collation.
     // sattr-number-filter-prefix (and blind4's): a number or token matches a card whose own starts with it (a LIKE 'value%' query).
@@ -138,7 +141,9 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
     // blind8-sattr-detail-names-id-filter: one message constant for both filters, written for the first.
     const named = c.faults.has('blind8-sattr-detail-names-id-filter') ? [...new Set(bad.map((n) => (n === numberFilter ? idFilter! : n)))] : bad;
     // blind11-sattr-detail-names-first-only: the refusal stops at the first invalid attribute.
-    const shown = c.faults.has('blind11-sattr-detail-names-first-only') ? named.slice(0, 1) : named;
+    // sattr-detail-format-short-circuits: an AccountIdFilter of a bad format ends validation there, so the detail names it alone.
+    const formatEnds = c.faults.has('sattr-detail-format-short-circuits') && idFilterAt >= 0 && named.includes(idFilter!) && !acceptedRegExp('guidList').test(items[idFilterAt]!.value);
+    const shown = c.faults.has('blind11-sattr-detail-names-first-only') ? named.slice(0, 1) : formatEnds ? [idFilter!] : named;
     if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${shown.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
     if (c.readings.has('sso-token-single-use') && tokenAt >= 0) (session.spentSsoTokens ??= new Set()).add(items[tokenAt]!.value);

@@ -7,7 +7,7 @@
 export const auditSees: Readonly<Record<string, true | string>> = {
   // token endpoint and bearer
   'token-wrong-expires-in': true, 'token-scope-empty': true, 'token-error-not-rfc': true, 'token-single-use': true,
-  'bearer-not-required': true, 'bearer-expiry-unchecked': true, 'bearer-expiry-unchecked-on-tokenized-card': true, 'no-www-authenticate': true,
+  'bearer-not-required': true, 'bearer-expiry-unchecked': true, 'bearer-expiry-unchecked-on-tokenized-card': true, 'bearer-expiry-unchecked-with-query-version': true, 'no-www-authenticate': true,
   'token-basic-refused': 'whether a refused token request carried valid credentials is not in the recording',
   'token-empty-scope-defaulted': 'a token issued for an empty scope is judged by the run that sent it as an error case, not from traffic',
   'token-repeated-secret-last-wins': 'whether a refused token request carried valid credentials is not in the recording',
@@ -28,7 +28,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   // success bodies and resources
   'enroll-customer-id-not-guid': true, 'enroll-customer-id-lowercase': true, 'find-customer-id-not-guid': true, 'obo-sso-token-empty': true,
   'auth-session-header-missing': true, 'cards-bad-expiration-format': true, 'card-art-not-base64': true, 'cards-stars-for-number-card': true,
-  'history-timestamp-offset': true, 'history-oldest-first': true, 'history-page-size-ignored': true, 'history-page-size-ten-default': true, 'history-reference-page-two-over': true, 'leak-ssn-echo': true, 'leak-card-number': true,
+  'history-timestamp-offset': true, 'history-oldest-first': true, 'history-page-size-ignored': true, 'history-page-size-ten-default': true, 'history-paging-gap-after-delete': 'needs the customer\'s history walked page by page', 'history-first-page-one-short': 'a page\'s fill is judged against the default page of the same query the run asks beside it; the audit judges each page alone', 'history-reference-page-two-over': true, 'leak-ssn-echo': true, 'leak-card-number': true,
   // field rules
   'find-ssn-length-unchecked': true, 'enroll-zip-format-unchecked': true, 'card-number-max-off-by-one': true, 'pagesize-unbounded': true,
   'cattr-value-format-unchecked': true, 'enroll-title-max-off-by-one': true, 'keys-first-only': true, 'keys-blame-valid': true,
@@ -42,7 +42,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'find-dob-compared-as-text': 'needs to know two requests name the same day in two forms of one enrolment (the business suite sends them)', 'token-cacheable': true,
   'token-secret-extra-char-accepted': 'whether a refused token request carried valid credentials is not in the recording',
   'token-body-credentials-any-grant-type': 'a token issued for an unsupported grant type is judged by the run that sent it as an error case, not from traffic',
-  'token-secret-last-char-ignored': 'whether a refused token request carried valid credentials is not in the recording', 'sattr-detail-names-position': true,
+  'token-secret-last-char-ignored': 'whether a refused token request carried valid credentials is not in the recording', 'sattr-detail-names-position': true, 'sattr-detail-format-short-circuits': 'which attributes were invalid is known to the run that made them so; the audit reads a detail naming one of them',
   'find-ssn-only': 'needs to know the date of birth sent differs from the one the SSN was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
   'find-itin-by-birth-date-only': 'needs to know the SSN sent is not the one the customer was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
   'bearer-claims-unverified': 'a token forged under an issued signature looks like any other without the issuer\'s key',
@@ -76,6 +76,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'tcard-found-by-token-alone': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'sattr-id-filter-any-customer': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
   'sattr-filter-deleted-card-accepted': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
+  'sattr-filter-deleted-after-obo-accepted': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
   'sattr-number-filter-prefix': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
   'sattr-number-filter-empty-entries': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
   'delete-again-restores': 'a card put back by a second delete is seen only by a list the run asks for at once (the ownership suite)',

@@ -60,6 +60,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId, { cardBin: '999999' }) })).status;
   },
   'sattr-filter-any-item': (b) => sessionAttributes(b, (own) => [['AccountIdFilter', `${own.cardId},00000000-0000-4000-8000-00000000beef`]]),
+  'sattr-detail-format-short-circuits': async (b) => {
+    await oboCustomer(b);
+    const r = await b.call('AddSessionAttributes', { body: attrs([['SsoToken', '00000000-0000-4000-8000-00000000beef'], ['AccountIdFilter', 'not-a-card-id']]) });
+    return r.body?.detail;
+  },
   'sattr-detail-names-position': async (b) => {
     const own = await oboCustomer(b);
     const r = await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', '00000000-0000-4000-8000-00000000beef']]) });
@@ -135,6 +140,16 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   'history-page-size-ignored': async (b) => (await historyOf(b, { pageSize: 3 })).page.searchResults.length,
   'history-page-size-ten-default': async (b) => (await historyOf(b, { pageSize: 10 })).page.searchResults.length,
+  'history-paging-gap-after-delete': async (b) => {
+    const { customerId } = await historyOf(b);
+    const extra = (await b.addCard(customerId, { cardNumber: '4111111111199999' })).body.cards[0].cardId as string;
+    await b.call('DeleteCard', { body: { customerId, cardId: extra } });
+    const all = (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 0 } })).body;
+    const ref = all.searchResults[2].transactionId as string;
+    const page = (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 3, pagingTransactionReferenceNumber: ref } })).body;
+    return JSON.stringify(page.searchResults) === JSON.stringify(all.searchResults.slice(2, 5));
+  },
+  'history-first-page-one-short': async (b) => (await historyOf(b, { pageSize: 3 })).page.searchResults.length,
   'history-paging-gap': async (b) => {
     const { customerId, all } = await historyOf(b);
     const ref = all.searchResults[2].transactionId as string;
@@ -387,6 +402,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('DeleteCard', { body: { customerId, cardId } });
     await b.call('DeleteCard', { body: { customerId, cardId } });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
+  },
+  'sattr-filter-deleted-after-obo-accepted': async (b) => {
+    const own = await oboCustomer(b);
+    await b.call('DeleteCard', { body: { customerId: own.customerId, cardId: own.cardId } });
+    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', own.cardId]]) })).status;
   },
   'sattr-filter-deleted-card-accepted': async (b) => {
     const own = await oboCustomer(b);

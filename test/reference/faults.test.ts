@@ -75,6 +75,11 @@ const probes: Record<string, Probe> = {
       return r.status === 401 && String(r.headers['www-authenticate']).includes('invalid_token');
     },
   },
+  // Every token this harness is issued is expired: with the version in the query string the lifetime goes unchecked.
+  'bearer-expiry-unchecked-with-query-version': {
+    options: { clockOffsetSeconds: -2 * tokenContract.expiresIn },
+    holds: async (h) => (await send(h, `${guardedProbePath}?apiVersion=1`, { headers: await bearer(h) })).status === 401,
+  },
   'no-www-authenticate': {
     holds: async (h) => {
       const api = await send(h, guardedProbePath);

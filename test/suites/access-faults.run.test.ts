@@ -54,6 +54,8 @@ const faultRuns: readonly FaultRun[] = [
   { faults: ['bearer-expiry-unchecked'], suites: ['bearer'], caughtOn: operations.map((o) => o.id) },
   // One operation skipping it (blind8 missed DeleteCard's: its call carried {} and met a 400).
   { faults: ['bearer-expiry-unchecked-on-tokenized-card'], suites: ['bearer'], caughtOn: ['AddOrUpdateTokenizedCard'] },
+  // Every bad token meets both ways of selecting the version, in turn over the operations (blind11: a query-versioned route skipped a check).
+  { faults: ['bearer-expiry-unchecked-with-query-version'], suites: ['bearer'] },
   // Blind9's classes: a near-miss secret (one character appended) and a parameter refusal in the form-credentials mode.
   { faults: ['bearer-embedded-key-trusted', 'token-secret-extra-char-accepted'], suites: ['bearer', 'token'] },
   { faults: ['token-single-use', 'token-body-credentials-any-grant-type'], suites: ['token'] },

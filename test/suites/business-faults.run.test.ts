@@ -28,7 +28,11 @@ const scenariosB: FaultProof[] = [
 ];
 
 /** One datum, two documented forms (D9): its own run, the D9 scenario being the one that meets it. */
-const otherForm: FaultProof[] = [{ fault: 'find-dob-compared-as-text', check: 'enrolledCustomerFound', operation: 'FindCustomer' }];
+const otherForm: FaultProof[] = [
+  { fault: 'find-dob-compared-as-text', check: 'enrolledCustomerFound', operation: 'FindCustomer' },
+  // Another scenario: two invalid attributes in one request, both named (blind11: the refusal named the first only).
+  { fault: 'sattr-detail-format-short-circuits', check: 'detailNamesEachInvalidItem', operation: 'AddSessionAttributes' },
+];
 
 /**
  * Its own run: the D9 scenario's first customer has an SSN beginning with 0, its first lookup (the
@@ -82,7 +86,7 @@ describe('business-error oracles fail on their reference faults', () => {
     expectCaught(await runWithFaults(scenariosB, business), scenariosB);
   });
 
-  it('a date of birth compared as text fails FIND-ENROLLED when the other documented form is sent', async () => {
+  it('a date of birth compared as text fails FIND-ENROLLED when the other documented form is sent; a detail naming one of two invalid attributes fails ERR-INVALID-INFORMATION', async () => {
     expectCaught(await runWithFaults(otherForm, business), otherForm);
   });
 

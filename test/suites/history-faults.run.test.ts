@@ -47,7 +47,14 @@ const groups: Group[] = [
   // the history customer's cards, one of each kind, are updated before any read (blind9: a filter lost on update).
   { caught: [history('history-paging-size-one-empty', 'pagingContinues'), history('history-account-filter-lost-after-token-update', 'accountFilterComplete')] },
   // Every success of the history, an empty page too (D30's answer to an accountId naming nothing), is judged by its shape (blind10: null when empty).
-  { caught: [history('history-empty-total-omitted', 'historyMatchesSchema')] },
+  // The history customer's extra card is deleted before any read: every oracle reads the remaining cards' history after a DeleteCard (blind11: unsorted after a delete).
+  // Every pageSize page from the newest holds min(pageSize, what its filter matches), unfiltered and of one card (blind11: a page cut before the filter).
+  {
+    caught: [
+      history('history-empty-total-omitted', 'historyMatchesSchema'), history('history-paging-gap-after-delete', 'pagingContinues'),
+      history('history-first-page-one-short', 'firstPageFilled'),
+    ],
+  },
   // The filter check reads the default page as the customer's newest transactions: it may see the filtered ones as foreign.
   { caught: [history('default-page-oldest', 'defaultPageMostRecent')], mayAlsoFail: ['HISTORY-ACCOUNT-FILTER'] },
 ];

@@ -30,6 +30,11 @@ const linked: Record<string, Caught> = {
   'obo-tokenized-not-linked': { fault: 'obo-tokenized-not-linked', checks: ['modelSsoToken'], operation: /^AuthenticateOBO$/, story: step('(AuthenticateOBO\\(customer #\\d, which holds card #\\d+(, card #\\d+)*\\)|AuthenticateOBO\\(customer #\\d\\) then AddSessionAttributes)') },
   'obo-sso-token-empty': { fault: 'obo-sso-token-empty', checks: ['successBodyShape'], operation: /^AuthenticateOBO$/, story: step('AuthenticateOBO\\(customer #\\d') },
   'sattr-token-any-session': { fault: 'sattr-token-any-session', checks: ['genericRefusal'], operation: /^AddSessionAttributes$/, story: /(counterexample: .*|\n\s+\d+\. )AuthenticateOBO\(customer #\d\) in a new session, then AddSessionAttributes\(that SsoToken\) in another new session/ },
+  // Card writes between AuthenticateOBO and AddSessionAttributes: the filters are judged by the cards at the call (blind11: a snapshot at AuthenticateOBO).
+  'sattr-filter-deleted-after-obo-accepted': {
+    fault: 'sattr-filter-deleted-after-obo-accepted', checks: ['modelRefusedWithRow'], operation: /^AddSessionAttributes$/,
+    story: step('AddSessionAttributes\\(SsoToken of that AuthenticateOBO, AccountIdFilter of card #\\d+, deleted after it\\)'),
+  },
   'sattr-before-obo-accepted': { fault: 'sattr-before-obo-accepted', checks: ['genericRefusal'], operation: /^AddSessionAttributes$/, story: step('AddSessionAttributes\\(SsoToken never issued, before any AuthenticateOBO') },
 };
 const cards: Record<string, Caught> = {
@@ -76,9 +81,10 @@ const groups: Caught[][] = [
   [cards['readd-same-id']!, linked['sattr-foreign-card-accepted']!],
   [cards['card-identical-new-id']!, linked['sattr-before-obo-accepted']!],
   [customers['find-enrolled-missing']!, cards['tcard-update-not-stored']!, linked['obo-tokenized-not-linked']!],
-  [customers['enroll-duplicate-ssn-accepted']!, cards['card-decline-missing-code']!],
+  [customers['enroll-duplicate-ssn-accepted']!, cards['card-decline-missing-code']!, linked['sattr-filter-deleted-after-obo-accepted']!],
   [customers['cattr-cardless-customer-refused']!, cards['tcard-bin-not-denied']!],
-  [cards['delete-card-kept']!, cards['leak-card-number']!],
+  // A deleted card kept makes the linked-accounts model fail too (the filter naming it is accepted, model/obo-card-change.ts): the leak goes elsewhere.
+  [cards['delete-card-kept']!],
   [cards['cards-bad-expiration-format']!],
   [cards['tcard-denied-bin-new-only']!, linked['sattr-token-any-session']!],
   [cards['cards-stars-for-number-card']!],
@@ -86,7 +92,8 @@ const groups: Caught[][] = [
   [cards['cards-list-stale-after-token-update']!, linked['obo-no-linked-title-repeated']!],
   [customers['find-customer-id-not-guid']!, cards['card-update-keeps-nickname']!, linked['obo-sso-token-empty']!],
   [cards['tcard-list-session-only']!],
-  [cards['tcard-update-keeps-nickname']!],
+  // The linked-accounts model updates no tokenized card: its leak story stays short enough for the console's 40 lines.
+  [cards['tcard-update-keeps-nickname']!, cards['leak-card-number']!],
 ];
 
 describe('stateful suite: every fault of a stateful rule is caught, with the shrunk sequence', () => {

@@ -8,6 +8,7 @@ import { combine, genericOracles, judge, judgeRow, oracle } from '../judge/oracl
 import type { CaseOutcome } from '../runner/property.js';
 import { scenario } from './fixtures.js';
 import { enrollmentPayload, fixedCases, rowRequirements, scenarioRuns } from './cases.js';
+import { twoInvalidItemsScenario } from './session-two-invalid.js';
 import { idFilter, numberFilter, ownCardSlot, sattr, sendAfterObo, withToken } from './session.js';
 import { sessionFilterScenarios } from './session-filters.js';
 import { sessionListScenarios } from './session-lists.js';
@@ -51,6 +52,7 @@ export function sessionAttributeScenarios(ctx: HarnessContext, suiteFile: string
   });
 
   sessionFilterScenarios(ctx, suiteFile);
+  twoInvalidItemsScenario(ctx, suiteFile);
   sessionListScenarios(ctx, suiteFile);
 }
 

@@ -8,7 +8,7 @@ import { enrollCustomer } from '../state/enrolment.js';
 import { familyHistoryCustomer } from './family-customer.js';
 import { FixtureError } from '../state/fixture-errors.js';
 import { mayWrite } from '../state/setup-call.js';
-import { addCardUnlessRefused, addTokenizedCard, updateCard, type FixtureCard } from '../state/cards.js';
+import { addCardUnlessRefused, addTokenizedCard, deleteCard, updateCard, type FixtureCard } from '../state/cards.js';
 import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import type { Session } from '../../../client/index.js';
 import { memoPerKey } from '../state/memo.js';
@@ -30,9 +30,9 @@ export interface HistoryCustomer {
   /** Card numbers and SSN this run sent for the customer: no history reply may carry them. */
   readonly secrets: readonly string[];
   /**
-   * True for a customer this run enrolled (or found again with an empty history), whose cards it registered with distinct last four digits
-   * (by number, and one tokenized with its lastFourOfCard) and never deletes: those digits then name
-   * one card's transactions alone.
+   * True for a customer this run enrolled (or found again with an empty history), whose cards it registered with distinct
+   * last four digits (by number, and one tokenized with its lastFourOfCard) and never deletes after the reads began (one
+   * more card is deleted before them): those digits then name one card's transactions alone.
    */
   readonly createdByRun: boolean;
 }
@@ -66,8 +66,11 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
     secrets.push(enrolled.ssn);
     let added = 0;
     let firstCard: FixtureCard | undefined;
-    for (const number of distinctNumbers(ctx)) {
+    const numbers = distinctNumbers(ctx);
+    const tried = new Set<string>();
+    for (const number of numbers) {
       if (added >= historyCards && (added === historyCardsAtMost || (await defaultPageFull(ctx, customerId)))) break;
+      tried.add(number);
       const card = await addCardUnlessRefused(ctx, session, customerId, number);
       if (!card) continue;
       firstCard ??= card;
@@ -79,6 +82,9 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
     // is the same card's after its data changed (blind9: a filter lost on update).
     if (firstCard) await updateCard(ctx, session, customerId, 'AddOrUpdateCard', firstCard);
     if (tokenCard) await updateCard(ctx, session, customerId, 'AddOrUpdateTokenizedCard', tokenCard);
+    // And one card more is added and deleted before any read: every history oracle then reads the remaining
+    // cards' history after a DeleteCard (blind11: the history rebuilt after a delete was left unsorted).
+    await addAndDelete(ctx, session, customerId, numbers.filter((n) => !tried.has(n)), secrets);
   } else {
     const fixture = ctx.profile.fixtures.customerId;
     if (!fixture) throw new FixtureError('TARGET_PROFILE=production needs TARGET_FIXTURE_CUSTOMER_ID to read a transaction history');
@@ -94,6 +100,17 @@ async function makeHistoryCustomer(ctx: HarnessContext): Promise<HistoryCustomer
     cards: cards.filter((c): c is Record<string, unknown> => !!c && typeof c.cardId === 'string')
       .map((c) => ({ cardId: String(c.cardId), ...(typeof c.lastFourDigits === 'string' ? { lastFourDigits: c.lastFourDigits } : {}) })),
   };
+}
+
+/** A card added and deleted at once (its last four digits no kept card's); a refused number adds nothing and the next is tried. */
+async function addAndDelete(ctx: HarnessContext, session: Session, customerId: string, unused: readonly string[], secrets: string[]): Promise<void> {
+  for (const number of unused.slice(0, 3)) {
+    const card = await addCardUnlessRefused(ctx, session, customerId, number);
+    if (!card) continue;
+    secrets.push(number);
+    await deleteCard(ctx, session, customerId, card.cardId);
+    return;
+  }
 }
 
 /**

@@ -25,7 +25,7 @@ function linkedAccount(c: ModelCustomer): Oracle[] {
 }
 
 /** AuthenticateOBO as the model predicts it; returns the token, when one was issued. */
-async function authenticateObo(m: Model, r: SequenceRun, c: ModelCustomer): Promise<string | undefined> {
+export async function authenticateObo(m: Model, r: SequenceRun, c: ModelCustomer): Promise<string | undefined> {
   const x = await r.call('AuthenticateOBO', { body: { customerId: c.customerId } });
   // Whatever the model predicts, a success carries the documented ssoToken (OBO-SUCCESS).
   r.judge(x, { oracles: [byCheck(successBodyShape, { operation: 'AuthenticateOBO' })] }, { oracles: linkedAccount(c) });
