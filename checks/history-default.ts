@@ -39,13 +39,8 @@ export const defaultPageMostRecent = defineInputCheck({
   },
 });
 
-export interface FirstPageInput {
-  /** The page of the same filter asked without pageSize or paging reference: as many as exist, up to 20. */
-  readonly defaultPage: readonly Transaction[];
-  /** The page of the same filter asked with pageSize (1..10) and no paging reference. */
-  readonly firstPage: readonly Transaction[];
-  readonly pageSize: number;
-}
+/** The same two pages as DefaultPageInput: the default page of the same filter, and its pageSize page from the newest. */
+export type FirstPageInput = DefaultPageInput;
 
 /**
  * HISTORY-PAGE-SIZE: pageSize is "Transactions per page" and D23 has 1..10 honoured, so the first
