@@ -20,16 +20,18 @@ import { runConformance, type ConformanceRun } from '../support/conformance-run.
  * on the cards model's customer, as an interrupted night would leave it: the second night deletes
  * it, and the model starts from a customer with no card, without a false alarm.
  * Issue 30's goal, at most 10 new customers on a later night, is not met: the ceiling asserted is
- * the one measured, 14 (24 before footprint3; 26 before that, with 31 before the models' other
+ * the one measured, 16 (14 before blind batch 11's calendar extremes, 0001-01-01 to 9999-12-31, joined
+ * EnrollCustomer's open date-of-birth values: two more requests a target that takes them enrols from;
+ * 24 before footprint3; 26 before that, with 31 before the models' other
  * customers and the ownership stranger joined the family and open operator values shared requests).
  * footprint3 took 10 off: a write's valid payloads are its two bounds payloads, lowest and highest (5
  * enrolments -> 2), with the two media types served as valid riding on them (2 -> 0); the D9
  * scenario's SSN and ITIN customers are the D16 originals and the D17 customers (6 -> 2); the history
  * customer is the family's where its history is empty once its cards are gone (1 -> 0). What is left
  * needs an identity of its own or is an acceptance the register asserts (docs/running.md "The run
- * family"): EnrollCustomer's two bounds payloads (2), its open operator values and bodies (3 on the
- * reference: the member given the most open operators, countryOfOrigin, needs six requests, one value
- * each, and the reference takes three of them; a lenient target takes up to six), its D38-D40 open
+ * family"): EnrollCustomer's two bounds payloads (2), its open operator values and bodies (5 on the
+ * reference, 3 before the calendar extremes: one value per member and request, so as many requests as
+ * the member given the most open values, and the reference takes those it allows), its D38-D40 open
  * values (1: the D40 text values fill the free-text members the bounds payloads fill), the customers
  * model's EnrollCustomer commands (4: the model's subject, two in the coverage sequence and up to two
  * in the random one), D9's two (an SSN with a leading 0 and an ITIN, enrolled and looked up), the
@@ -93,7 +95,7 @@ describe('two nights against one target', () => {
     expect(two.customersEnrolled).toBe(two.customerPool!.freshEnrolments);
     expect(two.customersEnrolled).toBeLessThan(one.customersEnrolled);
     // The measured ceiling of a later night (issue 30's goal of 10 is not met: see above).
-    expect(two.customersEnrolled).toBeLessThanOrEqual(14);
+    expect(two.customersEnrolled).toBeLessThanOrEqual(16);
     // Every card a night added it removed; the console and summary.md say what was found again.
     expect(two.cardsLeftByEarlierRuns).toBe(1);
     expect(two.cardsRemoved).toBe(two.cardsAdded + 1);
