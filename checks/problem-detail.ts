@@ -6,6 +6,9 @@ import { show } from './support.js';
 /** Letters and digits only, lower case: "AccountIdFilter", "account id filter" and "accountIdFilter" compare equal. */
 const folded = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/** Whether a Problem `detail` names the item `name`, in any letter case or spacing. */
+export const detailNames = (detail: unknown, name: string): boolean => typeof detail === 'string' && folded(detail).includes(folded(name));
+
 /** The item names of the request's attribute list `list` (name or Name members). */
 function itemNames(body: unknown, list: string): string[] {
   const items = (body as Record<string, unknown> | undefined)?.[list];
@@ -30,7 +33,7 @@ export const detailNamesInvalidFields = defineCheck({
     const row = documentedErrorRow(x, e)!;
     const names = itemNames(x.request.body, row.detailNamesItemsOf!);
     const detail = problemMember(x, 'detail');
-    if (names.length === 0 || (typeof detail === 'string' && names.some((n) => folded(detail).includes(folded(n))))) return [];
+    if (names.length === 0 || names.some((n) => detailNames(detail, n))) return [];
     return [fail(e.operation, {
       title: 'Problem detail names no invalid field',
       received: `detail ${show(detail)}`,

@@ -21,6 +21,9 @@ export function digitWidths(format: string): { min: number; max: number } | unde
   return m ? { min: Number(m[1]), max: Number(m[2] ?? m[1]) } : undefined;
 }
 
+/** The formats of a whole date (year, month and day): D9's date of birth and MM-DD-YYYY. */
+const fullDateFormats: readonly string[] = ['dateOfBirth', 'mmddyyyy'];
+
 /** The days calendar-extreme-date sends (year, month, day): the calendar's ends and a store's epoch around 1900. */
 export const calendarExtremeDays = [['0001', '01', '01'], ['1899', '12', '31'], ['1900', '01', '01'], ['9999', '12', '31']] as const;
 
@@ -30,7 +33,7 @@ export const calendarExtremeDays = [['0001', '01', '01'], ['1899', '12', '31'], 
  * the audit reads it so too (audit/rules/field-verdict.ts), as the run does.
  */
 export const calendarExtremeValue = (format: string, v: string): boolean =>
-  (format === 'dateOfBirth' || format === 'mmddyyyy')
+  fullDateFormats.includes(format)
   && calendarExtremeDays.some(([y, m, d]) => ['-', '/'].some((s) => v === [y, m, d].join(s) || v === [m, d, y].join(s)));
 
 /**
@@ -44,7 +47,7 @@ const fixedWidthDigits = (c: Cell): boolean => {
   return w !== undefined && ((c.minLength ?? 0) < w.min - 1 || (c.maxLength ?? Infinity) > w.max);
 };
 const decimalFormat = (c: Cell): boolean => fixedFormat(c) && (c.format === 'amount' || c.format === 'decimalNumber');
-const fullDate = (c: Cell): boolean => fixedFormat(c) && (c.format === 'dateOfBirth' || c.format === 'mmddyyyy');
+const fullDate = (c: Cell): boolean => fixedFormat(c) && fullDateFormats.includes(c.format!);
 
 const cats = (name: string) => ({ tool: 'CATS', name }) as const;
 const schemathesis = (name: string) => ({ tool: 'Schemathesis', name }) as const;
@@ -68,10 +71,11 @@ export const valueClassOperators: readonly Operator[] = [
     // Blind batch 11: AccountIdFilter items trimmed before their check; on made-up GUIDs the list is refused anyway (D19), so the items name the customer's card.
     id: 'list-item-near-miss', family: 'value-near-miss', oneCellPerRequest: true,
     // Lists of a fixed format only: AccountNumberFilter's items may be tokens (free text, D41 open), and its empty entries are filter-exactness's (D19).
-    sends: 'a list of the customer\'s own cards with one item broken: whitespace after a comma (id1, id2), an empty item (id1,,id2), a trailing comma, one request each',
+    // A leading or trailing comma is filter-empty-entry's (contract/operators/filter-exactness.ts): not sent twice.
+    sends: 'a list of the customer\'s own cards with one item broken: whitespace after a comma (id1, id2), an empty item between two (id1,,id2), one request each',
     counterparts: [cats('LeadingWhitespacesInFieldsTrimValidateFuzzer'), cats('EmptyStringValuesInFieldsFuzzer'), { tool: 'RESTler', name: 'InvalidDynamicObject' }],
     appliesTo: (c) => fixedFormat(c) && c.resource === 'card-list', asserts: () => 'rejected',
-    backing: ['interface.md "Comma-separated list of card GUIDs"', 'D41 (whitespace in a GUID)'],
+    backing: ['interface.md "Comma-separated list of card GUIDs"; "Account values are validated for format"', 'D19', 'D41 (whitespace in a GUID)'],
   },
   {
     id: 'calendar-extreme-date', family: 'value-robustness',

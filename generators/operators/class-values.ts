@@ -55,7 +55,7 @@ export const formatBreaksWithin = (_v: string, c: Cell): readonly string[] => {
 
 /**
  * Near misses of one item of a comma-separated list, every item naming the card the customer holds (so
- * a target that repairs the list takes it): whitespace after a comma (D41: whitespace in a GUID), an
- * empty item between two, a trailing comma.
+ * a target that repairs the list takes it): whitespace after a comma (D41: whitespace in a GUID) and an
+ * empty item between two. A leading or trailing comma is filter-empty-entry's (suites/lib/ownership).
  */
-export const listItemNearMisses = (held: string): readonly string[] => [`${held}, ${held}`, `${held},,${held}`, `${held},`];
+export const listItemNearMisses = (held: string): readonly string[] => [`${held}, ${held}`, `${held},,${held}`];

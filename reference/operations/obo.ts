@@ -76,8 +76,10 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
       // blind7-sattr-second-obo-old-customer: `session.OboCustomerId ??= customerId`, the first customer kept.
       session.oboCustomerId = c.faults.has('blind7-sattr-second-obo-old-customer') ? session.oboCustomerId ?? customer.customerId : customer.customerId;
       session.ssoTokens.push(ssoToken);
-      rememberOboCards(c.faults, session, c.state.cards.listValid(customer.customerId).map((card) => card.cardId));
-      if (c.faults.has('sattr-filter-deleted-after-obo-accepted')) rememberCardsAtObo(session, c.state.cards.listValid(customer.customerId).map((card) => card.cardId));
+      // Two faults keep the cards held at this AuthenticateOBO; the list is made only when one is on.
+      const heldNow = () => c.state.cards.listValid(customer.customerId).map((card) => card.cardId);
+      rememberOboCards(c.faults, session, heldNow);
+      if (c.faults.has('sattr-filter-deleted-after-obo-accepted')) rememberCardsAtObo(session, heldNow());
     }
     // blind1-obo-sso-token-pascal-key: the member named as the AddSessionAttributes attribute (SsoToken).
     // blind2-obo-sso-token-in-header: the token handed out as AuthenticatePartner hands out the sessionId.

@@ -31,8 +31,9 @@ export function blind11OboHides(faults: FaultSet, customerId: string, session: P
 /** blind11-sattr-filter-cards-snapshot-at-obo: the cardIds the OBO customer held when the session's last OBO ran. */
 const oboCards = new WeakMap<PartnerSession, Set<string>>();
 
-export function rememberOboCards(faults: FaultSet, session: PartnerSession, cardIds: readonly string[]): void {
-  if (faults.has('blind11-sattr-filter-cards-snapshot-at-obo')) oboCards.set(session, new Set(cardIds));
+/** `cardIds` is asked only with the fault on: every AuthenticateOBO calls this, and the list is a scan of every card. */
+export function rememberOboCards(faults: FaultSet, session: PartnerSession, cardIds: () => readonly string[]): void {
+  if (faults.has('blind11-sattr-filter-cards-snapshot-at-obo')) oboCards.set(session, new Set(cardIds()));
 }
 
 /** The snapshot the faulty filter check reads, or undefined (every card counts). */

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { errorRow } from '../../../contract/index.js';
 import { finding, hasResponse } from '../../../checks/support.js';
 import { problemMember } from '../../../checks/error-row.js';
+import { detailNames } from '../../../checks/problem-detail.js';
 import type { Oracle } from '../../../oracles/judge.js';
 import type { HarnessContext } from '../runner/context.js';
 import { judgeRow } from '../judge/oracles.js';
@@ -20,8 +21,6 @@ import { idFilter, ownCardSlot, sattr, sendAfterObo, ssoTokenName, withToken } f
  */
 const area = 'business-errors';
 const row = errorRow('INVALID_INFORMATION');
-/** Letters and digits only, lower case, as detailNamesInvalidFields compares names. */
-const folded = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 const invalid = [ssoTokenName, idFilter] as const;
 
 const namesEach: Oracle = {
@@ -30,7 +29,7 @@ const namesEach: Oracle = {
   applies: (x) => hasResponse(x) && x.response.status === row.status,
   run: (x) => {
     const detail = hasResponse(x) ? problemMember(x, 'detail') : undefined;
-    const missing = invalid.filter((n) => typeof detail !== 'string' || !folded(detail).includes(folded(n)));
+    const missing = invalid.filter((n) => !detailNames(detail, n));
     if (missing.length === 0) return [];
     return [finding('detailNamesEachInvalidItem', row.requirement, sattr.id, {
       title: 'Problem detail leaves an invalid field unnamed',
