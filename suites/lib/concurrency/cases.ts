@@ -32,9 +32,12 @@ export async function concurrentEnrolment(ctx: HarnessContext): Promise<CaseOutc
   let person = nextPerson(ctx);
   let payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) });
   let xs = await together(ctx, () => ctx.client.call('EnrollCustomer', { body: payload }, { session }));
-  // D37: a fresh identity both writes refuse for a reason of the target's own (an SSN in use elsewhere) covers no race; try another.
-  for (let attempt = 1; attempt < setupAttempts && xs.every((x) => ownReasonRefusal(x)); attempt += 1) {
-    parts.push(...xs.map((x) => judge(x, { oracles: genericOracles(ctx, x) })));
+  // D37: a fresh identity both writes refuse for a reason of the target's own (an SSN in use elsewhere) covers no race; try
+  // another. So does a pair one of whose answers never came (a lost reply on a flaky network: done or not, nobody saw) while
+  // the other was refused: which of the two won cannot be told. An unanswered write is not judged; the client said why.
+  const undecided = (ys: readonly Exchange[]) => ys.every((x) => ownReasonRefusal(x)) || (!ys.some(accepted) && ys.some((x) => !x.response));
+  for (let attempt = 1; attempt < setupAttempts && undecided(xs); attempt += 1) {
+    parts.push(...xs.filter((x) => x.response).map((x) => judge(x, { oracles: genericOracles(ctx, x) })));
     person = nextPerson(ctx);
     payload = samplePayload(ctx, 'EnrollCustomer', { ...person, lastName: runTag(ctx) }, attempt);
     xs = await together(ctx, () => ctx.client.call('EnrollCustomer', { body: payload }, { session }));
