@@ -1,47 +1,17 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { operations, requirements, type Profile } from '../contract/index.js';
 import { isRequirementId } from '../contract/requirements.js';
-import { loadBaseline, BaselineError, type PreviousRun } from '../reporting/baseline.js';
 import { formatVerdictTable } from '../reporting/live.js';
-import { clearResults, readResults } from '../reporting/recorder.js';
+import { readResults } from '../reporting/recorder.js';
 import { buildSummary } from '../reporting/summary.js';
-import { loadWaivers, WaiversError, type Waiver } from '../reporting/waivers.js';
 import { writeReports } from '../reporting/write.js';
 import { readFootprint } from '../suites/lib/state/footprint-report.js';
 import { readHealth } from '../suites/lib/runner/health-report.js';
 import type { ResolvedTarget } from './target.js';
+import type { RunInputs } from './run-start.js';
 import { describeProxy } from '../client/proxy.js';
 import { checksOf } from './docs-render.js';
-
-/** Clears what a previous run left in the report directory, so nothing stale is read back. */
-export function prepareReportDir(reportDir: string): void {
-  mkdirSync(reportDir, { recursive: true });
-  clearResults(reportDir);
-  for (const stale of ['allure-results', 'summary.json', 'summary.md', 'junit.xml', 'certificate.html'])
-    rmSync(join(reportDir, stale), { recursive: true, force: true });
-}
-
-export interface RunInputs {
-  readonly waivers: readonly Waiver[];
-  readonly baseline?: PreviousRun;
-}
-
-/** Waivers and baseline are read before the run: a broken file is a configuration problem (exit 2). */
-export async function loadRunInputs(env: NodeJS.ProcessEnv): Promise<RunInputs> {
-  try {
-    const waivers = loadWaivers(env);
-    const baseline = env.CONFORMANCE_BASELINE ? await loadBaseline(env.CONFORMANCE_BASELINE) : undefined;
-    return { waivers, ...(baseline ? { baseline } : {}) };
-  } catch (error) {
-    if (error instanceof WaiversError || error instanceof BaselineError) {
-      console.error('Configuration problem (nothing was sent):');
-      for (const line of error.message.split('\n')) console.error(`  ${line}`);
-      process.exit(2);
-    }
-    throw error;
-  }
-}
 
 export interface ReportInput extends RunInputs {
   readonly profile: Profile;

@@ -10,7 +10,8 @@ import { basename, join } from 'node:path';
 import { loadProfile } from '../contract/profile.js';
 import { rawDir } from '../reporting/recorder.js';
 import { exitOnConfigError } from './config-exit.js';
-import { loadRunInputs, prepareReportDir, writeRunReports } from './finish.js';
+import { writeRunReports } from './finish.js';
+import { loadRunInputs, prepareReportDir } from './run-start.js';
 
 loadDotenv();
 const profile = exitOnConfigError(() => loadProfile(process.env));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { assertedValidRegExp } from '../../contract/index.js';
 import { familyPerson, familySpace, FreshValues, maxLanes } from '../../generators/index.js';
-import { familySlot, familyUses, shardOf } from '../../suites/lib/state/family.js';
+import { familySlot, familyUses } from '../../suites/lib/state/family.js';
+import { shardOf } from '../../suites/lib/state/family-shard.js';
 import { loadProfile } from '../../contract/profile.js';
 
 /**

@@ -1,5 +1,6 @@
 import { familyPerson, type PersonalData } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
+import { familyShardVariable } from './family-shard.js';
 
 /**
  * Where the identities a run can use again sit in its family (generators/family.ts): one slot per
@@ -27,19 +28,9 @@ export type FamilyUse = (typeof familyUses)[number];
 const maxShards = 64;
 const usesPerShard = 16;
 
-/** Set by bin/conformance.ts for its workers: the shard of `--shard=i/n` (0 when not sharded). */
-export const familyShardVariable = 'CONFORMANCE_FAMILY_SHARD';
-
 export function familySlot(use: FamilyUse, env: NodeJS.ProcessEnv = process.env): number {
   const shard = Number(env[familyShardVariable] ?? 0);
   return ((Number.isInteger(shard) && shard >= 0 ? shard : 0) % maxShards) * usesPerShard + familyUses.indexOf(use);
-}
-
-/** The shard of `--shard=i/n` among a run's arguments, 0 when there is none. */
-export function shardOf(args: readonly string[]): number {
-  const arg = args.find((a) => a.startsWith('--shard='));
-  const index = Number(arg?.slice('--shard='.length).split('/')[0]);
-  return Number.isInteger(index) && index > 0 ? index : 0;
 }
 
 export interface FamilyMember {
