@@ -47,7 +47,8 @@ function cardWrite(c: OperationContext, { op, values, session, reply }: ValidReq
   const customerId = text(values, 'customerId');
   const card = c.state.cards.find(customerId, 'number', text(values, 'cardNumber'));
   const first = c.state.cards.listValid(customerId)[0];
-  if (!card || !first || first === card) return undefined;
+  // Only a registered card is updated: a card flagged invalid goes through authorization again (D15), untouched here.
+  if (!card?.valid || !first || first === card) return undefined;
   const data: Record<string, string> = {};
   for (const [k, v] of Object.entries(values)) if (typeof v === 'string' && k !== 'customerId' && k !== 'cardNumber') data[k] = v;
   const same = Object.keys({ ...data, ...card.data }).every((k) => data[k] === card.data[k]);
