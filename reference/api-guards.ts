@@ -5,6 +5,7 @@ import type { TokenSigner } from './jwt.js';
 import { bearerChallenge, readingsOf, requestPath, sendProblem, sendReferenceProblem, sendValidationProblem } from './problems.js';
 import { blind3BearerClaims } from './faults/blind3/access.js';
 import { clientSecretClaims } from './faults/bearer-secret.js';
+import { blind12IgnoresExpiry, blind12VersionRefused } from './faults/blind12/access.js';
 import './fastify-types.js';
 
 /** Partner operations live under this prefix; the guards below apply to it only. */
@@ -69,7 +70,8 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     // bearer-expiry-unchecked-on-tokenized-card: the tokenized-card route's token check skips the lifetime.
     || (faults.has('bearer-expiry-unchecked-on-tokenized-card') && requestPath(request).endsWith('/add-or-update-tokenized-card'))
     // bearer-expiry-unchecked-with-query-version: the query-versioned controllers' token filter has lifetime validation off.
-    || (faults.has('bearer-expiry-unchecked-with-query-version') && /[?&]apiVersion=/.test(request.url));
+    || (faults.has('bearer-expiry-unchecked-with-query-version') && /[?&]apiVersion=/.test(request.url))
+    || blind12IgnoresExpiry(faults, request);
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
     ?? (await clientSecretClaims(faults, m[1]!, clients, request.method));
   if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);
@@ -192,7 +194,7 @@ export function registerApiGuards(app: FastifyInstance, clients: ClientRegistry,
     if (!requestPath(request).startsWith(apiPrefix)) return;
     if (readingsOf(reply).has('blind-version-aspnet')) reply.header('api-supported-versions', '1.0');
     if (await checkBearer(request, reply, clients, signer, used)) return reply;
-    if (checkVersion(request, reply)) return reply;
+    if (blind12VersionRefused(request, reply) || checkVersion(request, reply)) return reply;
     if (checkMediaType(request, reply)) return reply;
   });
 }

@@ -20,6 +20,9 @@ import { anyBlind10 } from './faults/blind10/hooks.js';
 import { blind10Reply } from './faults/blind10/replies.js';
 import { anyBlind11 } from './faults/blind11/hooks.js';
 import { blind11Reply } from './faults/blind11/replies.js';
+import { anyBlind12 } from './faults/blind12/inputs.js';
+import { blind12Reply } from './faults/blind12/replies.js';
+import { blind12AllowListSkipped } from './faults/blind12/access.js';
 import { chaosInterceptor } from './chaos.js';
 import { installJsonBodyParser } from './json-body.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
@@ -182,6 +185,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (faults.has('blind9-allow-list-obo-exempt') && requestPath(request).endsWith('/partners/authenticate-obo')) return;
     // blind11-allow-list-enroll-exempt: EnrollCustomer sits on the onboarding router, which has no allow-list filter.
     if (faults.has('blind11-allow-list-enroll-exempt') && requestPath(request).endsWith('/partners/enroll-customer')) return;
+    // blind12-allow-list-checked-at-login-only: the filter sits on the token and login routes only.
+    if (blind12AllowListSkipped(faults, requestPath(request), tokenPath)) return;
     // blind4-allow-list-get-exempt: the allow list is a rule of the write methods only.
     if (faults.has('blind4-allow-list-get-exempt') && request.method === 'GET') return;
     // allow-list-skipped-on-get: the allow list is a filter on writes only.
@@ -207,6 +212,7 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   // blind10 faults that rewrite an answer on its way out; not installed when none is on.
   if (anyBlind10(faults)) app.addHook('onSend', async (request, reply, payload) => blind10Reply(faults, tokenPath, request, reply, payload));
   if (anyBlind11(faults)) app.addHook('onSend', async (request, reply, payload) => blind11Reply(faults, tokenPath, request, reply, payload));
+  if (anyBlind12(faults)) app.addHook('onSend', blind12Reply(faults, tokenPath));
   if (options.captureTraffic)
     app.addHook('onSend', async (request, reply, payload) => {
       stats.traffic.push({

@@ -7,6 +7,7 @@ import { defineOperation } from './route.js';
 import { cashPickups, page, shownTimestamps } from './history-page.js';
 import { optionalText, sendOk, text, type OperationContext } from './context.js';
 import { updatedCards } from '../faults/blind9/hooks.js';
+import { blind12CardHistory, blind12FilterIgnored, blind12Paged } from '../faults/blind12/history.js';
 
 /** The card's history as the account filter hands it out: faults leave out all or every second transaction. */
 function filteredHistory(ctx: OperationContext, cardHistory: Transaction[]): Transaction[] {
@@ -57,7 +58,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const tokenUnfiltered = accountId !== undefined && c.faults.has('history-account-filter-number-cards-only') && customerCards.some((card) => card.cardId === accountId && card.kind !== 'number');
     // blind8-history-account-filter-dropped-with-page-size: the paged branch of the query builder has no account clause.
     const pagedDrops = c.faults.has('blind8-history-account-filter-dropped-with-page-size') && values.pageSize !== undefined;
-    const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored') && !pagingDrops && !tokenUnfiltered && !pagedDrops;
+    const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored') && !pagingDrops && !tokenUnfiltered && !pagedDrops
+      && !blind12FilterIgnored(c.faults, c.state, text(values, 'customerId'));
     const own = accountId !== undefined && customerCards.some((card) => card.cardId === accountId);
     // blind3-history-deleted-account-500: the card row of a deleted card is read without a null check.
     if (accountId !== undefined && !own && c.faults.has('blind3-history-deleted-account-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((card) => card.cardId === accountId))
@@ -73,7 +75,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
       && !(c.faults.has('history-account-filter-lost-after-token-update') && card.kind === 'token' && card.updates > 0);
     const cards = foreign ? [foreign] : filtering ? customerCards.filter((card) => card.cardId === accountId && filterable(card)) : customerCards;
     // blind1-history-card-number-in-display-name: the destination is named by the card's stored number.
-    const cardHistory = (card: (typeof cards)[number]) => (c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
+    // blind12-history-*: row versions joined twice, a nullable column of the token table.
+    const cardHistory = (card: (typeof cards)[number]) => blind12CardHistory(c.faults, card, c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
       ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : historyOf(card));
     // blind1-history-cards-not-merged: each card's history is newest first, but the cards are only concatenated.
     // blind4-history-order-day-only: ORDER BY CAST(createdOn AS date) DESC, transactionId.
@@ -105,6 +108,7 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind9-history-oldest-first-with-account: the per-account query of the default page orders by createdOn ascending.
     if (filtering && defaultSize && reference === undefined && c.faults.has('blind9-history-oldest-first-with-account')) all.reverse();
     const paged = page(c, all, { size, reference, defaultSize });
+    paged.items = blind12Paged(c.faults, all, reference, paged.items);
     // blind11-history-page-before-account-filter: the page is cut from the customer's whole history, then filtered to the card.
     if (filtering && !defaultSize && reference === undefined && c.faults.has('blind11-history-page-before-account-filter')) {
       const ofCard = new Set(all.map((t) => t.transactionId));

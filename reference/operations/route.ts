@@ -18,6 +18,9 @@ import { blind11Input } from '../faults/blind11/hooks.js';
 import { classFaultInput } from '../faults/input-classes.js';
 import { operatorFaultInput } from '../faults/operator-values.js';
 import { existingFormFaultInput } from '../faults/existing-forms.js';
+import { blind12Input } from '../faults/blind12/inputs.js';
+import { blind12Before } from '../faults/blind12/handlers.js';
+import { blind12SessionHeaderRefused } from '../faults/blind12/access.js';
 import type { OperationContext, OperationHandler } from './context.js';
 
 /**
@@ -73,6 +76,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         || (ctx.faults.has('blind10-enroll-session-skipped') && op.id === 'EnrollCustomer')
         // blind11-session-skipped-with-query-version: the query-versioned controllers have no session filter.
         || (ctx.faults.has('blind11-session-skipped-with-query-version') && /[?&]apiVersion=/.test(request.url));
+      if (blind12SessionHeaderRefused(ctx.faults, op, request, reply)) return reply;
       const session = skipped ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
       const raw = op.method === 'GET' ? firstOfRepeated(ctx, request.query) : request.body;
@@ -82,7 +86,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const ssnOf = (customerId: string) => ctx.state.customers.get(customerId)?.ssn;
       const ownerOf = (cardId: string) => ctx.state.cards.get(cardId)?.customerId;
       const holderOf = (cardNumber: string) => ctx.state.cards.findAnyCustomer('number', cardNumber)?.customerId;
-      const input = blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf });
+      const input = blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf }));
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);
@@ -93,7 +97,8 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       if (v.errors.length > 0 && missingAttributesOnly(ctx, op, input, v.errors))
         return sendProblem(reply, request, { status: 422, errorCode: 'MISSING_ATTRIBUTE', title: 'Invalid Information', detail: v.errors.map((e) => e.message).join(' ') });
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors, blind3ValidationDetail(ctx.faults, op, raw));
-      return handler(ctx, { op, values: v.values, session, request, reply });
+      const valid = { op, values: v.values, session, request, reply };
+      return blind12Before(ctx, valid) ?? handler(ctx, valid);
     },
   });
 }
