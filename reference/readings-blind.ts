@@ -42,8 +42,9 @@ export const blindReadings: readonly Reading[] = [
     reads: 'an SSN must be one the SSA could issue (area not 000, 666 or 9xx, group not 00, serial not 0000) or an ITIN (9xx with group 50-65, 70-88, 90-92, 94-99); others are 400',
   },
   {
-    name: 'blind-card-number-luhn', decision: 'interface.md AddOrUpdateCard ("Unformatted card number", ISO/IEC 7812)',
-    reads: 'a cardNumber whose Luhn check digit is wrong is a 400 validation error on command.CardNumber',
+    // A 400 validation answer would refuse a valid payload (D37: the document asks no checksum); the issuer's decline is the allowed way.
+    name: 'blind-card-number-luhn', decision: 'D15, D37 (interface.md AddOrUpdateCard "Unformatted card number"; ISO/IEC 7812)',
+    reads: 'a new cardNumber whose Luhn check digit is wrong fails authorization: 422 {"ErrorCode": "INVALID_CARD_NUMBER", "ErrorMessage"}, as an issuer declines it',
   },
   {
     name: 'blind-dates-calendar-checked', decision: 'D9, interface.md AddCustomerAttributes (MM-DD-YYYY)',

@@ -20,6 +20,7 @@ import { jsonTypeOperators } from './json-type.js';
 import { unknownResourceOperators } from './unknown-resource.js';
 import { updatePathOperators } from './update-path.js';
 import { valueClassOperators } from './value-classes.js';
+import { validatorHabitOperators } from './validator-habits.js';
 
 export * from './types.js';
 export * from './cells.js';
@@ -30,7 +31,7 @@ export const operatorCatalogue: readonly Operator[] = [
   ...valueNearMissOperators, ...dateWidthOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
   ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators, ...unknownResourceOperators,
-  ...updatePathOperators, ...valueClassOperators,
+  ...updatePathOperators, ...valueClassOperators, ...validatorHabitOperators,
 ];
 
 /**

@@ -46,7 +46,7 @@ const pairsOf = (o: Operator, cells: readonly Cell[]): OperatorPair[] => cells.m
  * emoji in a one-character field) go in a request of their own, so a refusal of those never hides
  * what the target did with the others.
  */
-function valueCases(op: Operation, o: Operator, cells: readonly Cell[], assertion: OperatorAssertion, p: Payload, options: PayloadOptions, seed: number): OperatorCase[] {
+function valueCases(op: Operation, o: Operator, cells: readonly Cell[], assertion: OperatorAssertion, p: Payload, options: PayloadOptions, seed: number, shapes?: Shapes): OperatorCase[] {
   const build = valueBuilders[o.id]!;
   const values = new Map(cells.map((c) => [c, build(validOf(op, c, p, options, seed), c)] as const));
   const fits = (c: Cell) => (values.get(c) ?? []).every((v) => typeof v !== 'string' || c.maxLength === undefined || v.length <= c.maxLength);
@@ -58,13 +58,36 @@ function valueCases(op: Operation, o: Operator, cells: readonly Cell[], assertio
     const count = Math.max(...part.map((c) => values.get(c)!.length));
     return Array.from({ length: count }, (_, k) => {
       const chosen = new Map(part.filter((c) => values.get(c)!.length > 0).map((c) => [c, values.get(c)![k % values.get(c)!.length]] as const));
-      const c = applyBreakages(op, p, cellBreakages(op, p, chosen, o.id, options, (cell) => decisionOf(o, cell)), options);
+      const on = shapes?.requiredOnly(part) ? shapes.required : p;
+      const c = applyBreakages(op, on, cellBreakages(op, on, chosen, o.id, options, (cell) => decisionOf(o, cell)), options);
       const described = { ...c, description: `${op.id}: ${o.id} (${assertion}) in ${part.map((x) => x.name).join(', ')}` };
       // Valid values written another valid way (a calendar edge) are judged as the valid payload is.
       if (assertion === 'served-as-valid') return { input: c.input, description: described.description, expectation: acceptedExpectation(op), pairs: pairsOf(o, part) };
-      return { ...(assertion === 'open' ? asOpen(op, described, decisionOf(o)) : described), pairs: pairsOf(o, part), valid: p };
+      return { ...(assertion === 'open' ? asOpen(op, described, decisionOf(o)) : described), pairs: pairsOf(o, part), valid: on };
     });
   });
+}
+
+/**
+ * A rule checked on one payload shape only (blind12: the BIN's format inside the branch that reads
+ * lastFourOfCard): rejected values go in the payload with every optional member or in one with the
+ * required members only, each request in the shape its cells have met less so far, so a field's near
+ * misses meet both shapes at no request more (a field with one rejected request meets one).
+ */
+interface Shapes {
+  readonly required: Payload;
+  /** Whether a request of `cells` goes on the required-only payload (and notes it went so). */
+  readonly requiredOnly: (cells: readonly Cell[]) => boolean;
+}
+
+/** The tally behind `Shapes.requiredOnly`: per cell, requests on every optional member minus those on the required ones. */
+function shapeTally(): (cells: readonly Cell[]) => boolean {
+  const lead = new Map<string, number>();
+  return (cells) => {
+    const required = cells.reduce((sum, c) => sum + (lead.get(c.id) ?? 0), 0) > 0;
+    for (const c of cells) lead.set(c.id, (lead.get(c.id) ?? 0) + (required ? -1 : 1));
+    return required;
+  };
 }
 
 /** Body and media-type operators: one otherwise valid request written the operator's way. */
@@ -121,12 +144,14 @@ export function operatorCases(op: Operation, options: PayloadOptions, seed: numb
   const cells = contractCells([op]);
   const out: OperatorCase[] = [];
   let n = 0;
+  const requiredOnly = shapeTally();
   for (const o of catalogue) {
     const mine = cells.filter((c) => o.appliesTo(c));
     for (const assertion of [...new Set(mine.map((c) => o.asserts(c)))]) {
       const group = mine.filter((c) => o.asserts(c) === assertion);
       const p = onState(op, o, sampleOne(validPayload(op, { ...options, includeOptional: true }), seed + n++));
-      if (valueBuilders[o.id]) out.push(...valueCases(op, o, group, assertion, p, options, seed + n));
+      const shapes = assertion === 'rejected' ? { required: onState(op, o, sampleOne(validPayload(op, { ...options, includeOptional: false }), seed + n)), requiredOnly } : undefined;
+      if (valueBuilders[o.id]) out.push(...valueCases(op, o, group, assertion, p, options, seed + n, shapes));
       else if (o.id === 'attribute-item-not-object') out.push(...group.flatMap((c) => itemShapeCases(op, o, c, p).map((x) => ({ ...x, pairs: pairsOf(o, [c]) }))));
       else if (wireVariants[o.id]) out.push(...group.map((c) => wireCase(op, o, c, assertion, p, options, wireVariants[o.id]![operations.indexOf(op) % wireVariants[o.id]!.length])));
       else if (o.id === 'repeated-query-parameter') out.push(repeatedQueryCase(op, o, group, p, options, seed + n));

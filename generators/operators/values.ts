@@ -6,6 +6,7 @@
 import type { Cell } from '../../contract/operators/index.js';
 import { dateFieldWidths, extremeDigits, identityWithSeparators, otherFieldOrder } from './digit-date-values.js';
 import { calendarExtremes, formatBreaksWithin, listItemNearMisses, localeDecimals, offByOneWidths } from './class-values.js';
+import { beyondValidatorRules, signedDigits } from './validator-values.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -165,5 +166,8 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'format-break-on-update': formatBreaksWithin,
   'list-item-near-miss': () => listItemNearMisses(heldCardIdSlot),
   // The larger bound exactly: a store sized for the smaller one breaks on it.
+  // A sign per cell, spread over the cells of the one request (+ in some, - in others): no request more.
+  'digits-with-sign': (v, c) => signedDigits(v, spread(c, ['+', '-'])),
+  'valid-beyond-validator-rules': beyondValidatorRules,
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

@@ -1,6 +1,7 @@
 import { customerAttributes, type Operation } from '../../contract/index.js';
 import type { Fault, FaultSet } from './types.js';
 import { operatorClassFaultInput, operatorClassFaults } from './operator-classes.js';
+import { operatorValidatorFaults } from './operator-validators.js';
 
 /**
  * Faults of the operator catalogue's families (issue 27): a lenient parser that repairs a near
@@ -52,6 +53,8 @@ export const operatorValueFaults: Fault[] = [
   { name: 'tcard-zip-non-ascii-500', requirement: 'GEN-NO-5XX', breaks: 'AddOrUpdateTokenizedCard crashes with 500 on a zip holding a character outside ASCII (the address is encoded as ASCII for address verification before validation); D35 leaves the zip\'s characters open, never a 5xx' },
   // The classes blind batch 11 showed missing (reference/faults/operator-classes.ts).
   ...operatorClassFaults,
+  // The classes blind batch 12 showed missing (reference/faults/operator-validators.ts).
+  ...operatorValidatorFaults,
 ];
 
 type Json = Record<string, unknown>;

@@ -14,6 +14,7 @@ import { evictStaleList } from '../faults/stale-caches.js';
 import { updatedCards } from '../faults/blind9/hooks.js';
 import { rememberAdded } from '../faults/session-memo.js';
 import { deniedCheckSkipped } from '../faults/blind12/handlers.js';
+import { luhnValid } from './reading-rules-blind.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -137,6 +138,9 @@ function handle(rule: CardKindRule) {
       if (c.faults.has('blind5-tcard-denied-200-empty')) return sendOk(reply, { [responseMembers.cards]: [] });
       return sendErrorRow(reply, request, 'BAD_REQUEST', 'The card account is not allowed in the network.');
     }
+    // Reading `blind-card-number-luhn` (D15, D37): a number whose check digit is wrong is declined at authorization, never a 400.
+    if (!card && rule.kind === 'number' && c.readings.has('blind-card-number-luhn') && !luhnValid(identity))
+      return sendLegacyError(reply, 422, 'INVALID_CARD_NUMBER', 'The card number failed the issuer\'s check.');
     // Reading `decline-own-code` (D37): the issuer declines about one new card number in five with a code of its own.
     if (!card && rule.kind === 'number' && !denied(rule, identity, data) && c.readings.has('decline-own-code') && oneInFive(identity))
       return sendLegacyError(reply, 422, 'ISSUER_DECLINED', 'The card issuer declined the card.');

@@ -11,8 +11,8 @@ import { calendarDate } from './dates.js';
  */
 const issuableSsnOrItin = /^(?:(?!000|666)[0-8][0-9]{2}(?!00)[0-9]{2}(?!0000)[0-9]{4}|9[0-9]{2}(?:5[0-9]|6[0-5]|7[0-9]|8[0-8]|9[0-24-9])[0-9]{4})$/;
 
-/** Reading `blind-card-number-luhn`: the ISO/IEC 7812 check digit. */
-function luhnValid(digits: string): boolean {
+/** Reading `blind-card-number-luhn`: the ISO/IEC 7812 check digit, run at authorization (operations/card-upsert.ts). */
+export function luhnValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = digits.charCodeAt(digits.length - 1 - i) - 48;
@@ -62,8 +62,6 @@ export function blindAdjust(readings: ReadingSet, op: Operation, rule: FieldRule
   const name = rule.field.name;
   let out = rule;
   if (name === 'ssn' && readings.has('blind-ssn-structure')) out = { ...out, pattern: issuableSsnOrItin };
-  if (name === 'cardNumber' && op.id === 'AddOrUpdateCard' && readings.has('blind-card-number-luhn'))
-    out = { ...out, rewriteBeforeFormat: (v) => (/^[0-9]+$/.test(v) && !luhnValid(v) ? refused : v) };
   if (name === 'dateOfBirth' && readings.has('blind-dates-calendar-checked')) out = { ...out, rewriteBeforeFormat: realBirthDate };
   if (name === 'allowTexts' && readings.has('blind-allow-texts-lenient')) out = { ...out, booleanStrings: lenientBooleans };
   if (freeTextFields.has(name) && rule.type === 'string' && readings.has('blind-trim-free-text')) out = { ...out, trimmed: true };
