@@ -488,6 +488,13 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'cattr-amount-space-group-read': (b) => customerAttributes(b, [['AverageMonthlyLoadAmount', '1 234.56']]),
   'cattr-date-before-1753-500': (b) => customerAttributes(b, [['CardIssueDate', '01-01-0001']]),
   'sattr-id-filter-inner-empty-dropped': (b) => sessionAttributes(b, (own) => [['AccountIdFilter', `${own.cardId},,${own.cardId}`]]),
+  // The classes blind batch 12 showed missing (reference/faults/operator-validators.ts).
+  'tcard-bin-sign-read': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '+411111' }) })).status,
+  'card-number-trimmed-without-name-on-card': async (b) => (await b.addCard((await b.enroll()).customerId, { cardNumber: '4111111111111111 ' })).status,
+  'cattr-ssn-itin-refused': async (b) => {
+    const items = [['CustomerId', (await b.enroll()).customerId], ['SSN', '900701234']].map(([name, value]) => ({ name, value }));
+    return (await b.call('AddCustomerAttributes', { body: { customerAttributes: items } })).status;
+  },
   'card-customer-id-optional-on-update': async (b) => {
     const { customerId } = await b.enroll();
     const { customerId: _left, ...payload } = cardPayload(customerId);

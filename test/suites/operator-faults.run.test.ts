@@ -149,6 +149,17 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-customer-attributes', 'add-or-update-tokenized-card'],
   },
+  // blind12 (reference/faults/operator-validators.ts): a sign before a BIN's digits (digits-with-sign), whitespace repaired
+  // on the payload without an optional member only (rejected values on both payload shapes), an ITIN refused as an SSN
+  // attribute (valid-beyond-validator-rules). Every run above has AddCustomerAttributes, so one run of three operations.
+  {
+    proofs: [
+      { fault: 'tcard-bin-sign-read', check: 'everyInvalidFieldNamed', operation: 'AddOrUpdateTokenizedCard' },
+      { fault: 'card-number-trimmed-without-name-on-card', check: 'everyInvalidFieldNamed', operation: 'AddOrUpdateCard' },
+      { fault: 'cattr-ssn-itin-refused', check: 'validPayloadAccepted', operation: 'AddCustomerAttributes' },
+    ],
+    suites: ['add-or-update-tokenized-card', 'add-or-update-card', 'add-customer-attributes'],
+  },
 ];
 
 describe('operator catalogue faults are caught', () => {
