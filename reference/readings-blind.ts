@@ -39,7 +39,8 @@ export const blindReadings: readonly Reading[] = [
   // Input strictness and leniency (group blind-b)
   {
     name: 'blind-ssn-structure', decision: 'interface.md FindCustomer, EnrollCustomer ("9-digit SSN or ITIN")',
-    reads: 'an SSN must be one the SSA could issue (area not 000, 666 or 9xx, group not 00, serial not 0000) or an ITIN (9xx with group 50-65, 70-88, 90-92, 94-99); others are 400',
+    // Not the SSN customer attribute: "9 digits, no spaces or dashes" has no issuance rule (D37: a 400 to a valid value is a failure).
+    reads: 'the ssn of FindCustomer and EnrollCustomer must be one the SSA could issue (area not 000, 666 or 9xx, group not 00, serial not 0000) or an ITIN (9xx with group 50-65, 70-88, 90-92, 94-99); others are 400',
   },
   {
     // A 400 validation answer would refuse a valid payload (D37: the document asks no checksum); the issuer's decline is the allowed way.

@@ -5,8 +5,8 @@
  *   "Exactly 10 digits"). A sign is no digit: the format's words exclude it, as D41 excludes a digit
  *   outside ASCII 0-9 (400 naming the field);
  * - a valid value a common validator library adds a rule to: a card number whose Luhn check digit is
- *   wrong (the document asks an "Unformatted card number", no checksum), an SSN value that is an ITIN
- *   (area 9xx; "9 digits, no spaces or dashes"). Sent as valid: a 400 validation answer is a failure,
+ *   wrong (the document asks an "Unformatted card number", no checksum), an SSN value outside the SSA's
+ *   issuance (an ITIN's area 9xx, group 00, serial 0000; "9 digits, no spaces or dashes"). Sent as valid: a 400 validation answer is a failure,
  *   a refusal of the target's own (D15/D37 shape) is observed (D37).
  * A rule checked on one payload shape only is the third class: generators/operators/cases.ts sends the
  * rejected values in payloads with every optional member and with the required members only, by turns.
@@ -42,11 +42,11 @@ export const validatorHabitOperators: readonly Operator[] = [
   },
   {
     id: 'valid-beyond-validator-rules', family: 'value-robustness',
-    sends: 'a valid value a common validator adds a rule to: a card number whose Luhn check digit is wrong, an SSN value that is an ITIN (area 9xx, group 70-79)',
+    sends: 'a valid value a common validator adds a rule to: a card number whose Luhn check digit is wrong; an SSN value that is an ITIN (area 9xx, group 70-79), one with group 00, one with serial 0000 (one request each)',
     counterparts: [{ tool: 'Schemathesis', name: 'positive_data_acceptance' }, { tool: 'CATS', name: 'HappyPathFuzzer' }],
     appliesTo: standsAsWritten, asserts: () => 'served-as-valid',
     backing: [
-      'interface.md "Unformatted card number" (15 to 19 digits, no checksum), "9 digits, no spaces or dashes" (no issuance rule)',
+      'interface.md "Unformatted card number" (15 to 19 digits, no checksum), "9 digits, no spaces or dashes" (no issuance rule; all zeros not sent)',
       'D37 (a 400 validation answer to a valid payload is a failure; a refusal with a code of the target\'s own is observed)',
     ],
   },

@@ -20,6 +20,7 @@ import { itemShapeCases, listCase } from './lists.js';
 import { existingCustomerSlot, registeredCardSlot, valueBuilders } from './values.js';
 import { unknownMemberName, wireVariants, wires, type Wire } from './wire.js';
 import { packOpenCases } from './packing.js';
+import { shareAccepted } from './sharing.js';
 
 export interface OperatorCase extends GeneratedCase {
   /** The operator x cell pairs this request sends. */
@@ -162,5 +163,5 @@ export function operatorCases(op: Operation, options: PayloadOptions, seed: numb
   const sent = new Set(out.flatMap((c) => c.pairs.map((x) => `${x.operator} ${x.cell}`)));
   const missing = applicablePairs(catalogue, cells).filter((x) => !sent.has(`${x.operator} ${x.cell}`));
   if (missing.length) throw new Error(`generators: no request builds operator ${missing[0]!.operator} in ${missing[0]!.cell}: add its builder under generators/operators/`);
-  return packOpenCases(op, out, options);
+  return packOpenCases(op, shareAccepted(op, out), options);
 }

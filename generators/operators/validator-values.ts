@@ -17,5 +17,16 @@ const luhnBroken = (v: string): string => `${v.slice(0, -1)}${(luhnCheckDigit(v.
  */
 const asItin = (v: string): string => `9${v.slice(1, 3)}7${v.slice(4)}`;
 
-/** Operator valid-beyond-validator-rules: the value a stricter validator refuses, by the cell's format. */
-export const beyondValidatorRules = (v: string, c: Cell): readonly string[] => (c.format === 'cardNumber' ? [luhnBroken(v)] : [asItin(v)]);
+/**
+ * Nine digits outside the SSA's issuance with an area it issues (1xx: never 000, 666 or 9xx): group 00, then
+ * serial 0000, the other groups nonzero. Not all zeros: only the SSN members' own words ("SSN or ITIN") may exclude that.
+ */
+const unissued = (v: string): readonly string[] => {
+  const area = `1${v.slice(1, 3)}`;
+  const group = v.slice(3, 5) === '00' ? '01' : v.slice(3, 5);
+  const serial = v.slice(5) === '0000' ? '0001' : v.slice(5);
+  return [`${area}00${serial}`, `${area}${group}0000`];
+};
+
+/** Operator valid-beyond-validator-rules: the values a stricter validator refuses, by the cell's format, one request each. */
+export const beyondValidatorRules = (v: string, c: Cell): readonly string[] => (c.format === 'cardNumber' ? [luhnBroken(v)] : [asItin(v), ...unissued(v)]);

@@ -7,7 +7,8 @@ import { calendarDate } from './dates.js';
 
 /**
  * Reading `blind-ssn-structure`: "9-digit SSN or ITIN" read as a number the SSA could issue (area
- * not 000, 666 or 9xx; group not 00; serial not 0000) or an ITIN (9xx, group 50-65, 70-88, 90-92, 94-99).
+ * not 000, 666 or 9xx; group not 00; serial not 0000) or an ITIN (9xx, group 50-65, 70-88, 90-92, 94-99),
+ * in the ssn members those words describe; not in the SSN customer attribute ("9 digits, no spaces or dashes").
  */
 const issuableSsnOrItin = /^(?:(?!000|666)[0-8][0-9]{2}(?!00)[0-9]{2}(?!0000)[0-9]{4}|9[0-9]{2}(?:5[0-9]|6[0-5]|7[0-9]|8[0-8]|9[0-24-9])[0-9]{4})$/;
 
@@ -67,8 +68,8 @@ export function blindAdjust(readings: ReadingSet, op: Operation, rule: FieldRule
   if (freeTextFields.has(name) && rule.type === 'string' && readings.has('blind-trim-free-text')) out = { ...out, trimmed: true };
   if (out.attributes && op.id === 'AddCustomerAttributes') {
     let list = out.attributes;
-    if (readings.has('blind-ssn-structure') && list.valueFormats.has('SSN'))
-      list = { ...list, valueFormats: new Map([...list.valueFormats, ['SSN', { ...list.valueFormats.get('SSN')!, pattern: issuableSsnOrItin }]]) };
+    // blind-ssn-structure reads "9-digit SSN or ITIN" (FindCustomer, EnrollCustomer); the SSN attribute is "9 digits, no spaces
+    // or dashes", which no issuance rule narrows (D37: a 400 to such a value refuses a valid payload), so the reading leaves it.
     if (readings.has('blind-dates-calendar-checked')) list = { ...list, rewriteBeforeFormat: realAttributeDate };
     if (list !== out.attributes) out = { ...out, attributes: list };
   }
