@@ -16,6 +16,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'tls-allows-legacy': 'needs a TLS 1.0/1.1 handshake',
   'version-header-ignored': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-first-only': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
+  'version-header-refused-on-find': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-refused-tokenized': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-find-old-body': true,
   'version-query-ignored': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',

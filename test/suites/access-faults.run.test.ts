@@ -55,7 +55,8 @@ const faultRuns: readonly FaultRun[] = [
   // One operation skipping it (blind8 missed DeleteCard's: its call carried {} and met a 400).
   { faults: ['bearer-expiry-unchecked-on-tokenized-card'], suites: ['bearer'], caughtOn: ['AddOrUpdateTokenizedCard'] },
   // Every bad token meets both ways of selecting the version, in turn over the operations (blind11: a query-versioned route skipped a check).
-  { faults: ['bearer-expiry-unchecked-with-query-version'], suites: ['bearer'] },
+  // And a route that binds one way only, served the other way: the run's own way fails its row (blind12).
+  { faults: ['bearer-expiry-unchecked-with-query-version', 'version-header-refused-on-find'], suites: ['bearer', 'versioning'] },
   // Blind9's classes: a near-miss secret (one character appended) and a parameter refusal in the form-credentials mode.
   { faults: ['bearer-embedded-key-trusted', 'token-secret-extra-char-accepted'], suites: ['bearer', 'token'] },
   { faults: ['token-single-use', 'token-body-credentials-any-grant-type'], suites: ['token'] },

@@ -41,16 +41,22 @@ function successRequirements(op: Operation): RequirementId[] {
 export function versionOnEveryOperation(ctx: HarnessContext, file: string, area: string): void {
   const where = ctx.profile.apiVersionIn === 'header' ? 'query' : 'header';
   const requirement = where === 'query' ? 'VERSION-QUERY' : 'VERSION-HEADER';
+  const ownWay: 'VERSION-HEADER' | 'VERSION-QUERY' = where === 'query' ? 'VERSION-HEADER' : 'VERSION-QUERY';
   for (const op of operations) {
+    // Served the other way, the run's own way is tried too: a route that binds one strategy only fails its row,
+    // not only the operation's success row (blind12-version-header-refused-on-history). Not on EnrollCustomer:
+    // each try enrols a customer for good (issue 30), and its own-way requests are the run's every enrolment.
+    const tryOwnWay = op.id !== 'EnrollCustomer';
     fixedCase(ctx, file, {
       area, operation: op.id, name: `${op.id} with apiVersion in the ${where === 'query' ? 'query string' : 'header'} is served as with it in the ${ctx.profile.apiVersionIn}`,
-      requirements: [requirement, 'GEN-NO-5XX', 'GEN-JSON-BODY', ...successRequirements(op)],
+      requirements: [requirement, ...(tryOwnWay ? [ownWay] : []), 'GEN-NO-5XX', 'GEN-JSON-BODY', ...successRequirements(op)],
       description: `a valid ${op.id} with apiVersion in the ${where} only`, ...(op.writes ? { writes: true } : {}),
       run: async () => {
         const out = new OutcomeBuilder();
         const x = await send(ctx, op, where);
         if (isServed(x)) {
           out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic, ...successOracles(op)]);
+          if (tryOwnWay) judgeOwnWay(out, op, await send(ctx, op, ctx.profile.apiVersionIn), ownWay);
           return out.outcome();
         }
         // Refused: the same kind of request with the version where the run puts it tells whether the
@@ -72,6 +78,14 @@ export function versionOnEveryOperation(ctx: HarnessContext, file: string, area:
       },
     });
   }
+}
+
+/** The run's own way after the other way was served: refused for a reason of the target's own (D37) it is observed, else it must be served. */
+function judgeOwnWay(out: OutcomeBuilder, op: Operation, x: Exchange, own: 'VERSION-HEADER' | 'VERSION-QUERY'): void {
+  const reason = op.refusesForOwnReasons && x.response?.status !== 400 ? ownReasonRefusal(x) : undefined;
+  if (!reason) return void out.judge(x, [oracle(versionSelected, { requirement: own }, own), ...generic]);
+  out.judge(x, generic);
+  out.observe(own, `${op.id}: a valid request was refused for a reason of the target's own (${reason.status} ${reason.code}, D37): the version strategy is not judged on it`);
 }
 
 const answer = (x: Exchange) => (x.response ? String(x.response.status) : `no answer (${x.transportError?.code})`);
