@@ -48,7 +48,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'find-itin-by-birth-date-only': 'needs to know the SSN sent is not the one the customer was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
   'bearer-claims-unverified': 'a token forged under an issued signature looks like any other without the issuer\'s key',
   // sessions and session attributes
-  'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true, 'session-id-empty-device-lookup': true, 'session-missing-id-device-lookup-on-cattr': true, 'device-id-prefix-match': true, 'device-id-truncated-match': true, 'device-id-not-guid-500': true,
+  'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true, 'session-device-empty-plain-text': true, 'session-id-empty-device-lookup': true, 'session-missing-id-device-lookup-on-cattr': true, 'device-id-prefix-match': true, 'device-id-truncated-match': true, 'device-id-not-guid-500': true,
   'sattr-before-obo-accepted': true, 'sattr-token-any-session': 'which session was issued a token is not in the recording', 'sattr-wrong-token-400': true, 'sattr-missing-token-accepted': true, 'sattr-unknown-name-accepted': true,
   'sattr-account-filter-unchecked': true, 'sattr-number-filter-unchecked': true, 'sattr-own-number-refused': true, 'sattr-id-filter-number-cards-only': true,
   'sattr-number-filter-two-entries': 'a second token of a customer may replace the first for all the audit knows (the BIN and last-four rule is the run\'s): judged by the run',
