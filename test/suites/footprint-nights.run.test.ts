@@ -24,8 +24,8 @@ import { runConformance, type ConformanceRun } from '../support/conformance-run.
  * before footprint3; 31 before the models' other customers and the ownership stranger joined the family).
  * footprint4: open values in members the bounds payloads leave as generated (a date of birth, a gender) ride on
  * those payloads, and the D38-D40 values share the open operator values' requests (generators/operators/plan.ts:
- * 6 -> 4); the D5 case with apiVersion in the query string sends an SSN in use, so both ways meet D16's refusal
- * (1 -> 0); under the request budget the customers model's random sequence enrols nobody and its coverage
+ * 6 -> 4); the D5 case with apiVersion in the query string enrols the family's versioning identity the first
+ * night, so a later night meets D16's refusal both ways (1 -> 0); under the request budget the customers model's random sequence enrols nobody and its coverage
  * sequence only in the date-of-birth form its customers lack (4 -> 1). What is left needs an identity of its own
  * or is an acceptance the register asserts (docs/running.md "The run family"): EnrollCustomer's two bounds
  * payloads (2, with three open values riding), its open values' requests (4 on the reference: as many requests as
@@ -82,9 +82,9 @@ describe('two nights against one target', () => {
     const [one, two] = [footprint(first), footprint(second)];
     // The first night enrols the family; the second finds every one of them and enrols none.
     expect(one.customersFoundAgain).toBe(0);
-    // Thirteen uses: the pool, three models' first customers and three of their other customers, the business suite's
+    // Fourteen uses: the pool, three models' first customers and three of their other customers, the business suite's
     // customer with a known card, the ownership scenarios' holder, stranger and deleted-card customer, the concurrency
-    // one and the history suite's.
+    // one, the history suite's and the versioning suite's.
     expect(one.familyEnrolled).toBeGreaterThanOrEqual(10);
     expect(two.customersFoundAgain).toBe(one.familyEnrolled);
     expect(two.familyEnrolled).toBe(0);

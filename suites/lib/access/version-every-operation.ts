@@ -12,7 +12,8 @@ import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import type { HarnessContext } from '../runner/context.js';
 import { stateFields, withState } from '../state/case-state.js';
 import { customerWithCard } from '../state/customer-with-card.js';
-import { FixtureError } from '../state/fixture-errors.js';
+import { familyMember, type FamilyMember } from '../state/family.js';
+import { samplePayload } from '../state/setup-call.js';
 import { fixedCase, OutcomeBuilder } from './case.js';
 import { bearerProbeInput } from './requests.js';
 
@@ -43,31 +44,35 @@ export function versionOnEveryOperation(ctx: HarnessContext, file: string, area:
   const where = ctx.profile.apiVersionIn === 'header' ? 'query' : 'header';
   const requirement = where === 'query' ? 'VERSION-QUERY' : 'VERSION-HEADER';
   for (const op of operations) {
-    // An accepted EnrollCustomer is a customer for good (issue 30 item 6): it is sent with an SSN in use, so both ways meet D16.
-    const duplicate = op.refusesForOwnReasons === 'D16';
+    // An accepted EnrollCustomer is a customer for good (issue 30 item 6): where the run has a family, it enrols the family's
+    // versioning identity, served and judged as any valid request the first night; on a later night both ways meet D16.
+    const enrols = op.refusesForOwnReasons === 'D16';
     fixedCase(ctx, file, {
       area, operation: op.id, name: `${op.id} with apiVersion in the ${where === 'query' ? 'query string' : 'header'} is served as with it in the ${ctx.profile.apiVersionIn}`,
-      requirements: [requirement, 'GEN-NO-5XX', 'GEN-JSON-BODY', ...(duplicate ? [] : successRequirements(op))],
-      description: duplicate ? `an ${op.id} with the SSN of the run's customer (D16) and apiVersion in the ${where} only, then in the ${ctx.profile.apiVersionIn}` : `a valid ${op.id} with apiVersion in the ${where} only`,
+      requirements: [requirement, 'GEN-NO-5XX', 'GEN-JSON-BODY', ...successRequirements(op)],
+      description: `a valid ${op.id} with apiVersion in the ${where} only${enrols ? ' (the run family\'s versioning identity where there is a family: once enrolled, D16 refuses it both ways)' : ''}`,
       ...(op.writes ? { writes: true } : {}),
       run: async () => {
         const out = new OutcomeBuilder();
-        const ssn = duplicate ? await ssnInUse(ctx) : undefined;
-        const x = await send(ctx, op, where, ssn);
+        const identity = enrols ? familyMember(ctx, 'versioning') : undefined;
+        const x = await send(ctx, op, where, identity);
         if (isServed(x)) {
-          out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic, ...(ssn ? [] : successOracles(op))]);
+          if (identity) ctx.footprint.familyEnrolled();
+          out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic, ...successOracles(op)]);
           return out.outcome();
         }
         // Refused: the same kind of request with the version where the run puts it tells whether the
         // version was the reason (any code a refusal carries could be one of the target's own, D37).
-        const control = await send(ctx, op, ctx.profile.apiVersionIn, ssn);
+        const control = await send(ctx, op, ctx.profile.apiVersionIn, identity);
+        if (identity && isServed(control)) ctx.footprint.familyEnrolled();
         out.judge(control, generic);
         // D37: a refusal for a reason of the target's own (an SSN in use elsewhere) may meet one identity and not the
         // control's other one: observed, never the version's fault. A 400 is no such refusal (D37: a failure).
         const own = op.refusesForOwnReasons && x.response?.status !== 400 ? ownReasonRefusal(x) : undefined;
-        const controlOwn = ssn && control.response?.status !== 400 ? ownReasonRefusal(control) : undefined;
+        const controlOwn = identity && control.response?.status !== 400 ? ownReasonRefusal(control) : undefined;
         if (controlOwn) {
-          // The same body, an SSN in use, reached the business rules the run's way: the other way must reach them too (D5).
+          // One identity both ways, enrolled on an earlier night: the run's way reached the business rules, the other way must too (D5).
+          if (own) ctx.footprint.customerFoundAgain();
           out.judge(x, [oracle(versionSelected, { requirement, otherWayRefusedWith: controlOwn.status }, requirement), ...generic]);
         } else if (own) {
           out.judge(x, generic);
@@ -75,7 +80,7 @@ export function versionOnEveryOperation(ctx: HarnessContext, file: string, area:
         } else if (isServed(control)) out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic]);
         else {
           out.judge(x, generic);
-          out.observe(requirement, `${op.id}: a ${ssn ? 'request' : 'valid request'} was refused with apiVersion in the header (${answer(control)}) and in the query string (${answer(x)}): the version strategy is not judged on it`);
+          out.observe(requirement, `${op.id}: a valid request was refused with apiVersion in the header (${answer(control)}) and in the query string (${answer(x)}): the version strategy is not judged on it`);
         }
         return out.outcome();
       },
@@ -83,27 +88,14 @@ export function versionOnEveryOperation(ctx: HarnessContext, file: string, area:
   }
 }
 
-/** The SSN of the run's customer, where the run has one (a target without the fixture: undefined, a fresh identity is enrolled). */
-async function ssnInUse(ctx: HarnessContext): Promise<string | undefined> {
-  try {
-    return ((await customerWithCard(ctx)) as { ssn?: string }).ssn;
-  } catch (error) {
-    if (error instanceof FixtureError) return undefined;
-    throw error;
-  }
-}
-
-/** The body member that carries the SSN D16 checks for duplicates. */
-const ssnMember = (op: Operation): string => op.fields.find((f) => f.in === 'body' && f.format === 'ssn')!.name;
-
 const answer = (x: Exchange) => (x.response ? String(x.response.status) : `no answer (${x.transportError?.code})`);
 const isServed = (x: Exchange) => x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
 
 /**
  * A valid request of `op` with real state, new for each call (a fresh card to delete, a fresh identity to enrol);
- * with `ssn`, an enrolment of a fresh identity but that SSN, one in use (D16), which enrols nobody.
+ * with `identity`, an enrolment of that family identity, the same body each time (a later one meets D16).
  */
-async function send(ctx: HarnessContext, op: Operation, where: 'header' | 'query', ssn?: string): Promise<Exchange> {
+async function send(ctx: HarnessContext, op: Operation, where: 'header' | 'query', identity?: FamilyMember): Promise<Exchange> {
   if (!op.sessionRequired) return ctx.client.call(op.id, bearerProbeInput(ctx, op), { apiVersionIn: where });
   const session = await ctx.session();
   const remembered = (x: Exchange) => (ctx.footprint.rememberWrite(x), x);
@@ -111,6 +103,9 @@ async function send(ctx: HarnessContext, op: Operation, where: 'header' | 'query
   const known = op.id === 'FindCustomer' ? ((await customerWithCard(ctx)) as { ssn?: string; dateOfBirth?: string }) : {};
   if (known.ssn && known.dateOfBirth) return ctx.client.call(op.id, { body: { ssn: known.ssn, dateOfBirth: known.dateOfBirth } }, { session, apiVersionIn: where });
   const payload = fc.sample(validPayload(op, { fixed: stateFields(op), emailKey: ctx.profile.emailKey, includeOptional: false }), { seed: ctx.runSeed, numRuns: 1 })[0]!;
-  const input = await withState(ctx, session, payload, 'valid');
-  return remembered(await ctx.client.call(op.id, ssn ? { ...input, body: { ...input.body, [ssnMember(op)]: ssn } } : input, { session, apiVersionIn: where }));
+  if (identity) {
+    const { emailAddress, ...person } = identity.person;
+    return ctx.client.call(op.id, { body: samplePayload(ctx, op.id, { ...person, [ctx.profile.emailKey]: emailAddress }) }, { session, apiVersionIn: where });
+  }
+  return remembered(await ctx.client.call(op.id, await withState(ctx, session, payload, 'valid'), { session, apiVersionIn: where }));
 }
