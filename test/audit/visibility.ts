@@ -121,7 +121,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'count-fraction-accepted': true,
   'date-time-without-zone-cut': true,
   'long-text-500': true,
-  'enroll-emoji-stored-500': true, 'tcard-zip-non-ascii-500': true,
+  'enroll-emoji-stored-500': true, 'enroll-leap-day-birth-500': true, 'tcard-zip-non-ascii-500': true,
   'cards-unknown-customer-500': true,
   'tcard-nickname-unchecked-on-update': true,
   'returned-checks-amount-six-digits': true,
