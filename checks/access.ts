@@ -1,6 +1,7 @@
 import { apiVersion, versionParameter } from '../contract/resources.js';
 import { tokenContract } from '../contract/token.js';
 import { defineCheck } from './define.js';
+import { businessRefusal } from './error-row.js';
 import { bodyObject, is2xx, is4xx, nonEmptyString, show, type Responded } from './support.js';
 import type { Finding } from './finding.js';
 
@@ -90,11 +91,19 @@ export const tokenReused = defineCheck({
 
 export interface VersionExpectation {
   readonly requirement: 'VERSION-HEADER' | 'VERSION-QUERY';
+  /**
+   * The status of a refusal for a reason of the target's own (D16, D37: a business code, never a 400)
+   * that the same body met with the version selected the other way: met here too, it shows the
+   * request reached the business rules, so the version was selected (an EnrollCustomer of an SSN in
+   * use, which enrols no customer).
+   */
+  readonly otherWayRefusedWith?: number;
 }
 
 /**
  * VERSION-HEADER / VERSION-QUERY: a request selecting apiVersion 1 by the header, or by the
- * query string, is served (2xx) by an operation that succeeds without it being wrong.
+ * query string, is served (2xx) by an operation that succeeds without it being wrong, or, where the
+ * same body selecting the version the other way met a refusal of the target's own, meets that refusal.
  * @see interface.md "Versioning", decisions.md D5
  */
 export const versionSelected = defineCheck({
@@ -103,12 +112,13 @@ export const versionSelected = defineCheck({
   description: 'apiVersion 1 by header, or by query string, is served (D5)',
   rule(x, e: VersionExpectation, fail) {
     if (is2xx(x.response.status)) return [];
+    if (e.otherWayRefusedWith !== undefined && x.response.status !== 400 && businessRefusal(x)?.status === e.otherWayRefusedWith) return [];
     const where = e.requirement === 'VERSION-HEADER' ? 'header' : 'query parameter';
     const name = versionParameter;
     return [fail(e.requirement)(x.request.operation, {
       title: `${name} ${where} not accepted`,
       received: `status ${x.response.status} with ${show(x.response.json ?? x.response.bodyText)}`,
-      documented: `the version is selected by a header or a query string parameter named ${name}; ${apiVersion} is current`,
+      documented: `the version is selected by a header or a query string parameter named ${name}; ${apiVersion} is current${e.otherWayRefusedWith === undefined ? '' : ` (the same body with the version selected the other way was refused for a reason of the target's own, ${e.otherWayRefusedWith}: it reached the business rules)`}`,
       key: [where, x.response.status],
     }, x)];
   },

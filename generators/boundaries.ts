@@ -94,6 +94,10 @@ function ends<T>(field: Field, values: readonly T[]): T[] {
 
 type BoundedField = { readonly field: Field; readonly bounds: Bound[] };
 
+/** The body members a payload of bounds sets (generators/operators/open-riders.ts: no open value rides in them). */
+export const boundedMembers = (op: Operation, options: PayloadOptions): string[] =>
+  boundedFields(op, options).filter((b) => b.field.in === 'body').map((b) => wireName(b.field, options));
+
 const boundedFields = (op: Operation, options: PayloadOptions): BoundedField[] =>
   op.fields.map((field) => ({ field, bounds: boundValues(field, options) })).filter((b) => b.bounds.length > 0);
 

@@ -81,26 +81,31 @@ const asOpen = (op: Operation, c: GeneratedCase): GeneratedCase => {
   };
 };
 
+/** An open-value case and the valid payload its values were put in (packing puts a refused value back from it). */
+export interface OpenValueCase extends GeneratedCase {
+  readonly valid: Payload;
+}
+
 /**
  * The open-value cases of `op` for `seed` (none where it has no such field): one case of format
  * near misses and one of D40 text values, each field taking one of its ways (drawn by the seed),
  * so a refusal of one kind never hides what the target did with the other; then one case per
  * open class of each attribute value.
  */
-export function openValueCases(op: Operation, options: PayloadOptions, seed: number): GeneratedCase[] {
+export function openValueCases(op: Operation, options: PayloadOptions, seed: number): OpenValueCase[] {
   const scalar = op.fields.filter((f) => !f.attributes).map((f) => scalarWays(op, f, options));
-  const cases: GeneratedCase[] = [];
+  const cases: OpenValueCase[] = [];
   for (const [r, kind] of (['near', 'text'] as const).entries()) {
     const ways = scalar.map((w) => w[kind]).filter((w) => w.length > 0);
     if (ways.length === 0) continue;
     const p = sampleOne(validPayload(op, options), seed + r);
     // Seeds may be negative (fast-check's are 32-bit signed): the index is taken modulo, never below 0.
     const breakages = ways.map((w, i) => w[(((seed + i) % w.length) + w.length) % w.length]!(p, seed + r));
-    cases.push(asOpen(op, applyBreakages(op, p, breakages, options)));
+    cases.push({ ...asOpen(op, applyBreakages(op, p, breakages, options)), valid: p });
   }
   for (const field of op.fields.filter((f) => f.attributes)) {
     const p = sampleOne(validPayload(op, options), seed);
-    cases.push(...attributeWays(op, field, p, options, seed).map((b) => asOpen(op, applyBreakages(op, p, [b], options))));
+    cases.push(...attributeWays(op, field, p, options, seed).map((b) => ({ ...asOpen(op, applyBreakages(op, p, [b], options)), valid: p })));
   }
   return cases;
 }

@@ -135,6 +135,9 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
   }
+  // version-header-refused-on-find: the FindCustomer route binds the query string only and refuses the header.
+  if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-refused-on-find') && requestPath(request).endsWith('/find-customer'))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
   // version-query-refused-tokenized: the tokenized-card route was added after the version filter and knows the header only.
   if (fromQuery !== undefined && request.server.faults.has('version-query-refused-tokenized') && requestPath(request).endsWith('/add-or-update-tokenized-card'))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');

@@ -3,7 +3,7 @@ import type { RequirementId } from '../contract/requirements.js';
 import { afterAll, describe } from 'vitest';
 import { operations, type Operation, sessionHeaders } from '../contract/index.js';
 import type { CallOptions, Session } from '../client/index.js';
-import { genericRefusal, wwwAuthenticateOn401 } from '../checks/index.js';
+import { errorBodyIsJson, genericRefusal } from '../checks/index.js';
 import { sendAgainIfLost } from './lib/runner/send-again.js';
 import { validPayload, type Payload } from '../generators/index.js';
 import { harness, type HarnessContext } from './lib/runner/context.js';
@@ -12,7 +12,7 @@ import { stateFields, withState } from './lib/state/case-state.js';
 import { LeakGuard } from './lib/runner/leak-guard.js';
 import { propertyTest } from './lib/runner/property-test.js';
 import type { CaseOutcome } from './lib/runner/property.js';
-import { combine, judge, leakOracle, oracle, setupOutcome } from './lib/judge/oracles.js';
+import { combine, genericOracles, judge, leakOracle, oracle, setupOutcome } from './lib/judge/oracles.js';
 import { FixtureError } from './lib/state/fixture-errors.js';
 import { PairLog } from './lib/ownership/pairs.js';
 import { spent, withCustomerIdentity } from './lib/access/succeeding.js';
@@ -127,7 +127,9 @@ async function sendWithoutSession(op: Operation, payload: Payload): Promise<Case
     // The States table says it too: "sessionId is required by all other partner operations".
     const rows: RequirementId[] = v.requirement === 'SESSION-REQUIRED' ? [v.requirement, 'STATE-SESSION'] : [v.requirement];
     // D4 lets any 4xx refuse a session; where the target chose 401, it carries its challenge (D27).
-    parts.push(judge(x, { oracles: [...rows.map((r) => oracle(genericRefusal, { operation: op.id, requirement: r }, r)), leakOracle(leaks), oracle(wwwAuthenticateOn401, undefined, 'BEARER-WWW-AUTHENTICATE')] }));
+    // The refusal is an error answer like any other: the generic contract and ERR-JSON-BODY judge it too, so a framework's
+    // text/plain 400 for a missing header fails the error-body row, not only the session's (blind12).
+    parts.push(judge(x, { oracles: [...rows.map((r) => oracle(genericRefusal, { operation: op.id, requirement: r }, r)), leakOracle(leaks), ...genericOracles(ctx, x), oracle(errorBodyIsJson, undefined, 'ERR-JSON-BODY')] }));
     if (parts.at(-1)!.broken) break;
     // A refused write left nothing behind; one the target wrongly accepted is counted, and its card deleted at the end.
     spent(ctx, x);

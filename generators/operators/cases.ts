@@ -28,6 +28,8 @@ export interface OperatorCase extends GeneratedCase {
   readonly wire?: Wire;
   /** The valid request the operator's values were put in (packing.ts puts a named value back from it). */
   readonly valid?: Payload;
+  /** A request holding values the document leaves open (D38-D40): that property sends it (plan.ts). */
+  readonly documentOpen?: boolean;
 }
 
 const decisionOf = (o: Operator, cell?: Cell): string => (cell?.format === 'email' ? 'D39' : /D[0-9]+/.exec(o.backing.join(' '))?.[0] ?? 'interface.md');
@@ -142,6 +144,11 @@ function repeatedQueryCase(op: Operation, o: Operator, cells: readonly Cell[], p
 
 /** Every operator case of `op` for `seed`: every applicable pair of the field-rule operators in at least one request. */
 export function operatorCases(op: Operation, options: PayloadOptions, seed: number, catalogue: readonly Operator[] = fieldRuleOperators): OperatorCase[] {
+  return packOpenCases(op, unpackedOperatorCases(op, options, seed, catalogue), options);
+}
+
+/** The operator cases of `op` for `seed` before open values of different members share requests (generators/operators/plan.ts packs them). */
+export function unpackedOperatorCases(op: Operation, options: PayloadOptions, seed: number, catalogue: readonly Operator[] = fieldRuleOperators): OperatorCase[] {
   const cells = contractCells([op]);
   const out: OperatorCase[] = [];
   let n = 0;
@@ -163,5 +170,6 @@ export function operatorCases(op: Operation, options: PayloadOptions, seed: numb
   const sent = new Set(out.flatMap((c) => c.pairs.map((x) => `${x.operator} ${x.cell}`)));
   const missing = applicablePairs(catalogue, cells).filter((x) => !sent.has(`${x.operator} ${x.cell}`));
   if (missing.length) throw new Error(`generators: no request builds operator ${missing[0]!.operator} in ${missing[0]!.cell}: add its builder under generators/operators/`);
-  return packOpenCases(op, shareAccepted(op, out), options);
+  // Served-as-valid values of different operators share requests (sharing.ts); open ones are packed later (packing.ts, plan.ts).
+  return shareAccepted(op, out);
 }

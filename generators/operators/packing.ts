@@ -30,6 +30,8 @@ interface OperatorCase extends GeneratedCase {
   readonly pairs: readonly OperatorPair[];
   readonly wire?: Wire;
   readonly valid?: Payload;
+  /** A case of the values the document leaves open (D38-D40, generators/open-values.ts): that property sends the request it is in. */
+  readonly documentOpen?: boolean;
 }
 
 /** How a packed request is sent again without the values a refusal named. */
@@ -51,10 +53,16 @@ export interface PackedCase extends OperatorCase {
 type Part = OperatorCase & { expectation: Open; valid: Payload & { body: Record<string, unknown> } };
 
 /** The body member of each key an open value of `op` can be sent under (the unknown member's too). */
-function members(op: Operation, options: PayloadOptions): Map<string, string> {
+export function members(op: Operation, options: PayloadOptions): Map<string, string> {
   const out = new Map(op.fields.filter((f) => f.in === 'body' && !f.attributes).map((f) => [wireKey(op, f, options), wireName(f, options)] as const));
   out.set(memberKey(op, unknownMemberName), unknownMemberName);
   return out;
+}
+
+/** The body members of the identity an enrolment checks for duplicates (D16: the SSN); none where `op` enrols nobody. */
+function identityMembers(op: Operation, options: PayloadOptions): Set<string> {
+  if (op.refusesForOwnReasons !== 'D16') return new Set();
+  return new Set(op.fields.filter((f) => f.in === 'body' && f.format === 'ssn').map((f) => wireName(f, options)));
 }
 
 /** How `c` writes its body, where it is one of the ways that can share a request. */
@@ -90,17 +98,36 @@ export function packOpenCases(op: Operation, cases: readonly OperatorCase[], opt
   const rounds: Array<{ used: Set<string>; parts: Part[] }> = [];
   const fits = (c: Part, r: (typeof rounds)[number], mine: string[]) =>
     mine.every((m) => !r.used.has(m)) && (writtenAs(c) !== 'duplicate-member' || Object.keys(r.parts[0]!.valid.body)[0] === mine[0]);
-  for (const c of [...open].sort((a, b) => b.expectation.sent.length - a.expectation.sent.length)) {
+  // A value of its own in the identity D16 checks (an SSN of all nines) is a duplicate on every later night: the request
+  // is refused then, and nothing beside it is stored. Such parts open the requests; the D38-D40 values, which have always
+  // reached the target's store on a later night, go only where none is (a request of their own else); the others fill both kinds.
+  const identity = identityMembers(op, options);
+  const spends = (c: Part) => placesOf(c, memberOf)!.some((m) => identity.has(m));
+  const spent = (r: (typeof rounds)[number]) => r.parts.some(spends);
+  const order = (a: Part, b: Part) => Number(spends(b)) - Number(spends(a)) || b.expectation.sent.length - a.expectation.sent.length;
+  for (const c of [...open].sort(order)) {
     const mine = placesOf(c, memberOf)!;
     // The fitting request with the fewest values: the fewer values beside it, the likelier it is taken at once.
-    const round = rounds.filter((r) => fits(c, r, mine)).sort((a, b) => a.used.size - b.used.size)[0];
+    const round = rounds.filter((r) => fits(c, r, mine) && !(c.documentOpen && spent(r))).sort((a, b) => a.used.size - b.used.size)[0];
     if (round) {
       round.parts.push(c);
       mine.forEach((m) => round.used.add(m));
     } else rounds.push({ used: new Set(mine), parts: [c] });
   }
+  return [...cases.filter((c) => !open.includes(c as Part)), ...rounds.map((r) => together(op, r.parts, memberOf))];
+}
+
+/** Open cases of different members (none given twice) in one request, each part alone beside it for a refusal naming none. */
+export function packTogether(op: Operation, cases: readonly OperatorCase[], options: PayloadOptions): PackedCase {
+  const memberOf = members(op, options);
+  const parts = cases.filter((c): c is Part => placesOf(c, memberOf) !== undefined);
+  if (parts.length !== cases.length || parts.length === 0) throw new Error(`generators: ${op.id}: only open cases with a valid body share a request`);
+  return together(op, parts, memberOf);
+}
+
+function together(op: Operation, parts: readonly Part[], memberOf: ReadonlyMap<string, string>): PackedCase {
   const alone = (p: Part) => merged(op, [p], memberOf);
-  return [...cases.filter((c) => !open.includes(c as Part)), ...rounds.map((r) => (r.parts.length === 1 ? alone(r.parts[0]!) : { ...merged(op, r.parts, memberOf), parts: r.parts.map(alone) }))];
+  return parts.length === 1 ? alone(parts[0]!) : { ...merged(op, parts, memberOf), parts: parts.map(alone) };
 }
 
 /** One request carrying every part's values on the first part's valid body. */
@@ -125,7 +152,7 @@ function merged(op: Operation, parts: readonly Part[], memberOf: ReadonlyMap<str
   const ownRefusals = parts.some((p) => p.expectation.ownRefusals);
   const wire = wireOf(new Set(Object.values(written)));
   return {
-    input: { ...first.valid, body }, valid: first.valid, ...(wire ? { wire } : {}),
+    input: { ...first.valid, body }, valid: first.valid, ...(wire ? { wire } : {}), ...(parts.some((p) => p.documentOpen) ? { documentOpen: true } : {}),
     description: parts.length === 1 ? first.description : `${op.id}: open operator values in different places of one request: ${parts.map((p) => p.description.replace(`${op.id}: `, '')).join('; ')}`,
     expectation: { kind: 'open', operation: op.id, sent, validKeys, ...(ownRefusals ? { ownRefusals } : {}) },
     pairs: parts.flatMap((p) => p.pairs),

@@ -23,7 +23,10 @@ export function repacked(c: PackedCase, named: readonly string[]): PackedCase | 
     if (m in c.repack.valid) body[m] = c.repack.valid[m];
     else delete body[m];
   }
-  const wire = wireOf(new Set(rest.flatMap((s) => (c.repack.written[s.key] ? [c.repack.written[s.key]!] : []))));
+  const text = wireOf(new Set(rest.flatMap((s) => (c.repack.written[s.key] ? [c.repack.written[s.key]!] : []))));
+  // A media type the request goes with (a bounds payload's rider, open-riders.ts) stays: only the body's ways are the values'.
+  const contentType = c.wire?.contentType;
+  const wire = text || contentType ? { ...text, ...(contentType ? { contentType } : {}) } : undefined;
   const { wire: _, ...unwired } = c;
   return {
     ...unwired, ...(wire ? { wire } : {}), input: { ...c.input, body }, expectation: { ...e, sent: rest },

@@ -81,10 +81,21 @@ export interface ModelSession {
   readonly attributes: Record<string, string>;
 }
 
+/**
+ * Fresh identities a sequence may enrol besides setup's customer: `any` up to its cap (the sequences a
+ * user asks for with CONFORMANCE_SEQUENCES); under the request budget the coverage sequence enrols only
+ * in a date-of-birth form none of its customers has (`new-date-form`: with setup's customer, both D9
+ * forms are enrolled or found and looked up, and a lookup before an enrolment is made), and a random
+ * sequence (the hunt after a coverage failure too) enrols nobody (`none`).
+ */
+export type FreshEnrolments = 'any' | 'new-date-form' | 'none';
+
 export interface Model {
   readonly customers: ModelCustomer[];
   /** Customers this sequence may enrol at most, setup's one included (maxCustomers or fewer). */
   readonly customerCap: number;
+  /** Which fresh identities a command may enrol (issue 30 item 6: a customer is for good). */
+  readonly freshEnrolments: FreshEnrolments;
   /** The partner session the commands run in now: a new one replaces it (what the States table ties to a session ends with it). */
   session: ModelSession;
   /** Number of the next card's label (`card #N`) in the story. */
@@ -102,8 +113,8 @@ export interface Model {
  */
 export const maxCustomers = 3;
 
-export function emptyModel(customerCap: number = maxCustomers): Model {
-  return { customers: [], customerCap: Math.min(customerCap, maxCustomers), session: newSession(1), nextCard: 1, cardChangesAfterObo: 0 };
+export function emptyModel(customerCap: number = maxCustomers, freshEnrolments: FreshEnrolments = 'any'): Model {
+  return { customers: [], customerCap: Math.min(customerCap, maxCustomers), freshEnrolments, session: newSession(1), nextCard: 1, cardChangesAfterObo: 0 };
 }
 
 /** A partner session as AuthenticatePartner opens it: no AuthenticateOBO yet, no session attributes. */

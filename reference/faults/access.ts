@@ -33,6 +33,7 @@ export const accessFaults: readonly Fault[] = [
   { name: 'version-header-ignored', requirement: 'VERSION-HEADER', breaks: 'the apiVersion header is not recognised and a call selecting version 1 by header is answered 400' },
   { name: 'version-query-first-only', requirement: 'VERSION-QUERY', breaks: 'the apiVersion query parameter is recognised only as the first of the query string; after another parameter it is refused with 400' },
   { name: 'version-query-refused-tokenized', requirement: 'VERSION-QUERY', breaks: 'AddOrUpdateTokenizedCard alone does not recognise the apiVersion query parameter and answers ?apiVersion=1 with 400 (its route was added after the version filter)' },
+  { name: 'version-header-refused-on-find', requirement: 'VERSION-HEADER', breaks: 'FindCustomer alone reads the apiVersion query parameter and refuses the header with 400 (its route binds the query string only), while every other operation knows both' },
   { name: 'version-query-ignored', requirement: 'VERSION-QUERY', breaks: 'the apiVersion query parameter is not recognised and ?apiVersion=1 is answered 400' },
   { name: 'tls-allows-legacy', requirement: 'TLS-MINIMUM', breaks: 'TLS 1.0 and 1.1 handshakes succeed' },
   { name: 'problem-plain-text', requirement: 'GEN-JSON-BODY', breaks: 'error bodies are sent with the media type text/plain' },

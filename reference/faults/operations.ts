@@ -71,6 +71,7 @@ export const operationFaults: Fault[] = [
   { name: 'cards-bad-expiration-format', requirement: 'CARDS-SHAPE', breaks: 'cards carry expirationMonthYear as MM/YY instead of MMYY' },
   { name: 'card-art-not-base64', requirement: 'CARDS-SHAPE', breaks: 'cards carry cardArtAsBase64Png as "not base64!" instead of a base64 PNG or ""' },
   { name: 'session-not-required', requirement: 'SESSION-REQUIRED', breaks: 'operations are served without a valid sessionId' },
+  { name: 'session-device-empty-plain-text', requirement: 'ERR-JSON-BODY', breaks: 'an empty deviceId header is refused by the framework\'s header binding with a text/plain 400, where error bodies are JSON' },
   { name: 'session-device-ignored', requirement: 'SESSION-DEVICE-MATCH', breaks: 'a deviceId other than the session\'s is accepted' },
   { name: 'device-id-not-required', requirement: 'SESSION-DEVICE-REQUIRED', breaks: 'a request with the session\'s sessionId and no deviceId header is accepted' },
   { name: 'session-missing-id-device-lookup-on-cattr', requirement: 'SESSION-REQUIRED', breaks: 'AddCustomerAttributes without a sessionId header is served with the newest session the deviceId header was opened with (its filter looks the session up by device when no id is given)' },

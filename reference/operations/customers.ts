@@ -127,6 +127,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     if (c.faults.has('blind3-enroll-race')) await raceWindow();
     // enroll-check-then-insert: the duplicate checks and the insert are separate statements with a pause between.
     if (c.faults.has('enroll-check-then-insert')) await pause();
+    // enroll-leap-day-birth-500: past validation, the birthday reminder is built in a year with no 29 February.
+    if (c.faults.has('enroll-leap-day-birth-500') && calendarDate(dateOfBirthSent).endsWith('-02-29'))
+      throw new RangeError(`Day 29 is out of range for February of the reminder year (dateOfBirth ${dateOfBirthSent})`);
     // enroll-emoji-stored-500: past validation, the insert into a three-byte UTF-8 column fails on an emoji.
     if (c.faults.has('enroll-emoji-stored-500') && Object.values(values).some((v) => typeof v === 'string' && /[\u{10000}-\u{10FFFF}]/u.test(v)))
       throw new Error("Incorrect string value: '\\xF0\\x9F\\x91\\xBE' for column 'FirstName'");

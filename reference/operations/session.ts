@@ -35,6 +35,9 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   // blind6-session-id-prefix-match: the lookup is `WHERE SessionId LIKE @id + '%'`.
   const byPrefix = (id: string) => (ctx.faults.has('blind6-session-id-prefix-match') && id.length >= 8 ? ctx.state.sessions.startingWith(id) : undefined);
   const found = sessionId ? ctx.state.sessions.get(sessionId) ?? byPrefix(sessionId) : undefined;
+  // session-device-empty-plain-text: the framework's header binding refuses an empty deviceId in text before the filter runs.
+  if (ctx.faults.has('session-device-empty-plain-text') && request.headers[sessionHeaders.deviceId.toLowerCase()] === '')
+    return void reply.code(400).type('text/plain; charset=utf-8').send(`The ${sessionHeaders.deviceId} field is required.`);
   let problem: string | undefined;
   // blind4-session-device-empty-skipped: `if (deviceId != null && deviceId != "" && deviceId != session.DeviceId)`, and a header sent empty passes.
   const emptyDevice = ctx.faults.has('blind4-session-device-empty-skipped') && request.headers[sessionHeaders.deviceId.toLowerCase()] === '';

@@ -275,6 +275,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('GetTransactionHistory', { query: { customerId, pageSize: ['5', '5'] } })).status;
   },
   'enroll-emoji-stored-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ firstName: 'Ana \u{1F47E}' }) })).status,
+  'enroll-leap-day-birth-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ dateOfBirth: '2000/02/29' }) })).status,
   'long-text-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ countryOfOrigin: 'x'.repeat(4001) }) })).status,
   'returned-checks-amount-six-digits': (b) => customerAttributes(b, [['BalanceOnReturnedChecks', '112345.67']]),
   'tcard-nickname-unchecked-on-update': async (b) => {
@@ -368,6 +369,13 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   'device-id-not-guid-500': async (b) => (await b.call('AuthenticatePartner', { body: { deviceId: `${b.deviceId}-second` } })).status,
   'device-id-truncated-match': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId, deviceId: b.deviceId.slice(0, 3) } })).status,
   'device-id-prefix-match': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId, deviceId: `${b.deviceId}-more` } })).status,
+  'session-device-empty-plain-text': async (b) => {
+    try {
+      return (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId, deviceId: '' } })).headers['content-type'];
+    } catch {
+      return 'a body that is not JSON';
+    }
+  },
   'device-id-not-required': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId } })).status,
   // another customer's resources (D45), use after delete (D30), filter exactness (D19), races (D44), sessions (D4)
   'delete-card-any-customer': async (b) => {

@@ -38,6 +38,15 @@ describe('token oracles', () => {
     expect(versionSelected(exchange({ status: 200 }), { requirement: 'VERSION-QUERY' })).toEqual([]);
     expect(versionSelected(exchange({ status: 400, body: {} }), { requirement: 'VERSION-HEADER' })[0]?.title).toBe('apiVersion header not accepted');
   });
+  it('versionSelected: where the other way met a refusal of the target\'s own (D16), meeting it too passes; a 400 or another status fails', () => {
+    const duplicate = { ErrorCode: 'DUPLICATE_SSN', ErrorMessage: 'in use' };
+    const e = { requirement: 'VERSION-QUERY' as const, otherWayRefusedWith: 422 };
+    expect(versionSelected(exchange({ operation: 'EnrollCustomer', status: 422, body: duplicate }), e)).toEqual([]);
+    expect(versionSelected(exchange({ operation: 'EnrollCustomer', status: 400, body: { errorCode: 'UNSUPPORTED_API_VERSION' } }), e)[0]?.requirement).toBe('VERSION-QUERY');
+    expect(versionSelected(exchange({ operation: 'EnrollCustomer', status: 404, body: { errorCode: 'NOT_FOUND' } }), e)).toHaveLength(1);
+    // Without the other way's refusal, a refusal of the target's own proves nothing of the version.
+    expect(versionSelected(exchange({ operation: 'EnrollCustomer', status: 422, body: duplicate }), { requirement: 'VERSION-QUERY' })).toHaveLength(1);
+  });
 });
 
 describe('transport oracles (D25, D26)', () => {

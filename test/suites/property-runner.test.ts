@@ -115,6 +115,28 @@ describe('runProperty', () => {
     expect(s.calls()).toBe(4);
   });
 
+  it('a fixture refused with a 5xx or a body that is not JSON fails the generic rows with that answer; a refusal in contract stays not covered', async () => {
+    // blind12-delete-token-card-audit-500: a scenario's own DeleteCard answered 500 read "not covered" on GEN-NO-5XX.
+    const answered = (status: number, contentType: string, bodyText: string) => ({
+      ...exchange, response: { status, headers: { 'content-type': contentType }, mediaType: contentType, bodyText, json: contentType.includes('json') ? JSON.parse(bodyText) : undefined },
+    }) as unknown as Exchange;
+    const env = fakeEnv();
+    const s = spec(async (n) => {
+      if (n % 2 === 0) throw new FixtureError('DeleteCard of the scenario\'s own card was not served (status 500)', { exchange: answered(500, 'application/json', '{"ErrorCode":"E"}') });
+      return pass([A]);
+    });
+    await runProperty(env, { ...s, requirements: [A, 'GEN-NO-5XX' as RequirementId] });
+    expect(env.records.find((r) => r.requirement === 'GEN-NO-5XX')?.status).toBe('failed');
+
+    const plain = fakeEnv();
+    await runProperty(plain, { ...spec(async () => { throw new FixtureError('refused', { exchange: answered(400, 'text/plain', 'bad device') }); }, 2), requirements: [A, 'GEN-JSON-BODY' as RequirementId] });
+    expect(plain.records.find((r) => r.requirement === 'GEN-JSON-BODY')?.status).toBe('failed');
+
+    const inContract = fakeEnv();
+    await runProperty(inContract, { ...spec(async () => { throw new FixtureError('refused', { exchange: answered(404, 'application/problem+json', '{"title":"Not Found"}') }); }, 2), requirements: [A, 'GEN-NO-5XX' as RequirementId] });
+    expect(statuses(inContract.records)).toEqual(['A not-covered', 'GEN-NO-5XX not-covered']);
+  });
+
   it('on a configuration gap names the variable and how to accept the gap; a case-level refusal skips only that case', async () => {
     const env = fakeEnv();
     const gap = spec(async () => { throw new FixtureError('no denied client is configured: set TARGET_DENIED_CLIENT_ID', { enabledBy: 'TARGET_DENIED_CLIENT_ID' }); }, 2);

@@ -19,8 +19,10 @@ describe('sessions suite: the session faults are caught', () => {
   }, 120_000);
 
   it('device-id-not-required: the session\'s sessionId without a deviceId header is accepted, while a wrong deviceId is still refused', async () => {
-    const run = await runSuites(['sessions'], ['device-id-not-required']);
+    const run = await runSuites(['sessions'], ['device-id-not-required', 'session-device-empty-plain-text']);
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
+    // Beside it, an empty deviceId refused in text/plain: a session refusal is an error answer, judged by ERR-JSON-BODY too (blind12).
+    expect(row(run, 'ERR-JSON-BODY')?.status).toBe('failed');
     expectCaught(run, { fault: 'device-id-not-required', checks: ['genericRefusal'], operation: /^(?!AuthenticatePartner$)[A-Za-z]+$/ });
     for (const id of ['SESSION-REQUIRED', 'SESSION-DEVICE-MATCH']) expect(row(run, id)?.status, id).toBe('passed');
     // Blind8's class: the session case's request succeeds with the session's headers, so every operation that skips

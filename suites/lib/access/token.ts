@@ -18,14 +18,14 @@ export async function tokenReuseCase(ctx: HarnessContext): Promise<CaseOutcome> 
   const out = new OutcomeBuilder();
   const issued = await ctx.client.token.requestToken({});
   const token = (issued.response?.json as { access_token?: unknown } | undefined)?.access_token;
-  if (typeof token !== 'string' || token === '') throw new FixtureError(`no access token to reuse (token request answered ${issued.response?.status ?? issued.transportError?.code})`);
+  if (typeof token !== 'string' || token === '') throw new FixtureError(`no access token to reuse (token request answered ${issued.response?.status ?? issued.transportError?.code})`, { exchange: issued });
 
   const opening = await ctx.client.call('AuthenticatePartner', bearerProbeInput(ctx, operation('AuthenticatePartner')), { bearer: token });
   out.judge(opening, [oracle(noServerError, {}, 'GEN-NO-5XX')]);
   const sessionId = opening.response?.headers[sessionHeaders.sessionId.toLowerCase()];
   if (!is2xx(opening.response?.status) || !sessionId) {
     if (opening.transportError) return out.outcome();
-    throw new FixtureError(`AuthenticatePartner with a fresh token did not open a session (status ${opening.response?.status}): token reuse cannot be judged`);
+    throw new FixtureError(`AuthenticatePartner with a fresh token did not open a session (status ${opening.response?.status}): token reuse cannot be judged`, { exchange: opening });
   }
   const session = { sessionId, deviceId: ctx.profile.deviceId };
   const find = operation('FindCustomer');

@@ -64,7 +64,7 @@ export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
     const status = control.response?.status;
     // The one request that must be served from the own address: else a refusal off the list tells nothing.
     if (!op.sessionRequired && (status === undefined || status < 200 || status > 299))
-      throw new FixtureError(`the control request from this machine's own address was not served (status ${status}): the probe could not tell a refusal from it`);
+      throw new FixtureError(`the control request from this machine's own address was not served (status ${status}): the probe could not tell a refusal from it`, { exchange: control });
     await probe(control.request, op.id, false);
     log.sent('off-list-source', `${op.id} operation ${op.id}`);
     if (!allowed) continue;

@@ -45,7 +45,7 @@ export async function concurrentEnrolment(ctx: HarnessContext): Promise<CaseOutc
   const won = xs.filter(accepted);
   won.forEach(() => ctx.footprint.customerEnrolled());
   parts.push(...xs.map((x) => judge(x, { oracles: genericOracles(ctx, x) })));
-  if (won.length === 0) throw new FixtureError(`both concurrent EnrollCustomer of one fresh identity were refused (status ${xs.map((x) => x.response?.status).join(', ')}): the race is not covered`);
+  if (won.length === 0) throw new FixtureError(`both concurrent EnrollCustomer of one fresh identity were refused (status ${xs.map((x) => x.response?.status).join(', ')}): the race is not covered`, { exchange: xs.find((x) => (x.response?.status ?? 0) >= 500) ?? xs[0]! });
   if (won.length === 2) {
     const ids = won.map((x) => (x.response!.json as Record<string, unknown>)[responseMembers.enrollCustomer]);
     parts.push(judge(won[1]!, { oracles: [notSerial(won[1]!, 'Two enrolments of one SSN accepted', `both answered 2xx (CustomerId ${ids.map(String).map((i) => i.slice(0, 8)).join(', ')})`, 'one customer per SSN: the other refused with an error code (D44, D16)')] }));

@@ -4,11 +4,11 @@ import { errorRow, fieldRequirementId, requirements, successRequirementId, type 
 import { fieldRuleRequirementsFor } from '../../../checks/index.js';
 import {
   acceptedExpectation, boundaryCoverage, boundaryValidCases, fieldViolations, isolatedCoverage, isolatedRuleCases,
-  multiViolations, openValueArbitrary, openValueCases, validPayload, violationCoverage,
+  multiViolations, openValueArbitrary, validPayload, violationCoverage,
   type GeneratedCase, type PayloadOptions,
 } from '../../../generators/index.js';
-import { operatorCases, type OperatorCase } from '../../../generators/operators/cases.js';
-import { splitRiders, withRiders } from '../../../generators/operators/riders.js';
+import type { OperatorCase } from '../../../generators/operators/cases.js';
+import { fieldRulePlan } from '../../../generators/operators/plan.js';
 import { operatorCatalogue } from '../../../contract/operators/index.js';
 import { mayWrite } from '../state/setup-call.js';
 import type { HarnessContext } from '../runner/context.js';
@@ -50,8 +50,6 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
   // A case on the update path or on existing records (sentOn) needs a card added or a customer enrolled first: never on production (mayWrite).
   const writesState = new Set(operatorCatalogue.filter((o) => o.sentOn !== undefined).map((o) => o.id));
   const runnable = (c: OperatorCase) => mayWrite(ctx) || !c.pairs.some((p) => writesState.has(p.operator));
-  // A refusal of unspecified placement (an empty attribute list, D19/D20) is sent with the rejected values.
-  const refusal = (c: OperatorCase) => c.expectation.kind === 'validation' || c.expectation.kind === 'refused';
 
   describe(`${op.id} field rules`, () => {
     afterAll(() => removeAddedCards(ctx));
@@ -59,16 +57,16 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
     // A write's valid payloads are its bounds (issue 30 item 6): an accepted EnrollCustomer is a customer for good, and
     // the payload of every lowest bound and the one of every highest are valid payloads, so they are this property's
     // coverage phase, and CONFORMANCE_WRITE_RUNS (coverage cases included) leaves no random one beside them by default.
-    // A media type served as valid rides on a bounds payload (generators/operators/riders.ts): one request for the two.
+    // A media type served as valid rides on a bounds payload (generators/operators/riders.ts), and on an enrolment open
+    // values in the members the bounds leave as generated (open-riders.ts): one request, one customer, for them all.
     const bounds = boundaryValidCases(op, options);
     const boundsAreValid = op.writes && bounds !== undefined;
-    const rounds = boundsAreValid ? boundaryCoverage(op, options, 0).length : 0;
-    const ridersOf = (seed: number) => splitRiders(operatorCases(op, options, seed).filter(runnable).filter((c) => !refusal(c)), rounds);
+    const planOf = (seed: number) => fieldRulePlan(op, options, seed, runnable);
     propertyTest(ctx, suiteFile, {
       area, operation: op.id, independentCases, name: `${op.id}: a valid payload is accepted`, writes: op.writes,
       requirements: ['GEN-VALID-ACCEPTED', successRequirementId(op), ...generic],
       arbitrary: validPayload(op, options).map((input): GeneratedCase => ({ input, expectation: acceptedExpectation(op), description: `${op.id}: valid payload` })),
-      ...(boundsAreValid ? { examples: (seed: number) => withRiders(boundaryCoverage(op, options, seed), ridersOf(seed).riding) } : {}),
+      ...(boundsAreValid ? { examples: (seed: number) => planOf(seed).bounds } : {}),
       numRuns: validRuns,
       describe: describeCase, rowsOf,
       run: tallyRefusals(op.id, (c: GeneratedCase) => sendCase(ctx, op, c, 'valid')),
@@ -102,28 +100,27 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
         run: (c) => sendCase(ctx, op, c, 'violation'),
       });
 
-    // D38-D40: what the document leaves open is sent to be observed; only the answer's form is judged.
-    const open = openValueCases(op, options, 0);
+    // D38-D40: what the document leaves open is sent to be observed; only the answer's form is judged. On an enrolment the
+    // values share requests with open operator values (plan.ts), and this property sends the requests that hold them.
+    const open = planOf(0).openValues;
     if (open.length)
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, independentCases, name: `${op.id}: values the document leaves open are answered within the generic contract`, writes: op.writes,
         requirements: [...generic, 'ERR-VALIDATION'],
-        arbitrary: openValueArbitrary(open), examples: (seed) => openValueCases(op, options, seed), numRuns: 0, describe: describeCase,
+        arbitrary: openValueArbitrary(open), examples: (seed) => planOf(seed).openValues, numRuns: 0, describe: describeCase,
         run: (c: GeneratedCase) => sendCase(ctx, op, c, 'valid'),
       });
 
     // Issue 27: every operator of the catalogue in every cell of this operation it applies to, each
     // pair in the coverage phase (so whatever the seed); rejected values share a request (D14).
     // Cases that need state never go on production (runnable); media types served as valid ride on a write's bounds payloads.
-    const operated = operatorCases(op, options, 0).filter(runnable);
-    const rejected = operated.filter(refusal);
-    const answered = ridersOf(0).rest;
+    const { rejected, answered } = planOf(0);
     const refusedRows = [...new Set(rejected.flatMap((c) => (c.expectation.kind === 'refused' ? [c.expectation.requirement] : [])))];
     if (rejected.length)
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, independentCases, name: `${op.id}: operator values the register rejects are rejected`,
         requirements: [...op.fields.flatMap((f) => fieldRequirementIds(op, f)), ...errorShape, 'ERR-KEYS-COMPLETE', ...refusedRows, ...generic],
-        arbitrary: fc.constantFrom(...rejected), examples: (seed) => operatorCases(op, options, seed).filter(runnable).filter(refusal),
+        arbitrary: fc.constantFrom(...rejected), examples: (seed) => planOf(seed).rejected,
         numRuns: 0, describe: describeCase, rowsOf,
         run: (c: OperatorCase) => sendCase(ctx, op, c, 'violation'),
       });
@@ -131,7 +128,7 @@ export function fieldRuleSuite(ctx: HarnessContext, suiteFile: string, op: Opera
       propertyTest(ctx, suiteFile, {
         area, operation: op.id, independentCases, name: `${op.id}: operator values and bodies the register leaves open or allows are answered as such`, writes: op.writes,
         requirements: [...generic, 'ERR-VALIDATION', 'GEN-VALID-ACCEPTED', successRequirementId(op)],
-        arbitrary: fc.constantFrom(...answered), examples: (seed) => ridersOf(seed).rest,
+        arbitrary: fc.constantFrom(...answered), examples: (seed) => planOf(seed).answered,
         numRuns: 0, describe: describeCase,
         run: (c: OperatorCase) => sendCase(ctx, op, c, 'valid'),
       });

@@ -6,7 +6,10 @@ import type { BoundsCase, GeneratedCase } from '../../../generators/index.js';
 import type { OperatorCase } from '../../../generators/operators/cases.js';
 import type { PackedCase } from '../../../generators/operators/packing.js';
 import type { RiddenBounds } from '../../../generators/operators/riders.js';
-import { following, openKeys } from '../../../generators/operators/repack.js';
+import { following, openKeys, repacked } from '../../../generators/operators/repack.js';
+import type { BoundsWithOpen } from '../../../generators/operators/open-riders.js';
+import type { Expectation } from '../../../generators/expectation.js';
+import { openNotes } from '../../../oracles/open-case.js';
 import { judgeFieldCase, type JudgeOptions } from '../../../oracles/field-case.js';
 import { combine } from '../../../oracles/judge.js';
 import type { HarnessContext } from '../runner/context.js';
@@ -25,7 +28,9 @@ export const judgeOptions = (ctx: HarnessContext): JudgeOptions => ({ strictKeyC
  * media type; its operator x cell pairs go into the outcome for the coverage table.
  */
 export function sendCase(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
-  const send = () => ('repack' in c ? sendPacked(ctx, op, c as PackedCase, kind) : 'parts' in c ? sendBounds(ctx, op, c as BoundsCase, kind) : sendOne(ctx, op, c, kind));
+  const send = () => ('repack' in c ? sendPacked(ctx, op, c as PackedCase, kind)
+    : 'open' in c ? sendBoundsWithOpen(ctx, op, c as BoundsWithOpen, kind)
+      : 'parts' in c ? sendBounds(ctx, op, c as BoundsCase, kind) : sendOne(ctx, op, c, kind));
   return needsSsoToken(c.input) ? oneTokenAtATime(ctx, send) : send();
 }
 
@@ -52,6 +57,48 @@ async function sendBounds(ctx: HarnessContext, op: Operation, c: BoundsCase, kin
   // What fails alone first is the reproduction; the rider's pairs count once.
   const outcome = combine([...alone.filter((o) => o.findings.length > 0), all, ...alone.filter((o) => o.findings.length === 0)]);
   return rider ? { ...outcome, operatorPairs: rider.pairs } : outcome;
+}
+
+/**
+ * A payload of bounds carrying open values (generators/operators/open-riders.ts). Accepted: the bounds
+ * are judged as ever and every value is observed accepted. A 400 naming only open values: those are
+ * observed refused and the payload goes again without them (repack.ts). Any other answer (a 400 naming
+ * a bound or nothing, a 415, a refusal of the target's own, a 5xx) is judged by the generic contract
+ * alone; then the bounds payload goes again bare, judged as before, and, unless the answer was a 5xx
+ * (a failure with that request as its reproduction), the values on their own as an open request.
+ */
+async function sendBoundsWithOpen(ctx: HarnessContext, op: Operation, c: BoundsWithOpen, kind: CaseKind): Promise<CaseOutcome> {
+  const parts: CaseOutcome[] = [];
+  let cur: PackedCase | undefined = c.open.riding;
+  while (cur) {
+    const x = await exchangeOf(ctx, op, cur, kind);
+    const e = cur.expectation as Expectation & { kind: 'open' };
+    const status = x.response?.status;
+    if (status !== undefined && status >= 200 && status < 300) {
+      // The bounds judged as a valid payload; the open values noted as the answer the target chose.
+      const judged = judgeFieldCase(x, rowsAsSent(op, c.open.bare.expectation, c.open.bare.input.body, x.request.body), judgeOptions(ctx));
+      parts.push({ ...judged, observed: { ...judged.observed, ...openNotes(e, x) } });
+      return { ...combine(parts), operatorPairs: c.pairs };
+    }
+    const keys = status === 400 ? reportedKeys(x as Responded) : [];
+    const named = openKeys(cur).filter((k) => keys.some((r) => namesField(r, k, false)));
+    if (keys.length > 0 && named.length > 0 && keys.every((r) => named.some((k) => namesField(r, k, false)))) {
+      parts.push(judgeFieldCase(x, { ...e, sent: e.sent.filter((s) => named.includes(s.key)) }, judgeOptions(ctx)));
+      cur = repacked(cur, named);
+      if (parts.at(-1)!.broken || parts.at(-1)!.findings.length > 0) return { ...combine(parts), operatorPairs: c.pairs };
+      continue;
+    }
+    // An answer that says nothing of the values by themselves: the generic contract only, then each again apart.
+    const generic = judgeFieldCase(x, { kind: 'refused', operation: op.id, requirement: status !== undefined && status >= 500 ? 'GEN-NO-5XX' : 'GEN-JSON-BODY' }, judgeOptions(ctx));
+    parts.push(generic);
+    if (generic.broken) return { ...combine(parts), operatorPairs: c.pairs };
+    const bare = await sendBounds(ctx, op, c.open.bare, kind);
+    const values = generic.findings.length > 0 || bare.broken ? [] : [await sendPacked(ctx, op, c.open.alone, kind)];
+    return { ...combine([...parts, bare, ...values]), operatorPairs: c.pairs };
+  }
+  // Every value named: the bounds payload as it was.
+  const bare = await sendBounds(ctx, op, c.open.bare, kind);
+  return { ...combine([...parts, bare]), operatorPairs: c.pairs };
 }
 
 /**

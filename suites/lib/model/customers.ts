@@ -71,7 +71,10 @@ export async function enroll(m: Model, r: SequenceRun, generated: Body, slashed:
  */
 export class EnrollCustomer extends ModelCommand {
   constructor(readonly generated: Body, readonly slashed: boolean) { super(); }
-  check(m: Readonly<Model>): boolean { return m.customers.length < m.customerCap; }
+  check(m: Readonly<Model>): boolean {
+    if (m.customers.length >= m.customerCap || m.freshEnrolments === 'none') return false;
+    return m.freshEnrolments === 'any' || !m.customers.some((c) => slashedDate(c) === this.slashed);
+  }
   protected describe(): string { return `EnrollCustomer(fresh identity, dateOfBirth ${this.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD'})`; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
     const label = `customer #${m.customers.length + 1}`;

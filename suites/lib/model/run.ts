@@ -80,7 +80,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
     const runs = new CaseRuns(sequenceRerunEnv());
     for (;;) {
       const journal = new Journal(proven);
-      await runSequence(spec, values, commands, journal, env.redact);
+      await runSequence(spec, values, commands, journal, env.redact, { freshEnrolments: !budgeted ? 'any' : inCoverage ? 'new-date-form' : 'none' });
       if (journal.stop?.kind !== 'broken') {
         runs.completed({ exchanges: [], findings: [], checked: [] });
         return journal;
@@ -99,6 +99,9 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
   // The coverage sequence replays by a path no random or hunting sequence has.
   const coveragePath = String(hunted);
   let inCoverage = false;
+  // Under the request budget the random sequences (the hunt's too, so that a path replays as drawn) enrol no fresh
+  // identity and the coverage sequence as few as its rules need (oracles/model/state.ts FreshEnrolments).
+  const budgeted = env.exploration?.budgeted('sequence') ?? false;
   const run = (options: fc.Parameters<[S, Commands<M, R>]>) => fc.check(
     // Shrinking drops commands; it leaves generated values (payload texts) alone: a shorter
     // story is what helps a reader, and every re-run costs the target a sequence.
@@ -144,7 +147,7 @@ export async function runModel<M extends object, R, S>(env: PropertyEnv, spec: M
     const unreached = spec.requirements.some((r) => !tally.checked.has(r));
     // Under the request budget the random sequences are few: the coverage sequence always follows them.
     // A leak does not end the property (it fails no rule of the model), so it does not skip coverage either.
-    if (random.failed || stop || env.replayPath || (!unreached && !env.exploration?.budgeted('sequence'))) return random;
+    if (random.failed || stop || env.replayPath || (!unreached && !budgeted)) return random;
     const covered = await coverage();
     if (!covered.failed || stop || hunted <= planned) return covered;
     return hunt(covered);

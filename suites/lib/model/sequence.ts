@@ -3,8 +3,14 @@ import { oneOfEach } from '../../../generators/index.js';
 import { isBrokenError, stopOf } from '../runner/stop.js';
 import { ModelMismatch, type Journal } from './journal.js';
 import type { RequirementId } from '../../../contract/requirements.js';
+import type { FreshEnrolments } from '../../../oracles/model/state.js';
 
 /** One model-based property and one run of it: what a sequence starts from, does and leaves behind. */
+
+/** How the sequence running now was drawn: what fresh identities it may enrol (oracles/model/state.ts FreshEnrolments). */
+export interface SequenceDraw {
+  readonly freshEnrolments: FreshEnrolments;
+}
 
 export interface Sequence<M extends object, R> {
   readonly model: M;
@@ -22,7 +28,7 @@ export interface ModelSpec<M extends object, R, S = unknown> {
   /** Generated with the commands (so a sequence replays by seed and path): what setup sends. */
   readonly setupValues: fc.Arbitrary<S>;
   /** Fresh target state for one sequence (a session, a customer); FixtureError → not covered. */
-  setup(journal: Journal, values: S): Promise<Sequence<M, R>>;
+  setup(journal: Journal, values: S, draw: SequenceDraw): Promise<Sequence<M, R>>;
   /** The final comparison of target and model, after the last command. */
   verify(sequence: Sequence<M, R>): Promise<void>;
   /** Removes what the sequence created that can be removed; never throws. */
@@ -50,11 +56,11 @@ function file(journal: Journal, error: unknown, redact: (text: string) => string
 
 /** One sequence: setup, the commands, the final comparison, and always the clean-up. */
 export async function runSequence<M extends object, R, S>(
-  spec: ModelSpec<M, R, S>, values: S, commands: Iterable<fc.AsyncCommand<M, R>>, journal: Journal, redact: (text: string) => string,
+  spec: ModelSpec<M, R, S>, values: S, commands: Iterable<fc.AsyncCommand<M, R>>, journal: Journal, redact: (text: string) => string, draw: SequenceDraw = { freshEnrolments: 'any' },
 ): Promise<void> {
   let sequence: Sequence<M, R> | undefined;
   try {
-    sequence = await spec.setup(journal, values);
+    sequence = await spec.setup(journal, values, draw);
     const started = sequence;
     await fc.asyncModelRun(() => Promise.resolve(started), commands);
     await spec.verify(sequence);

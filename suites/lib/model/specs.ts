@@ -3,6 +3,7 @@ import { variables } from '../../../contract/profile-variables.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { Journal, ModelSpec, Sequence } from './run.js';
+import type { SequenceDraw } from './sequence.js';
 import { SessionError } from '../../../client/index.js';
 import { cardCommands } from './cards.js';
 import { deleteAllCards, GetRegisteredCards, listCommands, verifyCardLists } from './card-list.js';
@@ -33,7 +34,7 @@ export function sequencesOf(env: NodeJS.ProcessEnv = process.env): number {
  * Fresh state for one sequence: its own partner session (so "before any AuthenticateOBO"
  * is known) and one freshly enrolled customer, so every command has someone to act on.
  */
-async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues, customerCap: number, use: FamilyUse): Promise<Sequence<Model, SequenceRun>> {
+async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues, customerCap: number, use: FamilyUse, draw: SequenceDraw): Promise<Sequence<Model, SequenceRun>> {
   const form = values.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD';
   const family = ctx.profile.family !== undefined;
   journal.step(`setup: AuthenticatePartner (a session of its own), ${family ? `customer #1 of the run family (FindCustomer, dateOfBirth as ${form}; found: its cards deleted; else EnrollCustomer)` : `EnrollCustomer(customer #1, fresh identity, dateOfBirth as ${form})`}`);
@@ -41,7 +42,7 @@ async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues,
   const real = new SequenceRun(ctx, { sessionId: sessionId ?? '', deviceId: ctx.profile.deviceId }, journal);
   real.adopt(exchange);
   if (!sessionId) throw new SessionError(exchange, `status ${exchange.response?.status} without a sessionId header`);
-  const model = emptyModel(customerCap);
+  const model = emptyModel(customerCap, draw.freshEnrolments);
   const reused = await reusableCustomer(ctx, real.session, use, (d) => dateForm(d, values.slashed), (op, body) => real.call(op, { body }));
   if (reused) model.customers.push(familyCustomer(reused, 'customer #1'));
   else await enroll(model, real, values.generated, values.slashed, true);
@@ -57,7 +58,7 @@ function spec(ctx: HarnessContext, use: FamilyUse, name: string, requirements: R
     area: 'stateful', name, requirements, commands,
     sequences: sequencesOf(), maxCommands,
     setupValues: fc.record({ generated: enrollPayload(ctx), slashed: fc.boolean() }),
-    setup: (journal, values) => setup(ctx, journal, values, customerCap, use),
+    setup: (journal, values, draw) => setup(ctx, journal, values, customerCap, use, draw),
     verify: ({ model, real }) => verifyCardLists(model, real),
     cleanup: ({ model, real }) => deleteAllCards(model, real),
   };

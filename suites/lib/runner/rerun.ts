@@ -5,6 +5,7 @@ import type { RequirementId } from '../../../contract/requirements.js';
 import type { HealthLog } from './health.js';
 import type { CaseOutcome, Rerun } from '../../../oracles/outcome.js';
 import { stopOf } from './stop.js';
+import { fixtureAnswerOutOfContract } from './fixture-out-of-contract.js';
 
 export type { Rerun } from '../../../oracles/outcome.js';
 
@@ -145,6 +146,8 @@ export async function runCase<T>(run: (value: T, rerun?: Rerun) => Promise<CaseO
       [reason, x, rows] = [env.redact(outcome.broken), brokenExchange(outcome), outcome.rows];
     } catch (error) {
       const stop = stopOf(error, env.redact);
+      const answered = stop.kind === 'fixture' ? fixtureAnswerOutOfContract(stop.error) : undefined;
+      if (answered) return { kind: 'done', outcome: runs.completed(answered) };
       if (stop.kind !== 'broken') return { kind: 'thrown', error };
       [reason, x] = [stop.reason, brokenExchange(error)];
     }

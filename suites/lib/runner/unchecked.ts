@@ -1,3 +1,5 @@
+import type { Exchange } from '../../../client/exchange.js';
+
 /**
  * Requirements a property or sequence could not check for want of target state: a fixture the
  * target answered out of contract ("blocked by" the rule it broke), or a configuration gap
@@ -12,6 +14,8 @@ export interface FixtureFailure {
   readonly blockedBy?: string;
   /** The variable that would let the run make or find the state (a configuration gap). */
   readonly enabledBy?: string;
+  /** The answer that left the state unmade, where the fixture had one. */
+  readonly exchange?: Exchange;
 }
 
 export const isFixtureFailure = (error: unknown): error is FixtureFailure =>

@@ -21,6 +21,8 @@ export const familyUses = [
   'model:cards#2', 'model:linked-accounts#2', 'model:linked-accounts#3', 'ownership:stranger',
   // footprint3: the history suite's customer, used where its history is empty once its cards are gone (history/family-customer.ts).
   'history',
+  // footprint4: the versioning suite's EnrollCustomer with apiVersion the other way, enrolled the first night, D16's refusal after.
+  'versioning',
 ] as const;
 export type FamilyUse = (typeof familyUses)[number];
 
