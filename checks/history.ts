@@ -38,6 +38,28 @@ export const newestFirst = defineInputCheck({
   },
 });
 
+/**
+ * HISTORY-PAGING: a list of transactions names each one once. A page is "the next pageSize older
+ * transactions" (or the 20 most recent): the same transactionId twice is no transaction more (blind12:
+ * an updated card's rows joined twice). Given pages of one walk, each asked from the last item of
+ * the one before, pass them without their first item (the reference, listed again by design).
+ */
+export const transactionsUnique = defineInputCheck({
+  id: 'transactionsUnique', requirement: 'HISTORY-PAGING', takes: 'history', expectation: 'Transaction[]',
+  description: 'no transactionId twice on a page, nor across the pages of one walk',
+  rule: (fail) => (transactions: readonly Transaction[]): Finding[] => {
+    const seen = new Map<string, number>();
+    for (const [i, t] of transactions.entries()) {
+      const id = t.transactionId.toLowerCase();
+      const first = seen.get(id);
+      if (first !== undefined)
+        return [fail(OP, { title: 'Transaction listed twice', received: `${t.transactionId} at items ${first} and ${i}`, documented: 'each transaction once: "it and the next pageSize older transactions"', evidence: { transactionId: t.transactionId, first, again: i } })];
+      seen.set(id, i);
+    }
+    return [];
+  },
+});
+
 export interface PageRequest {
   /** pageSize sent; undefined when none was sent. */
   readonly pageSize?: number;

@@ -129,18 +129,20 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
     },
   });
 
+  // A history longer than the default page is walked to its end, each page from the one before (blind12: a reference
+  // past the 20th transaction found nothing); the coverage case in pages of the largest size, so the walk ends in budget.
   cases.property({
-    name: 'history: totalRecords is the same on every page and not below what was paged', requirement: 'HISTORY-TOTAL',
+    name: 'history: totalRecords is the same on every page and not below what was paged', requirement: 'HISTORY-TOTAL', alsoChecks: ['HISTORY-PAGING', 'HISTORY-ORDER'],
     arbitrary: walkOfPages,
-    examples: [{ pageSize: 5, card: undefined }],
-    describe: (v) => `the default page, then pages of pageSize ${v.pageSize} (from its last item when it is full)${v.card === undefined ? '' : ` of card [${v.card}]`}, each from the last item of the one before`,
+    examples: [{ pageSize: pageSizeBounds.at(-1)!, card: undefined }],
+    describe: (v) => `the default page, then pages of pageSize ${v.pageSize} (to the history's end from its second-to-last item when it is full)${v.card === undefined ? '' : ` of card [${v.card}]`}, each from the second-to-last item of the one before`,
     probe: async (p, v) => {
       const query = pageQuery({ card: v.card }, p.customer.cards);
       const walked = await walkForTotal(p, query, v.pageSize);
       if (!walked) return undefined;
-      p.findings.push(...totalRecordsStable(walked.pages));
+      p.findings.push(...totalRecordsStable(walked.pages), ...walked.findings);
       // A per-page count passes while the history fits one page; paging past it shows the difference.
-      return { covered: walked.beyond };
+      return { covered: walked.beyond, checked: walked.deep ? ['HISTORY-PAGING', 'HISTORY-ORDER'] : [], ...pagingObserved(walked.reading) };
     },
   });
 
