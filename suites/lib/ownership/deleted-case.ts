@@ -9,6 +9,8 @@ import { cardsOf, ownCustomer, numberCard, sameGuid, tokenCard, type ScenarioCar
 import { deletedCardUnlisted, readdedCardNewId } from './oracles.js';
 import { filterRefused, unlisted } from './ownership-case.js';
 import { PairLog } from './pairs.js';
+import { otherKindCases } from './other-kind-case.js';
+import { nearMissCases } from './near-miss-case.js';
 
 /** The card number with its first digit changed: the same length and last four digits, another card. */
 const twinOf = (n: string) => `${(Number(n[0]) + 1) % 10}${n.slice(1)}`;
@@ -17,8 +19,9 @@ const twinOf = (n: string) => `${(Number(n[0]) + 1) % 10}${n.slice(1)}`;
  * Use after delete (RESTler UseAfterFree; D30, States "DeleteCard") and filter exactness (D19):
  * a deleted card deleted again (a client's retry), named as accountId and in both session
  * filters, added again; filters naming the customer's cards only in part (a prefix of its token,
- * a number sharing only its last four digits) or with an empty entry beside them. The customer keeps one card throughout, so its
- * linked account (D17) never depends on what a delete did.
+ * a number sharing only its last four digits) or with an empty entry beside them; the customer's own identifiers of another
+ * kind (other-kind-case.ts) and its own ids near-missed in length (near-miss-case.ts). The customer keeps one card throughout,
+ * so its linked account (D17) never depends on what a delete did.
  */
 export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const session = await ctx.session();
@@ -63,6 +66,9 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, `,${kept.identity}`));
   log.sent('filter-empty-entry', `AddSessionAttributes attribute ${numberFilter}`);
 
+  // The customer's own identifiers of another kind in each place that names one (blind12: a cardId taken as a card number).
+  parts.push(...(await otherKindCases(ctx, session, a, kept, log)));
+
   await remove(gone);
   await unlistedAfter(gone.cardId, 'DeleteCard');
   // A retried delete: D30 leaves its answer open (an idempotent 2xx included), never a 5xx, never the card back.
@@ -84,5 +90,7 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   await readd(gone, 'AddOrUpdateCard', 'cardNumber');
   await remove(token);
   await readd(token, 'AddOrUpdateTokenizedCard', 'cardToken');
+  // Last, since a target matching ids by prefix may remove the card: its own ids near-missed in length (blind12).
+  parts.push(...(await nearMissCases(ctx, session, { customer: a, card: kept, token }, log)));
   return { ...combine(parts), operatorPairs: log.pairs };
 }
