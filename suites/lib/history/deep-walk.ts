@@ -4,8 +4,8 @@ import type { Finding } from '../../../checks/finding.js';
 import type { HistoryCase } from './case.js';
 import type { HistoryPage, HistoryQuery } from './probe.js';
 
-/** Pages a walk asks at most: 15 pages of 10, 8 new each, reach past a 6-card history (45 transactions a card at most, D21). */
-const mostPages = 15;
+/** Pages a walk to the end asks at most: 15 pages of 10, 8 new each, reach past a 6-card history (45 transactions a card at most, D21). */
+export const pagesToEnd = 15;
 
 export interface DeepWalk {
   /** The page the walk started from, then every page it asked. */
@@ -24,16 +24,16 @@ export interface DeepWalk {
  * last where pageSize is 2), so two items the walk knows open it and a gap after the reference
  * shows; each is judged as a paging page against everything the walk knows (pagingContinues), and
  * the walk as one list: newest first across the pages, each transaction once. Stops at the first
- * finding, so the failing request is the last; undefined after transport trouble.
+ * finding, so the failing request is the last; at most `most` pages; undefined after transport trouble.
  */
-export async function walkPastDefault(c: HistoryCase, query: HistoryQuery, first: HistoryPage, pageSize: number): Promise<DeepWalk | undefined> {
+export async function walkPastDefault(c: HistoryCase, query: HistoryQuery, first: HistoryPage, pageSize: number, most = pagesToEnd): Promise<DeepWalk | undefined> {
   const known: Transaction[] = [...first.transactions];
   const pages: HistoryPage[] = [first];
   const findings: Finding[] = [];
   const back = pageSize >= 3 ? 2 : 1;
   let reading: PagingReading | undefined;
   let deep = false;
-  while (pages.length <= mostPages && known.length >= back) {
+  while (pages.length <= most && known.length >= back) {
     const at = known.length - back;
     const reference = known[at]!.transactionId;
     deep ||= at >= history.defaultPageSize;

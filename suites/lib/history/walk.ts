@@ -48,11 +48,11 @@ export function walkedBeyondFirstPage(pages: readonly HistoryPage[]): boolean {
  * `beyond`: the walk reached transactions the page before it did not hold; `deep`: a page was asked
  * from a reference past the default page. Undefined after transport trouble.
  */
-export async function walkForTotal(c: HistoryCase, query: HistoryQuery, pageSize: number): Promise<(Omit<DeepWalk, 'deep'> & { beyond: boolean; deep: boolean }) | undefined> {
+export async function walkForTotal(c: HistoryCase, query: HistoryQuery, pageSize: number, most: number): Promise<(Omit<DeepWalk, 'deep'> & { beyond: boolean; deep: boolean }) | undefined> {
   const whole = await c.page(query);
   if (!whole) return undefined;
   if (whole.transactions.length >= history.defaultPageSize) {
-    const walked = await walkPastDefault(c, query, whole, pageSize);
+    const walked = await walkPastDefault(c, query, whole, pageSize, most);
     if (!walked) return undefined;
     if (walkedBeyondFirstPage(walked.pages) || walked.findings.length) return { ...walked, beyond: walkedBeyondFirstPage(walked.pages) };
   }
