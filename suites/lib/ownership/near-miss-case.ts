@@ -20,10 +20,14 @@ export const nearMissRequirements: readonly RequirementId[] = [...new Set(cells.
   return fieldRequirementId(op, op.fields.find((f) => f.name === (c.list ?? c.name))!, c.place === 'attribute' ? 'FORMAT' : 'LENGTH');
 }))];
 
-/** One character short, one long (its last character again), its first group: a prefix, a truncation and a cut LIKE would all take. */
+/**
+ * Two prefixes of the real id, one character short and its first group, which a LIKE 'value%' or a
+ * StartsWith lookup takes. One character long is left to the field rules' own length violation: a
+ * reader that cuts a long value to 36 characters serves a random GUID's cut as one naming nothing
+ * (D30), not the 400 the length asks, so the real id shows no more there and costs ten requests.
+ */
 const variants: ReadonlyArray<readonly [string, (id: string) => string]> = [
   ['one character short', (id) => id.slice(0, -1)],
-  ['one character long', (id) => `${id}${id.at(-1)}`],
   ['cut to its first group', (id) => id.split('-')[0]!],
 ];
 
