@@ -34,7 +34,7 @@ export const filterExactnessOperators: readonly Operator[] = [
   {
     // blind12: an accountId one character short of the customer's card matched it (LIKE 'value%'); a random GUID cut short names nothing.
     id: 'own-id-length-near-miss', family: 'filter-exactness', counterparts: [{ tool: 'RESTler', name: 'InvalidDynamicObject' }, { tool: 'CATS', name: 'StringFieldsRightBoundaryFuzzer' }],
-    sends: 'a real id of the customer\'s (its customerId, its card\'s cardId, a transactionId of its history) one character short and cut to its first group, the rest of the request valid (one long: the field rules\' length violation)',
+    sends: 'a real id of the customer\'s (its customerId, its card\'s cardId, a transactionId of its history) one character short (a prefix of it), the rest of the request valid (one long: the field rules\' length violation)',
     appliesTo: namesByGuid, asserts: () => 'rejected',
     backing: ['interface.md "Guid is a 36-character string", the "36 | 36" length columns', 'D20 (a customer attribute\'s documented format)', 'D14'],
     oneCellPerRequest: true,

@@ -21,14 +21,14 @@ export const nearMissRequirements: readonly RequirementId[] = [...new Set(cells.
 }))];
 
 /**
- * Two prefixes of the real id, one character short and its first group, which a LIKE 'value%' or a
- * StartsWith lookup takes. One character long is left to the field rules' own length violation: a
- * reader that cuts a long value to 36 characters serves a random GUID's cut as one naming nothing
- * (D30), not the 400 the length asks, so the real id shows no more there and costs ten requests.
+ * The real id one character short: a prefix of it, which a LIKE 'value%' or StartsWith lookup takes
+ * (a shorter prefix, such as its first group, is one more request per cell and shows the same lookup).
+ * One character long is left to the field rules' own length violation: a reader that cuts a long value
+ * to 36 characters serves a random GUID's cut as one naming nothing (D30), not the 400 the length asks,
+ * so the real id shows no more there. The default run is at its request budget (issue 27: 2,000).
  */
 const variants: ReadonlyArray<readonly [string, (id: string) => string]> = [
   ['one character short', (id) => id.slice(0, -1)],
-  ['cut to its first group', (id) => id.split('-')[0]!],
 ];
 
 /** What each kind of resource is named by in this scenario, and the valid rest of a request of `op`. */
