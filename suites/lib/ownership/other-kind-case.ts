@@ -12,14 +12,13 @@ const operator = 'identifier-of-another-kind';
 /**
  * A real identifier of the customer's, of another kind than the place names (blind12: AccountNumberFilter
  * took the customer's cardIds, a lookup helper that finds a card by id, number or token): its cardId as a
- * card number, its card number and its customerId as card GUIDs, its customerId as a cardId, a cardId as a
- * paging reference. A session filter refuses them (D19: "validated for format and for applicability",
+ * card number, its card number as a card GUID, its customerId as a cardId, a cardId as a paging reference. A session filter refuses them (D19: "validated for format and for applicability",
  * 422 INVALID_INFORMATION); elsewhere each names nothing and is answered as D30 leaves open (never 5xx, a
  * 4xx carries a JSON error body). The customer holds `card`, registered by number, throughout.
  */
 export async function otherKindCases(ctx: HarnessContext, session: Session, a: ScenarioCustomer, card: ScenarioCard, log: PairLog): Promise<CaseOutcome[]> {
   const parts: CaseOutcome[] = [];
-  for (const [name, value] of [[numberFilter, card.cardId], [idFilter, card.identity], [idFilter, a.customerId]] as const) {
+  for (const [name, value] of [[numberFilter, card.cardId], [idFilter, card.identity]] as const) {
     parts.push(await filterRefused(ctx, session, a.customerId, name, value));
     log.sent(operator, `AddSessionAttributes attribute ${name}`);
   }

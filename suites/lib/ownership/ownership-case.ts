@@ -46,9 +46,10 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const b = await ownCustomer(ctx, session, 'ownership:stranger');
   const bCard = await numberCard(ctx, session, b.customerId);
   const bToken = await tokenCard(ctx, session, b.customerId);
-  const bListed = async (card: ScenarioCard, what: string) => {
+  // B's list is read once, after every write that named B's cards through A: each card still listed, unchanged.
+  const bListed = async (cards: ReadonlyArray<readonly [ScenarioCard, string]>) => {
     const x = await call('GetRegisteredCards', { customerId: b.customerId });
-    parts.push(judge(x, { oracles: [...genericOracles(ctx, x), othersCardUntouched(card, what)] }));
+    parts.push(judge(x, { oracles: [...genericOracles(ctx, x), ...cards.map(([card, what]) => othersCardUntouched(card, what))] }));
   };
 
   // A card's history may be empty (D21): B gets up to two more cards until one has transactions to leak.
@@ -76,7 +77,6 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
     const removal = await call('DeleteCard', { customerId: a.customerId, cardId: bCard.cardId });
     parts.push(judge(removal, { oracles: unlisted(ctx, removal) }));
     log.sent('other-customers-card-id', 'DeleteCard body cardId');
-    await bListed(bCard, `DeleteCard named it with another customer's customerId (${holds})`);
   };
   await throughA('holding no card');
   await numberCard(ctx, session, a.customerId);
@@ -97,8 +97,11 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
       ownRefusal: { foreseen: [], requirement: 'OWNERSHIP-CARDS', what: `a ${member} another customer holds` },
     }));
     log.sent(card.kind === 'number' ? 'other-customers-card-number' : 'other-customers-card-token', `${op} body ${member}`);
-    await bListed(card, `${op} for this customer with another customer's ${member}`);
   }
+  await bListed([
+    [bCard, 'DeleteCard named it with another customer\'s customerId (holding no card, then a card), and AddOrUpdateCard sent its number for that customer'],
+    [bToken, 'AddOrUpdateTokenizedCard sent its token for another customer'],
+  ]);
 
   return { ...combine(parts), operatorPairs: log.pairs };
 }
