@@ -34,8 +34,8 @@ export const objectOwnershipOperators: readonly Operator[] = [
   {
     // blind12: AccountNumberFilter took the customer's cardIds (a lookup shared by every kind of identifier).
     id: 'identifier-of-another-kind', family: 'object-ownership', counterparts: [...counterparts, { tool: 'RESTler', name: 'InvalidDynamicObject' }],
-    sends: 'a real identifier of the customer of another kind than the cell names: its cardId where a card number or token is listed, its card number where card GUIDs are, its customerId where a cardId is, a cardId where a transactionId is',
-    appliesTo: names(['card', 'card-list', 'card-number-list', 'transaction']), asserts: filterOrUnknown, backing: ['D19', 'D30', 'D45'],
+    sends: 'a real identifier of the customer of another kind than the cell names: its cardId where a card number or token is listed, its card number where card GUIDs are, its customerId where a cardId is',
+    appliesTo: names(['card', 'card-list', 'card-number-list']), asserts: filterOrUnknown, backing: ['D19', 'D30', 'D45'],
     oneCellPerRequest: true,
   },
   {

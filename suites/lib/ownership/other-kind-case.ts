@@ -12,7 +12,7 @@ const operator = 'identifier-of-another-kind';
 /**
  * A real identifier of the customer's, of another kind than the place names (blind12: AccountNumberFilter
  * took the customer's cardIds, a lookup helper that finds a card by id, number or token): its cardId as a
- * card number, its card number as a card GUID, its customerId as a cardId, a cardId as a paging reference. A session filter refuses them (D19: "validated for format and for applicability",
+ * card number, its card number as a card GUID, its customerId as a cardId. A session filter refuses them (D19: "validated for format and for applicability",
  * 422 INVALID_INFORMATION); elsewhere each names nothing and is answered as D30 leaves open (never 5xx, a
  * 4xx carries a JSON error body). The customer holds `card`, registered by number, throughout.
  */
@@ -24,7 +24,6 @@ export async function otherKindCases(ctx: HarnessContext, session: Session, a: S
   }
   const named = [
     ['GetTransactionHistory', 'query', { customerId: a.customerId, accountId: a.customerId }, 'accountId'],
-    ['GetTransactionHistory', 'query', { customerId: a.customerId, pagingTransactionReferenceNumber: card.cardId }, 'pagingTransactionReferenceNumber'],
     ['DeleteCard', 'body', { customerId: a.customerId, cardId: a.customerId }, 'cardId'],
   ] as const;
   for (const [op, place, body, member] of named) {

@@ -64,15 +64,19 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
 
   // B's card and transactions named through A, first while A holds no card, then once it holds one: a lookup
   // that falls back to every customer's cards when the named customer has none (blind12) shows only the first time.
+  const holding = 'holding a card';
   const throughA = async (holds: string) => {
     // With no transaction on B's cards there is nothing that could leak: the history cells are not judged.
     if (foreign.size > 0) {
       const byAccount = await call('GetTransactionHistory', { customerId: a.customerId, accountId: historyCard.cardId });
       parts.push(judge(byAccount, { oracles: [...unlisted(ctx, byAccount), othersTransactionsHidden(foreign, `this customer (${holds}) with accountId of another customer's card`)] }));
       log.sent('other-customers-card-id', 'GetTransactionHistory query accountId');
-      const byReference = await call('GetTransactionHistory', { customerId: a.customerId, pagingTransactionReferenceNumber: [...foreign][0] });
-      parts.push(judge(byReference, { oracles: [...unlisted(ctx, byReference), othersTransactionsHidden(foreign, `this customer (${holds}) paged from another customer's transaction`)] }));
-      log.sent('other-customers-transaction', 'GetTransactionHistory query pagingTransactionReferenceNumber');
+      // A paging reference names a transaction, not a card: sent once, the card lookups above and below twice.
+      if (holds === holding) {
+        const byReference = await call('GetTransactionHistory', { customerId: a.customerId, pagingTransactionReferenceNumber: [...foreign][0] });
+        parts.push(judge(byReference, { oracles: [...unlisted(ctx, byReference), othersTransactionsHidden(foreign, 'this customer paged from another customer\'s transaction')] }));
+        log.sent('other-customers-transaction', 'GetTransactionHistory query pagingTransactionReferenceNumber');
+      }
     }
     const removal = await call('DeleteCard', { customerId: a.customerId, cardId: bCard.cardId });
     parts.push(judge(removal, { oracles: unlisted(ctx, removal) }));
@@ -80,7 +84,7 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
   };
   await throughA('holding no card');
   await numberCard(ctx, session, a.customerId);
-  await throughA('holding a card');
+  await throughA(holding);
 
   // Before A adds B's number and token as its own (below): until then they name no card of A's.
   for (const [name, value, operator] of [[idFilter, bCard.cardId, 'other-customers-card-id'], [numberFilter, bCard.identity, 'other-customers-card-number'], [numberFilter, bToken.identity, 'other-customers-card-token']] as const) {
