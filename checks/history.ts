@@ -39,10 +39,8 @@ export const newestFirst = defineInputCheck({
 });
 
 /**
- * HISTORY-PAGING: a list of transactions names each one once. A page is "the next pageSize older
- * transactions" (or the 20 most recent): the same transactionId twice is no transaction more (blind12:
- * an updated card's rows joined twice). Given pages of one walk, each asked from the last item of
- * the one before, pass them without their first item (the reference, listed again by design).
+ * HISTORY-PAGING: each transaction once, on a page ("the next pageSize older transactions") and across
+ * the pages of a walk given without the items each repeats by design (blind12: rows joined twice).
  */
 export const transactionsUnique = defineInputCheck({
   id: 'transactionsUnique', requirement: 'HISTORY-PAGING', takes: 'history', expectation: 'Transaction[]',
