@@ -47,7 +47,7 @@ export const auditOracles: readonly FindingCheckId[] = [
   'tokenResponseShape', 'tokenNotCached', 'tokenErrorShape', 'bearerRefused', 'tokenReused', 'genericRefusal',
   'problemShape', 'validationProblemShape', 'typeNamesRfcSection', 'titleAndCodeMatch', 'instanceIsRequestPath',
   'validPayloadAccepted', 'statusMatches', 'validationKeyPrefix', 'everyInvalidFieldNamed', 'noValidFieldBlamed',
-  'successBodyShape', 'sessionHeaderPresent', 'cardsMatchSchema', 'historyMatchesSchema', 'newestFirst', 'pageWithinBounds',
+  'successBodyShape', 'sessionHeaderPresent', 'cardsMatchSchema', 'historyMatchesSchema', 'newestFirst', 'pageWithinBounds', 'transactionsUnique',
   'legacyOrProblemError', 'enrolledCustomerFound', 'noMatchReported',
   'modelAccepted', 'modelCardId', 'modelLastFour', 'modelSsoToken', 'modelCardList',
 ];

@@ -38,6 +38,26 @@ export const newestFirst = defineInputCheck({
   },
 });
 
+/**
+ * HISTORY-PAGING: each transaction once, on a page ("the next pageSize older transactions") and across
+ * the pages of a walk given without the items each repeats by design (blind12: rows joined twice).
+ */
+export const transactionsUnique = defineInputCheck({
+  id: 'transactionsUnique', requirement: 'HISTORY-PAGING', takes: 'history', expectation: 'Transaction[]',
+  description: 'no transactionId twice on a page, nor across the pages of one walk',
+  rule: (fail) => (transactions: readonly Transaction[]): Finding[] => {
+    const seen = new Map<string, number>();
+    for (const [i, t] of transactions.entries()) {
+      const id = t.transactionId.toLowerCase();
+      const first = seen.get(id);
+      if (first !== undefined)
+        return [fail(OP, { title: 'Transaction listed twice', received: `${t.transactionId} at items ${first} and ${i}`, documented: 'each transaction once: "it and the next pageSize older transactions"', evidence: { transactionId: t.transactionId, first, again: i } })];
+      seen.set(id, i);
+    }
+    return [];
+  },
+});
+
 export interface PageRequest {
   /** pageSize sent; undefined when none was sent. */
   readonly pageSize?: number;

@@ -1,11 +1,11 @@
-import { historyMatchesSchema, newestFirst, pageWithinBounds, type Transaction } from '../checks/index.js';
+import { historyMatchesSchema, newestFirst, pageWithinBounds, transactionsUnique, type Transaction } from '../checks/index.js';
 import { hasResponse, is2xx, type Responded } from '../checks/support.js';
 import { history } from '../contract/index.js';
 import type { Oracle } from './oracle.js';
 
 /**
  * What every success of GetTransactionHistory shows, whatever it was asked for: the page's shape,
- * newest first, and no more items than the query allows (D22). The run judges every history page
+ * newest first, each transaction once, and no more items than the query allows (D22). The run judges every history page
  * it receives by them (suites/lib/history/case.ts), as the audit judges every recorded one: a
  * rule checked on one property's pages only was missed one query further (blind10: an empty page
  * answered `searchResults: null`).
@@ -32,5 +32,7 @@ export function historyPageOracles(query: { readonly pageSize?: unknown; readonl
     shape,
     { id: newestFirst.id, requirements: ['HISTORY-ORDER'], applies: holding(2), run: (x) => newestFirst(pageTransactions(x as Responded)) },
     { id: pageWithinBounds.id, requirements: ['HISTORY-PAGE-SIZE'], applies: holding(1), run: (x) => pageWithinBounds(pageTransactions(x as Responded), page) },
+    // Every page, whatever its query: a transaction listed twice after a card write (blind12) shows on any of them.
+    { id: transactionsUnique.id, requirements: ['HISTORY-PAGING'], applies: holding(2), run: (x) => transactionsUnique(pageTransactions(x as Responded)) },
   ];
 }

@@ -4,6 +4,7 @@ import { fixedCase } from './lib/access/case.js';
 import { removeAddedCards } from './lib/state/cards.js';
 import { ownershipCase } from './lib/ownership/ownership-case.js';
 import { deletedCardCase } from './lib/ownership/deleted-case.js';
+import { nearMissRequirements } from './lib/ownership/near-miss-case.js';
 // Transport trouble in a setup step makes the case broken (and run again), never a harness error or "not covered".
 import { scenario } from './lib/business/fixtures.js';
 
@@ -21,13 +22,13 @@ describe('object ownership and use after delete', () => {
   fixedCase(ctx, file, {
     area, name: 'another customer\'s card, number, token and transactions are never reached through this customer (D45)', writes: true,
     requirements: ['OWNERSHIP-CARDS', 'SATTR-FILTERS', 'ERR-INVALID-INFORMATION', 'GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'],
-    description: 'customers A and B, each with a card (B also a tokenized one); A names B\'s cardId, card number, token and transactions in every operation that names one',
+    description: 'customers A and B, each with a card (B also a tokenized one); A names B\'s cardId, card number, token and transactions in every operation that names one, the card and transactions first while A holds no card',
     run: () => ownershipCase(ctx),
   });
   fixedCase(ctx, file, {
     area, name: 'a deleted card stays deleted: deleted again, named again, added again; filters match whole values (D19, D30)', writes: true,
-    requirements: ['STATE-CARD-DELETED', 'SATTR-FILTERS', 'ERR-INVALID-INFORMATION', 'GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'],
-    description: 'a customer with two cards and a tokenized one: filters naming its cards in part, then a card deleted twice, named as accountId and in both filters, and added again',
+    requirements: ['STATE-CARD-DELETED', 'SATTR-FILTERS', 'ERR-INVALID-INFORMATION', 'GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO', ...nearMissRequirements],
+    description: 'a customer with two cards and a tokenized one: filters naming its cards in part, its own identifiers of another kind in each place, then a card deleted twice, named as accountId and in both filters, and added again; last its own ids near-missed in length in every GUID cell',
     run: () => scenario(() => deletedCardCase(ctx))(undefined),
   });
 });

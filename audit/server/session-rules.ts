@@ -25,19 +25,28 @@ function items(e: AuditEntry): Item[] {
   return Array.isArray(list) ? list.filter((i): i is Item => !!i && typeof i.name === 'string' && typeof i.value === 'string') : [];
 }
 
-/** Card ids (lower case) and numbers or tokens the traffic proves a customer holds at `at`. */
-function holdings(book: Book, customerId: string, at: Span): Set<string> {
-  return new Set(cardsAt(book, customerId, at).customer.cards.filter((c) => !c.mayBeGone).flatMap((c) => [c.cardId.toLowerCase(), c.identity]));
+/** What names a card in `filter`: its id (lower case) in AccountIdFilter, its number or token in AccountNumberFilter; both where none is given. */
+type Kind = typeof idFilter | typeof numberFilter | undefined;
+const namesOf = (c: { cardId?: string | undefined; identity?: string | undefined }, kind: Kind): string[] => [
+  ...(kind !== numberFilter && c.cardId ? [c.cardId.toLowerCase()] : []), ...(kind !== idFilter && c.identity ? [c.identity] : []),
+];
+
+/**
+ * Card ids and numbers or tokens the traffic proves a customer holds at `at`, of the kind `kind` names: a
+ * customer's own cardId is no card number (blind12: AccountNumberFilter took cardIds), nor its number a card GUID.
+ */
+function holdings(book: Book, customerId: string, at: Span, kind?: Kind): Set<string> {
+  return new Set(cardsAt(book, customerId, at).customer.cards.filter((c) => !c.mayBeGone).flatMap((c) => namesOf(c, kind)));
 }
 
 /**
- * Every card id and number or token the customer was ever associated with, when the traffic holds
+ * Every card id or number and token (as `kind` names them) the customer was ever associated with, when the traffic holds
  * its whole story (enrolled in it, no card change in flight); undefined otherwise.
  */
-function wholeCardStory(book: Book, customerId: string, e: AuditEntry): Set<string> | undefined {
+function wholeCardStory(book: Book, customerId: string, e: AuditEntry, kind: Kind): Set<string> | undefined {
   const enrolment = book.enrolled(customerId);
   if (!enrolment || !before(enrolment, span(e)) || cardsAt(book, customerId, span(e)).uncertain.size) return undefined;
-  return new Set(book.cardEventsOf(customerId).filter((x) => !before(span(e), x)).flatMap((x) => [x.identity, ...(x.cardId ? [x.cardId.toLowerCase()] : [])]).filter(Boolean));
+  return new Set(book.cardEventsOf(customerId).filter((x) => !before(span(e), x)).flatMap((x) => namesOf(x, kind)).filter(Boolean));
 }
 
 function attributes(e: AuditEntry, op: Operation, book: Book): Expected | undefined {
@@ -61,10 +70,11 @@ function attributes(e: AuditEntry, op: Operation, book: Book): Expected | undefi
   const customerId = latest.customerId;
   if (!customerId) return undefined;
   const named = filters[0]!.value.split(',').map((v) => v.trim()).map((v) => (filters[0]!.name === idFilter ? v.toLowerCase() : v));
-  const own = holdings(book, customerId, span(e));
+  const kind = filters[0]!.name as Kind;
+  const own = holdings(book, customerId, span(e), kind);
   const others = [...book.cardEvents.keys()].filter((c) => c !== customerId.toLowerCase()).flatMap((c) => [...holdings(book, c, span(e))]);
   // A customer enrolled in this traffic has no card the traffic did not show: anything else it names is not its own.
-  const story = wholeCardStory(book, customerId, e);
+  const story = wholeCardStory(book, customerId, e, kind);
   if (named.some((v) => !own.has(v) && (others.includes(v) || (story && !story.has(v))))) return rowExpected(op, 'INVALID_INFORMATION', ['SATTR-FILTERS']);
   if (named.every((v) => own.has(v)) && token === latest.ssoToken) {
     const accepted = fieldRules({ kind: 'accepted', operation: op.id, allowedBusinessErrors: [] });

@@ -1,12 +1,15 @@
 /**
- * Filter values close to, but not, the customer's own card (D19, D45): a session filter matches
- * whole values only.
+ * Values close to, but not, the customer's own resource (D19, D45): a session filter matches whole
+ * values only, and a GUID that names a resource is matched whole too (its "36 | 36" length).
  */
 import type { Operator } from './types.js';
 import type { Cell } from './cells.js';
+import { carriesValue } from './predicates.js';
 
 const counterparts = [{ tool: 'RESTler', name: 'InvalidDynamicObject' }] as const;
 const numberFilter = (c: Cell) => c.place === 'attribute' && c.resource === 'card-number-list';
+/** A single GUID that names a customer, card or transaction (a GUID list is a filter: the operators above). */
+const namesByGuid = (c: Cell) => carriesValue(c) && c.format === 'guid' && c.resource !== undefined;
 const anyFilter = (c: Cell) => c.place === 'attribute' && (c.resource === 'card-number-list' || c.resource === 'card-list');
 
 export const filterExactnessOperators: readonly Operator[] = [
@@ -27,5 +30,13 @@ export const filterExactnessOperators: readonly Operator[] = [
   {
     id: 'filter-deleted-card', family: 'filter-exactness', counterparts: [...counterparts, { tool: 'RESTler', name: 'UseAfterFree' }],
     sends: 'the cardId or card number of a card the customer deleted', appliesTo: anyFilter, asserts: () => 'rejected', backing: ['D19', 'D45'],
+  },
+  {
+    // blind12: an accountId one character short of the customer's card matched it (LIKE 'value%'); a random GUID cut short names nothing.
+    id: 'own-id-length-near-miss', family: 'filter-exactness', counterparts: [{ tool: 'RESTler', name: 'InvalidDynamicObject' }, { tool: 'CATS', name: 'StringFieldsRightBoundaryFuzzer' }],
+    sends: 'a real id of the customer\'s (its customerId, its card\'s cardId, a transactionId of its history) one character short (a prefix of it), the rest of the request valid (one long: the field rules\' length violation)',
+    appliesTo: namesByGuid, asserts: () => 'rejected',
+    backing: ['interface.md "Guid is a 36-character string", the "36 | 36" length columns', 'D20 (a customer attribute\'s documented format)', 'D14'],
+    oneCellPerRequest: true,
   },
 ];

@@ -32,6 +32,13 @@ export const objectOwnershipOperators: readonly Operator[] = [
     appliesTo: names(['card-token', 'card-number-list']), asserts: filterOrUnknown, backing: ['D45', 'D30', 'D19'],
   },
   {
+    // blind12: AccountNumberFilter took the customer's cardIds (a lookup shared by every kind of identifier).
+    id: 'identifier-of-another-kind', family: 'object-ownership', counterparts: [...counterparts, { tool: 'RESTler', name: 'InvalidDynamicObject' }],
+    sends: 'a real identifier of the customer of another kind than the cell names: its cardId where a card number or token is listed, its card number where card GUIDs are, its customerId where a cardId is',
+    appliesTo: names(['card', 'card-list', 'card-number-list']), asserts: filterOrUnknown, backing: ['D19', 'D30', 'D45'],
+    oneCellPerRequest: true,
+  },
+  {
     id: 'other-customers-transaction', family: 'object-ownership', counterparts,
     sends: 'a transactionId of another customer\'s card as this customer\'s paging reference',
     appliesTo: names(['transaction']), asserts: () => 'refused-like-unknown', backing: ['D45', 'D30'],

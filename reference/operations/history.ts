@@ -8,6 +8,7 @@ import { cashPickups, page, shownTimestamps } from './history-page.js';
 import { optionalText, sendOk, text, type OperationContext } from './context.js';
 import { updatedCards } from '../faults/blind9/hooks.js';
 import { blind12CardHistory, blind12FilterIgnored, blind12Paged } from '../faults/blind12/history.js';
+import { cardlessAnyCard, deepPageGap, tokenCardRepeated } from '../faults/state-classes.js';
 
 /** The card's history as the account filter hands it out: faults leave out all or every second transaction. */
 function filteredHistory(ctx: OperationContext, cardHistory: Transaction[]): Transaction[] {
@@ -50,7 +51,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     if (c.readings.has('blind-history-keeps-deleted-cards')) customerCards.push(...c.state.cards.listRemoved(text(values, 'customerId')));
     const accountId = optionalText(values, 'accountId')?.toLowerCase();
     // history-account-any-customer: the accountId is looked up among every customer's cards.
-    const anyCard = accountId !== undefined && c.faults.has('history-account-any-customer') ? c.state.cards.get(accountId) : undefined;
+    // history-account-any-customer-when-cardless: the same, only while the customer holds no card.
+    const anyCard = (accountId !== undefined && c.faults.has('history-account-any-customer') ? c.state.cards.get(accountId) : undefined)
+      ?? cardlessAnyCard(c.faults, c.state, text(values, 'customerId'), accountId);
     if (anyCard && !customerCards.includes(anyCard)) customerCards.push(anyCard);
     // blind5-history-paging-ignores-account: the paging query is a second query without the account clause.
     const pagingDrops = c.faults.has('blind5-history-paging-ignores-account') && optionalText(values, 'pagingTransactionReferenceNumber') !== undefined;
@@ -76,8 +79,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const cards = foreign ? [foreign] : filtering ? customerCards.filter((card) => card.cardId === accountId && filterable(card)) : customerCards;
     // blind1-history-card-number-in-display-name: the destination is named by the card's stored number.
     // blind12-history-*: row versions joined twice, a nullable column of the token table.
-    const cardHistory = (card: (typeof cards)[number]) => blind12CardHistory(c.faults, card, c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
-      ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : historyOf(card));
+    // history-token-card-repeated-when-filtered: an updated token card's rows joined twice under its accountId.
+    const cardHistory = (card: (typeof cards)[number]) => tokenCardRepeated(c.faults, card, filtering, blind12CardHistory(c.faults, card, c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
+      ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : historyOf(card)));
     // blind1-history-cards-not-merged: each card's history is newest first, but the cards are only concatenated.
     // blind4-history-order-day-only: ORDER BY CAST(createdOn AS date) DESC, transactionId.
     const dayOnly = (a: Transaction, b: Transaction) => String(b.createdOn).slice(0, 10).localeCompare(String(a.createdOn).slice(0, 10)) || String(a.transactionId).localeCompare(String(b.transactionId));
@@ -108,7 +112,7 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind9-history-oldest-first-with-account: the per-account query of the default page orders by createdOn ascending.
     if (filtering && defaultSize && reference === undefined && c.faults.has('blind9-history-oldest-first-with-account')) all.reverse();
     const paged = page(c, all, { size, reference, defaultSize });
-    paged.items = blind12Paged(c.faults, all, reference, paged.items);
+    paged.items = deepPageGap(c.faults, all, reference, blind12Paged(c.faults, all, reference, paged.items));
     // blind11-history-page-before-account-filter: the page is cut from the customer's whole history, then filtered to the card.
     if (filtering && !defaultSize && reference === undefined && c.faults.has('blind11-history-page-before-account-filter')) {
       const ofCard = new Set(all.map((t) => t.transactionId));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accountFilterComplete, accountFilterHonoured, defaultPageMostRecent, newestFirst, pageWithinBounds, pagingContinues, totalRecordsStable, type Transaction,
+  accountFilterComplete, accountFilterHonoured, defaultPageMostRecent, newestFirst, pageWithinBounds, pagingContinues, totalRecordsStable, transactionsUnique, type Transaction,
 } from '../../checks/index.js';
 
 /** t(0) is the newest; ids `t0`, `t1`, ... one minute apart. */
@@ -16,6 +16,15 @@ describe('newestFirst', () => {
   it('fails an older item before a newer one', () => {
     const [f] = newestFirst([t(0), t(2), t(1)]);
     expect(f?.message).toMatchInlineSnapshot(`"Received item 2 created 2024-04-30T23:59:00.000Z after item 1 created 2024-04-30T23:58:00.000Z; documented the most recent transactions first"`);
+  });
+});
+
+describe('transactionsUnique', () => {
+  it('passes distinct transactions, and fails one listed twice (blind12: rows joined twice after a card update)', () => {
+    expect(transactionsUnique(range(0, 5))).toEqual([]);
+    const [f] = transactionsUnique([t(0), t(1), { ...t(1), transactionId: 'T1' }, t(2)]);
+    expect(f?.requirement).toBe('HISTORY-PAGING');
+    expect(f?.message).toContain('items 1 and 2');
   });
 });
 

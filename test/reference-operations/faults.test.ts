@@ -509,6 +509,34 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.addCard(customerId, payload);
     return (await b.call('AddOrUpdateCard', { body: payload })).status;
   },
+  // The state and resource classes blind batch 12 showed missing (reference/faults/state-classes.ts).
+  'history-paging-gap-beyond-default-window': async (b) => {
+    const { customerId } = await historyOf(b);
+    const deep = (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 10, pagingTransactionReferenceNumber: (await b.call('GetTransactionHistory', { query: { customerId } })).body.searchResults[19].transactionId } })).body.searchResults;
+    const page = (await b.call('GetTransactionHistory', { query: { customerId, pageSize: 3, pagingTransactionReferenceNumber: deep[2].transactionId } })).body.searchResults;
+    return JSON.stringify(page.map((t: { transactionId: string }) => t.transactionId)) === JSON.stringify(deep.slice(2, 5).map((t: { transactionId: string }) => t.transactionId));
+  },
+  'history-token-card-repeated-when-filtered': async (b) => {
+    const { customerId } = await b.enroll();
+    for (let i = 0; i < 5; i++) {
+      const payload = tokenCardPayload(customerId, { cardToken: `tok_repeat_${i}` });
+      const cardId = (await b.call('AddOrUpdateTokenizedCard', { body: payload })).body.cards[0].cardId as string;
+      await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, expirationMonthYear: '0529' } });
+      const ids = (await b.call('GetTransactionHistory', { query: { customerId, accountId: cardId } })).body.searchResults.map((t: { transactionId: string }) => t.transactionId);
+      if (ids.length > 0) return ids.length - new Set(ids).size;
+    }
+    throw new Error('no tokenized card with a history after 5 cards');
+  },
+  'history-account-any-customer-when-cardless': async (b) => {
+    const cardId = (await cardsWithHistory(b, (await b.enroll()).customerId, 1)).at(-1);
+    return (await b.call('GetTransactionHistory', { query: { customerId: (await b.enroll()).customerId, accountId: cardId! } })).body.searchResults.length;
+  },
+  'sattr-id-filter-takes-card-numbers': (b) => sessionAttributes(b, () => [['AccountIdFilter', '4111111111111111']]),
+  'delete-card-id-prefix-match': async (b) => {
+    const { customerId } = await b.enroll();
+    const cardId = (await b.addCard(customerId)).body.cards[0].cardId as string;
+    return (await b.call('DeleteCard', { body: { customerId, cardId: cardId.slice(0, 35) } })).status;
+  },
 };
 
 /** Probed by denied-client.test.ts: the denied client cannot be driven through startReference. */

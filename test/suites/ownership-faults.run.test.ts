@@ -15,10 +15,14 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
     { fault: 'history-account-any-customer', check: 'othersTransactionsHidden', operation: 'GetTransactionHistory' },
     { fault: 'tcard-found-by-token-alone', check: 'othersCardIdNotReturned', operation: 'AddOrUpdateTokenizedCard' },
     { fault: 'delete-deleted-500', check: 'noServerError', operation: 'DeleteCard' },
+    // blind12: the customer's own card number taken as a card GUID (an identifier of another kind).
+    { fault: 'sattr-id-filter-takes-card-numbers', check: 'statusMatches', operation: 'AddSessionAttributes' },
   ],
   [
     { fault: 'delete-again-restores', check: 'deletedCardUnlisted', operation: 'GetRegisteredCards' },
     { fault: 'sattr-id-filter-any-customer', check: 'statusMatches', operation: 'AddSessionAttributes' },
+    // blind12: another customer's card reached through a customer holding none.
+    { fault: 'history-account-any-customer-when-cardless', check: 'othersTransactionsHidden', operation: 'GetTransactionHistory' },
   ],
   [
     { fault: 'sattr-number-filter-prefix', check: 'statusMatches', operation: 'AddSessionAttributes' },
@@ -26,7 +30,11 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
     { fault: 'delete-check-then-remove', check: 'noServerError', operation: 'DeleteCard' },
   ],
   // Issue 27, a class the third blind batch showed missing: an empty entry beside the customer's own card.
-  [{ fault: 'sattr-number-filter-empty-entries', check: 'statusMatches', operation: 'AddSessionAttributes' }],
+  [
+    { fault: 'sattr-number-filter-empty-entries', check: 'statusMatches', operation: 'AddSessionAttributes' },
+    // blind12: the customer's own cardId one character short matched by its prefix.
+    { fault: 'delete-card-id-prefix-match', check: 'statusMatches', operation: 'DeleteCard' },
+  ],
   [
     { fault: 'sattr-filter-deleted-card-accepted', check: 'statusMatches', operation: 'AddSessionAttributes' },
     { fault: 'card-add-check-then-insert', check: 'serialOutcome', operation: 'AddOrUpdateCard' },

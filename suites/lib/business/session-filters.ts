@@ -74,7 +74,11 @@ export function sessionFilterScenarios(ctx: HarnessContext, suiteFile: string): 
     arbitrary: fixedCases(partial.chain((cases) => fc.constantFrom(...cases))),
     examples: (seed) => fc.sample(partial, { seed, numRuns: 1 })[0]!.map((c) => c),
     numRuns: 2, describe: ([, , what]) => what,
-    run: scenario(async ([enrollment, items]) => judgeRow(ctx, await sendAfterObo(ctx, enrollment, [...items]), 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] })),
+    run: scenario(async ([enrollment, items]) => {
+      const judged = judgeRow(ctx, await sendAfterObo(ctx, enrollment, [...items]), 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] });
+      // The twin number is the filter-exactness operator's (contract/operators/filter-exactness.ts): the ownership suite leaves it here.
+      return items.some((i) => i.value === ownCardSlot.cardNumberTwin) ? { ...judged, operatorPairs: [{ operator: 'filter-same-last-four', cell: `${sattr.id} attribute ${numberFilter}` }] } : judged;
+    }),
   });
 
   // Every kind of value each filter documents ("raw card numbers or card tokens"; cardIds), for each kind of card:

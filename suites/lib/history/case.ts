@@ -75,6 +75,8 @@ export interface HistoryProperty<T> {
    * budget's few random cases may all ask for one short card's history and so check nothing.
    */
   readonly examples?: readonly T[];
+  /** Random cases at most, where the coverage cases already spend more than the property's share of the budget. */
+  readonly randomCases?: number;
   /** Runs the case; says whether the history let it check the requirement (undefined: transport trouble). */
   readonly probe: (c: HistoryCase, value: T) => Promise<{ covered: boolean; checked?: readonly RequirementId[]; observed?: Observed } | undefined>;
 }
@@ -93,7 +95,7 @@ export class HistoryCases {
   property<T>(spec: HistoryProperty<T>): void {
     propertyTest(this.ctx, this.suiteFile, {
       area, operation: OP, name: spec.name, requirements: [spec.requirement, ...(spec.alsoChecks ?? []), 'NO-SECRET-ECHO'],
-      arbitrary: spec.arbitrary, numRuns: this.ctx.profile.runs, describe: spec.describe,
+      arbitrary: spec.arbitrary, numRuns: Math.min(this.ctx.profile.runs, spec.randomCases ?? Infinity), describe: spec.describe,
       ...(spec.examples ? { examples: () => spec.examples! } : {}),
       run: async (value) => {
         this.#attempted.set(spec.requirement, spec.name);

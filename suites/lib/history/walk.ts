@@ -9,6 +9,7 @@ import type { HistoryCase } from './case.js';
 import type { HistoryPage, HistoryQuery } from './probe.js';
 import { complete, pageQuery } from './query.js';
 import type { Transaction } from '../../../checks/history.js';
+import { walkPastDefault, type DeepWalk } from './deep-walk.js';
 
 /**
  * Pages of the history from the newest on, each asked from the last item of the page before:
@@ -41,22 +42,24 @@ export function walkedBeyondFirstPage(pages: readonly HistoryPage[]): boolean {
 }
 
 /**
- * The pages HISTORY-TOTAL compares: the default page, then a walk on from its last item when it
- * is full (a total capped at one page shows only past it), else from the newest in smaller pages.
- * `beyond`: the walk reached transactions the page before it did not hold. Undefined after transport trouble.
+ * The pages HISTORY-TOTAL compares: the default page, then, when it is full, the history walked on
+ * from it to its end (deep-walk.ts: a total capped at one page shows only past it, and every page
+ * past the default one is judged as a paging page), else from the newest in smaller pages.
+ * `beyond`: the walk reached transactions the page before it did not hold; `deep`: a page was asked
+ * from a reference past the default page. Undefined after transport trouble.
  */
-export async function walkForTotal(c: HistoryCase, query: HistoryQuery, pageSize: number): Promise<{ pages: HistoryPage[]; beyond: boolean } | undefined> {
+export async function walkForTotal(c: HistoryCase, query: HistoryQuery, pageSize: number, most: number): Promise<(Omit<DeepWalk, 'deep'> & { beyond: boolean; deep: boolean }) | undefined> {
   const whole = await c.page(query);
   if (!whole) return undefined;
-  const walk = { ...query, pageSize };
-  const from = whole.transactions.length >= history.defaultPageSize ? whole.transactions.at(-1)?.transactionId : undefined;
-  const pastDefault = from ? await walkPages(c, walk, 4, from) : [];
-  if (!pastDefault) return undefined;
-  if (walkedBeyondFirstPage([whole, ...pastDefault])) return { pages: [whole, ...pastDefault], beyond: true };
+  if (whole.transactions.length >= history.defaultPageSize) {
+    const walked = await walkPastDefault(c, query, whole, pageSize, most);
+    if (!walked) return undefined;
+    if (walkedBeyondFirstPage(walked.pages) || walked.findings.length) return { ...walked, beyond: walkedBeyondFirstPage(walked.pages) };
+  }
   // A history that ends with the default page is walked from the newest, in smaller pages.
-  const fromNewest = await walkPages(c, walk, 4);
+  const fromNewest = await walkPages(c, { ...query, pageSize }, 4);
   if (!fromNewest) return undefined;
-  return { pages: [whole, ...pastDefault, ...fromNewest], beyond: walkedBeyondFirstPage(fromNewest) };
+  return { pages: [whole, ...fromNewest], findings: [], deep: false, beyond: walkedBeyondFirstPage(fromNewest) };
 }
 
 /** The D22 reading a page from a paging reference showed, as the summary notes it observed. */

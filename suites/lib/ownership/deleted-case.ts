@@ -9,16 +9,16 @@ import { cardsOf, ownCustomer, numberCard, sameGuid, tokenCard, type ScenarioCar
 import { deletedCardUnlisted, readdedCardNewId } from './oracles.js';
 import { filterRefused, unlisted } from './ownership-case.js';
 import { PairLog } from './pairs.js';
-
-/** The card number with its first digit changed: the same length and last four digits, another card. */
-const twinOf = (n: string) => `${(Number(n[0]) + 1) % 10}${n.slice(1)}`;
+import { otherKindCases } from './other-kind-case.js';
+import { nearMissCases } from './near-miss-case.js';
 
 /**
  * Use after delete (RESTler UseAfterFree; D30, States "DeleteCard") and filter exactness (D19):
  * a deleted card deleted again (a client's retry), named as accountId and in both session
- * filters, added again; filters naming the customer's cards only in part (a prefix of its token,
- * a number sharing only its last four digits) or with an empty entry beside them. The customer keeps one card throughout, so its
- * linked account (D17) never depends on what a delete did.
+ * filters, added again; filters naming the customer's cards only in part (a prefix of its token)
+ * or with an empty entry beside them; the customer's own identifiers of another
+ * kind (other-kind-case.ts) and its own ids near-missed in length (near-miss-case.ts). The customer keeps one card throughout,
+ * so its linked account (D17) never depends on what a delete did.
  */
 export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const session = await ctx.session();
@@ -54,14 +54,17 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   // Filters that name the customer's own cards only in part (the token cut in half, a last-four twin).
   parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, token.identity.slice(0, Math.ceil(token.identity.length / 2))));
   log.sent('filter-token-prefix', `AddSessionAttributes attribute ${numberFilter}`);
-  parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, twinOf(kept.identity)));
-  log.sent('filter-same-last-four', `AddSessionAttributes attribute ${numberFilter}`);
+  // A number sharing only the last four digits (filter-same-last-four) is the business suite's: its scenario of
+  // filters naming the customer's cards in part sends it (business/session-filters.ts) and records the pair.
 
   // An empty entry beside the customer's own card: no card GUID, number or token, so the list is invalid (D19).
   parts.push(await filterRefused(ctx, session, a.customerId, idFilter, `${kept.cardId},`));
   log.sent('filter-empty-entry', `AddSessionAttributes attribute ${idFilter}`);
   parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, `,${kept.identity}`));
   log.sent('filter-empty-entry', `AddSessionAttributes attribute ${numberFilter}`);
+
+  // The customer's own identifiers of another kind in each place that names one (blind12: a cardId taken as a card number).
+  parts.push(...(await otherKindCases(ctx, session, a, kept, log)));
 
   await remove(gone);
   await unlistedAfter(gone.cardId, 'DeleteCard');
@@ -84,5 +87,7 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   await readd(gone, 'AddOrUpdateCard', 'cardNumber');
   await remove(token);
   await readd(token, 'AddOrUpdateTokenizedCard', 'cardToken');
+  // Last, since a target matching ids by prefix may remove the card: its own ids near-missed in length (blind12).
+  parts.push(...(await nearMissCases(ctx, session, { customer: a, card: kept, token }, log)));
   return { ...combine(parts), operatorPairs: log.pairs };
 }

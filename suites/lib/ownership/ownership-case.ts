@@ -31,7 +31,8 @@ export async function filterRefused(ctx: HarnessContext, session: Session, custo
  * Object ownership (D45, OWASP API1, RESTler NamespaceRule): customer A names customer B's card,
  * card number, token and transactions in every operation that names one. B's card is never
  * removed or changed, no answer for A carries B's card or transactions, and the session filters
- * refuse B's cards (D19). How a refusal is worded is D30's: only the generic contract.
+ * refuse B's cards (D19). The card and transactions are named while A holds no card and again once it
+ * holds one (the session filters need A's linked account, D17: once). How a refusal is worded is D30's.
  */
 export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const session = await ctx.session();
@@ -43,12 +44,12 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const a = await ownCustomer(ctx, session, 'ownership:holder');
   // B only needs to exist beside A, its cards made tonight: the family's too (found again with no card).
   const b = await ownCustomer(ctx, session, 'ownership:stranger');
-  await numberCard(ctx, session, a.customerId);
   const bCard = await numberCard(ctx, session, b.customerId);
   const bToken = await tokenCard(ctx, session, b.customerId);
-  const bListed = async (card: ScenarioCard, what: string) => {
+  // B's list is read once, after every write that named B's cards through A: each card still listed, unchanged.
+  const bListed = async (cards: ReadonlyArray<readonly [ScenarioCard, string]>) => {
     const x = await call('GetRegisteredCards', { customerId: b.customerId });
-    parts.push(judge(x, { oracles: [...genericOracles(ctx, x), othersCardUntouched(card, what)] }));
+    parts.push(judge(x, { oracles: [...genericOracles(ctx, x), ...cards.map(([card, what]) => othersCardUntouched(card, what))] }));
   };
 
   // A card's history may be empty (D21): B gets up to two more cards until one has transactions to leak.
@@ -60,20 +61,30 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
     parts.push(judge(own, { oracles: genericOracles(ctx, own) }));
     foreign = new Set(transactionsOf(own).map((t) => String(t.transactionId).toLowerCase()));
   }
-  // With no transaction on B's cards there is nothing that could leak: the history cells are not judged.
-  if (foreign.size > 0) {
-    const byAccount = await call('GetTransactionHistory', { customerId: a.customerId, accountId: historyCard.cardId });
-    parts.push(judge(byAccount, { oracles: [...unlisted(ctx, byAccount), othersTransactionsHidden(foreign, 'this customer with accountId of another customer\'s card')] }));
-    log.sent('other-customers-card-id', 'GetTransactionHistory query accountId');
-    const byReference = await call('GetTransactionHistory', { customerId: a.customerId, pagingTransactionReferenceNumber: [...foreign][0] });
-    parts.push(judge(byReference, { oracles: [...unlisted(ctx, byReference), othersTransactionsHidden(foreign, 'this customer paged from another customer\'s transaction')] }));
-    log.sent('other-customers-transaction', 'GetTransactionHistory query pagingTransactionReferenceNumber');
-  }
 
-  const removal = await call('DeleteCard', { customerId: a.customerId, cardId: bCard.cardId });
-  parts.push(judge(removal, { oracles: unlisted(ctx, removal) }));
-  log.sent('other-customers-card-id', 'DeleteCard body cardId');
-  await bListed(bCard, 'DeleteCard named it with another customer\'s customerId');
+  // B's card and transactions named through A, first while A holds no card, then once it holds one: a lookup
+  // that falls back to every customer's cards when the named customer has none (blind12) shows only the first time.
+  const holding = 'holding a card';
+  const throughA = async (holds: string) => {
+    // With no transaction on B's cards there is nothing that could leak: the history cells are not judged.
+    if (foreign.size > 0) {
+      const byAccount = await call('GetTransactionHistory', { customerId: a.customerId, accountId: historyCard.cardId });
+      parts.push(judge(byAccount, { oracles: [...unlisted(ctx, byAccount), othersTransactionsHidden(foreign, `this customer (${holds}) with accountId of another customer's card`)] }));
+      log.sent('other-customers-card-id', 'GetTransactionHistory query accountId');
+      // A paging reference names a transaction, not a card: sent once, the card lookups above and below twice.
+      if (holds === holding) {
+        const byReference = await call('GetTransactionHistory', { customerId: a.customerId, pagingTransactionReferenceNumber: [...foreign][0] });
+        parts.push(judge(byReference, { oracles: [...unlisted(ctx, byReference), othersTransactionsHidden(foreign, 'this customer paged from another customer\'s transaction')] }));
+        log.sent('other-customers-transaction', 'GetTransactionHistory query pagingTransactionReferenceNumber');
+      }
+    }
+    const removal = await call('DeleteCard', { customerId: a.customerId, cardId: bCard.cardId });
+    parts.push(judge(removal, { oracles: unlisted(ctx, removal) }));
+    log.sent('other-customers-card-id', 'DeleteCard body cardId');
+  };
+  await throughA('holding no card');
+  await numberCard(ctx, session, a.customerId);
+  await throughA(holding);
 
   // Before A adds B's number and token as its own (below): until then they name no card of A's.
   for (const [name, value, operator] of [[idFilter, bCard.cardId, 'other-customers-card-id'], [numberFilter, bCard.identity, 'other-customers-card-number'], [numberFilter, bToken.identity, 'other-customers-card-token']] as const) {
@@ -90,8 +101,11 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
       ownRefusal: { foreseen: [], requirement: 'OWNERSHIP-CARDS', what: `a ${member} another customer holds` },
     }));
     log.sent(card.kind === 'number' ? 'other-customers-card-number' : 'other-customers-card-token', `${op} body ${member}`);
-    await bListed(card, `${op} for this customer with another customer's ${member}`);
   }
+  await bListed([
+    [bCard, 'DeleteCard named it with another customer\'s customerId (holding no card, then a card), and AddOrUpdateCard sent its number for that customer'],
+    [bToken, 'AddOrUpdateTokenizedCard sent its token for another customer'],
+  ]);
 
   return { ...combine(parts), operatorPairs: log.pairs };
 }
