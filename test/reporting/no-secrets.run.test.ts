@@ -36,6 +36,7 @@ function collect(value: unknown, out: Map<string, string>): void {
 
 function secretsOf(ref: RunningReference): Map<string, string> {
   const out = new Map<string, string>([[ref.clientSecret, 'client secret'], [ref.deniedClientSecret, 'client secret']]);
+  const ids = new Set<string>();
   const header = (h: Record<string, unknown>, name: string) => (typeof h[name] === 'string' ? (h[name] as string) : undefined);
   for (const t of ref.stats.traffic as TrafficRecord[]) {
     const auth = header(t.requestHeaders, 'authorization');
@@ -48,11 +49,24 @@ function secretsOf(ref: RunningReference): Map<string, string> {
     collect(t.query, out);
     try {
       collect(JSON.parse(t.responseBody), out);
+      collectIds(JSON.parse(t.responseBody), ids);
     } catch {
       // not JSON: nothing structured to collect
     }
   }
+  // A card's id sent where a card number goes (the identifier-of-another-kind operator, D19) is still an id, not a secret.
+  for (const id of ids) out.delete(id);
   return out;
+}
+
+/** Card and customer ids the target handed out: identifiers every report names. */
+function collectIds(value: unknown, out: Set<string>): void {
+  if (Array.isArray(value)) return value.forEach((v) => collectIds(v, out));
+  if (!value || typeof value !== 'object') return;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (/^(cardid|customerid)$/i.test(k) && typeof v === 'string') out.add(v);
+    else collectIds(v, out);
+  }
 }
 
 function files(dir: string): string[] {
