@@ -17,7 +17,8 @@ import { validPayload, type Payload, type PayloadOptions } from '../payloads.js'
 import { applyBreakages, type GeneratedCase } from '../violations.js';
 import { cellBreakages, memberKey, validOf } from './cells.js';
 import { itemShapeCases, listCase } from './lists.js';
-import { existingCustomerSlot, registeredCardSlot, valueBuilders } from './values.js';
+import { valueBuilders } from './values.js';
+import { existingCustomerSlot, registeredCardSlot } from './slots.js';
 import { unknownMemberName, wireVariants, wires, type Wire } from './wire.js';
 import { packOpenCases } from './packing.js';
 import { shareAccepted } from './sharing.js';

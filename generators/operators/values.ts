@@ -7,6 +7,7 @@ import type { Cell } from '../../contract/operators/index.js';
 import { dateFieldWidths, extremeDigits, identityWithSeparators, otherFieldOrder } from './digit-date-values.js';
 import { calendarExtremes, formatBreaksWithin, listItemNearMisses, localeDecimals, offByOneWidths } from './class-values.js';
 import { beyondValidatorRules, signedDigits } from './validator-values.js';
+import { heldCardIdSlot, unknownResourceIdSlot } from './slots.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -63,32 +64,6 @@ const isoDate = (v: string): string => {
 // The array and object hold a constant, never the field's value: a stand-in for target state (case-state.ts)
 // inside them would be sent unreplaced, and a personal value would sit where redaction does not look.
 const otherType = (_v: string, c: Cell): readonly unknown[] => [spread(c, [c.type === 'boolean' ? 1 : 42, c.type === 'boolean' ? 'true' : true, ['conformance'], { value: 'conformance' }, null])];
-
-/**
- * The stand-in for a GUID of nothing on the target (unknown-resource-id): shaped as a version-4
- * GUID and replaced just before sending by one new by construction (suites/lib/state/case-state.ts,
- * generators/fresh.ts), never a drawn one that might name a card or customer by luck.
- */
-export const unknownResourceIdSlot = '00000000-0000-4000-8000-00000000c004';
-
-/**
- * Stand-ins for a card the customer already holds (operators sent on `registered-card`): replaced
- * just before sending by the number or token of a card added for the case's customer.
- */
-export const registeredCardSlot = { number: '9999000000000001', token: 'conformance-registered-card-token-slot' } as const;
-
-/**
- * The stand-in for the card the worker's pool customer holds (state/case-state.ts stateSlot.cardId),
- * written inside a list value by list-item-near-miss: replaced there too, so every item names a real card.
- */
-export const heldCardIdSlot = '00000000-0000-4000-8000-00000000c002';
-
-/**
- * Stand-ins for the customer a lookup by SSN and date of birth finds (operators sent on
- * `existing-records`): replaced just before sending by the SSN and date of birth the run's customer
- * was enrolled with (suites/lib/fields/existing-customer.ts); where it has none (production), they stay.
- */
-export const existingCustomerSlot = { ssn: '900000003', dateOfBirth: '1930/01/03' } as const;
 
 /** One character past the length column, in the value's own alphabet (digits stay digits). */
 const pastLength = (v: string, c: Cell): string => {

@@ -16,7 +16,7 @@ import { blind9Input } from '../faults/blind9/hooks.js';
 import { blind10Input } from '../faults/blind10/hooks.js';
 import { blind11Input } from '../faults/blind11/hooks.js';
 import { classFaultInput } from '../faults/input-classes.js';
-import { operatorFaultInput } from '../faults/operator-values.js';
+import { operatorFaultInput } from '../faults/operator-value-input.js';
 import { existingFormFaultInput } from '../faults/existing-forms.js';
 import { blind12Input } from '../faults/blind12/inputs.js';
 import { stateClassInput } from '../faults/state-classes.js';

@@ -3,7 +3,7 @@ import { acceptedRegExp, operation } from '../../contract/index.js';
 import { dateFieldWidths, identityWithSeparators } from '../../generators/operators/digit-date-values.js';
 import { contractCells } from '../../contract/operators/index.js';
 import { regrouped, rowsAsSent, ungrouped } from '../../suites/lib/fields/grouped-state.js';
-import { registeredCardSlot } from '../../generators/operators/values.js';
+import { registeredCardSlot } from '../../generators/operators/slots.js';
 
 const cell = (op: string, name: string) => contractCells([operation(op)]).find((c) => c.name === name)!;
 

@@ -5,7 +5,7 @@
  * that exists. Where the customer has none (production reads it from TARGET_FIXTURE_*), or could
  * not be made, the stand-ins stay: the value is then a near miss of a new SSN, refused alike.
  */
-import { existingCustomerSlot } from '../../../generators/operators/values.js';
+import { existingCustomerSlot } from '../../../generators/operators/slots.js';
 import type { HarnessContext } from '../runner/context.js';
 import { customerWithCard } from '../state/customer-with-card.js';
 import { FixtureError } from '../state/fixture-errors.js';

@@ -10,7 +10,7 @@ import type { Expectation } from '../../../generators/expectation.js';
 import { fieldRow } from '../../../generators/operators/cells.js';
 import { stateSlot } from '../state/case-state.js';
 import { grouped } from '../../../generators/operators/digit-date-values.js';
-import { existingCustomerSlot } from '../../../generators/operators/values.js';
+import { existingCustomerSlot } from '../../../generators/operators/slots.js';
 
 /** The digits-only stand-ins (an SSN, a card number). */
 const digitSlots = new Set<string>([...Object.values(stateSlot), existingCustomerSlot.ssn].filter((v) => /^[0-9]+$/.test(v)));

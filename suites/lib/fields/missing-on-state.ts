@@ -9,7 +9,7 @@
 import type { Operation } from '../../../contract/index.js';
 import { resourceNames } from '../../../contract/operators/index.js';
 import type { GeneratedCase } from '../../../generators/index.js';
-import { registeredCardSlot } from '../../../generators/operators/values.js';
+import { registeredCardSlot } from '../../../generators/operators/slots.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { FixtureError } from '../state/fixture-errors.js';

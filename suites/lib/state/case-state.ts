@@ -8,7 +8,7 @@ import type { CustomerFixture } from './enrolment.js';
 import { fixtureBody, FixtureError } from './fixture-errors.js';
 import { nextPerson } from './people.js';
 import { freshValues } from './fresh.js';
-import { heldCardIdSlot, registeredCardSlot, unknownResourceIdSlot } from '../../../generators/operators/values.js';
+import { heldCardIdSlot, registeredCardSlot, unknownResourceIdSlot } from '../../../generators/operators/slots.js';
 import { registeredCard } from '../fields/registered-card.js';
 
 /**
