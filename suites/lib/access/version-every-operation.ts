@@ -73,9 +73,9 @@ export function versionOnEveryOperation(ctx: HarnessContext, file: string, area:
         if (identity && isServed(control)) ctx.footprint.familyEnrolled();
         out.judge(control, generic);
         // D37: a refusal for a reason of the target's own (an SSN in use elsewhere) may meet one identity and not the
-        // control's other one: observed, never the version's fault. A 400 is no such refusal (D37: a failure).
-        const own = op.refusesForOwnReasons && x.response?.status !== 400 ? ownReasonRefusal(x) : undefined;
-        const controlOwn = identity && control.response?.status !== 400 ? ownReasonRefusal(control) : undefined;
+        // control's other one: observed, never the version's fault.
+        const own = ownReason(op, x);
+        const controlOwn = identity ? ownReason(op, control) : undefined;
         if (controlOwn) {
           // One identity both ways, enrolled on an earlier night: the run's way reached the business rules, the other way must too (D5).
           if (own) ctx.footprint.customerFoundAgain();
@@ -96,11 +96,14 @@ export function versionOnEveryOperation(ctx: HarnessContext, file: string, area:
 
 /** The run's own way after the other way was served: refused for a reason of the target's own (D37) it is observed, else it must be served. */
 function judgeOwnWay(out: OutcomeBuilder, op: Operation, x: Exchange, own: 'VERSION-HEADER' | 'VERSION-QUERY'): void {
-  const reason = op.refusesForOwnReasons && x.response?.status !== 400 ? ownReasonRefusal(x) : undefined;
+  const reason = ownReason(op, x);
   if (!reason) return void out.judge(x, [oracle(versionSelected, { requirement: own }, own), ...generic]);
   out.judge(x, generic);
   out.observe(own, `${op.id}: a valid request was refused for a reason of the target's own (${reason.status} ${reason.code}, D37): the version strategy is not judged on it`);
 }
+
+/** A refusal for a reason of the target's own (D37), where the operation may meet one; a 400 is none (D37: a failure). */
+const ownReason = (op: Operation, x: Exchange) => (op.refusesForOwnReasons && x.response?.status !== 400 ? ownReasonRefusal(x) : undefined);
 
 const answer = (x: Exchange) => (x.response ? String(x.response.status) : `no answer (${x.transportError?.code})`);
 const isServed = (x: Exchange) => x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
