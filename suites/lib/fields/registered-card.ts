@@ -8,6 +8,14 @@ import type { Session } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { numberCard, tokenCard, type ScenarioCard } from '../ownership/fixtures.js';
 
+/**
+ * Operator identity-with-separators writes this card in fours with spaces or dashes: only up to 18
+ * digits does that fit the length column of 19 (grouped-state.ts `fitted`), so the near miss breaks
+ * the FORMAT row it is about. A 19-digit card broke LENGTH instead, on the workers whose draw was 19
+ * digits long (the card's draw follows the process id: CI failed card-number-spaces-read-on-update so).
+ */
+const groupableDigits = 18;
+
 const cards = new WeakMap<HarnessContext['footprint'], Map<string, Promise<ScenarioCard>>>();
 
 /** A card of `kind` that `customerId` holds: the worker's earlier one while it is still held (not yet cleaned up), else a new one. */
@@ -20,7 +28,7 @@ export async function registeredCard(ctx: HarnessContext, session: Session, cust
     const card = await earlier.catch(() => undefined);
     if (card && ctx.footprint.remaining().some((c) => c.cardId === card.cardId)) return card;
   }
-  const made = kind === 'number' ? numberCard(ctx, session, customerId) : tokenCard(ctx, session, customerId);
+  const made = kind === 'number' ? numberCard(ctx, session, customerId, {}, groupableDigits) : tokenCard(ctx, session, customerId);
   mine.set(key, made);
   return made;
 }

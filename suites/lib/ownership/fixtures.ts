@@ -37,8 +37,8 @@ export async function ownCustomer(ctx: HarnessContext, session: Session, use: Fa
 }
 
 /** A card added by number for `customerId` (a fresh number unless `cardNumber` is given). */
-export async function numberCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}): Promise<ScenarioCard> {
-  const { cardId, payload } = await addCard(ctx, session, customerId, overrides);
+export async function numberCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}, maxDigits?: number): Promise<ScenarioCard> {
+  const { cardId, payload } = await addCard(ctx, session, customerId, overrides, maxDigits);
   return { cardId, identity: String(payload.cardNumber), kind: 'number', payload };
 }
 

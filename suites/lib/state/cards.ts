@@ -26,10 +26,13 @@ function nextCardSerial(ctx: HarnessContext): number {
 
 export type FixtureCard = { cardId: string; exchange: Exchange; payload: Record<string, unknown> };
 
-/** A card registered with AddOrUpdateCard for `customerId`; remembered for deletion at the end. */
-export function addCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}): Promise<FixtureCard> {
+/**
+ * A card registered with AddOrUpdateCard for `customerId`; remembered for deletion at the end. Its
+ * number has the drawn length, cut to `maxDigits` where the caller needs a shorter one.
+ */
+export function addCard(ctx: HarnessContext, session: Session, customerId: string, overrides: Record<string, unknown> = {}, maxDigits = 19): Promise<FixtureCard> {
   // A card of its own: a number no worker of the run sent (fresh.ts), never the fixture's or another case's.
-  return addFixtureCard(ctx, session, customerId, 'AddOrUpdateCard', (sampled) => ({ cardNumber: freshValues(ctx).cardNumber(String(sampled.cardNumber)) }), overrides);
+  return addFixtureCard(ctx, session, customerId, 'AddOrUpdateCard', (sampled) => ({ cardNumber: freshValues(ctx).cardNumber(String(sampled.cardNumber).slice(0, maxDigits)) }), overrides);
 }
 
 /**
