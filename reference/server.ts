@@ -23,6 +23,7 @@ import { blind11Reply } from './faults/blind11/replies.js';
 import { anyBlind12 } from './faults/blind12/inputs.js';
 import { blind12Reply } from './faults/blind12/replies.js';
 import { blind12AllowListSkipped } from './faults/blind12/access.js';
+import { installBlind13Hooks } from './faults/blind13/replies.js';
 import { chaosInterceptor } from './chaos.js';
 import { installJsonBodyParser } from './json-body.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
@@ -187,6 +188,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (faults.has('blind11-allow-list-enroll-exempt') && requestPath(request).endsWith('/partners/enroll-customer')) return;
     // blind12-allow-list-checked-at-login-only: the filter sits on the token and login routes only.
     if (blind12AllowListSkipped(faults, requestPath(request), tokenPath)) return;
+    // blind13-allow-list-find-exempt: FindCustomer is registered before the allow-list filter.
+    if (faults.has('blind13-allow-list-find-exempt') && requestPath(request).endsWith('/partners/find-customer')) return;
     // blind4-allow-list-get-exempt: the allow list is a rule of the write methods only.
     if (faults.has('blind4-allow-list-get-exempt') && request.method === 'GET') return;
     // allow-list-skipped-on-get: the allow list is a filter on writes only.
@@ -227,6 +230,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     return payload;
   });
   registerApiGuards(app, clients, signer);
+  // blind13 faults in hooks after the guards (token endpoint, version binding, answers on their way out).
+  installBlind13Hooks(app, faults, tokenPath);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });
   await app.register(partnerOperations, { faults, readings });
 

@@ -11,6 +11,7 @@ import { blind10CardView } from '../faults/blind10/hooks.js';
 import { evictStaleList, staleList } from '../faults/stale-caches.js';
 import { updatedCards } from '../faults/blind9/hooks.js';
 import { addedIn } from '../faults/session-memo.js';
+import { removeSameToken } from '../faults/blind13/handlers.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -146,6 +147,7 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     if (c.faults.has('blind10-delete-removes-same-nickname'))
       for (const other of c.state.cards.listValid(card.customerId)) if (other !== card && other.data.cardNickname === card.data.cardNickname) c.state.cards.remove(other);
     if (!c.faults.has('delete-card-kept') && !(c.faults.has('blind3-delete-tokenized-kept') && card.kind === 'token')) c.state.cards.remove(card);
+    removeSameToken(c, card);
     // blind11-delete-last-card-removes-customer: the customer row is deleted by a cascade once its last card goes.
     if (c.faults.has('blind11-delete-last-card-removes-customer') && c.state.cards.listValid(card.customerId).length === 0) c.state.customers.remove(card.customerId);
     // blind7-delete-same-number-other-customer: `DELETE FROM Cards WHERE CardNumber = @number`, every holder of the number.

@@ -118,6 +118,9 @@ function handle(rule: CardKindRule) {
     }
     // blind7-card-declined-again-200: a card already on file is answered as it is, its failed authorization not run again.
     if (card && !card.valid && rule.kind === 'number' && c.faults.has('blind7-card-declined-again-200')) return reply200(card);
+    // blind13-card-decline-again-message-missing: a stored decline is answered from its row, which keeps the code only.
+    if (card && !card.valid && rule.kind === 'number' && c.faults.has('blind13-card-decline-again-message-missing'))
+      return reply.code(referenceOnlyErrors.cardAuthorizationFailed.status).type('application/json').send({ [responseMembers.legacyErrorCode]: referenceOnlyErrors.cardAuthorizationFailed.legacyCode });
     const reauthorize = !card?.valid || !rule.reauthorizeOn || rule.reauthorizeOn.some((k) => card?.data[k] !== data[k]);
     // tcard-denied-bin-new-only (and blind1's): the network check is part of the "new card" path only.
     const newOnly = c.faults.has('blind1-tcard-denied-bin-on-update') || c.faults.has('tcard-denied-bin-new-only');

@@ -7,6 +7,7 @@ import { cachedNotLinked, rememberNotLinked } from '../faults/blind10/memo.js';
 import { blind11OboHides, rememberOboCards } from '../faults/blind11/memo.js';
 import { rememberCardsAtObo } from '../faults/session-memo.js';
 import { sendOk, text, type OperationContext } from './context.js';
+import { linkedCustomerOf } from '../faults/blind13/handlers.js';
 
 /** obo-no-linked-title-repeated: the customers refused for no linked account so far, per customer store (a fresh reference has none). */
 const refusedNoLinked = new WeakMap<object, Set<string>>();
@@ -44,7 +45,8 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     if (!customer) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     // blind6-obo-linked-any-customer-card: `SELECT COUNT(*) FROM Cards WHERE Valid = 1`, the customer clause missing.
     const holders = c.faults.has('blind6-obo-linked-any-customer-card') ? c.state.cards.anyValid() : [];
-    const linked = [...c.state.cards.listValid(customer.customerId), ...holders].filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
+    // blind13-obo-linked-check-uses-session-customer: the session's customer context is asked, not the request's.
+    const linked = [...c.state.cards.listValid(linkedCustomerOf(c, session.oboCustomerId, customer.customerId)), ...holders].filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
     if (linked.length === 0 && !c.faults.has('obo-no-linked-check') && c.faults.has('blind1-obo-no-linked-400'))
       return sendProblem(reply, request, { status: 400, errorCode: 'NO_LINKED_ACCOUNT', title: 'No linked account', detail: 'The customer has no linked account.' });
     // blind5-obo-no-linked-title-case: the title typed in Title Case in this handler.

@@ -44,7 +44,9 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   // blind4-session-device-any-session: the device is looked up among the client's sessions, not paired with this one.
   const knownDevice = ctx.faults.has('blind4-session-device-any-session') && deviceId !== undefined && ctx.state.sessions.anyWithDevice(deviceId, clientId);
   // blind6-session-device-missing-on-delete: the DeleteCard filter compares the deviceId only when one was sent.
-  const deleteWithout = ctx.faults.has('blind6-session-device-missing-on-delete') && request.url.split('?')[0]!.endsWith('/delete-card');
+  const deleteWithout = (ctx.faults.has('blind6-session-device-missing-on-delete') && request.url.split('?')[0]!.endsWith('/delete-card'))
+    // blind13-session-device-missing-accepted-on-card: the card filter compares the deviceId only when one was sent.
+    || (ctx.faults.has('blind13-session-device-missing-accepted-on-card') && request.url.split('?')[0]!.endsWith('/add-or-update-card'));
   if (!sessionId || (!deviceId && !emptyDevice && !ctx.faults.has('device-id-not-required') && !deleteWithout)) problem = 'The sessionId and deviceId headers are required.';
   // blind2-session-other-client: the session is found by its id alone.
   else if (!found || (found.clientId !== clientId && !ctx.faults.has('blind2-session-other-client'))) problem = 'The sessionId does not name a session of this client.';
@@ -71,7 +73,9 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
     // blind9-session-device-unchecked-after-obo: a customer-context session (after AuthenticateOBO) is checked by its customer only.
     && !(ctx.faults.has('blind9-session-device-unchecked-after-obo') && found.oboCustomerId !== undefined)
     // blind10-sattr-device-unchecked: the session attributes' filter looks the session up and stops there.
-    && !(ctx.faults.has('blind10-sattr-device-unchecked') && request.url.split('?')[0]!.endsWith('/add-session-attributes')))
+    && !(ctx.faults.has('blind10-sattr-device-unchecked') && request.url.split('?')[0]!.endsWith('/add-session-attributes'))
+    // blind13-session-device-unchecked-on-find: the FindCustomer filter looks the session up and stops there.
+    && !(ctx.faults.has('blind13-session-device-unchecked-on-find') && request.url.split('?')[0]!.endsWith('/find-customer')))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem && found && ctx.faults.has('blind5-session-device-check-cached')) rememberDeviceChecked(found);
   if (!problem) return found;
