@@ -27,5 +27,10 @@ export function sealedChildEnv(): Record<string, string> {
   return {
     DOTENV_CONFIG_PATH: process.env.DOTENV_CONFIG_PATH!, NODE_OPTIONS: process.env.NODE_OPTIONS!,
     ...(process.env.PC_SELF_TEST_SET ? { PC_SELF_TEST_SET: process.env.PC_SELF_TEST_SET } : {}),
+    // One suite worker per conformance run: `npm test` runs three run files at a time on two cores, so a
+    // run's second worker only added its start-up (importing the harness) to a machine already full
+    // (issue 28, measured on operator-faults.run.test.ts: 106.8 s of CPU against 119.4 s with two, 73 s
+    // wall against 82 s). A test about workers sets its own (limits.run.test.ts).
+    VITEST_MAX_WORKERS: '1',
   };
 }
