@@ -31,7 +31,8 @@ Variables:
   SWEEP_GROUPS    only these groups, comma-separated: defaults, a group of reference/reading-groups.ts, chaos (default: every one)
   SWEEP_AUDIT     1 (default): the audit judges each run's recorded traffic (server side), a finding is a false alarm; 0 skips it
   SWEEP_PARALLEL  runs at a time (default 1; 2 was not faster on 2 cores, each run already uses every core)
-  CONFORMANCE_SEQUENCES, CONFORMANCE_WRITE_RUNS  passed on to every run when set
+  CONFORMANCE_SEQUENCES, CONFORMANCE_WRITE_RUNS, CONFORMANCE_ONLY  passed on to every run when set
+                  (CONFORMANCE_ONLY: sweep one operation or area, e.g. after a change to it)
   REPORT_DIR      each run reports to reports/sweep/<seed>-<group>/ (under REPORT_DIR when set); sweep.json sums up
 
 Output: one line per run (seed, group, exit, clean or FALSE ALARM, seconds), then every false
@@ -52,7 +53,7 @@ try {
 }
 
 const passedOn = Object.fromEntries(
-  (['CONFORMANCE_SEQUENCES', 'CONFORMANCE_WRITE_RUNS'] as const).filter((n) => process.env[n]).map((n) => [n, process.env[n]!]),
+  (['CONFORMANCE_SEQUENCES', 'CONFORMANCE_WRITE_RUNS', 'CONFORMANCE_ONLY'] as const).filter((n) => process.env[n]).map((n) => [n, process.env[n]!]),
 );
 // Every harness variable is blanked (blank reads as unset), so a developer's .env, which
 // bin/conformance.ts loads, cannot point the sweep at a sandbox or switch on a fault, and no
