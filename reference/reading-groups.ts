@@ -46,9 +46,11 @@ export const readingGroups: readonly ReadingGroup[] = [
       'keys-pascal-case', 'empty-optional-rejected', 'token-body-client-400', 'tcard-new-token-same-card', 'sso-token-any-issued',
       'history-total-unfiltered', 'tokenized-stars', 'decline-400-legacy', 'duplicate-409-legacy', 'token-scope-other',
       'timestamps-null-pending', 'gender-any-case', 'email-at-only', 'preferred-email-any-text', 'delete-foreign-card-noop',
+      'token-form-charset-refused',
     ],
     observed: {
-      'FIND-NOT-FOUND': /CUSTOMER_NOT_FOUND/, 'HISTORY-PAGING': /holds pageSize transactions/, 'TOKEN-FORM-ONLY': /JSON body answers 400 with invalid_request/,
+      'FIND-NOT-FOUND': /CUSTOMER_NOT_FOUND/, 'HISTORY-PAGING': /holds pageSize transactions/,
+      'TOKEN-FORM-ONLY': /^(?=[\s\S]*JSON body answers 400 with invalid_request)(?=[\s\S]*charset=UTF-8 answers 400 with invalid_request)/,
       'ENROLL-GENDER-FORMAT': /format-lower-case \(D38\): accepted/,
     },
   },

@@ -66,6 +66,7 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'decline-400-legacy', decision: 'D15', reads: 'a card authorization failure is 400 {"ErrorCode", "ErrorMessage"}' },
   { name: 'duplicate-409-legacy', decision: 'D16', reads: 'a duplicate SSN or e-mail is 409 {"ErrorCode", "ErrorMessage"}' },
   { name: 'created-201', decision: 'interface.md EnrollCustomer (success status not shown)', reads: 'EnrollCustomer succeeds with 201 Created' },
+  { name: 'token-form-charset-refused', decision: 'interface.md "Authentication" (the form; no D-row on a parameter of its media type, D43 rules on JSON bodies)', reads: 'the token endpoint compares the whole Content-Type: the form with a parameter (; charset=UTF-8) is answered 400 invalid_request' },
   { name: 'token-accepts-json', decision: 'D33', reads: 'the token endpoint also accepts the client-credentials request as a JSON body' },
   { name: 'token-scope-other', decision: 'D34, RFC 6749 3.3', reads: 'the token response grants the scope base instead of the requested scope' },
   { name: 'card-art-png', decision: 'interface.md Card (Base64 PNG image; may be empty)', reads: 'cardArtAsBase64Png carries a base64 1x1 PNG instead of ""' },

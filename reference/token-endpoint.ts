@@ -71,7 +71,9 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     const faults = app.faults;
     const type = mediaType(request);
     const jsonAccepted = app.readings?.has('token-accepts-json') === true && type === 'application/json';
-    if (type !== tokenContract.contentType && !jsonAccepted) {
+    // token-form-charset-refused: the other side of an open point (no D-row on a media type parameter at the token endpoint).
+    const parameterRefused = app.readings?.has('token-form-charset-refused') === true && (request.headers['content-type'] ?? '').includes(';');
+    if ((type !== tokenContract.contentType && !jsonAccepted) || parameterRefused) {
       return sendTokenError(reply, tokenErrors.missingGrantType, `the token request must be ${tokenContract.contentType}, received ${type || 'no content type'}`);
     }
     const form: Form = (request.body && typeof request.body === 'object' ? request.body : {}) as Form;

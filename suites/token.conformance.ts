@@ -9,6 +9,10 @@ import { oracle } from '../oracles/judge.js';
 import { tokenReuseCase } from './lib/access/token.js';
 import { tokenErrorCases } from './lib/access/token-errors.js';
 import { judgeOptions } from './lib/judge/oracles.js';
+import type { Exchange } from '../client/exchange.js';
+
+/** The parameter many HTTP clients add to the form's media type (blind13: a target comparing the whole header refused it). */
+const formParameter = '; charset=UTF-8';
 
 /**
  * The token endpoint (interface.md "Authentication", RFC 6749 §4.4 and §5.2, D24, D27).
@@ -63,19 +67,29 @@ describe('token endpoint', () => {
   });
 
   // D33: a server may accept encodings besides the documented form; what a JSON body got is recorded, never failed.
+  // The documented form with a media type parameter (; charset=UTF-8, as many HTTP clients send it) is open too: no D-row
+  // covers a parameter at the token endpoint (D43 rules on JSON bodies only). Judged by the generic contract alone: never
+  // 5xx, a refusal in RFC 6749 section 5.2's JSON shape; what the target did is recorded (blind13).
   fixedCase(ctx, file, {
-    area, name: 'a token request with a JSON body: behaviour observed, not asserted',
-    requirements: ['TOKEN-FORM-ONLY', 'GEN-NO-5XX'],
-    description: `the client-credentials request as application/json (credentials in ${mode})`,
+    area, name: 'a token request with a JSON body or a charset parameter: behaviour observed, not asserted',
+    requirements: ['TOKEN-FORM-ONLY', 'GEN-NO-5XX', 'GEN-JSON-BODY', 'TOKEN-ERRORS'],
+    description: `the client-credentials request as application/json, and as the form with a charset parameter (credentials in ${mode})`,
     run: async () => {
       const { clientId, clientSecret } = profile.target!;
       const json = { grant_type: tokenContract.grantType, scope: partnerScope, ...(mode === 'body' ? { client_id: clientId, client_secret: clientSecret } : {}) };
-      const x = await tokens.requestToken({ rawBody: JSON.stringify(json), headers: { 'content-type': 'application/json' } });
       const out = new OutcomeBuilder();
-      out.judge(x, [oracle(noServerError, {}, 'GEN-NO-5XX')]);
-      const body = x.response?.json as { access_token?: unknown; error?: unknown } | undefined;
-      const got = typeof body?.access_token === 'string' ? 'a token' : typeof body?.error === 'string' ? body.error : 'no token';
-      if (x.response) out.observe('TOKEN-FORM-ONLY', `a token request with a JSON body answers ${x.response.status} with ${got} (D33)`);
+      const sent: Array<[string, () => Promise<Exchange>]> = [
+        ['a JSON body', () => tokens.requestToken({ rawBody: JSON.stringify(json), headers: { 'content-type': 'application/json' } })],
+        [`${tokenContract.contentType}${formParameter}`, () => tokens.requestToken({ scope: partnerScope, headers: { 'content-type': `${tokenContract.contentType}${formParameter}` } })],
+      ];
+      for (const [what, send] of sent) {
+        const x = await send();
+        const form = what !== 'a JSON body';
+        out.judge(x, form ? [oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY'), oracle(tokenErrorShape, {}, 'TOKEN-ERRORS')] : [oracle(noServerError, {}, 'GEN-NO-5XX')]);
+        const body = x.response?.json as { access_token?: unknown; error?: unknown } | undefined;
+        const got = typeof body?.access_token === 'string' ? 'a token' : typeof body?.error === 'string' ? body.error : 'no token';
+        if (x.response) out.observe('TOKEN-FORM-ONLY', `a token request with ${what} answers ${x.response.status} with ${got} (${form ? 'open: no D-row on a parameter of the form\'s media type' : 'D33'})`);
+      }
       return out.outcome();
     },
   });

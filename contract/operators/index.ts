@@ -21,6 +21,7 @@ import { unknownResourceOperators } from './unknown-resource.js';
 import { updatePathOperators } from './update-path.js';
 import { valueClassOperators } from './value-classes.js';
 import { validatorHabitOperators } from './validator-habits.js';
+import { parserHabitOperators } from './parser-habits.js';
 
 export * from './types.js';
 export * from './cells.js';
@@ -31,7 +32,7 @@ export const operatorCatalogue: readonly Operator[] = [
   ...valueNearMissOperators, ...dateWidthOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
   ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators, ...unknownResourceOperators,
-  ...updatePathOperators, ...valueClassOperators, ...validatorHabitOperators,
+  ...updatePathOperators, ...valueClassOperators, ...validatorHabitOperators, ...parserHabitOperators,
 ];
 
 /**

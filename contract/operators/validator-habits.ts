@@ -13,15 +13,12 @@
  * @see decisions.md D37, D41; interface.md field tables
  */
 import type { Cell } from './cells.js';
-import { digitWidths } from './value-classes.js';
 import { fixedFormat } from './predicates.js';
+import { fixedWidthDigits } from './parser-habits.js';
 import type { Operator } from './types.js';
 
-/**
- * A fixed-width value written in digits alone: a digits-only format of bounded width (SSN, phone, zip,
- * card number, BIN) or an MMYY. Counts and amounts have number-plus-sign and number-minus-sign.
- */
-const fixedWidthDigits = (c: Cell): boolean => fixedFormat(c) && (digitWidths(c.format!) !== undefined || c.format === 'mmyy');
+// fixedWidthDigits: a digits-only format of bounded width (SSN, phone, zip, card number, BIN) or an MMYY.
+// Counts and amounts have number-plus-sign and number-minus-sign.
 
 /**
  * The formats a common validator checks beyond the document's words: a card number (Luhn, ISO/IEC 7812)
@@ -35,7 +32,7 @@ const standsAsWritten = (c: Cell): boolean => fixedFormat(c) && checkedBeyondWor
 export const validatorHabitOperators: readonly Operator[] = [
   {
     id: 'digits-with-sign', family: 'value-near-miss',
-    sends: 'a fixed-width digits value (SSN, phone, zip, card number, BIN, MMYY) with a sign in place of its first digit, at the format\'s own width (+12345678, -427): a long parse and a length check take it; + and - spread over the fields',
+    sends: 'a fixed-width digits value (SSN, phone, zip, card number, BIN, MMYY) with a sign in place of its first digit, at the format\'s own width (+12345678, -12345678): a long parse and a length check take it; both signs in every cell, one request each (blind13: a sign spread over the cells sent FindCustomer\'s SSN a minus only)',
     counterparts: [{ tool: 'CATS', name: 'StringFormatAlmostValidValuesFuzzer' }, { tool: 'Schemathesis', name: 'negative_data_rejection' }],
     appliesTo: fixedWidthDigits, asserts: () => 'rejected',
     backing: ['D41 (a character other than an ASCII digit in a digits format is a violation)', 'interface.md "9 digits, no spaces or dashes", "Exactly 10 digits, no formatting", "5-digit zip", "Unformatted card number", "6 to 8 digit BIN", "MMYY"'],

@@ -6,7 +6,7 @@
 import type { Cell } from '../../contract/operators/index.js';
 import { dateFieldWidths, extremeDigits, identityWithSeparators, otherFieldOrder } from './digit-date-values.js';
 import { calendarExtremes, formatBreaksWithin, listItemNearMisses, localeDecimals, offByOneWidths } from './class-values.js';
-import { beyondValidatorRules, signedDigits } from './validator-values.js';
+import { amountPartMissing, beyondValidatorRules, signedDigits, spacedDigits } from './validator-values.js';
 import { heldCardIdSlot, unknownResourceIdSlot } from './slots.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
@@ -141,8 +141,11 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'format-break-on-update': formatBreaksWithin,
   'list-item-near-miss': () => listItemNearMisses(heldCardIdSlot),
   // The larger bound exactly: a store sized for the smaller one breaks on it.
-  // A sign per cell, spread over the cells of the one request (+ in some, - in others): no request more.
-  'digits-with-sign': (v, c) => signedDigits(v, spread(c, ['+', '-'])),
+  // Every sign and every place of a space in every cell (a small class is enumerated), one request each;
+  // where an operation has several such cells, the cells of one request start at different values.
+  'digits-with-sign': (v, c) => signedDigits(v, spread(c, [0, 1])),
+  'digits-with-space': (v, c) => spacedDigits(v, spread(c, [0, 1, 2])),
+  'amount-part-missing': amountPartMissing,
   'valid-beyond-validator-rules': beyondValidatorRules,
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

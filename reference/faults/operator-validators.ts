@@ -1,6 +1,7 @@
 import { itemKey, type Operation } from '../../contract/index.js';
 import type { ValidationError } from '../validate/index.js';
 import type { Fault, FaultSet } from './types.js';
+import { operatorParserErrors } from './operator-parsers.js';
 
 /**
  * Faults of the classes blind batch 12 showed missing, each on another trigger than the blind fault
@@ -20,7 +21,12 @@ const sent = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 /** A format error (messages.ts badFormat) on `key`, whatever the key's letter case (D13). */
 const formatError = (e: ValidationError, key: string): boolean => e.key.toLowerCase() === key.toLowerCase() && / is not valid: expected /.test(e.message);
 
+/** The error list with the faults of operator-validators.ts and operator-parsers.ts applied (blind batches 12 and 13). */
 export function operatorValidatorErrors(faults: FaultSet, op: Operation, errors: ValidationError[], input: unknown): ValidationError[] {
+  return operatorParserErrors(faults, op, validatorErrors(faults, op, errors, input), input);
+}
+
+function validatorErrors(faults: FaultSet, op: Operation, errors: ValidationError[], input: unknown): ValidationError[] {
   if (!operatorValidatorFaults.some((f) => faults.has(f.name))) return errors;
   const src = asObject(input);
   let out = errors;

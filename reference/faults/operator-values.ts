@@ -1,6 +1,7 @@
 import type { Fault } from './types.js';
 import { operatorClassFaults } from './operator-classes.js';
 import { operatorValidatorFaults } from './operator-validators.js';
+import { operatorParserFaults } from './operator-parsers.js';
 
 /**
  * Faults of the operator catalogue's families (issue 27): a lenient parser that repairs a near
@@ -56,4 +57,6 @@ export const operatorValueFaults: Fault[] = [
   ...operatorClassFaults,
   // The classes blind batch 12 showed missing (reference/faults/operator-validators.ts).
   ...operatorValidatorFaults,
+  // The classes blind batch 13 showed missing (reference/faults/operator-parsers.ts).
+  ...operatorParserFaults,
 ];

@@ -144,6 +144,8 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'sattr-id-filter-inner-empty-dropped': true,
   // the classes blind batch 12 showed missing (reference/faults/operator-validators.ts)
   'tcard-bin-sign-read': true, 'card-number-trimmed-without-name-on-card': true, 'cattr-ssn-itin-refused': true,
+  // the classes blind batch 13 showed missing (reference/faults/operator-parsers.ts)
+  'enroll-zip-read-as-integer': true, 'cattr-load-amount-part-optional': true,
   // the state and resource classes blind batch 12 showed missing (reference/faults/state-classes.ts)
   'history-paging-gap-beyond-default-window': 'needs the customer\'s history walked page by page',
   'history-token-card-repeated-when-filtered': true,

@@ -503,6 +503,9 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const items = [['CustomerId', (await b.enroll()).customerId], ['SSN', '900701234']].map(([name, value]) => ({ name, value }));
     return (await b.call('AddCustomerAttributes', { body: { customerAttributes: items } })).status;
   },
+  // The classes blind batch 13 showed missing (reference/faults/operator-parsers.ts).
+  'enroll-zip-read-as-integer': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ zip: '+6270' }) })).status,
+  'cattr-load-amount-part-optional': (b) => customerAttributes(b, [['AverageMonthlyLoadAmount', '.50']]),
   'card-customer-id-optional-on-update': async (b) => {
     const { customerId } = await b.enroll();
     const { customerId: _left, ...payload } = cardPayload(customerId);

@@ -20,6 +20,7 @@ describe('operator coverage of a default run', () => {
     expect(requests).toBeGreaterThan(0);
     // Issue 27's goal is 2,000; the coverage cases no budget cuts put a default run at 1,976-2,005 over
     // the seeds measured (the preflight's two requests included). Tolerated: 1% over, named in the closing note.
+    // Since blind13's classes (runOverhead 400, suites/lib/runner/budget.ts): 1,882-1,929 over seeds 1, 2, 3 and 5.
     expect(requests).toBeLessThanOrEqual(2020);
   }, 600_000);
 });

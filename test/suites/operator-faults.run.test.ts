@@ -144,23 +144,29 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     suites: ['find-customer', 'enroll-customer', 'add-or-update-card', 'add-customer-attributes'],
   },
   // blind11: calendar extremes on every date (open: never 5xx), a fixed-width digits value one digit long where the column is wider.
+  // blind13: an amount with a part missing (amount-part-missing). Every run has an AddCustomerAttributes fault, so it shares this
+  // one with an open value's 500: the two are met by different properties (operator values rejected; open values answered).
   {
     proofs: [
       { fault: 'cattr-date-before-1753-500', check: 'noServerError', operation: 'AddCustomerAttributes' },
       { fault: 'tcard-bin-nine-digits-cut', check: 'statusMatches', operation: 'AddOrUpdateTokenizedCard' },
+      { fault: 'cattr-load-amount-part-optional', check: 'everyInvalidFieldNamed', operation: 'AddCustomerAttributes' },
     ],
     suites: ['add-customer-attributes', 'add-or-update-tokenized-card'],
   },
   // blind12 (reference/faults/operator-validators.ts): a sign before a BIN's digits (digits-with-sign), whitespace repaired
   // on the payload without an optional member only (rejected values on both payload shapes), an ITIN refused as an SSN
-  // attribute (valid-beyond-validator-rules). Every run above has AddCustomerAttributes, so one run of three operations.
+  // attribute (valid-beyond-validator-rules). Every run above has AddCustomerAttributes, so one run of three operations;
+  // blind13's zip read by an integer parser (EnrollCustomer) joins it.
   {
     proofs: [
       { fault: 'tcard-bin-sign-read', check: 'everyInvalidFieldNamed', operation: 'AddOrUpdateTokenizedCard' },
       { fault: 'card-number-trimmed-without-name-on-card', check: 'everyInvalidFieldNamed', operation: 'AddOrUpdateCard' },
       { fault: 'cattr-ssn-itin-refused', check: 'validPayloadAccepted', operation: 'AddCustomerAttributes' },
+      // blind13: a sign or a space at the format's own width in every fixed-width digits cell (digits-with-sign enumerated, digits-with-space).
+      { fault: 'enroll-zip-read-as-integer', check: 'everyInvalidFieldNamed', operation: 'EnrollCustomer' },
     ],
-    suites: ['add-or-update-tokenized-card', 'add-or-update-card', 'add-customer-attributes'],
+    suites: ['add-or-update-tokenized-card', 'add-or-update-card', 'add-customer-attributes', 'enroll-customer'],
   },
 ];
 
