@@ -151,4 +151,5 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'history-account-any-customer-when-cardless': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'sattr-id-filter-takes-card-numbers': 'which card number a customer holds is known to the audit only where the traffic added it; judged by the run',
   'delete-card-id-prefix-match': true,
+  'card-update-writes-every-holder': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
 };
