@@ -112,7 +112,9 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
     log.sent(card.kind === 'number' ? 'other-customers-card-number' : 'other-customers-card-token', `${op} body ${member}`);
   }
   // A now holds a card of each identity B holds, where the target took it: A updates and deletes its own (shared-identity.ts).
-  for (const card of [bCard, bToken]) parts.push(...(await sharedIdentityWrites(ctx, session, a.customerId, card, held.get(card))));
+  // The registration moved the expiration on by one month; the update moves it on again: B's stays as B registered it.
+  for (const card of [bCard, bToken])
+    parts.push(...(await sharedIdentityWrites(ctx, session, a.customerId, card, held.get(card), otherExpiration(otherExpiration(card.payload.expirationMonthYear)))));
   await bListed([
     [bCard, 'DeleteCard named it with another customer\'s customerId (holding no card, then a card), and AddOrUpdateCard sent its number for that customer, then updated and deleted that customer\'s card of the number'],
     [bToken, 'AddOrUpdateTokenizedCard sent its token for another customer, then updated and deleted that customer\'s card of the token'],
