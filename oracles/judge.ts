@@ -10,6 +10,7 @@ import { observedEntries } from './outcome.js';
 import { ownReasonRefusal, refusalNote } from './refusals.js';
 import { answeredRow, rowOpenChecks, rowShapeChecks } from './answer-row.js';
 import { answeredResourceOracles } from './answer-resource.js';
+import { answeredStatusOracles } from './answer-status.js';
 
 /**
  * The one judge: an exchange and what it is expected to show go in, the case outcome comes out.
@@ -49,7 +50,7 @@ export interface Expected {
  */
 function answerRowOracles(x: Exchange, expected: Expected, refused: boolean): Oracle[] {
   const { oracles } = expected;
-  if (expected.rowDecided || refused || !oracles.some((o) => !o.scan) || oracles.some((o) => rowOpenChecks.includes(o.id))) return [];
+  if (expected.rowDecided || refused || !oracles.some((o) => !o.scan) || oracles.some((o) => rowOpenChecks.includes(o.id) && o.leavesRowOpen !== false)) return [];
   return answeredRowOracles(x).filter((r) => !oracles.some((o) => o.id === r.id));
 }
 
@@ -62,6 +63,13 @@ function answerResourceOracles(x: Exchange, expected: Expected, refused: boolean
   const { oracles } = expected;
   if (refused || !oracles.some((o) => !o.scan)) return [];
   return answeredResourceOracles(x).filter((r) => !oracles.some((o) => o.id === r.id));
+}
+
+/** What an answer of its status carries (answer-status.ts), for every answer the case judges: none where it only scans; none the case already runs. */
+function answerStatusOracles(x: Exchange, expected: Expected): Oracle[] {
+  const { oracles } = expected;
+  if (!oracles.some((o) => !o.scan)) return [];
+  return answeredStatusOracles(x).filter((r) => !oracles.some((o) => o.id === r.id));
 }
 
 /** The Problem-member oracles of the Errors-table row `x` answers with (answer-row.ts); none for any other answer. */
@@ -86,7 +94,7 @@ export function judge(x: Exchange, expected: Expected): CaseOutcome {
   const findings: Finding[] = [];
   const checked = new Set<RequirementId>();
   const failsWith = new Set<RequirementId>();
-  for (const o of [...expected.oracles, ...answerRowOracles(x, expected, refusal !== undefined), ...answerResourceOracles(x, expected, refusal !== undefined)]) {
+  for (const o of [...expected.oracles, ...answerRowOracles(x, expected, refusal !== undefined), ...answerResourceOracles(x, expected, refusal !== undefined), ...answerStatusOracles(x, expected)]) {
     if ((refusal && o.judgesAcceptance) || !o.applies(x)) continue;
     const found = o.run(x);
     o.requirements.forEach((r) => checked.add(r));

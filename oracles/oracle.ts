@@ -20,6 +20,12 @@ export interface Oracle {
   readonly judgesAcceptance?: boolean;
   /** Looks into any answer (for a leak) without judging what it answers: alone, it adds no row (answer-row.ts). */
   readonly scan?: boolean;
+  /**
+   * false: a check that elsewhere leaves the answer's row open (answer-row.ts rowOpenChecks) run here as one
+   * check among the answer's (a bearer 401's JSON body, D2): the register asks more of this answer, so the
+   * row its status and code name is judged beside it.
+   */
+  readonly leavesRowOpen?: false;
   applies(x: Exchange): boolean;
   run(x: Exchange): readonly Finding[];
 }

@@ -25,7 +25,9 @@ function unauthorized(reply: FastifyReply, request: FastifyRequest, detail: stri
   if (!tokenPresent && request.server.faults.has('blind7-bearer-missing-empty-body-on-attributes') && /\/add-(customer|session)-attributes$/.test(requestPath(request)))
     return reply.code(row.status).send();
   if (request.server.faults.has('bearer-401-plain-text')) return reply.code(row.status).type('text/plain; charset=utf-8').send(row.title);
-  return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode!, title: row.title, typeUrl: row.typeRfc!.url, detail });
+  // bearer-refusal-type-wrong-on-authenticate: the session endpoint's token filter writes its 401 with the validation row's type.
+  const typeRow = tokenPresent && request.server.faults.has('bearer-refusal-type-wrong-on-authenticate') && requestPath(request).endsWith('/partners/authenticate') ? errorRow('VALIDATION') : row;
+  return sendProblem(reply, request, { status: row.status, errorCode: row.errorCode!, title: row.title, typeUrl: typeRow.typeRfc!.url, detail });
 }
 
 /** Sets request.clientId, or answers 401 (D2, D27). `used` holds the tokens seen (fault token-single-use). */

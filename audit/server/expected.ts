@@ -38,7 +38,8 @@ function bodyExpected(e: AuditEntry, book: Book): Expected | undefined {
     // A denial of AuthenticatePartner to a token this traffic issued: the documented 401 UNAUTHORIZED row.
     const denied = op.id === 'AuthenticatePartner' && status === 401 && access.knownGoodToken && !/invalid_token/i.test(responded.response.headers['www-authenticate'] ?? '');
     if (denied) return merge(rowExpected(op, 'UNAUTHORIZED'));
-    return merge({ oracles: status === 401 || status === 403 ? [] : rowShapeOracles(op, responded) });
+    // Whatever refused it, an answer naming a row its operation lists is that row, as the run judges it (oracles/judge.ts; blind13).
+    return merge({ oracles: rowShapeOracles(op, responded) });
   }
   const verdict = requestVerdict(op, x.request);
   const payload = payloadExpected(e, op, verdict, book, access.sessionProven);

@@ -22,6 +22,7 @@ export const accessFaults: readonly Fault[] = [
   { name: 'bearer-expiry-unchecked', requirement: 'BEARER-REQUIRED', breaks: 'an expired bearer token is accepted' },
   { name: 'bearer-expiry-unchecked-on-tokenized-card', requirement: 'BEARER-REQUIRED', breaks: 'AddOrUpdateTokenizedCard alone accepts an expired bearer token (its route\'s token check skips the lifetime), while every other operation refuses it' },
   { name: 'bearer-expiry-unchecked-with-query-version', requirement: 'BEARER-REQUIRED', breaks: 'a request that selects the version by the apiVersion query string reaches the older controllers, whose token filter skips the lifetime, so an expired token is accepted there; D2: an expired token is refused with 401' },
+  { name: 'bearer-refusal-type-wrong-on-authenticate', requirement: 'ERR-TYPE-URL', breaks: 'AuthenticatePartner\'s 401 UNAUTHORIZED for a bearer token that fails (malformed, forged, expired; not a missing one, not the denied client) carries a type naming RFC 7231 section 6.5.1, a 400\'s, where the UNAUTHORIZED row\'s type refers to RFC 7235 section 3.1' },
   { name: 'no-www-authenticate', requirement: 'BEARER-WWW-AUTHENTICATE', breaks: '401 responses carry no WWW-Authenticate header' },
   { name: 'allow-list-open', requirement: 'ALLOW-LIST', breaks: 'calls from addresses off the allow list are served' },
   { name: 'allow-list-trusts-forwarded', requirement: 'ALLOW-LIST', breaks: 'the source address is read from X-Forwarded-For or Forwarded, so a call off the list naming an allowed address there is served' },

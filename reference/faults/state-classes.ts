@@ -14,6 +14,8 @@ export const stateClassFaults: Fault[] = [
   { name: 'history-token-card-repeated-when-filtered', requirement: 'HISTORY-PAGING', breaks: 'once a tokenized card was updated, its history asked with its accountId lists each transaction twice (the filter joins both row versions of the token table), where a page holds "the next pageSize older transactions"' },
   { name: 'history-account-any-customer-when-cardless', requirement: 'OWNERSHIP-CARDS', breaks: 'when the named customer holds no card, GetTransactionHistory looks the accountId up among every customer\'s cards and lists another customer\'s transactions (D45: Card.customerId is the owner)' },
   { name: 'sattr-id-filter-takes-card-numbers', requirement: 'SATTR-FILTERS', breaks: 'AccountIdFilter entries are looked up by cardId, card number or token, so the customer\'s own card number passes as a card GUID, where the filter is a "list of card GUIDs" and "Account values are validated for format"' },
+  // Blind batch 13's class (one card identity held by two customers), on the other identity kind and another write than its DeleteCard of a token.
+  { name: 'card-update-writes-every-holder', requirement: 'OWNERSHIP-CARDS', breaks: 'AddOrUpdateCard\'s update path (a number the customer already holds) writes the new card data with `UPDATE ... WHERE CardNumber = @number`, so another customer\'s card of the same number takes the new expiration too, though "partners may only update their own cards" and Card.customerId is the owner (D45)' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 

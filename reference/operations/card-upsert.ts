@@ -188,6 +188,9 @@ function handle(rule: CardKindRule) {
       if (rule.kind === 'number' && c.faults.has('blind11-card-update-answers-previous-data')) previous = { ...card, data: card.data };
       if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored')) card.data = { ...data, ...keptNickname, ...keptExpiration, ...keptNumberExpiration, ...keptLastFour };
       card.updates += 1;
+      // card-update-writes-every-holder: the UPDATE statement is keyed on the card number alone, every holder's row.
+      if (rule.kind === 'number' && c.faults.has('card-update-writes-every-holder'))
+        for (const other of c.state.cards.anyValid()) if (other !== card && other.kind === 'number' && other.identity === identity) other.data = card.data;
       if (rule.kind === 'number' && c.faults.has('card-update-new-id')) card = c.state.cards.renew(card);
     }
     if (!reauthorize) return reply200(previous ?? card);

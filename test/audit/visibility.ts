@@ -8,6 +8,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   // token endpoint and bearer
   'token-wrong-expires-in': true, 'token-scope-empty': true, 'token-error-not-rfc': true, 'token-single-use': true,
   'bearer-not-required': true, 'bearer-expiry-unchecked': true, 'bearer-expiry-unchecked-on-tokenized-card': true, 'bearer-expiry-unchecked-with-query-version': true, 'no-www-authenticate': true,
+  'bearer-refusal-type-wrong-on-authenticate': true,
   'token-basic-refused': 'whether a refused token request carried valid credentials is not in the recording',
   'token-empty-scope-defaulted': 'a token issued for an empty scope is judged by the run that sent it as an error case, not from traffic',
   'token-repeated-secret-last-wins': 'whether a refused token request carried valid credentials is not in the recording',
@@ -152,4 +153,5 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'history-account-any-customer-when-cardless': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'sattr-id-filter-takes-card-numbers': 'which card number a customer holds is known to the audit only where the traffic added it; judged by the run',
   'delete-card-id-prefix-match': true,
+  'card-update-writes-every-holder': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
 };

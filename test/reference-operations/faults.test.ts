@@ -535,6 +535,14 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('GetTransactionHistory', { query: { customerId: (await b.enroll()).customerId, accountId: cardId! } })).body.searchResults.length;
   },
   'sattr-id-filter-takes-card-numbers': (b) => sessionAttributes(b, () => [['AccountIdFilter', '4111111111111111']]),
+  // Blind batch 13's class: one card number held by two customers, updated by one of them.
+  'card-update-writes-every-holder': async (b) => {
+    const [holder, other] = [(await b.enroll()).customerId, (await b.enroll()).customerId];
+    await b.addCard(other, { expirationMonthYear: '0530' });
+    await b.addCard(holder, { expirationMonthYear: '0630' });
+    await b.addCard(holder, { expirationMonthYear: '0730' });
+    return (await b.call('GetRegisteredCards', { query: { customerId: other } })).body.cards[0].expirationMonthYear;
+  },
   'delete-card-id-prefix-match': async (b) => {
     const { customerId } = await b.enroll();
     const cardId = (await b.addCard(customerId)).body.cards[0].cardId as string;

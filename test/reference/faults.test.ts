@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { referenceOnlyErrors, requirement, tokenContract } from '../../contract/index.js';
+import { errorRow, referenceOnlyErrors, requirement, tokenContract } from '../../contract/index.js';
 import { accessFaults } from '../../reference/faults/access.js';
 import type { ReferenceOptions } from '../../reference/server.js';
 import {
@@ -32,6 +32,12 @@ const probes: Record<string, Probe> = {
     },
   },
   'bearer-not-required': { holds: async (h) => (await probeStatus(h, {})) === 401 },
+  // AuthenticatePartner refusing a token no server issued: its 401 UNAUTHORIZED names the row's RFC 7235 section.
+  'bearer-refusal-type-wrong-on-authenticate': {
+    holds: async (h) => (await send(h, '/api/v1/partners/authenticate', {
+      method: 'POST', headers: { authorization: 'Bearer not-a-token', 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: 'fault-probe' }),
+    })).json.type === errorRow('UNAUTHORIZED').typeRfc!.url,
+  },
   'token-cacheable': { holds: async (h) => (await tokenRequest(h, grant(h))).headers['cache-control'] === 'no-store' },
   'token-error-quotes-secret': { holds: async (h) => !(await tokenRequest(h, { ...grant(h), grant_type: 'password' })).text.includes(h.ref.clientSecret) },
   'token-secret-last-char-ignored': {

@@ -23,6 +23,8 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
     { fault: 'sattr-id-filter-any-customer', check: 'statusMatches', operation: 'AddSessionAttributes' },
     // blind12: another customer's card reached through a customer holding none.
     { fault: 'history-account-any-customer-when-cardless', check: 'othersTransactionsHidden', operation: 'GetTransactionHistory' },
+    // blind13: a card number two customers hold, updated by one of them (the blind fault: a token, deleted).
+    { fault: 'card-update-writes-every-holder', check: 'othersCardUntouched', operation: 'GetRegisteredCards' },
   ],
   [
     { fault: 'sattr-number-filter-prefix', check: 'statusMatches', operation: 'AddSessionAttributes' },

@@ -9,6 +9,9 @@ import { ssoTokenFor } from '../state/case-state.js';
 import { ownCustomer, numberCard, tokenCard, transactionsOf, sameGuid, cardsOf, type ScenarioCard } from './fixtures.js';
 import { othersCardIdNotReturned, othersCardUntouched, othersTransactionsHidden } from './oracles.js';
 import { PairLog } from './pairs.js';
+import { sharedIdentityWrites } from './shared-identity.js';
+
+const ok = (x: Exchange): boolean => x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
 
 /** D30: never 5xx, a 4xx carries a JSON error body; the status itself is open. */
 export const unlisted = (ctx: HarnessContext, x: Exchange): Oracle[] => [...genericOracles(ctx, x), oracle(errorBodyIsJson, undefined, 'ERR-JSON-BODY')];
@@ -33,6 +36,8 @@ export async function filterRefused(ctx: HarnessContext, session: Session, custo
  * removed or changed, no answer for A carries B's card or transactions, and the session filters
  * refuse B's cards (D19). The card and transactions are named while A holds no card and again once it
  * holds one (the session filters need A's linked account, D17: once). How a refusal is worded is D30's.
+ * A card number and a token B holds, once A holds them too, are updated and deleted by A before B's
+ * cards are read (shared-identity.ts: one read for both identity kinds and every write that named them).
  */
 export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const session = await ctx.session();
@@ -91,10 +96,14 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
     parts.push(await filterRefused(ctx, session, a.customerId, name, value));
     log.sent(operator, `AddSessionAttributes attribute ${name}`);
   }
+  const held = new Map<ScenarioCard, string>();
   for (const [op, card, member] of [['AddOrUpdateCard', bCard, 'cardNumber'], ['AddOrUpdateTokenizedCard', bToken, 'cardToken']] as const) {
     const x = await call(op, { ...card.payload, customerId: a.customerId, expirationMonthYear: otherExpiration(card.payload.expirationMonthYear) });
     const added = cardsOf(x)[0]?.cardId;
-    if (typeof added === 'string' && !sameGuid(added, card.cardId)) ctx.footprint.cardAdded(a.customerId, added);
+    if (typeof added === 'string' && !sameGuid(added, card.cardId) && ok(x)) {
+      ctx.footprint.cardAdded(a.customerId, added);
+      held.set(card, added);
+    }
     parts.push(judge(x, {
       oracles: [...unlisted(ctx, x), othersCardIdNotReturned(card)],
       // Whether one card may belong to two customers is not documented: a refusal is observed (D37).
@@ -102,9 +111,13 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
     }));
     log.sent(card.kind === 'number' ? 'other-customers-card-number' : 'other-customers-card-token', `${op} body ${member}`);
   }
+  // A now holds a card of each identity B holds, where the target took it: A updates and deletes its own (shared-identity.ts).
+  // The registration moved the expiration on by one month; the update moves it on again: B's stays as B registered it.
+  for (const card of [bCard, bToken])
+    parts.push(...(await sharedIdentityWrites(ctx, session, a.customerId, card, held.get(card), otherExpiration(otherExpiration(card.payload.expirationMonthYear)))));
   await bListed([
-    [bCard, 'DeleteCard named it with another customer\'s customerId (holding no card, then a card), and AddOrUpdateCard sent its number for that customer'],
-    [bToken, 'AddOrUpdateTokenizedCard sent its token for another customer'],
+    [bCard, 'DeleteCard named it with another customer\'s customerId (holding no card, then a card), and AddOrUpdateCard sent its number for that customer, then updated and deleted that customer\'s card of the number'],
+    [bToken, 'AddOrUpdateTokenizedCard sent its token for another customer, then updated and deleted that customer\'s card of the token'],
   ]);
 
   return { ...combine(parts), operatorPairs: log.pairs };
