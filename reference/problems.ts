@@ -129,7 +129,10 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, p: Pro
   // blind5-bearer-challenge-missing-only: the challenge is written by the "no token" branch alone.
   const tokenSent = faults.has('blind5-bearer-challenge-missing-only') && request.headers.authorization !== undefined;
   if (tokenSent) reply.removeHeader('www-authenticate');
-  if (p.status === 401 && !faults.has('no-www-authenticate') && !reply.hasHeader('www-authenticate') && !deniedPartner && !sessionRefusal && !tokenSent) {
+  // blind13-bearer-challenge-missing-on-expiry: the expiry branch's 401 goes out without the challenge (as arrived, this
+  // function added one back, so the fault changed nothing D27 asserts; mended by the lead after scoring, see score-after.json).
+  const expiryBranch = faults.has('blind13-bearer-challenge-missing-on-expiry') && p.detail === 'the access token expired';
+  if (p.status === 401 && !faults.has('no-www-authenticate') && !reply.hasHeader('www-authenticate') && !deniedPartner && !sessionRefusal && !tokenSent && !expiryBranch) {
     reply.header('www-authenticate', bearerChallenge(reply, 'Bearer'));
   }
   if (faults.has('no-www-authenticate')) reply.removeHeader('www-authenticate');
