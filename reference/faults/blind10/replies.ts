@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FaultSet } from '../types.js';
 import { exclusiveSessionFilters } from '../../../contract/index.js';
+import { payloadObject } from '../reply-payload.js';
 
 /**
  * The blind10 faults that rewrite an answer on its way out (an onSend hook of the faulty service):
@@ -13,23 +14,13 @@ type Json = Record<string, unknown>;
 
 const rfc7231NotFound = 'https://tools.ietf.org/html/rfc7231#section-6.5.4';
 
-function parse(payload: unknown): Json | undefined {
-  if (typeof payload !== 'string' || payload === '') return undefined;
-  try {
-    const v: unknown = JSON.parse(payload);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const path = (request: FastifyRequest): string => request.url.split('?')[0] ?? request.url;
 
 /** The rewritten payload, or the payload itself when no fault applies. May change the reply's status. */
 export function blind10Reply(faults: FaultSet, tokenPath: string, request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   const p = path(request);
   const status = reply.statusCode;
-  const body = parse(payload);
+  const body = payloadObject(payload);
   if (!body) return payload;
   const is = (op: string) => p.endsWith(`/partners/${op}`);
   const query = (request.query ?? {}) as Json;

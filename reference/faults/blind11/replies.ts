@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { rfcSections } from '../../../contract/index.js';
 import type { FaultSet } from '../types.js';
 import { rememberEnrolledBy } from './memo.js';
+import { payloadObject } from '../reply-payload.js';
 
 /**
  * The blind11 faults that rewrite an answer on its way out (an onSend hook of the faulty service):
@@ -13,16 +14,6 @@ import { rememberEnrolledBy } from './memo.js';
 
 type Json = Record<string, unknown>;
 
-function parse(payload: unknown): Json | undefined {
-  if (typeof payload !== 'string' || payload === '') return undefined;
-  try {
-    const v: unknown = JSON.parse(payload);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const path = (request: FastifyRequest): string => request.url.split('?')[0] ?? request.url;
 
 /** Transaction states as the per-card DTO names them. */
@@ -32,7 +23,7 @@ const stateNames = ['Pending', 'Submitted', 'Classifying', 'Classified', 'Approv
 export function blind11Reply(faults: FaultSet, tokenPath: string, request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   const p = path(request);
   const status = reply.statusCode;
-  const body = parse(payload);
+  const body = payloadObject(payload);
   if (!body) return payload;
   const is = (op: string) => p.endsWith(`/partners/${op}`);
   const query = (request.query ?? {}) as Json;

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestPath } from '../../problems.js';
 import type { FaultSet } from '../types.js';
+import { payloadObject } from '../reply-payload.js';
 
 /**
  * The blind12 faults that rewrite an answer on its way out (an onSend hook, installed only when
@@ -13,16 +14,6 @@ type Json = Record<string, unknown>;
 
 /** A 1x1 transparent PNG, the card art the faulty list writes as a data: URI. */
 const onePixelPng = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-function parsed(payload: unknown): Json | undefined {
-  if (typeof payload !== 'string' || payload === '') return undefined;
-  try {
-    const v: unknown = JSON.parse(payload);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 type OnSend = (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 
@@ -52,7 +43,7 @@ export function blind12Reply(faults: FaultSet, tokenPath: string): OnSend {
       }
       return payload;
     }
-    const body = parsed(payload);
+    const body = payloadObject(payload);
     if (!body) return payload;
     if (faults.has('blind12-auth-denied-title-british') && path.endsWith('/partners/authenticate') && status === 401 && body.title === 'Unauthorized' && /denied/i.test(String(body.detail ?? '')))
       return JSON.stringify({ ...body, title: 'Unauthorised' });

@@ -3,6 +3,7 @@ import { tokenContract } from '../../../contract/index.js';
 import { requestPath, sendReferenceProblem } from '../../problems.js';
 import type { FaultSet } from '../types.js';
 import { anyBlind13 } from './inputs.js';
+import { payloadObject } from '../reply-payload.js';
 
 /**
  * The blind13 faults that sit in hooks on the way in (token endpoint, version binding) and on the
@@ -12,16 +13,6 @@ import { anyBlind13 } from './inputs.js';
  */
 
 type Json = Record<string, unknown>;
-
-function parsed(payload: unknown): Json | undefined {
-  if (typeof payload !== 'string' || payload === '') return undefined;
-  try {
-    const v: unknown = JSON.parse(payload);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Rewrites of an answer on its way out; the payload unchanged when no fault applies. */
 function rewrite(faults: FaultSet, request: FastifyRequest, reply: FastifyReply, body: Json): Json | undefined {
@@ -83,7 +74,7 @@ export function installBlind13Hooks(app: FastifyInstance, faults: FaultSet, toke
     return undefined;
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    const body = parsed(payload);
+    const body = payloadObject(payload);
     const out = body ? rewrite(faults, request, reply, body) : undefined;
     return out ? JSON.stringify(out) : payload;
   });
