@@ -67,7 +67,10 @@ async function runJob(job: Job, secrets: Record<string, string>, shard?: number)
     if (!step.run || step.run.trim() === 'npm ci' || /\bgh /.test(step.run)) continue;
     const carried = Object.fromEntries(readFileSync(githubEnv, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
     const own = Object.fromEntries(Object.entries({ ...workflow.env, ...(step.env ?? {}) }).map(([k, v]) => [k, expand(String(v), { secrets, ...(shard ? { shard } : {}) })]));
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), RUNNER_TEMP: runnerTemp, GITHUB_ENV: githubEnv, GITHUB_STEP_SUMMARY: summary, ...carried, ...own };
+    // One suite worker per shard (as test/support/seal.ts gives every self-test run): against a target URL a run
+    // starts a worker per permit, and three shards' twelve workers loading the harness on two cores were most of
+    // this test's minute and a half. The workflow's own variables are unchanged; a runner has the cores for them.
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), VITEST_MAX_WORKERS: '1', RUNNER_TEMP: runnerTemp, GITHUB_ENV: githubEnv, GITHUB_STEP_SUMMARY: summary, ...carried, ...own };
     const result = await bash(expand(step.run, { secrets, ...(shard ? { shard } : {}) }), work!, env);
     results.push({ step: step.name ?? step.run, ...result });
     if (result.code !== 0 && !step['continue-on-error']) break;
