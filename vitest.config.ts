@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './test/support/heavy-first-sequencer.js';
 
 /**
  * Three projects. `conformance` runs the suites against the target (bin/conformance.ts resolves
@@ -27,6 +28,9 @@ export default defineConfig({
     // One temporary directory per self-test session, removed at its end (test/support/temp-root.ts).
     // bin/conformance.ts built once for the session's conformance runs (test/support/conformance-bundle.ts).
     globalSetup: ['test/support/temp-root.ts', 'test/support/conformance-bundle.ts'],
+    // The longest run files first (test/support/heavy-first-sequencer.ts): a clean clone has no timings, and
+    // vitest's order by size put the longest file last, alone for four minutes at the end.
+    sequence: { sequencer: HeavyFirstSequencer },
     // Transformed modules kept on disk (vitest 4.0.11+, keyed by file content): the self-tests' many
     // files and workers, and the conformance runs they start, reuse one transform of the harness.
     experimental: { fsModuleCache: true },
