@@ -78,9 +78,10 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     || (faults.has('blind13-bearer-expiry-unchecked-on-find') && requestPath(request).endsWith('/find-customer'));
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
     ?? (await clientSecretClaims(faults, m[1]!, clients, request.method));
-  // blind13-bearer-challenge-missing-on-expiry: the middleware's expiry branch writes its 401 without the challenge.
+  // blind13-bearer-challenge-missing-on-expiry: the middleware's expiry branch writes its 401 without the challenge (as it
+  // arrived the challenge was added back, so the fault changed nothing D27 asserts; `challenge: false` added after scoring).
   if (!claims && faults.has('blind13-bearer-challenge-missing-on-expiry') && (await signer.verify(m[1]!, { ignoreExpiry: true })))
-    return sendProblem(reply, request, { status: 401, errorCode: 'UNAUTHORIZED', title: 'Unauthorized', typeUrl: errorRow('UNAUTHORIZED').typeRfc!.url, detail: 'the access token expired' });
+    return sendProblem(reply, request, { status: 401, errorCode: 'UNAUTHORIZED', title: 'Unauthorized', typeUrl: errorRow('UNAUTHORIZED').typeRfc!.url, detail: 'the access token expired', challenge: false });
   if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);
   if (request.server.faults.has('token-single-use')) {
     if (used.has(m[1]!)) return unauthorized(reply, request, 'the access token was used before', true);

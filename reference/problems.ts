@@ -24,6 +24,8 @@ export interface ProblemInput {
   /** Defaults to the RFC section of the status (rfcSections of contract/errors.ts). */
   readonly typeUrl?: string;
   readonly detail: string;
+  /** false: a 401 goes out without the challenge sendProblem adds (a fault's own branch). */
+  readonly challenge?: false;
 }
 
 export interface ValidationError {
@@ -129,10 +131,7 @@ export function sendProblem(reply: FastifyReply, request: FastifyRequest, p: Pro
   // blind5-bearer-challenge-missing-only: the challenge is written by the "no token" branch alone.
   const tokenSent = faults.has('blind5-bearer-challenge-missing-only') && request.headers.authorization !== undefined;
   if (tokenSent) reply.removeHeader('www-authenticate');
-  // blind13-bearer-challenge-missing-on-expiry: the expiry branch's 401 goes out without the challenge (as arrived, this
-  // function added one back, so the fault changed nothing D27 asserts; mended by the lead after scoring, see score-after.json).
-  const expiryBranch = faults.has('blind13-bearer-challenge-missing-on-expiry') && p.detail === 'the access token expired';
-  if (p.status === 401 && !faults.has('no-www-authenticate') && !reply.hasHeader('www-authenticate') && !deniedPartner && !sessionRefusal && !tokenSent && !expiryBranch) {
+  if (p.status === 401 && p.challenge !== false && !faults.has('no-www-authenticate') && !reply.hasHeader('www-authenticate') && !deniedPartner && !sessionRefusal && !tokenSent) {
     reply.header('www-authenticate', bearerChallenge(reply, 'Bearer'));
   }
   if (faults.has('no-www-authenticate')) reply.removeHeader('www-authenticate');

@@ -140,12 +140,12 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'calendar-extreme-date': calendarExtremes,
   'format-break-on-update': formatBreaksWithin,
   'list-item-near-miss': () => listItemNearMisses(heldCardIdSlot),
-  // The larger bound exactly: a store sized for the smaller one breaks on it.
   // Every sign and every place of a space in every cell (a small class is enumerated), one request each;
   // where an operation has several such cells, the cells of one request start at different values.
   'digits-with-sign': (v, c) => signedDigits(v, spread(c, [0, 1])),
   'digits-with-space': (v, c) => spacedDigits(v, spread(c, [0, 1, 2])),
   'amount-part-missing': amountPartMissing,
   'valid-beyond-validator-rules': beyondValidatorRules,
+  // The larger bound exactly: a store sized for the smaller one breaks on it.
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

@@ -11,7 +11,7 @@ import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { FixtureError } from '../state/fixture-errors.js';
 import { cardsOf, ownCustomer, sameGuid } from '../ownership/fixtures.js';
 import { deletedCardUnlisted } from '../ownership/oracles.js';
-import { unlisted } from '../ownership/ownership-case.js';
+import { unlisted } from '../ownership/oracles.js';
 import { PairLog } from '../ownership/pairs.js';
 import { together } from './together.js';
 

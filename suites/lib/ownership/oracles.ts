@@ -2,14 +2,21 @@ import type { Exchange } from '../../../client/index.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 import { finding } from '../../../checks/support.js';
 import type { SuiteOracleId } from '../../../oracles/oracle-ids.js';
-import type { Oracle } from '../judge/oracles.js';
+import { errorBodyIsJson } from '../../../checks/index.js';
+import { is2xx } from '../../../checks/support.js';
+import type { HarnessContext } from '../runner/context.js';
+import { genericOracles, oracle, type Oracle } from '../judge/oracles.js';
 import { cardsOf, sameGuid, transactionsOf, type ScenarioCard } from './fixtures.js';
 
 /**
  * The scenario oracles of the ownership and use-after-delete cases: each reads what the scenario
  * made (another customer's card and transactions, a deleted card) and judges one answer.
  */
-const ok = (x: Exchange) => x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
+/** The answer is a success: what a scenario oracle reads, and whether a write took. */
+export const ok = (x: Exchange): boolean => x.response !== undefined && is2xx(x.response.status);
+
+/** D30: never 5xx, a 4xx carries a JSON error body; the status itself is open. */
+export const unlisted = (ctx: HarnessContext, x: Exchange): Oracle[] => [...genericOracles(ctx, x), oracle(errorBodyIsJson, undefined, 'ERR-JSON-BODY')];
 const short = (id: string) => `${id.slice(0, 8)}…`;
 
 function scenarioOracle(id: SuiteOracleId, requirement: RequirementId, applies: (x: Exchange) => boolean,

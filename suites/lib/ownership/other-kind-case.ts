@@ -3,7 +3,8 @@ import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { judge } from '../judge/oracles.js';
 import { idFilter, numberFilter } from '../business/session.js';
-import { filterRefused, unlisted } from './ownership-case.js';
+import { filterRefused } from './ownership-case.js';
+import { unlisted } from './oracles.js';
 import type { PairLog } from './pairs.js';
 import type { ScenarioCard, ScenarioCustomer } from './fixtures.js';
 

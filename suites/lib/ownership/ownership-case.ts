@@ -1,20 +1,16 @@
-import type { Exchange, Session } from '../../../client/index.js';
-import { errorBodyIsJson } from '../../../checks/index.js';
+import type { Session } from '../../../client/index.js';
 import { sendAgainIfLost } from '../runner/send-again.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
-import { combine, genericOracles, judge, judgeRow, oracle, type Oracle } from '../judge/oracles.js';
+import { combine, genericOracles, judge, judgeRow } from '../judge/oracles.js';
 import { idFilter, numberFilter, sattr, sessionList, ssoTokenName } from '../business/session.js';
 import { ssoTokenFor } from '../state/case-state.js';
 import { ownCustomer, numberCard, tokenCard, transactionsOf, sameGuid, cardsOf, type ScenarioCard } from './fixtures.js';
-import { othersCardIdNotReturned, othersCardUntouched, othersTransactionsHidden } from './oracles.js';
+import { ok, othersCardIdNotReturned, othersCardUntouched, othersTransactionsHidden, unlisted } from './oracles.js';
 import { PairLog } from './pairs.js';
 import { sharedIdentityWrites } from './shared-identity.js';
 
-const ok = (x: Exchange): boolean => x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
 
-/** D30: never 5xx, a 4xx carries a JSON error body; the status itself is open. */
-export const unlisted = (ctx: HarnessContext, x: Exchange): Oracle[] => [...genericOracles(ctx, x), oracle(errorBodyIsJson, undefined, 'ERR-JSON-BODY')];
 
 /** Another expiration than `mmyy` (the month moved on by one): a change the owner's list would show. */
 export const otherExpiration = (mmyy: unknown): string => {
