@@ -6,6 +6,7 @@ import { bearerChallenge, readingsOf, requestPath, sendProblem, sendReferencePro
 import { blind3BearerClaims } from './faults/blind3/access.js';
 import { clientSecretClaims } from './faults/bearer-secret.js';
 import { blind12IgnoresExpiry, blind12VersionRefused } from './faults/blind12/access.js';
+import { blind14BearerSkipped, blind14IgnoresExpiry } from './faults/blind14/access.js';
 import './fastify-types.js';
 
 /** Partner operations live under this prefix; the guards below apply to it only. */
@@ -35,6 +36,11 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
   const header = request.headers.authorization;
   // blind1-bearer-skipped-on-get: read-only operations are taken to need no token.
   if (request.method === 'GET' && request.server.faults.has('blind1-bearer-skipped-on-get')) {
+    request.clientId = testClientId;
+    return undefined;
+  }
+  // blind14-bearer-skipped-on-delete: DeleteCard's controller lacks the [Authorize] attribute.
+  if (blind14BearerSkipped(request.server.faults, request)) {
     request.clientId = testClientId;
     return undefined;
   }
@@ -75,7 +81,9 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     || (faults.has('bearer-expiry-unchecked-with-query-version') && /[?&]apiVersion=/.test(request.url))
     || blind12IgnoresExpiry(faults, request)
     // blind13-bearer-expiry-unchecked-on-find: FindCustomer's token check has lifetime validation off.
-    || (faults.has('blind13-bearer-expiry-unchecked-on-find') && requestPath(request).endsWith('/find-customer'));
+    || (faults.has('blind13-bearer-expiry-unchecked-on-find') && requestPath(request).endsWith('/find-customer'))
+    // blind14-bearer-expiry-unchecked-on-enroll: EnrollCustomer's token filter has lifetime validation off.
+    || blind14IgnoresExpiry(faults, request);
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
     ?? (await clientSecretClaims(faults, m[1]!, clients, request.method));
   // blind13-bearer-challenge-missing-on-expiry: the middleware's expiry branch writes its 401 without the challenge (as it

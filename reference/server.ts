@@ -24,6 +24,8 @@ import { anyBlind12 } from './faults/blind12/inputs.js';
 import { blind12Reply } from './faults/blind12/replies.js';
 import { blind12AllowListSkipped } from './faults/blind12/access.js';
 import { installBlind13Hooks } from './faults/blind13/replies.js';
+import { installBlind14Hooks } from './faults/blind14/replies.js';
+import { blind14AllowListSkipped } from './faults/blind14/access.js';
 import { chaosInterceptor } from './chaos.js';
 import { installJsonBodyParser } from './json-body.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
@@ -190,6 +192,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (blind12AllowListSkipped(faults, requestPath(request), tokenPath)) return;
     // blind13-allow-list-find-exempt: FindCustomer is registered before the allow-list filter.
     if (faults.has('blind13-allow-list-find-exempt') && requestPath(request).endsWith('/partners/find-customer')) return;
+    // blind14-allow-list-card-exempt: AddOrUpdateCard sits on a router the allow-list filter was not added to.
+    if (blind14AllowListSkipped(faults, requestPath(request))) return;
     // blind4-allow-list-get-exempt: the allow list is a rule of the write methods only.
     if (faults.has('blind4-allow-list-get-exempt') && request.method === 'GET') return;
     // allow-list-skipped-on-get: the allow list is a filter on writes only.
@@ -232,6 +236,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   registerApiGuards(app, clients, signer);
   // blind13 faults in hooks after the guards (token endpoint, version binding, answers on their way out).
   installBlind13Hooks(app, faults, tokenPath);
+  // blind14 faults in hooks after the guards (token endpoint, version binding, answers on their way out).
+  installBlind14Hooks(app, faults, tokenPath);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });
   await app.register(partnerOperations, { faults, readings });
 

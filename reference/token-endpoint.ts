@@ -4,6 +4,7 @@ import { tokenContract, tokenErrors } from '../contract/index.js';
 import type { ClientRegistry } from './clients.js';
 import type { TokenSigner } from './jwt.js';
 import './fastify-types.js';
+import { blind14BodySecretUnchecked } from './faults/blind14/access.js';
 
 /** Path of the token endpoint on the reference ({auth_url}). */
 export const tokenPath = '/oauth2/token';
@@ -95,7 +96,8 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     const noSecret = faults.has('blind4-token-empty-secret-accepted') && stored !== undefined && !creds?.secret;
     // blind9-token-secret-case-insensitive: the secret compared with a case-insensitive string comparison.
     const caseless = faults.has('blind9-token-secret-case-insensitive') && stored !== undefined && !!creds?.secret && creds.secret.toLowerCase() === stored.toLowerCase();
-    const known = caseless || extraIgnored || noSecret || prefixMatch || lastIgnored || (creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined);
+    // blind14-token-body-secret-unchecked: the form-credentials branch finds the client by client_id and stops there.
+    const known = blind14BodySecretUnchecked(faults, basic === 'absent', stored) || caseless || extraIgnored || noSecret || prefixMatch || lastIgnored || (creds?.id !== undefined && clients.secrets.get(creds.id) === creds.secret && creds.secret !== undefined);
     if (!known || (basic !== 'absent' && faults.has('token-basic-refused'))) {
       if (basic !== 'absent' && !faults.has('no-www-authenticate') && !faults.has('blind2-token-401-no-challenge')) reply.header('www-authenticate', 'Basic realm="token"');
       // RFC 6749 5.2: 401 is required only when the client authenticated with the Authorization header.

@@ -12,6 +12,7 @@ import { evictStaleList, staleList } from '../faults/stale-caches.js';
 import { updatedCards } from '../faults/blind9/hooks.js';
 import { addedIn } from '../faults/session-memo.js';
 import { removeSameToken } from '../faults/blind13/handlers.js';
+import { blind14ExtraCards } from '../faults/blind14/handlers.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -39,6 +40,8 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     const cards = c.faults.has('tcard-list-session-only') ? keyed.filter((card) => card.kind !== 'token' || addedIn(session, card.cardId)) : keyed;
     // blind4-cards-deleted-token-card-listed: the tokenized cards' query has no deletion clause.
     if (c.faults.has('blind4-cards-deleted-token-card-listed')) cards.push(...c.state.cards.listRemoved(listed).filter((card) => card.kind === 'token'));
+    // blind14-cards-joined-by-number-across-customers: the list joins on the card number instead of the customer.
+    if (c.faults.has('blind14-cards-joined-by-number-across-customers')) cards.push(...blind14ExtraCards(c, cards));
     // The order of the card list is not shown: the reading lists the newest card first.
     if (c.readings.has('cards-newest-first')) cards.reverse();
     if (c.readings.has('blind-cards-by-id-order')) cards.sort((a, b) => a.cardId.localeCompare(b.cardId));

@@ -24,6 +24,9 @@ import { blind12Before } from '../faults/blind12/handlers.js';
 import { blind12SessionHeaderRefused } from '../faults/blind12/access.js';
 import { blind13Input } from '../faults/blind13/inputs.js';
 import { blind13Before } from '../faults/blind13/handlers.js';
+import { blind14Input } from '../faults/blind14/inputs.js';
+import { blind14Run } from '../faults/blind14/handlers.js';
+import { blind14SessionSkipped } from '../faults/blind14/access.js';
 import type { OperationContext, OperationHandler } from './context.js';
 
 /**
@@ -80,7 +83,9 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         // blind11-session-skipped-with-query-version: the query-versioned controllers have no session filter.
         || (ctx.faults.has('blind11-session-skipped-with-query-version') && /[?&]apiVersion=/.test(request.url))
         // blind13-session-skipped-on-obo: the OBO route sits on the customer-context router, outside the session filter.
-        || (ctx.faults.has('blind13-session-skipped-on-obo') && op.id === 'AuthenticateOBO');
+        || (ctx.faults.has('blind13-session-skipped-on-obo') && op.id === 'AuthenticateOBO')
+        // blind14-session-skipped-on-delete: DeleteCard is registered outside the session filter.
+        || blind14SessionSkipped(ctx.faults, op);
       if (blind12SessionHeaderRefused(ctx.faults, op, request, reply)) return reply;
       const session = skipped ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
@@ -91,7 +96,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const ssnOf = (customerId: string) => ctx.state.customers.get(customerId)?.ssn;
       const ownerOf = (cardId: string) => ctx.state.cards.get(cardId)?.customerId;
       const holderOf = (cardNumber: string) => ctx.state.cards.findAnyCustomer('number', cardNumber)?.customerId;
-      const input = blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf }))));
+      const input = blind14Input(ctx.faults, op, blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf })))));
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);
@@ -103,7 +108,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         return sendProblem(reply, request, { status: 422, errorCode: 'MISSING_ATTRIBUTE', title: 'Invalid Information', detail: v.errors.map((e) => e.message).join(' ') });
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors, blind3ValidationDetail(ctx.faults, op, raw));
       const valid = { op, values: v.values, session, request, reply };
-      return blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? handler(ctx, valid);
+      return blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? blind14Run(ctx, valid, handler);
     },
   });
 }

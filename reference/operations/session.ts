@@ -4,6 +4,7 @@ import { bearerChallenge, sendErrorRow, sendLegacyError, sendProblem } from '../
 import type { PartnerSession } from '../state/index.js';
 import type { OperationContext } from './context.js';
 import { deviceCheckCached, rememberDeviceChecked } from '../faults/blind5/memo.js';
+import { blind14DeviceOptional, blind14DeviceUnchecked } from '../faults/blind14/access.js';
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name.toLowerCase()];
@@ -46,7 +47,9 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   // blind6-session-device-missing-on-delete: the DeleteCard filter compares the deviceId only when one was sent.
   const deleteWithout = (ctx.faults.has('blind6-session-device-missing-on-delete') && request.url.split('?')[0]!.endsWith('/delete-card'))
     // blind13-session-device-missing-accepted-on-card: the card filter compares the deviceId only when one was sent.
-    || (ctx.faults.has('blind13-session-device-missing-accepted-on-card') && request.url.split('?')[0]!.endsWith('/add-or-update-card'));
+    || (ctx.faults.has('blind13-session-device-missing-accepted-on-card') && request.url.split('?')[0]!.endsWith('/add-or-update-card'))
+    // blind14-session-device-missing-accepted-on-history: the history filter compares the deviceId only when one was sent.
+    || blind14DeviceOptional(ctx.faults, request.url);
   if (!sessionId || (!deviceId && !emptyDevice && !ctx.faults.has('device-id-not-required') && !deleteWithout)) problem = 'The sessionId and deviceId headers are required.';
   // blind2-session-other-client: the session is found by its id alone.
   else if (!found || (found.clientId !== clientId && !ctx.faults.has('blind2-session-other-client'))) problem = 'The sessionId does not name a session of this client.';
@@ -75,7 +78,9 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
     // blind10-sattr-device-unchecked: the session attributes' filter looks the session up and stops there.
     && !(ctx.faults.has('blind10-sattr-device-unchecked') && request.url.split('?')[0]!.endsWith('/add-session-attributes'))
     // blind13-session-device-unchecked-on-find: the FindCustomer filter looks the session up and stops there.
-    && !(ctx.faults.has('blind13-session-device-unchecked-on-find') && request.url.split('?')[0]!.endsWith('/find-customer')))
+    && !(ctx.faults.has('blind13-session-device-unchecked-on-find') && request.url.split('?')[0]!.endsWith('/find-customer'))
+    // blind14-session-device-unchecked-on-tcard: the tokenized-card filter looks the session up and stops there.
+    && !blind14DeviceUnchecked(ctx.faults, request.url))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem && found && ctx.faults.has('blind5-session-device-check-cached')) rememberDeviceChecked(found);
   if (!problem) return found;

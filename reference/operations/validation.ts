@@ -17,6 +17,7 @@ import { blind12Rule } from '../faults/blind12/inputs.js';
 import { blind12Errors } from '../faults/blind12/errors.js';
 import { operatorValidatorErrors } from '../faults/operator-validators.js';
 import { blind13Errors, blind13Rule } from '../faults/blind13/inputs.js';
+import { blind14Rule } from '../faults/blind14/inputs.js';
 import { readingAdjuster, readingErrors } from './reading-rules.js';
 import { validateInput, type FieldRule, type RuleAdjuster, type Validated, type ValidationError } from '../validate/index.js';
 
@@ -71,7 +72,7 @@ function reportedErrors(faults: FaultSet, v: Validated): ValidationError[] {
 export function validateWithFaults(faults: FaultSet, op: Operation, input: unknown, readings: ReadingSet = readingSet()): Validated {
   const faulty = adjuster(faults);
   const alternative = readingAdjuster(readings);
-  const v = validateInput(op, input, (o, rule) => blind13Rule(faults, o, blind12Rule(faults, o, blind11Rule(faults, o, blind10Rule(faults, o, blind9Rule(faults, o, blind8Rule(faults, o, blind7Rule(faults, o, blind6Rule(faults, o, blind5Rule(faults, o, blind4Rule(faults, o, blind3Rule(faults, o, blind2Rule(faults, o, blind1Rule(faults, o, faulty(o, alternative(o, rule))))))))))))))));
+  const v = validateInput(op, input, (o, rule) => blind14Rule(faults, o, blind13Rule(faults, o, blind12Rule(faults, o, blind11Rule(faults, o, blind10Rule(faults, o, blind9Rule(faults, o, blind8Rule(faults, o, blind7Rule(faults, o, blind6Rule(faults, o, blind5Rule(faults, o, blind4Rule(faults, o, blind3Rule(faults, o, blind2Rule(faults, o, blind1Rule(faults, o, faulty(o, alternative(o, rule)))))))))))))))));
   const errors = reportedErrors(faults, v);
   return { ...v, errors: blind13Errors(faults, op, operatorValidatorErrors(faults, op, blind12Errors(faults, op, blind11Errors(faults, op, blind10Errors(faults, op, blind9Errors(faults, op, blind8Errors(faults, op, blind7Errors(faults, op, blind6Errors(faults, op, blind5Errors(faults, op, blind4Errors(faults, op, blind3Errors(faults, op, blind2Errors(faults, op, blind1Errors(faults, op, readingErrors(readings, { ...v, errors }))))))), input), input))), input), input), input), input) };
 }

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requirement } from '../../contract/index.js';
+import { blind14Faults } from '../../reference/faults/blind14/index.js';
+import { Blind14Client } from './blind14-client.js';
+import { probes } from './blind14-probes.js';
+
+/**
+ * Blind batch 14: each fault changes what a client observes. A probe runs against a healthy
+ * reference and one with the fault switched on; the two results must differ. One or a few
+ * requests per fault, no conformance run.
+ */
+
+/** Probes that need the reference started with an allow list the test's own address is not on. */
+const offList = new Set(['blind14-allow-list-card-exempt']);
+/** Probes that open their own session (as the denied client). */
+const ownSession = new Set(['blind14-auth-denied-status-string', 'blind14-auth-denied-instance-missing']);
+
+describe('blind14 faults', () => {
+  let healthy: Blind14Client;
+  beforeAll(async () => { healthy = await Blind14Client.start([]); });
+  afterAll(async () => { await healthy.close(); });
+
+  it('every fault names a contract requirement, is named blind14-, and has a probe', () => {
+    expect(blind14Faults).toHaveLength(40);
+    for (const f of blind14Faults) {
+      expect(() => requirement(f.requirement), f.name).not.toThrow();
+      expect(f.name.startsWith('blind14-'), f.name).toBe(true);
+      expect(f.name in probes, f.name).toBe(true);
+    }
+    expect(new Set(blind14Faults.map((f) => f.name)).size).toBe(blind14Faults.length);
+  });
+
+  it.each(blind14Faults.map((f) => f.name))('%s changes what a client observes', async (name) => {
+    const run = async (c: Blind14Client) => {
+      if (!ownSession.has(name) && !offList.has(name)) await c.open();
+      return probes[name]!(c);
+    };
+    const base = offList.has(name) ? await Blind14Client.start([], ['10.9.9.9']) : undefined;
+    const faulty = await Blind14Client.start([name], offList.has(name) ? ['10.9.9.9'] : undefined);
+    try {
+      const expected = await run(base ?? new Blind14Client(healthy.ref, healthy.agent));
+      const observed = await run(faulty);
+      if (process.env.BLIND14_SHOW) console.log(name, JSON.stringify(expected), JSON.stringify(observed));
+      expect(observed, `${name}: healthy ${JSON.stringify(expected)}, faulty ${JSON.stringify(observed)}`).not.toEqual(expected);
+    } finally {
+      await faulty.close();
+      await base?.close();
+    }
+  }, 60_000);
+});
