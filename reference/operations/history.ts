@@ -10,6 +10,7 @@ import { updatedCards } from '../faults/blind9/hooks.js';
 import { blind12CardHistory, blind12FilterIgnored, blind12Paged } from '../faults/blind12/history.js';
 import { cardlessAnyCard, deepPageGap, tokenCardRepeated } from '../faults/state-classes.js';
 import { sameNicknameAs } from '../faults/blind13/handlers.js';
+import { blind14SameLastFour } from '../faults/blind14/handlers.js';
 
 /** The card's history as the account filter hands it out: faults leave out all or every second transaction. */
 function filteredHistory(ctx: OperationContext, cardHistory: Transaction[]): Transaction[] {
@@ -79,7 +80,9 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
       && !(c.faults.has('history-account-filter-lost-after-token-update') && card.kind === 'token' && card.updates > 0);
     // blind13-history-filter-by-nickname: the filter matches the named card's nickname.
     const sameNickname = sameNicknameAs(c, customerCards, accountId);
-    const cards = foreign ? [foreign] : filtering ? customerCards.filter((card) => (card.cardId === accountId || sameNickname(card)) && filterable(card)) : customerCards;
+    // blind14-history-account-filter-by-last-four: the filter joins on the LastFourDigits display column.
+    const sameLastFour = blind14SameLastFour(c, customerCards, accountId);
+    const cards = foreign ? [foreign] : filtering ? customerCards.filter((card) => (card.cardId === accountId || sameNickname(card) || sameLastFour(card)) && filterable(card)) : customerCards;
     // blind1-history-card-number-in-display-name: the destination is named by the card's stored number.
     // blind12-history-*: row versions joined twice, a nullable column of the token table.
     // history-token-card-repeated-when-filtered: an updated token card's rows joined twice under its accountId.

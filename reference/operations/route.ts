@@ -25,7 +25,6 @@ import { blind12SessionHeaderRefused } from '../faults/blind12/access.js';
 import { blind13Input } from '../faults/blind13/inputs.js';
 import { blind13Before } from '../faults/blind13/handlers.js';
 import { blind14Input } from '../faults/blind14/inputs.js';
-import { blind14Run } from '../faults/blind14/handlers.js';
 import { blind14SessionSkipped } from '../faults/blind14/access.js';
 import type { OperationContext, OperationHandler } from './context.js';
 
@@ -108,7 +107,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         return sendProblem(reply, request, { status: 422, errorCode: 'MISSING_ATTRIBUTE', title: 'Invalid Information', detail: v.errors.map((e) => e.message).join(' ') });
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors, blind3ValidationDetail(ctx.faults, op, raw));
       const valid = { op, values: v.values, session, request, reply };
-      return blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? blind14Run(ctx, valid, handler);
+      return blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? handler(ctx, valid);
     },
   });
 }

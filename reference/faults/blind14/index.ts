@@ -5,10 +5,10 @@ import type { Fault } from '../types.js';
  * decisions.md and the reference only, without reading the harness. Each fault is a bug an
  * independent implementation could ship and breaks one rule the document states (quoted in
  * `breaks`) or a D-row's "harness asserts" column allows failing. 16 are input handling, 24 token,
- * access, versioning, response shapes, error rows, state, ownership and concurrency.
+ * access, versioning, response shapes, error rows, state and ownership.
  * Implementations: reference/faults/blind14/inputs.ts (request rewrites and rules), replies.ts (hooks
  * on the way in and out), handlers.ts (state), access.ts (guard predicates), and guarded one-line
- * edits in server.ts, api-guards.ts, token-endpoint.ts, operations/{route,session,validation,card-list}.ts.
+ * edits in server.ts, api-guards.ts, token-endpoint.ts, operations/{route,session,validation,card-list,history}.ts.
  */
 export const blind14Faults: readonly Fault[] = [
   // Input handling (inputs.ts)
@@ -51,8 +51,8 @@ export const blind14Faults: readonly Fault[] = [
   { name: 'blind14-auth-denied-status-string', requirement: 'ERR-STATUS-MEMBER', breaks: 'AuthenticatePartner\'s denial Problem carries "status": "401" (a string, from a Dictionary<string, string> of extensions), though a Problem has "status (Int)"' },
   { name: 'blind14-auth-denied-instance-missing', requirement: 'ERR-INSTANCE', breaks: 'AuthenticatePartner\'s denial Problem is written by the authentication handler without instance, though a Problem carries "instance (the request path)"' },
   { name: 'blind14-tcard-validation-key-no-prefix', requirement: 'ERR-KEY-PREFIX', breaks: 'AddOrUpdateTokenizedCard runs its FluentValidation validator by hand instead of through the MVC pipeline, so the keys are bare property names ("CardBin") though "Validation key uses a command.<Field> prefix for body fields"' },
-  // State, ownership and concurrency (handlers.ts, card-list.ts, replies.ts)
+  // State and ownership (handlers.ts, card-list.ts, history.ts, replies.ts)
   { name: 'blind14-cards-joined-by-number-across-customers', requirement: 'OWNERSHIP-CARDS', breaks: 'GetRegisteredCards joins the customer\'s cards to the card table on the card number, so another customer\'s card with the same number is listed too (D45: another customer\'s card is never listed; Card.customerId is the owner)' },
   { name: 'blind14-history-ordered-by-transaction-id', requirement: 'HISTORY-ORDER', breaks: 'GetTransactionHistory maps the page through a SortedDictionary keyed by transactionId, so the transactions come in GUID order instead of newest first ("by default the 20 most recent"; the next page holds the "older transactions")' },
-  { name: 'blind14-delete-race-both-succeed', requirement: 'CONCURRENT-WRITES', breaks: 'DeleteCard reads the card, then deletes without checking the rows affected, so two concurrent DeleteCard of one card both answer success, an outcome no serial order gives (D44: a repeated DeleteCard answered as D30)' },
+  { name: 'blind14-history-account-filter-by-last-four', requirement: 'HISTORY-ACCOUNT-FILTER', breaks: 'GetTransactionHistory joins accountId to the cards on their last four digits (the display column), so another card of the customer ending in the same four digits is included, though accountId "limits history to that card"' },
 ];
