@@ -7,6 +7,7 @@ import { blind3BearerClaims } from './faults/blind3/access.js';
 import { clientSecretClaims } from './faults/bearer-secret.js';
 import { blind12IgnoresExpiry, blind12VersionRefused } from './faults/blind12/access.js';
 import { blind14BearerSkipped, blind14IgnoresExpiry } from './faults/blind14/access.js';
+import { blind15IgnoresExpiry } from './faults/blind15/access.js';
 import './fastify-types.js';
 
 /** Partner operations live under this prefix; the guards below apply to it only. */
@@ -83,7 +84,9 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     // blind13-bearer-expiry-unchecked-on-find: FindCustomer's token check has lifetime validation off.
     || (faults.has('blind13-bearer-expiry-unchecked-on-find') && requestPath(request).endsWith('/find-customer'))
     // blind14-bearer-expiry-unchecked-on-enroll: EnrollCustomer's token filter has lifetime validation off.
-    || blind14IgnoresExpiry(faults, request);
+    || blind14IgnoresExpiry(faults, request)
+    // blind15-bearer-expiry-unchecked-on-obo/-cattr: those routes' token filters have lifetime validation off.
+    || blind15IgnoresExpiry(faults, request);
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
     ?? (await clientSecretClaims(faults, m[1]!, clients, request.method));
   // blind13-bearer-challenge-missing-on-expiry: the middleware's expiry branch writes its 401 without the challenge (as it

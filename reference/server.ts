@@ -25,6 +25,7 @@ import { blind12Reply } from './faults/blind12/replies.js';
 import { blind12AllowListSkipped } from './faults/blind12/access.js';
 import { installBlind13Hooks } from './faults/blind13/replies.js';
 import { installBlind14Hooks } from './faults/blind14/replies.js';
+import { installBlind15Hooks } from './faults/blind15/replies.js';
 import { blind14AllowListSkipped } from './faults/blind14/access.js';
 import { chaosInterceptor } from './chaos.js';
 import { installJsonBodyParser } from './json-body.js';
@@ -238,6 +239,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   installBlind13Hooks(app, faults, tokenPath);
   // blind14 faults in hooks after the guards (token endpoint, version binding, answers on their way out).
   installBlind14Hooks(app, faults, tokenPath);
+  // blind15 faults in hooks after the guards (token endpoint, version binding).
+  installBlind15Hooks(app, faults, tokenPath);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });
   await app.register(partnerOperations, { faults, readings });
 

@@ -5,6 +5,7 @@ import { sendErrorRow, sendProblem, sendValidationProblem } from '../problems.js
 import { deniedClientId } from '../state/index.js';
 import { validateWithFaults } from './validation.js';
 import { sendOk, text, type OperationContext } from './context.js';
+import { blind15TrustedDevice } from '../faults/blind15/access.js';
 
 /**
  * D3: the inputs of AuthenticatePartner are not shown, so the contract lists no field and the
@@ -26,7 +27,8 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       const claimed = ctx.faults.has('blind1-auth-denied-client-admitted') ? String((request.body as { clientId?: unknown } | null)?.clientId ?? '') : clientId;
       // blind11-auth-denied-admitted-with-query-version: the query-versioned route has no partner-denial check.
       const olderRoute = ctx.faults.has('blind11-auth-denied-admitted-with-query-version') && /[?&]apiVersion=/.test(request.url);
-      if (claimed === deniedClientId && !olderRoute) {
+      // blind15-auth-denied-client-admitted-for-known-device: a device-trust cache keyed by deviceId alone skips the partner check.
+      if (claimed === deniedClientId && !olderRoute && !blind15TrustedDevice(ctx.faults, ctx.state.sessions, request.body)) {
         const detail = 'Authorization was denied for this client.';
         const row = errorRow('UNAUTHORIZED');
         // blind8-auth-denied-200-no-session: a refused login is "no session", answered as an empty success.

@@ -26,6 +26,9 @@ import { blind13Input } from '../faults/blind13/inputs.js';
 import { blind13Before } from '../faults/blind13/handlers.js';
 import { blind14Input } from '../faults/blind14/inputs.js';
 import { blind14SessionSkipped } from '../faults/blind14/access.js';
+import { blind15Input } from '../faults/blind15/inputs.js';
+import { blind15Before } from '../faults/blind15/handlers.js';
+import { blind15OnSend } from '../faults/blind15/answers.js';
 import type { OperationContext, OperationHandler } from './context.js';
 
 /**
@@ -65,9 +68,12 @@ function firstOfRepeated(ctx: OperationContext, query: unknown): unknown {
 
 export function defineOperation(app: FastifyInstance, ctx: OperationContext, operationId: string, handler: OperationHandler): void {
   const op = operation(operationId);
+  // blind15: answers rewritten on their way out, with the instance's state (reference/faults/blind15/answers.ts).
+  const onSend = blind15OnSend(ctx);
   app.route({
     method: op.method,
     url: op.path,
+    ...(onSend ? { onSend } : {}),
     handler: async (request, reply) => {
       // blind1-session-skipped-cattr: the ancillary operation is served without the session check.
       // blind5-session-skipped-on-history: the history route was left out of the session filter.
@@ -95,7 +101,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const ssnOf = (customerId: string) => ctx.state.customers.get(customerId)?.ssn;
       const ownerOf = (cardId: string) => ctx.state.cards.get(cardId)?.customerId;
       const holderOf = (cardNumber: string) => ctx.state.cards.findAnyCustomer('number', cardNumber)?.customerId;
-      const input = blind14Input(ctx.faults, op, blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf })))));
+      const input = blind15Input(ctx.faults, op, blind14Input(ctx.faults, op, blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf }))))));
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);
@@ -107,7 +113,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         return sendProblem(reply, request, { status: 422, errorCode: 'MISSING_ATTRIBUTE', title: 'Invalid Information', detail: v.errors.map((e) => e.message).join(' ') });
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors, blind3ValidationDetail(ctx.faults, op, raw));
       const valid = { op, values: v.values, session, request, reply };
-      return blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? handler(ctx, valid);
+      return blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? blind15Before(ctx, valid, () => handler(ctx, valid)) ?? handler(ctx, valid);
     },
   });
 }

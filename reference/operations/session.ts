@@ -5,6 +5,7 @@ import type { PartnerSession } from '../state/index.js';
 import type { OperationContext } from './context.js';
 import { deviceCheckCached, rememberDeviceChecked } from '../faults/blind5/memo.js';
 import { blind14DeviceOptional, blind14DeviceUnchecked } from '../faults/blind14/access.js';
+import { blind15DeviceUnchecked } from '../faults/blind15/access.js';
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name.toLowerCase()];
@@ -80,7 +81,9 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
     // blind13-session-device-unchecked-on-find: the FindCustomer filter looks the session up and stops there.
     && !(ctx.faults.has('blind13-session-device-unchecked-on-find') && request.url.split('?')[0]!.endsWith('/find-customer'))
     // blind14-session-device-unchecked-on-tcard: the tokenized-card filter looks the session up and stops there.
-    && !blind14DeviceUnchecked(ctx.faults, request.url))
+    && !blind14DeviceUnchecked(ctx.faults, request.url)
+    // blind15-session-device-unchecked-on-card/-delete: those filters look the session up and stop there.
+    && !blind15DeviceUnchecked(ctx.faults, request.url))
     problem = 'The deviceId differs from the one used at AuthenticatePartner.';
   if (!problem && found && ctx.faults.has('blind5-session-device-check-cached')) rememberDeviceChecked(found);
   if (!problem) return found;
