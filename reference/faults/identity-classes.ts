@@ -12,7 +12,7 @@ import type { ReferenceState, StoredCard } from '../state/index.js';
  */
 export const identityClassFaults: Fault[] = [
   { name: 'cattr-customer-id-guid-parsed', requirement: 'CATTR-CUSTOMER-ATTRIBUTES-FORMAT', breaks: 'AddCustomerAttributes checks the CustomerId value with Guid.TryParse and a customer lookup instead of its format, so the customer\'s own id without dashes, in braces or in parentheses is taken, though it is a "Customer GUID" and "Guid is a 36-character string"' },
-  { name: 'delete-card-by-last-four', requirement: 'STATE-CARD-DELETED', breaks: 'DeleteCard deletes the customer\'s cards whose last four digits (the display column) are the named card\'s, so another card of the customer ending in the same digits is removed too, though DeleteCard removes the card its cardId names (States)' },
+  { name: 'delete-card-by-last-four', requirement: 'STATE-CARD-DELETED', breaks: 'DeleteCard of a card added by number deletes the customer\'s numbered cards whose last four digits (the display column of the card-number table) are the named card\'s, so another card of the customer ending in the same digits is removed too, though DeleteCard removes the card its cardId names (States)' },
 ];
 
 type Json = Record<string, unknown>;
@@ -42,10 +42,13 @@ export function identityClassInput(faults: FaultSet, state: ReferenceState, op: 
   return { ...(input as Json), customerAttributes: items };
 }
 
-const lastFour = (card: StoredCard): string => (card.kind === 'number' ? card.identity.slice(-4) : (card.data.lastFourOfCard ?? ''));
+const lastFour = (card: StoredCard): string => card.identity.slice(-4);
 
-/** delete-card-by-last-four: the customer's other cards the delete statement also matches (`WHERE CustomerId = @c AND LastFour = @four`). */
+/**
+ * delete-card-by-last-four: the customer's other cards the delete statement of the card-number table
+ * also matches (`WHERE CustomerId = @c AND LastFour = @four`); a tokenized card is deleted by its id.
+ */
 export function lastFourTwins(faults: FaultSet, state: ReferenceState, card: StoredCard): StoredCard[] {
-  if (!faults.has('delete-card-by-last-four') || lastFour(card) === '') return [];
-  return state.cards.listValid(card.customerId).filter((other) => other !== card && lastFour(other) === lastFour(card));
+  if (!faults.has('delete-card-by-last-four') || card.kind !== 'number') return [];
+  return state.cards.listValid(card.customerId).filter((other) => other !== card && other.kind === 'number' && lastFour(other) === lastFour(card));
 }
