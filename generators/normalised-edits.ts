@@ -31,6 +31,17 @@ const byFormat: Readonly<Record<string, readonly NormalisedEdit[]>> = {
   mmyy: [{ violation: 'edit-four-digit-year', edit: (v) => `${v.slice(0, 2)}20${v.slice(2)}` }, { violation: 'edit-slash', edit: (v) => `${v.slice(0, 2)}/${v.slice(2)}` }],
 };
 
+/**
+ * The other notations of a GUID that .NET's Guid.TryParse (and a normaliser stripping dashes or brackets)
+ * reads as the same id: N (32 hex digits), B (braces) and P (parentheses). Written on a real id of the
+ * customer's by operator own-id-other-notation; letter case is left out, the document does not fix it.
+ */
+export const guidNotations: ReadonlyArray<readonly [string, (id: string) => string]> = [
+  ['without dashes', (id) => id.replace(/-/g, '')],
+  ['in braces', (id) => `{${id}}`],
+  ['in parentheses', (id) => `(${id})`],
+];
+
 /** The normalised edits of format `id` applied to its valid values, each with its class name. */
 export function normalisedEdits(id: string, valid: fc.Arbitrary<string>): Array<{ violation: string; values: fc.Arbitrary<string> }> {
   return (byFormat[id] ?? []).map((e) => {

@@ -41,6 +41,10 @@ declare module '../checks/finding.js' {
     deletedCardUnlisted: true;
     /** A deleted card added again gets a cardId of its own (ownership/oracles.ts, States). */
     readdedCardNewId: true;
+    /** A card's twin (same BIN, last four digits and data) lists none of the card's transactions under its accountId (ownership/twin-card.ts). */
+    twinTransactionsApart: true;
+    /** A card's twin is still listed after a DeleteCard of the card (ownership/twin-card.ts, States). */
+    twinCardKept: true;
     /** Two identical writes at the same time end as a serial order of them would (concurrency/cases.ts, D44). */
     serialOutcome: true;
   }

@@ -39,4 +39,14 @@ export const filterExactnessOperators: readonly Operator[] = [
     backing: ['interface.md "Guid is a 36-character string", the "36 | 36" length columns', 'D20 (a customer attribute\'s documented format)', 'D14'],
     oneCellPerRequest: true,
   },
+  {
+    // blind14: AccountIdFilter entries parsed with Guid.TryParse took the customer's card GUID without dashes; a random GUID
+    // so written names nothing (D19 refuses it for that), so only a real id shows it, and in every cell a GUID names a resource.
+    id: 'own-id-other-notation', family: 'filter-exactness',
+    counterparts: [{ tool: 'RESTler', name: 'InvalidDynamicObject' }, { tool: 'CATS', name: 'StringFormatAlmostValidValuesFuzzer' }],
+    sends: 'a real id of the customer\'s (its customerId, its card\'s cardId, a transactionId of its history, an AccountIdFilter entry) in another notation a lenient GUID parser reads as the same id: without dashes (32 hex digits), in braces, in parentheses, one request each (not in another letter case: the document does not fix it)',
+    appliesTo: (c) => namesByGuid(c) || (c.place === 'attribute' && c.resource === 'card-list'), asserts: () => 'rejected',
+    backing: ['interface.md "Guid is a 36-character string", the "36 | 36" length columns, "Comma-separated list of card GUIDs", "Account values are validated for format"', 'D19', 'D20 (a customer attribute\'s documented format)', 'D14'],
+    oneCellPerRequest: true,
+  },
 ];

@@ -1,6 +1,7 @@
 import { history, type Operation } from '../../contract/index.js';
 import type { Fault, FaultSet } from './types.js';
 import type { PartnerSession, ReferenceState, StoredCard, Transaction } from '../state/index.js';
+import { identityClassInput } from './identity-classes.js';
 
 /**
  * Faults of the state and resource classes blind batch 12 showed missing, each on another trigger
@@ -30,8 +31,10 @@ export interface StateClassScope {
 }
 
 /** The request input as the faulty service reads it before validation. */
-export function stateClassInput(scope: StateClassScope, op: Operation, input: unknown): unknown {
+export function stateClassInput(scope: StateClassScope, op: Operation, raw: unknown): unknown {
   const { faults, state, session } = scope;
+  // Blind batch 14's identity classes (identity-classes.ts) read the input first, as the same service's lookups.
+  const input = identityClassInput(faults, state, op, raw);
   if (!has(faults) || typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const out: Json = { ...(input as Json) };
   if (op.id === 'DeleteCard' && faults.has('delete-card-id-prefix-match') && typeof out.cardId === 'string' && typeof out.customerId === 'string') {

@@ -13,6 +13,7 @@ import { updatedCards } from '../faults/blind9/hooks.js';
 import { addedIn } from '../faults/session-memo.js';
 import { removeSameToken } from '../faults/blind13/handlers.js';
 import { blind14ExtraCards } from '../faults/blind14/handlers.js';
+import { lastFourTwins } from '../faults/identity-classes.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -149,6 +150,8 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     // blind10-delete-removes-same-nickname: the delete statement is keyed on the customer and the nickname.
     if (c.faults.has('blind10-delete-removes-same-nickname'))
       for (const other of c.state.cards.listValid(card.customerId)) if (other !== card && other.data.cardNickname === card.data.cardNickname) c.state.cards.remove(other);
+    // delete-card-by-last-four: the delete statement is keyed on the customer and the card's last four digits.
+    for (const twin of lastFourTwins(c.faults, c.state, card)) c.state.cards.remove(twin);
     if (!c.faults.has('delete-card-kept') && !(c.faults.has('blind3-delete-tokenized-kept') && card.kind === 'token')) c.state.cards.remove(card);
     removeSameToken(c, card);
     // blind11-delete-last-card-removes-customer: the customer row is deleted by a cascade once its last card goes.

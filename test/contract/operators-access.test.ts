@@ -31,6 +31,6 @@ describe('access and state operators', () => {
   it('follow a new field that names a card with no other change', () => {
     const [history] = contractCells().filter((c) => c.id === 'GetTransactionHistory query accountId');
     const made = { ...history!, id: 'MadeUp body cardId', operation: 'MadeUp', place: 'body' as const, name: 'cardId' };
-    expect(ours.filter((o) => o.appliesTo(made)).map((o) => o.id)).toEqual(['other-customers-card-id', 'identifier-of-another-kind', 'deleted-card-id', 'own-id-length-near-miss']);
+    expect(ours.filter((o) => o.appliesTo(made)).map((o) => o.id)).toEqual(['other-customers-card-id', 'identifier-of-another-kind', 'deleted-card-id', 'own-id-length-near-miss', 'own-id-other-notation']);
   });
 });

@@ -548,6 +548,19 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const cardId = (await b.addCard(customerId)).body.cards[0].cardId as string;
     return (await b.call('DeleteCard', { body: { customerId, cardId: cardId.slice(0, 35) } })).status;
   },
+  // The identity classes blind batch 14 showed missing (reference/faults/identity-classes.ts).
+  'cattr-customer-id-guid-parsed': async (b) => {
+    const { customerId, payload } = await b.enroll();
+    const items = [{ name: 'CustomerId', value: `{${customerId}}` }, { name: 'SSN', value: payload.ssn }];
+    return (await b.call('AddCustomerAttributes', { body: { customerAttributes: items } })).status;
+  },
+  'delete-card-by-last-four': async (b) => {
+    const { customerId } = await b.enroll();
+    const cardId = (await b.addCard(customerId, { cardNumber: '4111111111111111' })).body.cards[0].cardId as string;
+    await b.addCard(customerId, { cardNumber: '4000000000001111' });
+    await b.call('DeleteCard', { body: { customerId, cardId } });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
+  },
 };
 
 /** Probed by denied-client.test.ts: the denied client cannot be driven through startReference. */

@@ -36,10 +36,14 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
     { fault: 'sattr-number-filter-empty-entries', check: 'statusMatches', operation: 'AddSessionAttributes' },
     // blind12: the customer's own cardId one character short matched by its prefix.
     { fault: 'delete-card-id-prefix-match', check: 'statusMatches', operation: 'DeleteCard' },
+    // blind14: the customer's own id in another GUID notation (the blind fault: an AccountIdFilter entry without dashes).
+    { fault: 'cattr-customer-id-guid-parsed', check: 'statusMatches', operation: 'AddCustomerAttributes' },
   ],
   [
     { fault: 'sattr-filter-deleted-card-accepted', check: 'statusMatches', operation: 'AddSessionAttributes' },
     { fault: 'card-add-check-then-insert', check: 'serialOutcome', operation: 'AddOrUpdateCard' },
+    // blind14: a twin card sharing the last four digits reached through the other (the blind fault: the history accountId filter).
+    { fault: 'delete-card-by-last-four', check: 'twinCardKept', operation: 'GetRegisteredCards' },
   ],
 ];
 

@@ -6,12 +6,13 @@ import { accepted } from '../state/setup-call.js';
 import { FixtureError, SetupBroken } from '../state/fixture-errors.js';
 import { transportBroken } from '../../../checks/index.js';
 import { cardsOf, ownCustomer, numberCard, sameGuid, tokenCard, type ScenarioCard } from './fixtures.js';
-import { deletedCardUnlisted, readdedCardNewId } from './oracles.js';
+import { deletedCardUnlisted, readdedCardNewId, twinCardKept } from './oracles.js';
 import { filterRefused } from './ownership-case.js';
 import { unlisted } from './oracles.js';
 import { PairLog } from './pairs.js';
 import { otherKindCases } from './other-kind-case.js';
 import { nearMissCases } from './near-miss-case.js';
+import { twinCard, twinHistories } from './twin-card.js';
 
 /**
  * Use after delete (RESTler UseAfterFree; D30, States "DeleteCard") and filter exactness (D19):
@@ -30,6 +31,9 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   const kept = await numberCard(ctx, session, a.customerId);
   const gone = await numberCard(ctx, session, a.customerId);
   const token = await tokenCard(ctx, session, a.customerId);
+  // The card to be deleted gets a twin (twin-card.ts, blind14): its history apart from the card's, and kept by the card's DeleteCard.
+  const twin = await twinCard(ctx, session, a.customerId, gone);
+  if (twin) parts.push(...(await twinHistories(ctx, session, a.customerId, gone, twin)));
 
   const remove = async (card: ScenarioCard) => {
     const x = await call('DeleteCard', { customerId: a.customerId, cardId: card.cardId });
@@ -42,7 +46,7 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   };
   const unlistedAfter = async (cardId: string, what: string) => {
     const x = await call('GetRegisteredCards', { customerId: a.customerId });
-    parts.push(judge(x, { oracles: [...genericOracles(ctx, x), deletedCardUnlisted(cardId, what)] }));
+    parts.push(judge(x, { oracles: [...genericOracles(ctx, x), deletedCardUnlisted(cardId, what), ...(twin ? [twinCardKept(twin)] : [])] }));
   };
   const readd = async (card: ScenarioCard, op: string, member: string) => {
     const x = await call(op, card.payload);
@@ -88,7 +92,7 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   await readd(gone, 'AddOrUpdateCard', 'cardNumber');
   await remove(token);
   await readd(token, 'AddOrUpdateTokenizedCard', 'cardToken');
-  // Last, since a target matching ids by prefix may remove the card: its own ids near-missed in length (blind12).
+  // Last, since a target matching ids by prefix may remove the card: its own ids near-missed in length (blind12) and in notation (blind14).
   parts.push(...(await nearMissCases(ctx, session, { customer: a, card: kept, token }, log)));
   return { ...combine(parts), operatorPairs: log.pairs };
 }

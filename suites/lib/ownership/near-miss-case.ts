@@ -2,23 +2,13 @@ import type { Session } from '../../../client/index.js';
 import { contractCells, type Cell } from '../../../contract/operators/index.js';
 import { filterExactnessOperators } from '../../../contract/operators/filter-exactness.js';
 import { fieldRequirementId, operation, type Operation, type RequirementId } from '../../../contract/index.js';
-import { applyBreakages, brokenField, itemBreakage, type Payload, type PayloadOptions } from '../../../generators/index.js';
+import { applyBreakages, brokenField, guidNotations, itemBreakage, type Payload, type PayloadOptions } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { judgeExpectation } from '../judge/oracles.js';
 import type { PairLog } from './pairs.js';
+import { filterRefused } from './ownership-case.js';
 import { transactionsOf, type ScenarioCard, type ScenarioCustomer } from './fixtures.js';
-
-const operator = 'own-id-length-near-miss';
-const nearMiss = filterExactnessOperators.find((o) => o.id === operator)!;
-/** The cells the operator applies to, from the contract: a GUID naming a customer, a card or a transaction. */
-const cells: readonly Cell[] = contractCells().filter((c) => nearMiss.appliesTo(c));
-
-/** The rows a near miss is judged under: the cell's length (its format, for an attribute's value). */
-export const nearMissRequirements: readonly RequirementId[] = [...new Set(cells.map((c) => {
-  const op = operation(c.operation);
-  return fieldRequirementId(op, op.fields.find((f) => f.name === (c.list ?? c.name))!, c.place === 'attribute' ? 'FORMAT' : 'LENGTH');
-}))];
 
 /**
  * The real id one character short: a prefix of it, which a LIKE 'value%' or StartsWith lookup takes
@@ -26,10 +16,30 @@ export const nearMissRequirements: readonly RequirementId[] = [...new Set(cells.
  * One character long is left to the field rules' own length violation: a reader that cuts a long value
  * to 36 characters serves a random GUID's cut as one naming nothing (D30), not the 400 the length asks,
  * so the real id shows no more there. The default run is at its request budget (issue 27: 2,000).
+ * The other notations (blind14) are each one request: Guid.TryParse takes all three.
  */
-const variants: ReadonlyArray<readonly [string, (id: string) => string]> = [
-  ['one character short', (id) => id.slice(0, -1)],
-];
+const variants: Readonly<Record<string, ReadonlyArray<readonly [string, (id: string) => string]>>> = {
+  'own-id-length-near-miss': [['one character short', (id) => id.slice(0, -1)]],
+  'own-id-other-notation': guidNotations,
+};
+
+/** A card GUID list (AccountIdFilter): its entries are refused as the session filters are (D19), not by a length row. */
+const guidList = (c: Cell): boolean => c.resource === 'card-list';
+
+/**
+ * Each operator with the cells it applies to, from the contract: a GUID naming a customer, a card or a
+ * transaction, and the entries of a card GUID list. The lists first: a faulty DeleteCard may remove the
+ * card they name, and the filter would then be refused for that alone.
+ */
+const pairs: ReadonlyArray<readonly [string, Cell]> = Object.keys(variants)
+  .flatMap((id) => contractCells().filter((c) => filterExactnessOperators.find((o) => o.id === id)!.appliesTo(c)).map((c) => [id, c] as const))
+  .sort(([, a], [, b]) => Number(guidList(b)) - Number(guidList(a)));
+
+/** The rows a near miss is judged under: the cell's length (its format, for an attribute's value); a list's is SATTR-FILTERS, the case's own. */
+export const nearMissRequirements: readonly RequirementId[] = [...new Set(pairs.filter(([, c]) => !guidList(c)).map(([, c]) => {
+  const op = operation(c.operation);
+  return fieldRequirementId(op, op.fields.find((f) => f.name === (c.list ?? c.name))!, c.place === 'attribute' ? 'FORMAT' : 'LENGTH');
+}))];
 
 /** What each kind of resource is named by in this scenario, and the valid rest of a request of `op`. */
 interface Held { readonly customer: ScenarioCustomer; readonly card: ScenarioCard; readonly token: ScenarioCard; readonly transactionId?: string }
@@ -45,26 +55,31 @@ function validRest(op: Operation, held: Held): Payload {
 }
 
 /**
- * The customer's own ids near-missed in length (blind12: an accountId one character short of the
- * customer's card matched it, LIKE 'value%'; a random GUID cut short names nothing, so only a real id
- * shows it): in every GUID cell that names a resource, each near miss alone in an otherwise valid
- * request naming the customer's own state. "Guid is a 36-character string" and every such cell is
- * "36 | 36": a 400 naming the cell (D14), as the field rules judge any length violation; the customer
- * attribute's value breaks its documented format (D20). Sent last: a faulty target may remove the card.
+ * The customer's own ids near-missed (blind12: an accountId one character short of the customer's card
+ * matched it, LIKE 'value%'; blind14: an AccountIdFilter entry without dashes, Guid.TryParse; a random
+ * GUID so edited names nothing, so only a real id shows it): in every GUID cell that names a resource,
+ * each near miss alone in an otherwise valid request naming the customer's own state. "Guid is a
+ * 36-character string" and every such cell is "36 | 36": a 400 naming the cell (D14), as the field rules
+ * judge any length violation; the customer attribute's value breaks its documented format (D20); a list
+ * entry is no card GUID of the customer's (D19: 422 INVALID_INFORMATION). Sent last: a faulty target may remove the card.
  */
 export async function nearMissCases(ctx: HarnessContext, session: Session, held: Omit<Held, 'transactionId'>, log: PairLog): Promise<CaseOutcome[]> {
   const parts: CaseOutcome[] = [];
   const history = await ctx.client.call('GetTransactionHistory', { body: { customerId: held.customer.customerId } }, { session });
   const transactionId = transactionsOf(history)[0]?.transactionId;
   const all: Held = { ...held, ...(typeof transactionId === 'string' ? { transactionId } : {}) };
-  const realId: Record<string, string | undefined> = { customer: all.customer.customerId, card: all.card.cardId, transaction: all.transactionId };
-  for (const cell of cells) {
+  const realId: Record<string, string | undefined> = { customer: all.customer.customerId, card: all.card.cardId, 'card-list': all.card.cardId, transaction: all.transactionId };
+  for (const [operator, cell] of pairs) {
     const id = realId[cell.resource!];
     // A customer whose three cards have no transaction (D21) leaves the paging cell unsent: the coverage table says so.
     if (id === undefined) continue;
     const op = operation(cell.operation);
     const options: PayloadOptions = { emailKey: ctx.profile.emailKey };
-    for (const [how, miss] of variants) {
+    for (const [how, miss] of variants[operator]!) {
+      if (guidList(cell)) {
+        parts.push(await filterRefused(ctx, session, all.customer.customerId, cell.name, miss(id)));
+        continue;
+      }
       const rest = validRest(op, all);
       const field = op.fields.find((f) => f.name === (cell.list ?? cell.name))!;
       const breakage = cell.place === 'attribute'

@@ -71,3 +71,20 @@ export const readdedCardNewId = (oldId: string): Oracle => scenarioOracle('readd
     title: 'Re-added card got its old cardId', received: `cardId ${short(oldId)} of the deleted card`, documented: 'adding the same card again creates a different card entry (States)',
   } : undefined;
 }, true);
+
+/** The history of a card's twin (twin-card.ts) lists none of the transactions the card's own listed: a transaction is of one card. */
+export const twinTransactionsApart = (ofCard: ReadonlySet<string>): Oracle => scenarioOracle('twinTransactionsApart', 'HISTORY-ACCOUNT-FILTER',
+  (x) => ok(x) && (ofCard.size > 0 || transactionsOf(x).length > 0), (x) => {
+    const both = transactionsOf(x).filter((t) => typeof t.transactionId === 'string' && ofCard.has(t.transactionId.toLowerCase()));
+    return both.length === 0 ? undefined : {
+      title: 'Account filter took a twin card\'s transactions', received: `${both.length} transaction(s) listed under the accountId of the card and of its twin (same BIN, last four digits, expiration, nickname, name and address)`,
+      documented: 'accountId "limits history to that card"',
+    };
+  });
+
+/** GetRegisteredCards after a DeleteCard of a card: its twin (twin-card.ts), which no request named, is still listed. */
+export const twinCardKept = (twin: ScenarioCard): Oracle => scenarioOracle('twinCardKept', 'STATE-CARD-DELETED', ok, (x) =>
+  (cardsOf(x).some((c) => sameGuid(c.cardId, twin.cardId)) ? undefined : {
+    title: 'Twin card removed', received: `card ${short(twin.cardId)}, sharing the deleted card's BIN, last four digits and data, no longer listed`,
+    documented: 'DeleteCard removes the card its cardId names (States)',
+  }));

@@ -1,0 +1,75 @@
+import type { Session } from '../../../client/index.js';
+import type { HarnessContext } from '../runner/context.js';
+import type { CaseOutcome } from '../runner/property.js';
+import { ownReasonRefusal } from '../../../oracles/refusals.js';
+import { FixtureError } from '../state/fixture-errors.js';
+import { genericOracles, judge } from '../judge/oracles.js';
+import { numberCard, sameGuid, transactionsOf, type ScenarioCard } from './fixtures.js';
+import { ok, twinTransactionsApart } from './oracles.js';
+
+/**
+ * A twin decoy (blind14: the history accountId filter joined the cards on their last four digits;
+ * blind13: on the nickname; blind10: a delete keyed on the nickname): another card of the same
+ * customer that shares every attribute a sloppy join could use, BIN, last four digits, expiration,
+ * nickname, name on card and address, but not its number. Whatever names one card (a filter, a
+ * delete) must not reach the other.
+ */
+
+const luhnValid = (digits: string): boolean => {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    const d = Number(digits[digits.length - 1 - i]);
+    sum += i % 2 === 1 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d;
+  }
+  return sum % 10 === 0;
+};
+
+/**
+ * The number with its first six digits (the BIN) and last four kept and two digits between them changed,
+ * so the check digit still holds (a target may decline a number that fails it, D37). Undefined where the
+ * number has no digit between its BIN and its last four.
+ */
+export function twinNumber(number: string): string | undefined {
+  const middle = Array.from({ length: Math.max(0, number.length - 10) }, (_, k) => 6 + k);
+  for (const i of middle) for (const j of middle.filter((m) => m > i)) for (let a = 1; a < 10; a += 1) for (let b = 0; b < 10; b += 1) {
+    const d = number.split('');
+    d[i] = String((Number(d[i]) + a) % 10);
+    d[j] = String((Number(d[j]) + b) % 10);
+    const twin = d.join('');
+    if (luhnValid(twin) === luhnValid(number) && twin !== number) return twin;
+  }
+  return undefined;
+}
+
+/**
+ * The twin of `card` for `customerId`: the same payload but the number. Undefined where the target
+ * refused it for a reason of its own (D37) or took it for the same card (which card data names a card
+ * on an add-or-update is not documented beyond the number): the twin class is then not sent.
+ */
+export async function twinCard(ctx: HarnessContext, session: Session, customerId: string, card: ScenarioCard): Promise<ScenarioCard | undefined> {
+  const cardNumber = twinNumber(card.identity);
+  if (cardNumber === undefined) return undefined;
+  try {
+    const twin = await numberCard(ctx, session, customerId, { ...card.payload, customerId, cardNumber });
+    return sameGuid(twin.cardId, card.cardId) ? undefined : twin;
+  } catch (error) {
+    if (error instanceof FixtureError && error.exchange && ownReasonRefusal(error.exchange)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The history of each twin by its accountId ("limits history to that card"): a transaction is of one
+ * card, so no transaction is listed under both. Judged on the second answer against the first; with no
+ * transaction on either card (D21) there is nothing a join could mix, and the row is not judged.
+ */
+export async function twinHistories(ctx: HarnessContext, session: Session, customerId: string, card: ScenarioCard, twin: ScenarioCard): Promise<CaseOutcome[]> {
+  const ofCard = (cardId: string) => ctx.client.call('GetTransactionHistory', { body: { customerId, accountId: cardId } }, { session });
+  const first = await ofCard(card.cardId);
+  const second = await ofCard(twin.cardId);
+  const listed = ok(first) ? new Set(transactionsOf(first).map((t) => String(t.transactionId).toLowerCase())) : undefined;
+  return [
+    judge(first, { oracles: genericOracles(ctx, first) }),
+    judge(second, { oracles: [...genericOracles(ctx, second), ...(listed ? [twinTransactionsApart(listed)] : [])] }),
+  ];
+}
