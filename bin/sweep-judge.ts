@@ -45,7 +45,9 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
  * Judges one sweep run against the embedded reference. CLEAN: no row failed, broken or waived,
  * and exit 0 — or exit 4 when the documented rows left unchecked are exactly `expectedGaps`
  * (the rows the group's readings make unrunnable, reference/reading-groups.ts). Those rows must
- * read not-covered whatever the exit code: passing a rule that could not run is a blind pass.
+ * read not-covered whatever the exit code: passing a rule that could not run is a blind pass. A run
+ * narrowed by CONFORMANCE_ONLY leaves some of them not selected: not run, so not passed either, and
+ * not owed as a gap (the sweep of one operation, docs/sweep.md).
  */
 export function judgeRun(exitCode: number, summary: Summary | undefined, expectedGaps: readonly string[] = []): Judgement {
   if (!summary) return { clean: false, problems: [`exit ${exitCode} and no summary.json: the run did not finish its reports`], rows: [] };
@@ -53,15 +55,17 @@ export function judgeRun(exitCode: number, summary: Summary | undefined, expecte
   const rows = alarmRows(summary);
   if (rows.length) problems.push(`${rows.length} row(s) ${[...new Set(rows.map((r) => r.status))].join('/')}: ${rows.map((r) => r.id).join(', ')}`);
   const isGap = (status: string | undefined) => status === 'not-covered' || status === 'partly-checked';
+  const statusOf = (id: string) => summary.requirements.find((r) => r.id === id)?.status;
+  const owed = expectedGaps.filter((id) => statusOf(id) !== 'not-selected');
   const gaps = summary.requirements.filter((r) => isGap(r.status) && r.blocking).map((r) => r.id);
   if (exitCode === uncheckedExitCode) {
-    if (!sameSet(gaps, expectedGaps)) {
-      problems.push(`exit 4 with unchecked rows ${gaps.join(', ') || '(none)'}; this group may leave ${expectedGaps.length ? 'only ' : ''}${expectedGaps.join(', ') || 'none'} unchecked`);
+    if (!sameSet(gaps, owed)) {
+      problems.push(`exit 4 with unchecked rows ${gaps.join(', ') || '(none)'}; this group may leave ${owed.length ? 'only ' : ''}${owed.join(', ') || 'none'} unchecked`);
     }
   } else if (exitCode !== 0) {
     problems.push(`exit ${exitCode}${summary.verdictReasons.length ? `: ${summary.verdictReasons.join(' ')}` : ''}`);
   }
-  const blind = expectedGaps.filter((id) => !isGap(summary.requirements.find((r) => r.id === id)?.status));
+  const blind = owed.filter((id) => !isGap(statusOf(id)));
   if (blind.length) problems.push(`${blind.join(', ')} should read not-covered (the group's readings make them unrunnable)`);
   return { clean: problems.length === 0, problems, rows };
 }

@@ -53,6 +53,16 @@ describe('judging one sweep run', () => {
     expect(judgeRun(4, fewer, historyGaps).problems.join(' ')).toMatch(/HISTORY-TOTAL should read not-covered/);
   });
 
+  it('owes no gap a narrowed run did not select (CONFORMANCE_ONLY), and still calls a selected one that passed blind', () => {
+    const narrowed = summaryOf([{ id: 'OWNERSHIP-CARDS', status: 'passed' }, { id: 'HISTORY-ORDER', status: 'not-selected' }, { id: 'HISTORY-TOTAL', status: 'not-selected' }]);
+    expect(judgeRun(0, narrowed, historyGaps).clean).toBe(true);
+    const blind = summaryOf([{ id: 'HISTORY-ORDER', status: 'not-selected' }, { id: 'HISTORY-TOTAL', status: 'passed' }]);
+    const judgement = judgeRun(0, blind, historyGaps);
+    expect(judgement.clean).toBe(false);
+    expect(judgement.problems.join(' ')).toContain('HISTORY-TOTAL should read not-covered');
+    expect(judgeRun(4, summaryOf([{ id: 'HISTORY-ORDER', status: 'not-selected' }, { id: 'HISTORY-TOTAL', status: 'not-covered' }]), historyGaps).clean).toBe(true);
+  });
+
   it('is not clean on exit 1, 3 or a run that wrote no summary', () => {
     expect(judgeRun(1, summaryOf([], ['An expired waiver.'])).problems).toEqual(['exit 1: An expired waiver.']);
     expect(judgeRun(3, summaryOf([])).clean).toBe(false);
