@@ -33,6 +33,38 @@ export function dateOfBirth(options: { minYear?: number; maxYear?: number } = {}
     .map(([d, sep]) => [String(d.year), two(d.month), two(d.day)].join(sep));
 }
 
+/** Months of the calendar: a day of at most this many also reads as a month. */
+const monthsInYear = 12;
+/** Month and day pairs that read as another real day when swapped: 12 months x 11 other days. */
+export const ambiguousPairs = monthsInYear * (monthsInYear - 1);
+
+/**
+ * blind15: a date written by one request and read back by another is drawn ambiguous, its day 1 to 12
+ * and not its month, so a parser that swaps day and month (a day-first pattern such as yyyy/dd/MM)
+ * stores or looks up another real day instead of failing. A day past 12 fails the swapped pattern (a
+ * refusal, or a fallback to the documented one) and a day equal to its month swaps into itself: with
+ * either the swap never shows. `index` (0 to ambiguousPairs - 1) picks the pair, so one draw spreads
+ * over every month and every day that can be swapped.
+ */
+export function ambiguousMonthDay(index: number): { month: number; day: number } {
+  const i = Math.min(ambiguousPairs - 1, Math.max(0, Math.floor(index)));
+  const month = 1 + Math.floor(i / (monthsInYear - 1));
+  const other = 1 + (i % (monthsInYear - 1));
+  return { month, day: other >= month ? other + 1 : other };
+}
+
+/** YYYY-MM-DD of an ambiguous date (ambiguousMonthDay) in `year`. */
+export function ambiguousIsoDate(year: number, index: number): string {
+  const { month, day } = ambiguousMonthDay(index);
+  return [String(year), two(month), two(day)].join('-');
+}
+
+/** A date of birth to enrol and read back: ambiguous (ambiguousMonthDay), written with `separator` (D9's year-first forms). */
+export function ambiguousDateOfBirth(separator: '-' | '/'): fc.Arbitrary<string> {
+  return fc.tuple(fc.integer({ min: birthYears.minYear, max: birthYears.maxYear }), fc.nat({ max: ambiguousPairs - 1 }))
+    .map(([year, index]) => ambiguousIsoDate(year, index).replace(/-/g, separator));
+}
+
 /** MM-DD-YYYY of a real date. */
 export function mmddyyyy(options: { minYear?: number; maxYear?: number } = {}): fc.Arbitrary<string> {
   return calendarDate({ minYear: options.minYear ?? 2000, maxYear: options.maxYear ?? 2025 }).map(

@@ -1,7 +1,7 @@
 import { defaults, stateCodesOfEveryReading } from '../contract/index.js';
 import { prng } from '../contract/seeded.js';
 import { luhnCheckDigit, type CardOptions } from './cards.js';
-import { birthYears } from './dates.js';
+import { ambiguousIsoDate, ambiguousPairs, birthYears } from './dates.js';
 
 /** Identity data for one enrollment: ssn and e-mail unique within a source. */
 export interface PersonalData {
@@ -174,8 +174,9 @@ export class FreshValues {
   person(): PersonalData {
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(this.random() * xs.length)]!;
     const year = birthYears.minYear + Math.floor(this.random() * (birthYears.maxYear - birthYears.minYear + 1));
-    const birth = new Date(Date.UTC(year, 0, 1) + Math.floor(this.random() * 365) * 86_400_000);
-    return { ssn: this.ssn(), emailAddress: this.email(), firstName: pick(names), lastName: pick(surnames), dateOfBirth: birth.toISOString().slice(0, 10), state: pick(stateCodesOfEveryReading) };
+    // Enrolled and found again: its date of birth is ambiguous, so a day and month swapped on either side shows (blind15).
+    const dateOfBirth = ambiguousIsoDate(year, this.random() * ambiguousPairs);
+    return { ssn: this.ssn(), emailAddress: this.email(), firstName: pick(names), lastName: pick(surnames), dateOfBirth, state: pick(stateCodesOfEveryReading) };
   }
 
   /**

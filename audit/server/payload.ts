@@ -1,7 +1,7 @@
 import { enrolledCustomerFound, genericRefusal, legacyOrProblemError, noMatchReported } from '../../checks/index.js';
 import type { Exchange } from '../../client/exchange.js';
 import { is2xx, type Responded } from '../../checks/support.js';
-import { responseMembers, successRequirementId, type Operation } from '../../contract/index.js';
+import { assertedValidRegExp, responseMembers, successRequirementId, type Operation } from '../../contract/index.js';
 import { predict } from '../../oracles/model/predict.js';
 import { oracle, type Expected, type Oracle } from '../../oracles/judge.js';
 import type { AuditEntry } from '../entries.js';
@@ -43,10 +43,15 @@ function enrolmentDuplicate(e: AuditEntry, book: Book): boolean {
   return book.enrolments.some((x) => before(x, span(e)) && ((ssn && x.ssn === ssn) || (email && x.email?.toLowerCase() === email.toLowerCase())));
 }
 
+/** D9: the two year-first forms are valid ways of writing one day, so either finds a customer enrolled with the other (blind15). */
+const yearFirst = assertedValidRegExp('dateOfBirth');
+const sameBirthDay = (enrolled: unknown, sent: unknown): boolean => enrolled === sent
+  || (typeof enrolled === 'string' && typeof sent === 'string' && yearFirst.test(enrolled) && yearFirst.test(sent) && enrolled.replace(/\//g, '-') === sent.replace(/\//g, '-'));
+
 /** FindCustomer: an enrolled customer is found (FIND-ENROLLED); an answer that finds none is one of the D8 readings. */
 function findOracles(e: AuditEntry, book: Book): Oracle[] {
   const b = (e.exchange.request.body ?? {}) as Record<string, unknown>;
-  const enrolled = book.enrolments.find((x) => before(x, span(e)) && x.ssn === b.ssn && x.dateOfBirth === b.dateOfBirth);
+  const enrolled = book.enrolments.find((x) => before(x, span(e)) && x.ssn === b.ssn && sameBirthDay(x.dateOfBirth, b.dateOfBirth));
   if (enrolled) return [oracle(enrolledCustomerFound, { operation: 'FindCustomer', customerId: enrolled.customerId }, 'FIND-ENROLLED')];
   const foundOne = (x: Responded) => is2xx(x.response.status) && str((x.response.json as Record<string, unknown> | undefined)?.[responseMembers.findCustomer]) !== undefined;
   const noMatch = oracle(noMatchReported, { operation: 'FindCustomer' }, 'FIND-NOT-FOUND');

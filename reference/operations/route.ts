@@ -18,6 +18,7 @@ import { blind11Input } from '../faults/blind11/hooks.js';
 import { classFaultInput } from '../faults/input-classes.js';
 import { operatorFaultInput } from '../faults/operator-value-input.js';
 import { existingFormFaultInput } from '../faults/existing-forms.js';
+import { readBackDateFaultInput } from '../faults/read-back-dates.js';
 import { blind12Input } from '../faults/blind12/inputs.js';
 import { stateClassInput } from '../faults/state-classes.js';
 import { blind12Before } from '../faults/blind12/handlers.js';
@@ -101,7 +102,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const ssnOf = (customerId: string) => ctx.state.customers.get(customerId)?.ssn;
       const ownerOf = (cardId: string) => ctx.state.cards.get(cardId)?.customerId;
       const holderOf = (cardNumber: string) => ctx.state.cards.findAnyCustomer('number', cardNumber)?.customerId;
-      const input = blind15Input(ctx.faults, op, blind14Input(ctx.faults, op, blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf }))))));
+      const input = readBackDateFaultInput(ctx.faults, op, blind15Input(ctx.faults, op, blind14Input(ctx.faults, op, blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf })))))));
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       const v = validateWithFaults(ctx.faults, op, input, ctx.readings);

@@ -41,7 +41,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'token-error-quotes-secret': true,
   'sattr-filter-any-item': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run', 'amount-separators-stripped': true, 'count-sign-accepted': true,
   'find-ssn-separators-stripped': true, 'enroll-phone-country-code-dropped': true, 'guid-dashes-optional': true, 'text-apostrophe-500': true, 'number-overflow-500': true,
-  'find-dob-compared-as-text': 'needs to know two requests name the same day in two forms of one enrolment (the business suite sends them)', 'token-cacheable': true,
+  'find-dob-compared-as-text': true, 'token-cacheable': true,
   'token-secret-extra-char-accepted': 'whether a refused token request carried valid credentials is not in the recording',
   'token-body-credentials-any-grant-type': 'a token issued for an unsupported grant type is judged by the run that sent it as an error case, not from traffic',
   'token-secret-last-char-ignored': 'whether a refused token request carried valid credentials is not in the recording', 'sattr-detail-names-position': true, 'sattr-detail-format-short-circuits': 'which attributes were invalid is known to the run that made them so; the audit reads a detail naming one of them',
@@ -55,7 +55,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'sattr-number-filter-two-entries': 'a second token of a customer may replace the first for all the audit knows (the BIN and last-four rule is the run\'s): judged by the run',
   'sattr-both-filters-accepted': true, 'sattr-foreign-card-accepted': true,
   // business outcomes and state
-  'enroll-duplicate-ssn-accepted': true, 'find-enrolled-missing': true, 'enroll-ssn-stored-as-number': true, 'find-no-match-not-found': true, 'obo-no-linked-check': true,
+  'enroll-duplicate-ssn-accepted': true, 'find-enrolled-missing': true, 'find-slashed-dob-day-first': true, 'enroll-ssn-stored-as-number': true, 'find-no-match-not-found': true, 'obo-no-linked-check': true,
   'obo-tokenized-not-linked': true, 'cattr-cardless-customer-refused': true, 'card-update-new-id': true, 'card-update-not-stored': true,
   'card-update-keeps-nickname': true, 'tcard-update-keeps-nickname': true, 'tcard-list-session-only': true, 'card-identical-new-id': true, 'tcard-update-not-stored': true, 'delete-card-kept': true, 'readd-same-id': true,
   'cards-list-stale-after-token-update': true, 'find-miss-cached-by-ssn': true,

@@ -312,6 +312,11 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const { payload } = await b.enroll({ dateOfBirth: '1971-03-04' });
     return (await b.call('FindCustomer', { body: { ssn: `9${String(payload.ssn).slice(1, 3)}70${String(payload.ssn).slice(5)}`, dateOfBirth: '1971-03-04' } })).status;
   },
+  // blind15's class: an ambiguous date (day 1-12, not the month) enrolled, then read back by the lookup.
+  'find-slashed-dob-day-first': async (b) => {
+    const { payload } = await b.enroll({ dateOfBirth: '1971-03-04' });
+    return (await find(b, payload.ssn, '1971/03/04')).status;
+  },
   'find-ssn-only': async (b) => {
     const { payload } = await b.enroll();
     return (await b.call('FindCustomer', { body: { ssn: payload.ssn, dateOfBirth: '1901-01-01' } })).status;

@@ -106,10 +106,13 @@ describe('business-error oracles fail on their reference faults', () => {
 
   // Issue 27, blind7: the D16 duplicate sent for an ITIN customer as well as an SSN one (identity kinds),
   // and the D15 declining card sent with every optional member as well as minimal (every payload path).
-  it('catches enroll-itin-duplicate-accepted and card-decline-skipped-with-name-on-card', async () => {
+  // blind15: the D9 scenario's dates are ambiguous, so a lookup that swaps day and month names another day
+  // (D16 enrols originals of its own where the D9 scenario stopped before its ITIN customer).
+  it('catches enroll-itin-duplicate-accepted, card-decline-skipped-with-name-on-card and find-slashed-dob-day-first', async () => {
     const proofs: FaultProof[] = [
       { fault: 'enroll-itin-duplicate-accepted', check: 'legacyOrProblemError', operation: 'EnrollCustomer' },
       { fault: 'card-decline-skipped-with-name-on-card', check: 'legacyOrProblemError', operation: 'AddOrUpdateCard', alsoFails: ['STATE-CARD-AUTH-FAILED'] },
+      { fault: 'find-slashed-dob-day-first', check: 'enrolledCustomerFound', operation: 'FindCustomer' },
     ];
     expectCaught(await runWithFaults(proofs, business), proofs);
   });

@@ -3,12 +3,12 @@ import { errorRow, operation, responseMembers } from '../../../contract/index.js
 import { successBodyShape, transportBroken } from '../../../checks/index.js';
 import { businessErrorCode } from '../../../checks/error-row.js';
 import { enrolledCustomerFound, lookupMatchesEveryKey, noMatchReading, noMatchReported, ssoTokenIssued } from '../../../checks/business-outcomes.js';
-import { acceptedExpectation, validPayload, type Payload } from '../../../generators/index.js';
+import { acceptedExpectation, ambiguousDateOfBirth, validPayload, type Payload } from '../../../generators/index.js';
 import type { Exchange } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { combine, genericOracles, judgeExpectation, judge, judgeRow, oracle, setupOutcome } from '../judge/oracles.js';
 import { enrollFrom, rememberScenarioCustomer, scenario, sendEnrollment, takeUncardedCustomer } from './fixtures.js';
-import { enrollmentPayload, fixedCases, genericRequirements, rowRequirements, scenarioRuns } from './cases.js';
+import { enrollmentPayload, fieldWithFormat, fixedCases, genericRequirements, rowRequirements, scenarioRuns } from './cases.js';
 import { addCard } from '../state/cards.js';
 import { freshValues } from '../state/fresh.js';
 import { nearDatesOfBirth, nearSsns } from './near-keys.js';
@@ -21,7 +21,6 @@ const enroll = operation('EnrollCustomer');
 const obo = operation('AuthenticateOBO');
 const notFound = errorRow('CUSTOMER_NOT_FOUND');
 const describePayload = (what: string) => (p: unknown) => `${what}\n  input: ${JSON.stringify(p)}`;
-const separators = (dob: unknown) => String(dob).replace(/[0-9]/g, '');
 
 /** An enrolment a scenario stands on: the generic contract, and the documented `{CustomerId: <guid>}` it builds on. */
 export const enrolmentOutcome = (ctx: HarnessContext, x: Exchange): CaseOutcome =>
@@ -54,9 +53,12 @@ export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): v
     }),
   });
 
-  // D9: both year-first forms are sent, each by its own enrolment, and searched with the same text.
-  const twoForms = fc.tuple(enrollmentPayload(ctx), enrollmentPayload(ctx))
-    .filter(([a, b]) => separators(a.body?.dateOfBirth) !== separators(b.body?.dateOfBirth));
+  // D9: both year-first forms are sent, each by its own enrolment, and searched with the same text and the other.
+  // Each date is ambiguous (blind15: a day and month swapped on either side names another real day, never a refusal).
+  const birth = fieldWithFormat(enroll, 'dateOfBirth');
+  const withBirth = (p: Payload, dateOfBirth: string): Payload => ({ ...p, body: { ...p.body, [birth]: dateOfBirth } });
+  const twoForms = fc.tuple(enrollmentPayload(ctx), enrollmentPayload(ctx), fc.constantFrom(['-', '/'] as const, ['/', '-'] as const))
+    .chain(([a, b, [first, second]]) => fc.tuple(ambiguousDateOfBirth(first), ambiguousDateOfBirth(second)).map(([x, y]) => [withBirth(a, x), withBirth(b, y)] as const));
   propertyTest(ctx, suiteFile, {
     area, operation: find.id, name: 'FindCustomer finds a customer enrolled with either year-first date of birth (D9)', writes: true,
     requirements: ['FIND-ENROLLED', 'FIND-EVERY-KEY', 'FIND-NOT-FOUND', 'GEN-VALID-ACCEPTED', 'FIND-SUCCESS', ...genericRequirements],

@@ -28,6 +28,8 @@ export interface ReusedCustomer {
   readonly found: boolean;
 }
 
+const slashedForm = (iso: string): string => iso.replace(/-/g, '/');
+
 /** Slots this process enrolled or found: finding one of them again is not a customer of an earlier night. */
 const known = new Set<number>();
 /** Slots this process enrolled: their e-mail is known. */
@@ -36,12 +38,13 @@ const enrolledHere = new Set<number>();
 /** Sends one setup request; a model sequence passes its own, so the story shows it. */
 export type SetupSend = (operation: string, body: Record<string, unknown>) => Promise<Exchange>;
 
-export async function reusableCustomer(ctx: HarnessContext, session: Session, use: FamilyUse, dateForm: (iso: string) => string = (d) => d, sent?: SetupSend): Promise<ReusedCustomer | undefined> {
+export async function reusableCustomer(ctx: HarnessContext, session: Session, use: FamilyUse, dateForm?: (iso: string) => string, sent?: SetupSend): Promise<ReusedCustomer | undefined> {
   const member = familyMember(ctx, use);
   if (!member) return undefined;
   const send: SetupSend = sent ?? ((operation, body) => ctx.client.call(operation, { body }, { session }));
   const { ssn } = member.person;
-  const dateOfBirth = dateForm(member.person.dateOfBirth);
+  // Both year-first forms (D9) spread over the family by slot, so each form is enrolled and read back (blind15).
+  const dateOfBirth = (dateForm ?? (member.slot % 2 === 1 ? slashedForm : (d: string) => d))(member.person.dateOfBirth);
   const found = async (): Promise<ReusedCustomer | undefined> => {
     const customerId = await findCustomer(send, ssn, dateOfBirth);
     if (!customerId || !(await removeLeftCards(ctx, send, customerId))) return undefined;
