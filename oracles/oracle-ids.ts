@@ -35,6 +35,8 @@ declare module '../checks/finding.js' {
     othersCardUntouched: true;
     /** An answer for this customer carries no transaction of another customer's card (ownership/oracles.ts, D45). */
     othersTransactionsHidden: true;
+    /** GetRegisteredCards of this customer lists no card of another customer, one of the same number or token included (ownership/oracles.ts, D45). */
+    othersCardUnlisted: true;
     /** An add-or-update for this customer never answers with another customer's cardId (ownership/oracles.ts, D45). */
     othersCardIdNotReturned: true;
     /** A deleted card is not listed again, whatever a second DeleteCard answered (ownership/oracles.ts, D30). */

@@ -16,6 +16,8 @@ import {
 import { accountFilterJudged } from './lib/history/account-filter.js';
 import { pagingObserved, unknownReferenceAnswered, walkForTotal, wholeHistory } from './lib/history/walk.js';
 import { pagesToEnd } from './lib/history/deep-walk.js';
+import { walkEachCard } from './lib/history/card-walks.js';
+import type { RequirementId } from '../contract/requirements.js';
 
 /**
  * GetTransactionHistory invariants (D21-D23) on whatever history the target has: newest
@@ -135,19 +137,25 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
   // A history longer than the default page is walked to its end, each page from the one before (blind12: a reference
   // past the 20th transaction found nothing); the coverage case in pages of the largest size, so the walk ends in budget.
   cases.property({
-    name: 'history: totalRecords is the same on every page and not below what was paged', requirement: 'HISTORY-TOTAL', alsoChecks: ['HISTORY-PAGING', 'HISTORY-ORDER'],
+    name: 'history: totalRecords is the same on every page and not below what was paged', requirement: 'HISTORY-TOTAL', alsoChecks: ['HISTORY-PAGING', 'HISTORY-ORDER', 'HISTORY-ACCOUNT-FILTER'],
     arbitrary: walkOfPages,
-    examples: [{ pageSize: pageSizeBounds.at(-1)!, card: undefined, toEnd: true }],
+    // The coverage case walks the history under each filter the operation takes: none, then accountId of every card (blind15).
+    examples: [{ pageSize: pageSizeBounds.at(-1)!, card: undefined, toEnd: true, eachCard: true }],
     // The walk to the end spends several cases' worth of the budget (issue 27: 2,000 requests a default run): no random walk beside it.
     randomCases: 0,
-    describe: (v) => `the default page, then pages of pageSize ${v.pageSize} (${v.toEnd ? 'to the history\'s end' : 'two'} from its second-to-last item when it is full)${v.card === undefined ? '' : ` of card [${v.card}]`}, each from the second-to-last item of the one before`,
+    describe: (v) => `the default page, then pages of pageSize ${v.pageSize} (${v.toEnd ? 'to the history\'s end' : 'two'} from its second-to-last item when it is full)${v.card === undefined ? '' : ` of card [${v.card}]`}, each from the second-to-last item of the one before${v.eachCard ? '; then the same under accountId of each card in turn' : ''}`,
     probe: async (p, v) => {
       const query = pageQuery({ card: v.card }, p.customer.cards);
       const walked = await walkForTotal(p, query, v.pageSize, v.toEnd ? pagesToEnd : 2);
       if (!walked) return undefined;
       p.findings.push(...totalRecordsStable(walked.pages), ...walked.findings);
+      const checked: RequirementId[] = walked.deep ? ['HISTORY-PAGING', 'HISTORY-ORDER'] : [];
       // A per-page count passes while the history fits one page; paging past it shows the difference.
-      return { covered: walked.beyond, checked: walked.deep ? ['HISTORY-PAGING', 'HISTORY-ORDER'] : [], ...pagingObserved(walked.reading) };
+      if (!v.eachCard || p.findings.length) return { covered: walked.beyond, checked, ...pagingObserved(walked.reading) };
+      const cards = await walkEachCard(p, v.pageSize);
+      if (!cards) return undefined;
+      p.findings.push(...cards.findings);
+      return { covered: walked.beyond || cards.covered, checked: [...checked, ...cards.checked], ...pagingObserved(walked.reading ?? cards.reading) };
     },
   });
 

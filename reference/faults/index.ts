@@ -10,6 +10,7 @@ import { existingFormFaults } from './existing-forms.js';
 import { stateClassFaults } from './state-classes.js';
 import { identityClassFaults } from './identity-classes.js';
 import { readBackDateFaults } from './read-back-dates.js';
+import { historyClassFaults } from './history-classes.js';
 import { blind1Faults } from './blind1/index.js';
 import { blind2Faults } from './blind2/index.js';
 import { blind3Faults } from './blind3/index.js';
@@ -31,7 +32,7 @@ import { switchSet } from '../switchboard.js';
 export type { Fault, FaultSet } from './types.js';
 
 /** Every fault the reference knows, core first, then the partner operations'. */
-export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...historyFaults, ...bodyFaults, ...inputClassFaults, ...operatorValueFaults, ...existingFormFaults, ...stateClassFaults, ...identityClassFaults, ...readBackDateFaults];
+export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...historyFaults, ...bodyFaults, ...inputClassFaults, ...operatorValueFaults, ...existingFormFaults, ...stateClassFaults, ...identityClassFaults, ...readBackDateFaults, ...historyClassFaults];
 
 /** Blind red-team faults: switchable like the catalogue's, scored by a separate command, not part of faultCatalogue. */
 export { blind1Faults, blind2Faults, blind3Faults, blind4Faults, blind5Faults, blind6Faults, blind7Faults, blind8Faults, blind9Faults, blind10Faults, blind11Faults, blind12Faults, blind13Faults, blind14Faults, blind15Faults };

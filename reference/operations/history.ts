@@ -11,6 +11,7 @@ import { blind12CardHistory, blind12FilterIgnored, blind12Paged } from '../fault
 import { cardlessAnyCard, deepPageGap, tokenCardRepeated } from '../faults/state-classes.js';
 import { sameNicknameAs } from '../faults/blind13/handlers.js';
 import { blind14SameLastFour } from '../faults/blind14/handlers.js';
+import { sizedAccountTotal, tokenJoinedHistory } from '../faults/history-classes.js';
 
 /** The card's history as the account filter hands it out: faults leave out all or every second transaction. */
 function filteredHistory(ctx: OperationContext, cardHistory: Transaction[]): Transaction[] {
@@ -87,7 +88,7 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind12-history-*: row versions joined twice, a nullable column of the token table.
     // history-token-card-repeated-when-filtered: an updated token card's rows joined twice under its accountId.
     const cardHistory = (card: (typeof cards)[number]) => tokenCardRepeated(c.faults, card, filtering, blind12CardHistory(c.faults, card, c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
-      ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : historyOf(card)));
+      ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : tokenJoinedHistory(c.faults, c.state, card, historyOf(card))));
     // blind1-history-cards-not-merged: each card's history is newest first, but the cards are only concatenated.
     // blind4-history-order-day-only: ORDER BY CAST(createdOn AS date) DESC, transactionId.
     const dayOnly = (a: Transaction, b: Transaction) => String(b.createdOn).slice(0, 10).localeCompare(String(a.createdOn).slice(0, 10)) || String(a.transactionId).localeCompare(String(b.transactionId));
@@ -150,7 +151,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     if (reference !== undefined && c.faults.has('blind2-history-last-page-500')) void (all[start + size] as Transaction).transactionId;
     // D23: totalRecords' meaning is open; the reading counts the customer's whole history, whatever the filter.
     const unfiltered = c.readings.has('history-total-unfiltered') && !c.readings.has('history-none') ? customerCards.flatMap(historyOf).length : all.length;
-    const total = c.faults.has('history-total-varies') ? all.length - start : c.faults.has('total-records-page-count') ? items.length : unfiltered;
+    const total = c.faults.has('history-total-varies') ? all.length - start : c.faults.has('total-records-page-count') ? items.length
+      : sizedAccountTotal(c.faults, { filtering, sized: !defaultSize, reference }, () => customerCards.flatMap(historyOf).length, unfiltered);
     // blind1-history-total-capped: the count is taken from a query limited to the default page.
     // blind7-history-total-zero-when-paging: the count query runs for the first page only.
     const shownTotal = reference !== undefined && c.faults.has('blind7-history-total-zero-when-paging') ? 0

@@ -157,4 +157,6 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   // the identity classes blind batch 14 showed missing (reference/faults/identity-classes.ts)
   'cattr-customer-id-guid-parsed': true,
   'delete-card-by-last-four': 'which other card of the customer a DeleteCard may not reach (its twin) is known to the run that made it; judged by the run',
+  'history-total-unfiltered-when-sized-account': 'needs the customer\'s history walked page by page',
+  'history-joined-by-token-across-customers': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
 };

@@ -559,6 +559,27 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const items = [{ name: 'CustomerId', value: `{${customerId}}` }, { name: 'SSN', value: payload.ssn }];
     return (await b.call('AddCustomerAttributes', { body: { customerAttributes: items } })).status;
   },
+  // The history classes blind batch 15 showed missing (reference/faults/history-classes.ts).
+  'history-total-unfiltered-when-sized-account': async (b) => {
+    const { customerId } = await b.enroll();
+    // More than one card's most (45): two cards at least hold transactions, so no card's count is the customer's.
+    const cardIds = await cardsWithHistory(b, customerId, 60);
+    const whole = (await b.call('GetTransactionHistory', { query: { customerId } })).body.totalRecords;
+    const totals = await Promise.all(cardIds.map(async (accountId) => (await b.call('GetTransactionHistory', { query: { customerId, accountId, pageSize: 5 } })).body.totalRecords));
+    return totals.every((t) => t === whole);
+  },
+  'history-joined-by-token-across-customers': async (b) => {
+    const [holder, other] = [(await b.enroll()).customerId, (await b.enroll()).customerId];
+    for (let i = 0; i < 5; i++) {
+      const payload = tokenCardPayload(other, { cardToken: `tok_shared_${i}` });
+      const cardId = (await b.call('AddOrUpdateTokenizedCard', { body: payload })).body.cards[0].cardId as string;
+      const theirs = new Set((await b.call('GetTransactionHistory', { query: { customerId: other, accountId: cardId } })).body.searchResults.map((t: { transactionId: string }) => t.transactionId));
+      if (theirs.size === 0) continue;
+      await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, customerId: holder } });
+      return (await b.call('GetTransactionHistory', { query: { customerId: holder } })).body.searchResults.filter((t: { transactionId: string }) => theirs.has(t.transactionId)).length;
+    }
+    throw new Error('no tokenized card with a history after 5 cards');
+  },
   'delete-card-by-last-four': async (b) => {
     const { customerId } = await b.enroll();
     const cardId = (await b.addCard(customerId, { cardNumber: '4111111111111111' })).body.cards[0].cardId as string;

@@ -28,8 +28,9 @@ const groups: Group[] = [
   // A reference from the oldest end (blind8: the history's last page answered empty); this fault empties the oldest one's page alone.
   { caught: [history('history-paging-oldest-empty', 'pagingContinues')] },
   { caught: [history('history-account-filter-ignored', 'accountFilterHonoured'), history('history-total-varies', 'totalRecordsStable')] },
-  // Each card the customer holds is filtered on, a tokenized one too (blind7: a filter joined to card numbers only).
-  { caught: [history('history-account-filter-number-cards-only', 'accountFilterHonoured')] },
+  // Each card the customer holds is filtered on, a tokenized one too (blind7: a filter joined to card numbers only); the total's walk
+  // is made under accountId of each card too (blind15: a total counted without the filter on a page from a paging reference).
+  { caught: [history('history-account-filter-number-cards-only', 'accountFilterHonoured'), history('history-total-unfiltered-when-sized-account', 'totalRecordsStable')] },
   // Each documented bound of pageSize is sent and its page judged (blind6: pageSize 1 taken for the default).
   { caught: [history('history-page-size-ten-default', 'pageWithinBounds')] },
   {

@@ -44,6 +44,8 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
     { fault: 'card-add-check-then-insert', check: 'serialOutcome', operation: 'AddOrUpdateCard' },
     // blind14: a twin card sharing the last four digits reached through the other (the blind fault: the history accountId filter).
     { fault: 'delete-card-by-last-four', check: 'twinCardKept', operation: 'GetRegisteredCards' },
+    // blind15: the history of a customer holding a token another customer holds (the blind fault: a card number, joined).
+    { fault: 'history-joined-by-token-across-customers', check: 'othersTransactionsHidden', operation: 'GetTransactionHistory' },
   ],
 ];
 

@@ -56,7 +56,8 @@ export function referenceIndex(reference: number, pageSize: number, known: reado
 export const describeReference = (reference: number) => (reference >= 0 ? `the default page's item [${reference}]` : `the ${-reference === 1 ? 'oldest' : `item ${-reference} from the oldest`} of the default page`);
 /** pageSize, of the whole history or of one card's: a walk's pages, or the page set beside the default one. */
 /** `toEnd`: walked past the default page to the history's end (the coverage case), else two pages past it (budget: a history case is estimated at 3 requests). */
-export const walkOfPages = fc.record({ pageSize: walkPageSize, card: option(fc.nat()), toEnd: fc.constant<boolean>(false) });
+/** `eachCard`: the same walk under accountId of every card in turn (card-walks.ts, the coverage case), after the whole history's. */
+export const walkOfPages = fc.record({ pageSize: walkPageSize, card: option(fc.nat()), toEnd: fc.constant<boolean>(false), eachCard: fc.constant<boolean>(false) });
 export const sizedPage = fc.record({ pageSize, card: option(fc.nat()) });
 
 /** That page's query, the request pageWithinBounds judges it by, and how many transactions it could hold. */

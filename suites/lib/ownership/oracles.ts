@@ -49,6 +49,15 @@ export const othersTransactionsHidden = (foreign: ReadonlySet<string>, what: str
   };
 });
 
+/** GetRegisteredCards of this customer lists none of another customer's cards, whatever number or token they share. */
+export const othersCardUnlisted = (others: readonly ScenarioCard[], what: string): Oracle => scenarioOracle('othersCardUnlisted', 'OWNERSHIP-CARDS', ok, (x) => {
+  const listed = others.filter((other) => cardsOf(x).some((c) => sameGuid(c.cardId, other.cardId)));
+  return listed.length === 0 ? undefined : {
+    title: 'Another customer\'s card listed', received: `card ${short(listed[0]!.cardId)} of another customer listed for ${what}`,
+    documented: 'a customer\'s list holds its own cards only (Card.customerId is the owner, D45)',
+  };
+});
+
 /** An add-or-update for this customer never answers with another customer's card. */
 export const othersCardIdNotReturned = (other: ScenarioCard): Oracle => scenarioOracle('othersCardIdNotReturned', 'OWNERSHIP-CARDS', ok, (x) => {
   const card = cardsOf(x)[0];

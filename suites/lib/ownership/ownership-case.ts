@@ -9,8 +9,7 @@ import { ownCustomer, numberCard, tokenCard, transactionsOf, sameGuid, cardsOf, 
 import { ok, othersCardIdNotReturned, othersCardUntouched, othersTransactionsHidden, unlisted } from './oracles.js';
 import { PairLog } from './pairs.js';
 import { sharedIdentityWrites } from './shared-identity.js';
-
-
+import { sharedIdentityReads } from './shared-reads.js';
 
 /** Another expiration than `mmyy` (the month moved on by one): a change the owner's list would show. */
 export const otherExpiration = (mmyy: unknown): string => {
@@ -107,6 +106,9 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
     }));
     log.sent(card.kind === 'number' ? 'other-customers-card-number' : 'other-customers-card-token', `${op} body ${member}`);
   }
+  // What A's card list and history show while A holds them: none of B's cards or transactions (shared-reads.ts, blind15).
+  const shared = [bCard, bToken].flatMap((card) => (held.has(card) ? [[card, held.get(card)!] as const] : []));
+  parts.push(...(await sharedIdentityReads(ctx, call, a.customerId, b.customerId, shared, foreign)));
   // A now holds a card of each identity B holds, where the target took it: A updates and deletes its own (shared-identity.ts).
   // The registration moved the expiration on by one month; the update moves it on again: B's stays as B registered it.
   for (const card of [bCard, bToken])
