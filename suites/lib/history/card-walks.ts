@@ -29,8 +29,10 @@ const ofTheCard = (card: Card, page: HistoryPage): Finding[] =>
  * `pageSize` (blind15: with accountId, a page asked from a paging reference counted the customer's
  * whole history while the card's first page counted the card's). Each card's pages are judged as
  * the whole history's are: totalRecords the same on every page and not below what was paged, the
- * walk's continuity, order and uniqueness (deep-walk.ts), and each page of that card only. Stops at
- * the first card with a finding, so its requests are the last; undefined after transport trouble.
+ * walk's continuity, order and uniqueness (deep-walk.ts), and each page of that card only. Every
+ * card is walked, a faulty one too: a filter broken on one kind of card (tokens) finds another card's
+ * items there, while a total broken for every card shows only on its own pages, so stopping at the
+ * first finding let the card order decide which fault was seen. Undefined after transport trouble.
  */
 export async function walkEachCard(c: HistoryCase, pageSize: number): Promise<CardWalks | undefined> {
   const findings: Finding[] = [];
@@ -46,7 +48,6 @@ export async function walkEachCard(c: HistoryCase, pageSize: number): Promise<Ca
     if (walked.deep) ['HISTORY-PAGING', 'HISTORY-ORDER'].forEach((r) => checked.add(r as RequirementId));
     if (card.lastFourDigits && held.length > 0) checked.add('HISTORY-ACCOUNT-FILTER');
     findings.push(...totalRecordsStable(walked.pages), ...walked.findings, ...walked.pages.flatMap((p) => ofTheCard(card, p)));
-    if (findings.length) break;
   }
   return { findings, covered, checked: [...checked], ...(reading ? { reading } : {}) };
 }
