@@ -1,4 +1,4 @@
-import { unique, type Answer, type Blind13Client } from './blind13-client.js';
+import { unique, type Answer, type RedTeamClient } from './red-team-client.js';
 
 /**
  * One probe per blind13 fault (reference/faults/blind13/index.ts): the one or few requests whose
@@ -6,7 +6,7 @@ import { unique, type Answer, type Blind13Client } from './blind13-client.js';
  * a faulty reference.
  */
 
-type C = Blind13Client;
+type C = RedTeamClient;
 const unknownGuid = '00000000-0000-4000-8000-000000000000';
 const address = { addressLine1: '1 Main St', addressLine2: 'Apt 1', city: 'Springfield', state: 'IL', zip: '62701' };
 const enrollBody = (o: Record<string, unknown> = {}) => ({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement } from '../../contract/index.js';
 import { blind13Faults } from '../../reference/faults/blind13/index.js';
-import { Blind13Client } from './blind13-client.js';
+import { RedTeamClient } from './red-team-client.js';
 import { probes } from './blind13-probes.js';
 
 /**
@@ -16,8 +16,8 @@ const offList = new Set(['blind13-allow-list-find-exempt']);
 const ownSession = new Set(['blind13-auth-denied-detail-missing']);
 
 describe('blind13 faults', () => {
-  let healthy: Blind13Client;
-  beforeAll(async () => { healthy = await Blind13Client.start([]); });
+  let healthy: RedTeamClient;
+  beforeAll(async () => { healthy = await RedTeamClient.start([]); });
   afterAll(async () => { await healthy.close(); });
 
   it('every fault names a contract requirement, is named blind13-, and has a probe', () => {
@@ -31,14 +31,14 @@ describe('blind13 faults', () => {
   });
 
   it.each(blind13Faults.map((f) => f.name))('%s changes what a client observes', async (name) => {
-    const run = async (c: Blind13Client) => {
+    const run = async (c: RedTeamClient) => {
       if (!ownSession.has(name) && !offList.has(name)) await c.open();
       return probes[name]!(c);
     };
-    const base = offList.has(name) ? await Blind13Client.start([], ['10.9.9.9']) : undefined;
-    const faulty = await Blind13Client.start([name], offList.has(name) ? ['10.9.9.9'] : undefined);
+    const base = offList.has(name) ? await RedTeamClient.start([], ['10.9.9.9']) : undefined;
+    const faulty = await RedTeamClient.start([name], offList.has(name) ? ['10.9.9.9'] : undefined);
     try {
-      const expected = await run(base ?? new Blind13Client(healthy.ref, healthy.agent));
+      const expected = await run(base ?? new RedTeamClient(healthy.ref, healthy.agent));
       const observed = await run(faulty);
       if (process.env.BLIND13_SHOW) console.log(name, JSON.stringify(expected), JSON.stringify(observed));
       expect(observed, `${name}: healthy ${JSON.stringify(expected)}, faulty ${JSON.stringify(observed)}`).not.toEqual(expected);

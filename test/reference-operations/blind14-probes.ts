@@ -1,4 +1,4 @@
-import { unique, type Answer, type Blind14Client } from './blind14-client.js';
+import { unique, type Answer, type RedTeamClient } from './red-team-client.js';
 
 /**
  * One probe per blind14 fault (reference/faults/blind14/index.ts): the one or few requests whose
@@ -6,7 +6,7 @@ import { unique, type Answer, type Blind14Client } from './blind14-client.js';
  * a faulty reference.
  */
 
-type C = Blind14Client;
+type C = RedTeamClient;
 const unknownGuid = '00000000-0000-4000-8000-000000000000';
 const address = { addressLine1: '1 Main St', addressLine2: 'Apt 1', city: 'Springfield', state: 'IL', zip: '62701' };
 const enrollBody = (o: Record<string, unknown> = {}) => ({
@@ -88,7 +88,7 @@ export const probes: Record<string, (c: C) => Promise<unknown>> = {
   'blind14-obo-not-found-title-no-linked': async (c) => (await c.call('authenticate-obo', { body: { customerId: unknownGuid } })).body.title,
   'blind14-tcard-validation-key-no-prefix': async (c) => (await c.call('add-or-update-tokenized-card', { body: tokenBody((await enroll(c)).customerId, { cardBin: 'x' }) })).body.validationErrors.map((e: { key: string }) => e.key),
   'blind14-find-dob-missing-500': (c) => status(c.call('find-customer', { body: { ssn: '123456789' } })),
-  'blind14-token-body-secret-unchecked': async (c) => (await c.tokenRequest({ inBody: true, secret: 'not-the-secret' })).status,
+  'blind14-token-body-secret-unchecked': async (c) => (await c.tokenRequest({ bodyCredentials: true, secret: 'not-the-secret' })).status,
   'blind14-token-missing-scope-500': async (c) => (await c.tokenRequest({ noScope: true })).status,
   'blind14-bearer-expiry-unchecked-on-enroll': (c) => status(c.call('enroll-customer', { body: {}, expired: true })),
   'blind14-bearer-skipped-on-delete': (c) => status(c.call('delete-card', { body: {}, without: ['authorization'] })),

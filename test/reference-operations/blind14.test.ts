@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requirement } from '../../contract/index.js';
 import { blind14Faults } from '../../reference/faults/blind14/index.js';
-import { Blind14Client } from './blind14-client.js';
+import { RedTeamClient } from './red-team-client.js';
 import { probes } from './blind14-probes.js';
 
 /**
@@ -16,8 +16,8 @@ const offList = new Set(['blind14-allow-list-card-exempt']);
 const ownSession = new Set(['blind14-auth-denied-status-string', 'blind14-auth-denied-instance-missing']);
 
 describe('blind14 faults', () => {
-  let healthy: Blind14Client;
-  beforeAll(async () => { healthy = await Blind14Client.start([]); });
+  let healthy: RedTeamClient;
+  beforeAll(async () => { healthy = await RedTeamClient.start([]); });
   afterAll(async () => { await healthy.close(); });
 
   it('every fault names a contract requirement, is named blind14-, and has a probe', () => {
@@ -31,14 +31,14 @@ describe('blind14 faults', () => {
   });
 
   it.each(blind14Faults.map((f) => f.name))('%s changes what a client observes', async (name) => {
-    const run = async (c: Blind14Client) => {
+    const run = async (c: RedTeamClient) => {
       if (!ownSession.has(name) && !offList.has(name)) await c.open();
       return probes[name]!(c);
     };
-    const base = offList.has(name) ? await Blind14Client.start([], ['10.9.9.9']) : undefined;
-    const faulty = await Blind14Client.start([name], offList.has(name) ? ['10.9.9.9'] : undefined);
+    const base = offList.has(name) ? await RedTeamClient.start([], ['10.9.9.9']) : undefined;
+    const faulty = await RedTeamClient.start([name], offList.has(name) ? ['10.9.9.9'] : undefined);
     try {
-      const expected = await run(base ?? new Blind14Client(healthy.ref, healthy.agent));
+      const expected = await run(base ?? new RedTeamClient(healthy.ref, healthy.agent));
       const observed = await run(faulty);
       if (process.env.BLIND14_SHOW) console.log(name, JSON.stringify(expected), JSON.stringify(observed));
       expect(observed, `${name}: healthy ${JSON.stringify(expected)}, faulty ${JSON.stringify(observed)}`).not.toEqual(expected);

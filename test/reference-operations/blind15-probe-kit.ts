@@ -1,9 +1,9 @@
-import { unique, type Answer, type Blind15Client } from './blind15-client.js';
+import { unique, type Answer, type RedTeamClient } from './red-team-client.js';
 
 /** What the blind15 probes (blind15-probes.ts, blind15-state-probes.ts) build their requests from. */
 
 
-export type C = Blind15Client;
+export type C = RedTeamClient;
 export const unknownGuid = '00000000-0000-4000-8000-000000000000';
 export const address = { addressLine1: '1 Main St', addressLine2: 'Apt 1', city: 'Springfield', state: 'IL', zip: '62701' };
 export const enrollBody = (o: Record<string, unknown> = {}) => ({

@@ -1,5 +1,5 @@
 import { unknownGuid, enrollBody, cardBody, tokenBody, enroll, status, items, addCard, history, firstPage, obo, cardsWithHistory, type C } from './blind15-probe-kit.js';
-import { Blind15Client as Client } from './blind15-client.js';
+import { RedTeamClient as Client } from './red-team-client.js';
 import { stateProbes } from './blind15-state-probes.js';
 
 /**
