@@ -1,50 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requirement } from '../../contract/index.js';
 import { blind15Faults } from '../../reference/faults/blind15/index.js';
-import { RedTeamClient } from './red-team-client.js';
 import { probes } from './blind15-probes.js';
+import { describeProbedBatch } from './red-team-batch.js';
 
-/**
- * Blind batch 15: each fault changes what a client observes. A probe runs against a healthy
- * reference and one with the fault switched on; the two results must differ. One or a few
- * requests per fault, no conformance run.
- */
-
-/** Probes that need the reference started with an allow list the test's own address is not on. */
-const offList = new Set<string>();
-/** Probes that open their own session (as the denied client). */
-const ownSession = new Set<string>();
-
-describe('blind15 faults', () => {
-  let healthy: RedTeamClient;
-  beforeAll(async () => { healthy = await RedTeamClient.start([]); });
-  afterAll(async () => { await healthy.close(); });
-
-  it('every fault names a contract requirement, is named blind15-, and has a probe', () => {
-    expect(blind15Faults).toHaveLength(40);
-    for (const f of blind15Faults) {
-      expect(() => requirement(f.requirement), f.name).not.toThrow();
-      expect(f.name.startsWith('blind15-'), f.name).toBe(true);
-      expect(f.name in probes, f.name).toBe(true);
-    }
-    expect(new Set(blind15Faults.map((f) => f.name)).size).toBe(blind15Faults.length);
-  });
-
-  it.each(blind15Faults.map((f) => f.name))('%s changes what a client observes', async (name) => {
-    const run = async (c: RedTeamClient) => {
-      if (!ownSession.has(name) && !offList.has(name)) await c.open();
-      return probes[name]!(c);
-    };
-    const base = offList.has(name) ? await RedTeamClient.start([], ['10.9.9.9']) : undefined;
-    const faulty = await RedTeamClient.start([name], offList.has(name) ? ['10.9.9.9'] : undefined);
-    try {
-      const expected = await run(base ?? new RedTeamClient(healthy.ref, healthy.agent));
-      const observed = await run(faulty);
-      if (process.env.BLIND15_SHOW) console.log(name, JSON.stringify(expected), JSON.stringify(observed));
-      expect(observed, `${name}: healthy ${JSON.stringify(expected)}, faulty ${JSON.stringify(observed)}`).not.toEqual(expected);
-    } finally {
-      await faulty.close();
-      await base?.close();
-    }
-  }, 60_000);
+/** Blind batch 15: each fault changes what a client observes (red-team-batch.ts). */
+describeProbedBatch({
+  batch: 'blind15', faults: blind15Faults, probes,
 });
