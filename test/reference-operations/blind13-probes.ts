@@ -1,4 +1,5 @@
-import { unique, type Answer, type RedTeamClient } from './red-team-client.js';
+import { unique, type Answer } from './red-team-client.js';
+import { unknownGuid, address, enrollBody, cardBody, tokenBody, enroll, status, items, type C } from './red-team-probe-kit.js';
 
 /**
  * One probe per blind13 fault (reference/faults/blind13/index.ts): the one or few requests whose
@@ -6,26 +7,6 @@ import { unique, type Answer, type RedTeamClient } from './red-team-client.js';
  * a faulty reference.
  */
 
-type C = RedTeamClient;
-const unknownGuid = '00000000-0000-4000-8000-000000000000';
-const address = { addressLine1: '1 Main St', addressLine2: 'Apt 1', city: 'Springfield', state: 'IL', zip: '62701' };
-const enrollBody = (o: Record<string, unknown> = {}) => ({
-  emailAddress: `p${unique(10)}@example.com`, ssn: unique(9), firstName: 'Pat', lastName: 'Doe', mobileNumber: '5551234567',
-  ...address, dateOfBirth: '1990-04-01', allowTexts: true, ...o,
-});
-const cardBody = (customerId: string, o: Record<string, unknown> = {}) => ({
-  customerId, cardNumber: '4111111111111111', expirationMonthYear: '1229', cardNickname: 'Main', ...address, ...o,
-});
-const tokenBody = (customerId: string, o: Record<string, unknown> = {}) => ({
-  customerId, cardToken: `tok_${unique(10)}`, cardBin: '411111', lastFourOfCard: '1111', expirationMonthYear: '1229', cardNickname: 'Main', ...address, ...o,
-});
-const enroll = async (c: C, o: Record<string, unknown> = {}) => {
-  const body = enrollBody(o);
-  const r = await c.call('enroll-customer', { body });
-  return { customerId: String(r.body?.CustomerId), body, r };
-};
-const status = (r: Promise<Answer>) => r.then((a) => a.status);
-const items = (list: Array<[string, string]>) => list.map(([name, value]) => ({ name, value }));
 
 /** A customer with a card, and an ssoToken issued in the client's session. */
 async function obo(c: C) {

@@ -1,4 +1,4 @@
-import { unknownGuid, enrollBody, cardBody, tokenBody, enroll, status, items, addCard, history, firstPage, obo, cardsWithHistory, type C } from './blind15-probe-kit.js';
+import { unknownGuid, enrollBody, cardBody, tokenBody, enroll, status, items, addCard, history, firstPage, obo, cardsWithHistory, type C } from './red-team-probe-kit.js';
 import { RedTeamClient as Client } from './red-team-client.js';
 import { stateProbes } from './blind15-state-probes.js';
 

@@ -1,4 +1,4 @@
-import { enrollBody, enroll, status, addCard, history, firstPage, cardsWithHistory, type C } from './blind15-probe-kit.js';
+import { enrollBody, enroll, status, addCard, history, firstPage, cardsWithHistory, type C } from './red-team-probe-kit.js';
 import { unique } from './red-team-client.js';
 
 /** The blind15 probes of state, sequences, ownership and caching (blind15-probes.ts holds the rest and merges these). */

@@ -1,6 +1,6 @@
 import { unique, type Answer, type RedTeamClient } from './red-team-client.js';
 
-/** What the blind15 probes (blind15-probes.ts, blind15-state-probes.ts) build their requests from. */
+/** What the red teams' probes (blind13-15) build their requests from: one customer, card and token body each. */
 
 
 export type C = RedTeamClient;
