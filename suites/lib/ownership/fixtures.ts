@@ -66,4 +66,12 @@ export function transactionsOf(x: Exchange): Array<Record<string, unknown>> {
   return Array.isArray(list) ? list.filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null) : [];
 }
 
+/** The transactions of `x` whose transactionId is in `ids` (lower case: a GUID's letter case is not fixed). */
+export const transactionsAmong = (x: Exchange, ids: ReadonlySet<string>): Array<Record<string, unknown>> =>
+  transactionsOf(x).filter((t) => typeof t.transactionId === 'string' && ids.has(t.transactionId.toLowerCase()));
+
+/** The transactionIds `x` lists, in lower case, to compare with transactionsAmong. */
+export const transactionIds = (x: Exchange): Set<string> =>
+  new Set(transactionsOf(x).map((t) => t.transactionId).filter((id): id is string => typeof id === 'string').map((id) => id.toLowerCase()));
+
 export const sameGuid = (a: unknown, b: unknown): boolean => typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();

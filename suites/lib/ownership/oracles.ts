@@ -6,7 +6,7 @@ import { errorBodyIsJson } from '../../../checks/index.js';
 import { is2xx } from '../../../checks/support.js';
 import type { HarnessContext } from '../runner/context.js';
 import { genericOracles, oracle, type Oracle } from '../judge/oracles.js';
-import { cardsOf, sameGuid, transactionsOf, type ScenarioCard } from './fixtures.js';
+import { cardsOf, sameGuid, transactionsOf, transactionsAmong, type ScenarioCard } from './fixtures.js';
 
 /**
  * The scenario oracles of the ownership and use-after-delete cases: each reads what the scenario
@@ -42,7 +42,7 @@ export const othersCardUntouched = (card: ScenarioCard, what: string): Oracle =>
 
 /** An answer for this customer lists none of another customer's transactions. */
 export const othersTransactionsHidden = (foreign: ReadonlySet<string>, what: string): Oracle => scenarioOracle('othersTransactionsHidden', 'OWNERSHIP-CARDS', ok, (x) => {
-  const shown = transactionsOf(x).filter((t) => typeof t.transactionId === 'string' && foreign.has(t.transactionId.toLowerCase()));
+  const shown = transactionsAmong(x, foreign);
   return shown.length === 0 ? undefined : {
     title: 'Another customer\'s transactions listed', received: `${shown.length} transaction(s) of another customer's card listed for ${what}`,
     documented: 'a customer\'s history holds its own cards\' transactions only (D45)',
@@ -84,7 +84,7 @@ export const readdedCardNewId = (oldId: string): Oracle => scenarioOracle('readd
 /** The history of a card's twin (twin-card.ts) lists none of the transactions the card's own listed: a transaction is of one card. */
 export const twinTransactionsApart = (ofCard: ReadonlySet<string>): Oracle => scenarioOracle('twinTransactionsApart', 'HISTORY-ACCOUNT-FILTER',
   (x) => ok(x) && (ofCard.size > 0 || transactionsOf(x).length > 0), (x) => {
-    const both = transactionsOf(x).filter((t) => typeof t.transactionId === 'string' && ofCard.has(t.transactionId.toLowerCase()));
+    const both = transactionsAmong(x, ofCard);
     return both.length === 0 ? undefined : {
       title: 'Account filter took a twin card\'s transactions', received: `${both.length} transaction(s) listed under the accountId of the card and of its twin (same BIN, last four digits, expiration, nickname, name and address)`,
       documented: 'accountId "limits history to that card"',

@@ -5,7 +5,7 @@ import type { CaseOutcome } from '../runner/property.js';
 import { combine, genericOracles, judge, judgeRow } from '../judge/oracles.js';
 import { idFilter, numberFilter, sattr, sessionList, ssoTokenName } from '../business/session.js';
 import { ssoTokenFor } from '../state/case-state.js';
-import { ownCustomer, numberCard, tokenCard, transactionsOf, sameGuid, cardsOf, type ScenarioCard } from './fixtures.js';
+import { ownCustomer, numberCard, tokenCard, transactionIds, sameGuid, cardsOf, type ScenarioCard } from './fixtures.js';
 import { ok, othersCardIdNotReturned, othersCardUntouched, othersTransactionsHidden, unlisted } from './oracles.js';
 import { PairLog } from './pairs.js';
 import { sharedIdentityWrites } from './shared-identity.js';
@@ -59,7 +59,7 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
     if (tries > 0) historyCard = await numberCard(ctx, session, b.customerId);
     const own = await call('GetTransactionHistory', { customerId: b.customerId, accountId: historyCard.cardId });
     parts.push(judge(own, { oracles: genericOracles(ctx, own) }));
-    foreign = new Set(transactionsOf(own).map((t) => String(t.transactionId).toLowerCase()));
+    foreign = transactionIds(own);
   }
 
   // B's card and transactions named through A, first while A holds no card, then once it holds one: a lookup

@@ -2,7 +2,7 @@ import type { Exchange } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { genericOracles, judge } from '../judge/oracles.js';
-import { transactionsOf, type ScenarioCard } from './fixtures.js';
+import { transactionIds, type ScenarioCard } from './fixtures.js';
 import { othersCardUnlisted, othersTransactionsHidden, unlisted } from './oracles.js';
 
 /** A request of the scenario's session (ownership-case.ts: a lost reply is sent again). */
@@ -10,8 +10,6 @@ type Call = (op: string, body: Record<string, unknown>) => Promise<Exchange>;
 
 /** B's card of an identity A holds too, and A's cardId of that identity. */
 export type SharedCard = readonly [theirs: ScenarioCard, held: string];
-
-const idsOf = (x: Exchange): string[] => transactionsOf(x).map((t) => t.transactionId).filter((id): id is string => typeof id === 'string').map((id) => id.toLowerCase());
 
 /**
  * One card identity held by two customers (D45, RESTler NamespaceRule), on the reads: once A holds
@@ -35,7 +33,7 @@ export async function sharedIdentityReads(ctx: HarnessContext, call: Call, custo
   for (const [card] of shared) {
     const own = await call('GetTransactionHistory', { customerId: stranger, accountId: card.cardId });
     parts.push(judge(own, { oracles: genericOracles(ctx, own) }));
-    idsOf(own).forEach((id) => theirs.add(id));
+    transactionIds(own).forEach((id) => theirs.add(id));
   }
   if (theirs.size === 0)
     return [...parts, { exchanges: [], findings: [], checked: [], observed: { 'OWNERSHIP-CARDS': `not covered for the history: the other customer's cards of the ${what} list no transaction (D21), so this customer's history could show none of them` } }];

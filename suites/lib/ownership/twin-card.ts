@@ -3,8 +3,9 @@ import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { FixtureError } from '../state/fixture-errors.js';
+import { isLuhnValid } from '../../../generators/index.js';
 import { genericOracles, judge } from '../judge/oracles.js';
-import { numberCard, sameGuid, transactionsOf, type ScenarioCard } from './fixtures.js';
+import { numberCard, sameGuid, transactionIds, type ScenarioCard } from './fixtures.js';
 import { ok, twinTransactionsApart } from './oracles.js';
 
 /**
@@ -14,15 +15,6 @@ import { ok, twinTransactionsApart } from './oracles.js';
  * nickname, name on card and address, but not its number. Whatever names one card (a filter, a
  * delete) must not reach the other.
  */
-
-const luhnValid = (digits: string): boolean => {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    const d = Number(digits[digits.length - 1 - i]);
-    sum += i % 2 === 1 ? (d * 2 > 9 ? d * 2 - 9 : d * 2) : d;
-  }
-  return sum % 10 === 0;
-};
 
 /**
  * The number with its first six digits (the BIN) and last four kept and two digits between them changed,
@@ -36,7 +28,7 @@ export function twinNumber(number: string): string | undefined {
     d[i] = String((Number(d[i]) + a) % 10);
     d[j] = String((Number(d[j]) + b) % 10);
     const twin = d.join('');
-    if (luhnValid(twin) === luhnValid(number) && twin !== number) return twin;
+    if (isLuhnValid(twin) === isLuhnValid(number) && twin !== number) return twin;
   }
   return undefined;
 }
@@ -67,7 +59,7 @@ export async function twinHistories(ctx: HarnessContext, session: Session, custo
   const ofCard = (cardId: string) => ctx.client.call('GetTransactionHistory', { body: { customerId, accountId: cardId } }, { session });
   const first = await ofCard(card.cardId);
   const second = await ofCard(twin.cardId);
-  const listed = ok(first) ? new Set(transactionsOf(first).map((t) => String(t.transactionId).toLowerCase())) : undefined;
+  const listed = ok(first) ? transactionIds(first) : undefined;
   return [
     judge(first, { oracles: genericOracles(ctx, first) }),
     judge(second, { oracles: [...genericOracles(ctx, second), ...(listed ? [twinTransactionsApart(listed)] : [])] }),
