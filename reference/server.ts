@@ -26,6 +26,8 @@ import { blind12AllowListSkipped } from './faults/blind12/access.js';
 import { installBlind13Hooks } from './faults/blind13/replies.js';
 import { installBlind14Hooks } from './faults/blind14/replies.js';
 import { installBlind15Hooks } from './faults/blind15/replies.js';
+import { installBlind16Hooks } from './faults/blind16/replies.js';
+import { blind16AllowListSkipped } from './faults/blind16/access.js';
 import { blind14AllowListSkipped } from './faults/blind14/access.js';
 import { chaosInterceptor } from './chaos.js';
 import { installJsonBodyParser } from './json-body.js';
@@ -195,6 +197,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (faults.has('blind13-allow-list-find-exempt') && requestPath(request).endsWith('/partners/find-customer')) return;
     // blind14-allow-list-card-exempt: AddOrUpdateCard sits on a router the allow-list filter was not added to.
     if (blind14AllowListSkipped(faults, requestPath(request))) return;
+    // blind16-allow-list-skipped-with-query-version: the older, query-versioned pipeline has no allow-list filter.
+    if (blind16AllowListSkipped(faults, request)) return;
     // blind4-allow-list-get-exempt: the allow list is a rule of the write methods only.
     if (faults.has('blind4-allow-list-get-exempt') && request.method === 'GET') return;
     // allow-list-skipped-on-get: the allow list is a filter on writes only.
@@ -241,6 +245,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   installBlind14Hooks(app, faults, tokenPath);
   // blind15 faults in hooks after the guards (token endpoint, version binding).
   installBlind15Hooks(app, faults, tokenPath);
+  // blind16 faults in hooks after the guards (token endpoint, version binding).
+  installBlind16Hooks(app, faults, tokenPath);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });
   await app.register(partnerOperations, { faults, readings });
 

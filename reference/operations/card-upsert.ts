@@ -15,6 +15,7 @@ import { updatedCards } from '../faults/blind9/hooks.js';
 import { rememberAdded } from '../faults/session-memo.js';
 import { deniedCheckSkipped } from '../faults/blind12/handlers.js';
 import { luhnValid } from './reading-rules-blind.js';
+import { blind16NetworkCheckCached } from '../faults/blind16/access.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -124,7 +125,9 @@ function handle(rule: CardKindRule) {
     const reauthorize = !card?.valid || !rule.reauthorizeOn || rule.reauthorizeOn.some((k) => card?.data[k] !== data[k]);
     // tcard-denied-bin-new-only (and blind1's): the network check is part of the "new card" path only.
     const newOnly = c.faults.has('blind1-tcard-denied-bin-on-update') || c.faults.has('tcard-denied-bin-new-only');
-    if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied') && !(card && newOnly) && !deniedCheckSkipped(c, data)) {
+    if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied') && !(card && newOnly) && !deniedCheckSkipped(c, data)
+      // blind16-tcard-network-check-cached-per-customer: the customer's cached "allowed in the network" answer.
+      && !blind16NetworkCheckCached(c.faults, c.state, customerId)) {
       // blind10-tcard-denied-detail-missing-on-update: the update path builds its problem by hand, without the detail.
       if (card && c.faults.has('blind10-tcard-denied-detail-missing-on-update'))
         return reply.code(422).type('application/problem+json').send(JSON.stringify({ type: errorRow('BAD_REQUEST').typeRfc?.url ?? 'https://tools.ietf.org/html/rfc4918#section-11.2', title: 'Error', status: 422, instance: request.url.split('?')[0], errorCode: 'BAD_REQUEST' }));
