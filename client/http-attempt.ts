@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { request as undiciRequest } from 'undici';
+import { request as undiciRequest } from './undici-parts.js';
 import { wireBody, type CaseRequest, type Exchange, type ExchangeResponse } from './exchange.js';
 import { classifyError } from './classify.js';
 

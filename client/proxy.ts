@@ -1,5 +1,6 @@
 import { createSecureContext, type SecureContext } from 'node:tls';
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent } from './undici-parts.js';
 import type { ProxySettings } from '../contract/proxy-settings.js';
 
 export type { ProxySettings } from '../contract/proxy-settings.js';

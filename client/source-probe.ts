@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent, request as undiciRequest } from './undici-parts.js';
 import { minTlsVersion } from '../contract/token.js';
 import { classifyError } from './classify.js';
 import { wireBody, type CaseRequest, type Exchange } from './exchange.js';
