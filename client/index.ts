@@ -2,7 +2,7 @@
 export type { Attempt, CaseRequest, Exchange, ExchangeResponse, HttpMethod, TransportError } from './exchange.js';
 export { attemptHeaders, attemptOf, describeAttempts } from './attempts.js';
 export { ClientError, SessionError, TargetUnreachableError, TokenRequestError, type ClientErrorCode } from './errors.js';
-export { createConcurrencyLimit, createRateLimit, processLimits, rateDelay, type ConcurrencyLimit, type RateLimit, type SharedLimits } from './limits.js';
+export { createConcurrencyLimit, createRateLimit, processLimits, type ConcurrencyLimit, type RateLimit, type SharedLimits } from './limits.js';
 export { askedToComeBack, backoffMs, defaultRetryPolicy, retryAfterMs, retrySafe, shouldRetry, worthRetrying, type RetryPolicy } from './retry.js';
 export { classifyError, type AttemptProgress } from './classify.js';
 export { fileLedger, rateLedgerDirVariable, workerLedger, type RateLedger } from './rate-ledger.js';

@@ -69,24 +69,22 @@ export function createConcurrencyLimit(max: number, permits?: FlightPermits): Co
   };
 }
 
-/** Pure: how long to wait before one more start is allowed, given the recent start times. */
-export function rateDelay(starts: readonly number[], now: number, limit: number, windowMs: number): number {
-  const recent = starts.filter((t) => t > now - windowMs);
-  if (recent.length < limit) return 0;
-  // The oldest start that must leave the window before a new one fits.
-  return recent[recent.length - limit]! + windowMs - now;
-}
-
 export interface RateLimit {
-  /** Resolves when one more request may start; the start is counted at that moment. */
-  acquire(): Promise<void>;
+  /**
+   * Resolves when one more request may start. The request holds its place in the window until
+   * the returned `done` is called (its reply came, or it failed) and for a window after: a
+   * request reaches the target between the two, so however late the network delivers it, no
+   * window at the target holds more than the limit (a sliding window stamped at the start let a
+   * slow first batch and a prompt second one meet in one second at the target).
+   */
+  acquire(): Promise<() => void>;
 }
 
 export interface RateLimitOptions {
   windowMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  /** Starts of earlier processes of the same worker slot, and where this one's go (rate-ledger.ts). */
+  /** Ends of earlier processes of the same worker slot, and where this one's go (rate-ledger.ts). */
   ledger?: RateLedger;
 }
 
@@ -97,32 +95,43 @@ export function createRateLimit(perWindow: number, options: RateLimitOptions = {
   const windowMs = options.windowMs ?? 1000;
   const now = options.now ?? Date.now;
   const wait = options.sleep ?? sleep;
-  // Starts in time order from `head` on: expired ones leave at the front, so a request costs
-  // O(1) however high the limit (rateDelay's filter would cost O(limit) per request).
-  let starts: number[] = options.ledger?.recent(now(), windowMs) ?? [];
+  // Ends in time order from `head` on (each is stamped when it happens): expired ones leave at the
+  // front, so a request costs O(1) however high the limit.
+  let ends: number[] = options.ledger?.recent(now(), windowMs) ?? [];
   let head = 0;
+  let open = 0;
+  // Woken when a request ends while every place is held by requests still open.
+  let ended: (() => void) | undefined;
   let chain: Promise<void> = Promise.resolve();
-  const take = async () => {
+  const finish = () => {
+    const t = now();
+    ends.push(t);
+    options.ledger?.append(t);
+    open--;
+    ended?.();
+  };
+  const take = async (): Promise<() => void> => {
     for (;;) {
       const t = now();
-      while (head < starts.length && starts[head]! <= t - windowMs) head++;
-      if (head > 1024 && head * 2 > starts.length) {
-        starts = starts.slice(head);
+      while (head < ends.length && ends[head]! <= t - windowMs) head++;
+      if (head > 1024 && head * 2 > ends.length) {
+        ends = ends.slice(head);
         head = 0;
       }
-      const delay = starts.length - head < perWindow ? 0 : starts[starts.length - perWindow]! + windowMs - t;
-      if (delay <= 0) {
-        starts.push(t);
-        options.ledger?.append(t);
-        return;
+      const over = open + ends.length - head - perWindow;
+      if (over < 0) {
+        open++;
+        let once = false;
+        return () => { if (!once) { once = true; finish(); } };
       }
-      await wait(delay);
+      if (head + over < ends.length) await wait(ends[head + over]! + windowMs - t);
+      else await new Promise<void>((resolve) => { ended = () => { ended = undefined; resolve(); }; });
     }
   };
   return {
     acquire() {
       const turn = chain.then(take);
-      chain = turn.catch(() => undefined);
+      chain = turn.then(() => undefined, () => undefined);
       return turn;
     },
   };

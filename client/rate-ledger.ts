@@ -2,15 +2,16 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 
 /**
- * The request starts of one vitest worker slot, kept in a file. Vitest runs each test file in
- * a fresh process, one after the other in the same slot: without the ledger each would start
- * with an empty rate window, and the last second of one file and the first of the next could
- * together exceed TARGET_RATE_LIMIT.
+ * When the requests of one vitest worker slot ended (client/limits.ts counts a request in the
+ * rate window until a window after its end), kept in a file. A slot's test files may run in
+ * fresh processes, one after the other: without the ledger each would start with an empty rate
+ * window, and the last second of one file and the first of the next could together exceed
+ * TARGET_RATE_LIMIT.
  */
 export interface RateLedger {
-  /** Starts still inside the window, oldest first (the file keeps only these). */
+  /** Ends still inside the window, oldest first (the file keeps only these). */
   recent(now: number, windowMs: number): number[];
-  append(startedAt: number): void;
+  append(endedAt: number): void;
 }
 
 export function fileLedger(path: string): RateLedger {
@@ -21,7 +22,7 @@ export function fileLedger(path: string): RateLedger {
       writeFileSync(path, kept.map((t) => `${t}\n`).join(''));
       return kept;
     },
-    append: (startedAt) => appendFileSync(path, `${startedAt}\n`),
+    append: (endedAt) => appendFileSync(path, `${endedAt}\n`),
   };
 }
 

@@ -2,7 +2,7 @@ import { rootCertificates } from 'node:tls';
 import { minTlsVersion } from '../contract/token.js';
 import type { Attempt, CaseRequest, Exchange } from './exchange.js';
 import { attemptOf } from './attempts.js';
-import { sendOnce } from './http-attempt.js';
+import { sendOnce, type AttemptResult } from './http-attempt.js';
 import { createDispatcher, type ProxySettings } from './proxy.js';
 import type { RateLedger } from './rate-ledger.js';
 import { processTrafficLog, type TrafficLog } from './traffic-log.js';
@@ -72,9 +72,14 @@ export function createTransport(options: TransportOptions): Transport {
   // An attempt's time runs from when the limits let it go: a wait in the queue is not the target's time.
   const attempt = (req: CaseRequest, exchangeStart: number) =>
     inFlight.run(async () => {
-      await rate.acquire();
+      const done = await rate.acquire();
       const started = performance.now();
-      const result = await sendOnce(agent, req, options.timeoutMs);
+      let result: AttemptResult;
+      try {
+        result = await sendOnce(agent, req, options.timeoutMs);
+      } finally {
+        done();
+      }
       // The start as a sub-millisecond epoch time, the same clock in every process (timeOrigin + now).
       traffic?.record(req, result, performance.timeOrigin + started, performance.now() - started);
       return { result, record: attemptOf(result, started - exchangeStart, performance.now() - started) };

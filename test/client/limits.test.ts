@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createConcurrencyLimit, createRateLimit, rateDelay } from '../../client/limits.js';
+import { createConcurrencyLimit, createRateLimit } from '../../client/limits.js';
 import { backoffMs, defaultRetryPolicy, retryAfterMs, worthRetrying } from '../../client/retry.js';
 
 describe('concurrency limit', () => {
@@ -34,23 +34,52 @@ describe('concurrency limit', () => {
 });
 
 describe('rate limit', () => {
-  it('rateDelay waits for the oldest start to leave the window', () => {
-    expect(rateDelay([], 0, 2, 1000)).toBe(0);
-    expect(rateDelay([0, 100], 500, 2, 1000)).toBe(500);
-    expect(rateDelay([0, 100], 600, 2, 1000)).toBe(400);
-    expect(rateDelay([0, 100], 1000, 2, 1000)).toBe(0);
-  });
+  /** A fake clock: sleeping moves it on. */
+  const fakeClock = (start = 0) => {
+    const clock = { t: start, now: () => clock.t, sleep: async (ms: number) => { clock.t += ms; } };
+    return clock;
+  };
 
-  it('never lets more than R starts into any window (fake clock)', async () => {
-    let now = 0;
-    const rate = createRateLimit(5, { now: () => now, sleep: async (ms) => { now += ms; } });
+  it('never lets more than R requests into any window, each counted until a window after its end (fake clock)', async () => {
+    const clock = fakeClock();
+    const rate = createRateLimit(5, clock);
     const starts: number[] = [];
     for (let i = 0; i < 23; i++) {
-      await rate.acquire();
-      starts.push(now);
+      const done = await rate.acquire();
+      starts.push(clock.t);
+      done();
     }
     for (const t of starts) expect(starts.filter((s) => s >= t && s < t + 1000).length).toBeLessThanOrEqual(5);
     expect(starts.at(-1)).toBe(4000);
+  });
+
+  it('waits for the oldest end to leave the window', async () => {
+    const clock = fakeClock();
+    const rate = createRateLimit(2, clock);
+    (await rate.acquire())();
+    clock.t = 100;
+    (await rate.acquire())();
+    clock.t = 500;
+    await rate.acquire();
+    expect(clock.t).toBe(1000);
+  });
+
+  it('counts a request from its start to a window after its end: a slow reply keeps its place (fake clock)', async () => {
+    const clock = fakeClock();
+    const rate = createRateLimit(2, clock);
+    const first = await rate.acquire();
+    await rate.acquire();
+    // Both open: a third waits for one of them to end, however long that takes.
+    let third = false;
+    const waiting = rate.acquire().then((done) => { third = true; return done; });
+    await new Promise((r) => setImmediate(r));
+    expect(third).toBe(false);
+    clock.t = 700;
+    first();
+    first(); // a second call counts nothing more
+    await waiting;
+    // The first request reached the target at some time up to 700: the third waits until a window after that.
+    expect(clock.t).toBe(1700);
   });
 });
 

@@ -49,7 +49,7 @@ describe('rate ledger', () => {
     // Regression: each vitest test file runs in a fresh process; without the ledger the next file
     // started with an empty window and a full run put 236 requests into one second at limit 200.
     const first = createRateLimit(5, { ...clock, ledger: fileLedger(join(dir, 'slot-1.log')) });
-    for (let i = 0; i < 5; i++) await first.acquire();
+    for (let i = 0; i < 5; i++) (await first.acquire())();
     now += 300;
     const next = createRateLimit(5, { ...clock, ledger: fileLedger(join(dir, 'slot-1.log')) });
     await next.acquire();
