@@ -60,6 +60,12 @@ async function main(argv: readonly string[]): Promise<void> {
     console.error(command ? `partner-conformance ${name} is not part of this build.` : `Unknown command ${JSON.stringify(name)}; one of ${Object.keys(commands).join(', ')} (see --help).`);
     process.exit(2);
   }
+  // `run --help` reached vitest as a file filter and ended in an incomplete run: each command
+  // answers --help with its own line (sweep has a longer help of its own).
+  if ((rest.includes('--help') || rest.includes('-h')) && name !== 'sweep') {
+    console.log(`Usage: partner-conformance ${name}${command.args ? ` ${command.args}` : ''}\n\n${command.explain}\n\nEvery command and environment variable: partner-conformance --help`);
+    return;
+  }
   // The scripts read their own arguments from process.argv, as when run on their own.
   process.argv = [process.argv[0]!, script, ...rest];
   await import(pathToFileURL(script).href);
