@@ -70,6 +70,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   // issue 27: the access and state operators
   'allow-list-trusts-forwarded': 'needs a request from an address off the allow list',
   'allow-list-skipped-on-get': 'needs a request from an address off the allow list',
+  'allow-list-skipped-on-query-versioned-sattr': 'needs a request from an address off the allow list',
   'bearer-empty-signature-accepted': 'the audit does not judge a presented token: which tokens verify needs the issuer\'s key',
   'bearer-embedded-key-trusted': 'a token signed under a key it names looks like any other without the issuer\'s key',
   'bearer-client-secret-on-reads': 'a token signed with the client secret looks like any other without the issuer\'s key',
