@@ -21,6 +21,7 @@ import * as token from './token.js';
 import * as validationKeys from './validation-keys.js';
 import * as problemDetail from './problem-detail.js';
 import * as tokenCache from './token-cache.js';
+import * as versionPlace from './version-place.js';
 
 /**
  * The one registry of checks, collected from the exports of the modules that define them: a
@@ -29,7 +30,7 @@ import * as tokenCache from './token-cache.js';
  */
 export const checkModules = [
   status, mediaType, problemShape, problemMembers, problemInstance, problemDetail, tokenCache, validationKeys, business, successBody, errorBody, token, resources, leak,
-  access, businessOutcomes, fixtureAnswer, history, historyFilter, historyDefault, networkAccess,
+  access, businessOutcomes, fixtureAnswer, history, historyFilter, historyDefault, networkAccess, versionPlace,
 ] as const;
 
 type ChecksOf<M> = M extends unknown ? Extract<M[keyof M], CheckMeta> : never;

@@ -3,6 +3,7 @@ import { operation } from '../contract/operations.js';
 import type { Profile } from '../contract/profile.js';
 import { apiVersion, sessionHeaders, versionParameter } from '../contract/resources.js';
 import type { CaseRequest } from './exchange.js';
+import { queryWithVersion } from './version-place.js';
 
 export interface Session {
   readonly sessionId: string;
@@ -26,6 +27,8 @@ export interface CallOptions {
   /** D5: where apiVersion goes; default profile.apiVersionIn. */
   readonly apiVersionIn?: 'header' | 'query' | 'none';
   readonly apiVersion?: string;
+  /** With apiVersion in the query string: its place among the operation's parameters (0: first); default last. */
+  readonly versionAt?: number;
   /** Sent verbatim (malformed JSON); content-type application/json unless headers say otherwise. */
   readonly rawBody?: string;
   /** Query parameters to give a second time, with the same value (repeated-query-parameter). */
@@ -53,12 +56,12 @@ export function partnerRequest(
 ): CaseRequest {
   const op = operation(operationId);
   const method = profile.methods[op.id] ?? op.method;
-  const query = toQuery({ ...(method === 'GET' ? input.body : {}), ...input.query });
+  const own = toQuery({ ...(method === 'GET' ? input.body : {}), ...input.query });
   const headers: Record<string, string> = { accept: 'application/json' };
   const versionIn = o.apiVersionIn ?? profile.apiVersionIn;
   const version = o.apiVersion ?? apiVersion;
   if (versionIn === 'header') headers[versionParameter] = version;
-  if (versionIn === 'query') query[versionParameter] = version;
+  const query = versionIn === 'query' ? queryWithVersion(own, version, o.versionAt) : own;
   if (bearer !== undefined) headers.authorization = `Bearer ${bearer}`;
   if (o.session) {
     headers[sessionHeaders.sessionId] = o.session.sessionId;

@@ -73,6 +73,16 @@ export const responseMembers = {
 } as const;
 
 /**
+ * The resource lists of the read operations' answers and the member that identifies each item
+ * (Card.cardId, Transaction.transactionId), with the count beside a list (totalRecords): what a
+ * read's query parameters select, compared where the same read is sent twice (the version's place).
+ */
+export const listedResources: ReadonlyArray<{ readonly member: string; readonly id: string; readonly count?: string }> = [
+  { member: responseMembers.cards, id: 'cardId' },
+  { member: history.listMember, id: 'transactionId', count: history.totalMember },
+];
+
+/**
  * The two names of a partner session (interface.md "Common headers", D3): AuthenticatePartner
  * takes deviceId in its body and answers with sessionId in a response header; every other
  * operation sends both back as request headers.

@@ -199,6 +199,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (blind14AllowListSkipped(faults, requestPath(request))) return;
     // blind16-allow-list-skipped-with-query-version: the older, query-versioned pipeline has no allow-list filter.
     if (blind16AllowListSkipped(faults, request)) return;
+    // allow-list-skipped-on-query-versioned-sattr: the ancillary pipeline that serves the query-versioned route has no allow-list filter.
+    if (faults.has('allow-list-skipped-on-query-versioned-sattr') && requestPath(request).endsWith('/partners/add-session-attributes') && /[?&]apiVersion=/.test(request.url)) return;
     // blind4-allow-list-get-exempt: the allow list is a rule of the write methods only.
     if (faults.has('blind4-allow-list-get-exempt') && request.method === 'GET') return;
     // allow-list-skipped-on-get: the allow list is a filter on writes only.

@@ -18,6 +18,8 @@ import { pagingObserved, unknownReferenceAnswered, walkForTotal, wholeHistory } 
 import { pagesToEnd } from './lib/history/deep-walk.js';
 import { walkEachCard } from './lib/history/card-walks.js';
 import type { RequirementId } from '../contract/requirements.js';
+import { historyCustomer } from './lib/history/probe.js';
+import { versionPlaceCases } from './lib/access/version-place.js';
 
 /**
  * GetTransactionHistory invariants (D21-D23) on whatever history the target has: newest
@@ -206,4 +208,12 @@ describe('history: GetTransactionHistory invariants (D21-D23)', () => {
       return { covered: page.transactions.length > 0 };
     },
   });
+
+  // The reads of the history customer, whose cards and history nothing else changes while the suite runs (and before
+  // afterAll deletes its cards): the same read with apiVersion in the header and in the query string before each
+  // parameter must select the same (D5, blind16: parameters after apiVersion were cut off).
+  describe('apiVersion\'s place among the query parameters', () => {
+    versionPlaceCases(ctx, 'suites/history.conformance.ts', () => historyCustomer(ctx));
+  });
 });
+

@@ -72,7 +72,7 @@ describe('transport', () => {
 
   fixedCase(ctx, file, {
     area, name: 'a call from a source address off the allow list is refused', requirements: ['ALLOW-LIST'],
-    description: `every operation and the token endpoint from TARGET_PROBE_SOURCE_ADDRESS, plainly and with forwarding headers naming an allowed address (${ctx.profile.probeSourceAddress ?? 'not set'})`,
+    description: `every operation and the token endpoint from TARGET_PROBE_SOURCE_ADDRESS, plainly and with forwarding headers naming an allowed address, apiVersion in the header and the query string in turn (${ctx.profile.probeSourceAddress ?? 'not set'})`,
     run: () => allowListCase(ctx),
   });
 });

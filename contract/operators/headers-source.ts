@@ -1,6 +1,7 @@
 /**
- * Headers and source address (D25, D46, D4): the allow list on every operation, however the
- * request is dressed, and the session pairing of the two session headers.
+ * Headers and source address (D25, D46, D4, D5): the allow list on every operation, however the
+ * request is dressed, the session pairing of the two session headers, and the version parameter's
+ * place among the query parameters.
  */
 import type { Operator } from './types.js';
 
@@ -25,6 +26,13 @@ export const headersSourceOperators: readonly Operator[] = [
     counterparts: [owasp('API2:2023 Broken Authentication'), { tool: 'CATS', name: 'BypassAuthenticationFuzzer' }],
     sends: 'the request from an address off the list with X-Forwarded-For, Forwarded, X-Real-IP, True-Client-IP and X-Client-IP naming an allowed address',
     appliesTo: everyOperation, asserts: () => 'refused-off-list', backing: ['D46'], needs: variable,
+  },
+  {
+    id: 'version-before-parameter', family: 'headers-source',
+    counterparts: [{ tool: 'Schemathesis', name: 'positive_data_acceptance' }],
+    sends: 'the read with every query parameter set and apiVersion in the query string right before this one (first, or between the others; last is every other request\'s place), its answer compared with the same read\'s with apiVersion in the header',
+    appliesTo: (c) => c.place === 'query', asserts: () => 'served-as-valid',
+    backing: ['D5: both strategies accepted (documented)', 'interface.md Versioning: "The version is selected by a header or a query string parameter"'],
   },
   {
     id: 'session-header-empty', family: 'headers-source',

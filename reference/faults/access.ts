@@ -26,6 +26,7 @@ export const accessFaults: readonly Fault[] = [
   { name: 'no-www-authenticate', requirement: 'BEARER-WWW-AUTHENTICATE', breaks: '401 responses carry no WWW-Authenticate header' },
   { name: 'allow-list-open', requirement: 'ALLOW-LIST', breaks: 'calls from addresses off the allow list are served' },
   { name: 'allow-list-trusts-forwarded', requirement: 'ALLOW-LIST', breaks: 'the source address is read from X-Forwarded-For or Forwarded, so a call off the list naming an allowed address there is served' },
+  { name: 'allow-list-skipped-on-query-versioned-sattr', requirement: 'ALLOW-LIST', breaks: 'AddSessionAttributes\' query-versioned route sits on the older ancillary pipeline, which has no allow-list filter, so its call with ?apiVersion=1 from an address off the list is served, while with the header it is refused ("calls are accepted only from allow-listed partner IP addresses")' },
   { name: 'allow-list-skipped-on-get', requirement: 'ALLOW-LIST', breaks: 'the allow list is enforced on POST operations only: GET operations are served to any address' },
   { name: 'bearer-empty-signature-accepted', requirement: 'BEARER-REQUIRED', breaks: 'a bearer token whose signature part is empty (header.payload.) is accepted with its claims' },
   { name: 'bearer-client-secret-on-reads', requirement: 'BEARER-REQUIRED', breaks: 'the read operations (GET) verify an HS256 bearer token with the secret of the client its sub names, so a client can mint its own tokens' },

@@ -1,3 +1,4 @@
+import { customerIdQuery, versionParameter } from '../../contract/index.js';
 import type { Fault, FaultSet } from './types.js';
 import type { ReferenceState, StoredCard, Transaction } from '../state/index.js';
 import { historyOf } from '../state/index.js';
@@ -11,6 +12,7 @@ import { historyOf } from '../state/index.js';
  */
 export const historyClassFaults: Fault[] = [
   { name: 'history-total-unfiltered-when-sized-account', requirement: 'HISTORY-TOTAL', breaks: 'with accountId and a pageSize, the first page (no paging reference) counts the customer\'s whole history in totalRecords while the default page of the same accountId counts the card\'s (D23: totalRecords the same on every page)' },
+  { name: 'history-filters-after-version-lost', requirement: 'VERSION-QUERY', breaks: 'GetTransactionHistory binds customerId by name, but its filter object (accountId, paging reference, pageSize) with a binder that walks the query string in order and stops at the first key it does not know, so the filters after ?apiVersion=1 are lost and the whole default history is answered, though the version may be "selected by ... a query string parameter"' },
   { name: 'history-joined-by-token-across-customers', requirement: 'OWNERSHIP-CARDS', breaks: 'GetTransactionHistory joins the customer\'s tokenized cards to transactions on the card token, so another customer\'s card of the same token adds its transactions to this customer\'s history, unfiltered and under the accountId of the customer\'s own card (D45: another customer\'s card is never listed)' },
 ];
 
@@ -30,4 +32,18 @@ export function tokenJoinedHistory(faults: FaultSet, state: ReferenceState, card
   if (!faults.has('history-joined-by-token-across-customers') || card.kind !== 'token') return list;
   const holders = state.cards.anyValid().filter((other) => other.kind === 'token' && other.identity === card.identity && other.cardId !== card.cardId);
   return [...list, ...holders.flatMap(historyOf)];
+}
+
+/**
+ * history-filters-after-version-lost: the values the filter binder kept, those after apiVersion in
+ * the query string left out (customerId, bound by name, stays). A request with the version in the
+ * header, or last in the query string, keeps them all.
+ */
+export function filtersBeforeVersion<V>(faults: FaultSet, url: string, values: Readonly<Record<string, V>>): Readonly<Record<string, V>> {
+  if (!faults.has('history-filters-after-version-lost') || !url.includes('?')) return values;
+  const names = [...new URLSearchParams(url.slice(url.indexOf('?') + 1)).keys()];
+  const at = names.indexOf(versionParameter);
+  if (at < 0) return values;
+  const lost = new Set(names.slice(at + 1).filter((name) => name !== customerIdQuery.name));
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !lost.has(name)));
 }

@@ -11,7 +11,7 @@ import { blind12CardHistory, blind12FilterIgnored, blind12Paged } from '../fault
 import { cardlessAnyCard, deepPageGap, tokenCardRepeated } from '../faults/state-classes.js';
 import { sameNicknameAs } from '../faults/blind13/handlers.js';
 import { blind14SameLastFour } from '../faults/blind14/handlers.js';
-import { sizedAccountTotal, tokenJoinedHistory } from '../faults/history-classes.js';
+import { filtersBeforeVersion, sizedAccountTotal, tokenJoinedHistory } from '../faults/history-classes.js';
 
 /** The card's history as the account filter hands it out: faults leave out all or every second transaction. */
 function filteredHistory(ctx: OperationContext, cardHistory: Transaction[]): Transaction[] {
@@ -40,7 +40,9 @@ function refuseUnknown(ctx: OperationContext, request: FastifyRequest, reply: Fa
  * matching the filter, the same on every page.
  */
 export function getTransactionHistory(app: FastifyInstance, ctx: OperationContext): void {
-  defineOperation(app, ctx, 'GetTransactionHistory', (c, { op, values, request, reply }) => {
+  defineOperation(app, ctx, 'GetTransactionHistory', (c, { op, values: bound, request, reply }) => {
+    // history-filters-after-version-lost: the filter binder stops at apiVersion.
+    const values = filtersBeforeVersion(c.faults, request.url, bound);
     if (c.readings.has('page-size-zero-rejected') && values.pageSize === 0) {
       const key = compileRules(op).find((r) => r.field.name === 'pageSize')!.key;
       return sendValidationProblem(reply, request, [{ key, message: `${key} must be between 1 and 10.` }]);

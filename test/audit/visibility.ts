@@ -20,6 +20,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'version-header-refused-on-find': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-refused-tokenized': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-find-old-body': true,
+  'history-filters-after-version-lost': 'needs the same read known to select otherwise with the version in the header (the versioning cases of the history suite)',
   'version-query-ignored': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   // error bodies and Problem members
   'problem-plain-text': true, 'problem-status-mismatch': true, 'problem-instance-wrong': true, 'problem-type-wrong-rfc': true,
@@ -70,6 +71,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   // issue 27: the access and state operators
   'allow-list-trusts-forwarded': 'needs a request from an address off the allow list',
   'allow-list-skipped-on-get': 'needs a request from an address off the allow list',
+  'allow-list-skipped-on-query-versioned-sattr': 'needs a request from an address off the allow list',
   'bearer-empty-signature-accepted': 'the audit does not judge a presented token: which tokens verify needs the issuer\'s key',
   'bearer-embedded-key-trusted': 'a token signed under a key it names looks like any other without the issuer\'s key',
   'bearer-client-secret-on-reads': 'a token signed with the client secret looks like any other without the issuer\'s key',

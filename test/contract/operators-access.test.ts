@@ -22,6 +22,11 @@ describe('access and state operators', () => {
     expect(cellsOf('bearer-empty-signature')).toEqual(operations.map((o) => `${o} header Authorization`));
   });
 
+  it('place apiVersion before every query parameter of every operation (blind16: the parameters after it cut off)', () => {
+    expect(cellsOf('version-before-parameter')).toEqual(contractCells().filter((c) => c.place === 'query').map((c) => c.id));
+    expect(cellsOf('version-before-parameter')).toContain('GetTransactionHistory query pageSize');
+  });
+
   it('apply the ownership operators to every cell that names a customer\'s card, and nowhere else', () => {
     expect(cellsOf('other-customers-card-id')).toEqual(['GetTransactionHistory query accountId', 'DeleteCard body cardId', 'AddSessionAttributes attribute AccountIdFilter']);
     expect(cellsOf('other-customers-card-token')).toEqual(['AddOrUpdateTokenizedCard body cardToken', 'AddSessionAttributes attribute AccountNumberFilter']);

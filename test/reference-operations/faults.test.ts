@@ -568,6 +568,12 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const totals = await Promise.all(cardIds.map(async (accountId) => (await b.call('GetTransactionHistory', { query: { customerId, accountId, pageSize: 5 } })).body.totalRecords));
     return totals.every((t) => t === whole);
   },
+  // apiVersion first in the query string: the filter binder stops there, and pageSize is lost.
+  'history-filters-after-version-lost': async (b) => {
+    const { customerId } = await b.enroll();
+    await cardsWithHistory(b, customerId, 25);
+    return (await b.call('GetTransactionHistory', { query: { apiVersion: 1, customerId, pageSize: 1 } })).body.searchResults.length;
+  },
   'history-joined-by-token-across-customers': async (b) => {
     const [holder, other] = [(await b.enroll()).customerId, (await b.enroll()).customerId];
     for (let i = 0; i < 5; i++) {

@@ -114,6 +114,14 @@ const probes: Record<string, Probe> = {
       try { return (await send(h, guardedProbePath, { agent, method: 'GET' })).status === referenceOnlyErrors.forbidden.status; } finally { await agent.close(); }
     },
   },
+  // D46: the allow list holds however the version is selected (blind16: a query-versioned route on a pipeline without the filter).
+  'allow-list-skipped-on-query-versioned-sattr': {
+    holds: async (h) => {
+      const agent = trustingAgent(h.ref, '127.0.0.2');
+      const path = '/api/v1/partners/add-session-attributes?apiVersion=1';
+      try { return (await send(h, path, { agent, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status === referenceOnlyErrors.forbidden.status; } finally { await agent.close(); }
+    },
+  },
   'bearer-empty-signature-accepted': {
     holds: async (h) => {
       const [header, claims] = (await partnerToken(h)).split('.');

@@ -59,6 +59,9 @@ const groups: Group[] = [
       history('history-first-page-one-short', 'firstPageFilled'),
     ],
   },
+  // The history customer's reads are sent with apiVersion before each query parameter and compared with the header's (blind16: the
+  // parameters after apiVersion cut off); the page that lost its pageSize is judged by its bound too.
+  { caught: [{ fault: 'history-filters-after-version-lost', checks: ['versionPlaceIgnored'], operation: /^GetTransactionHistory$/ }], mayAlsoFail: ['HISTORY-PAGE-SIZE'] },
   // The filter check reads the default page as the customer's newest transactions: it may see the filtered ones as foreign.
   { caught: [history('default-page-oldest', 'defaultPageMostRecent')], mayAlsoFail: ['HISTORY-ACCOUNT-FILTER'] },
 ];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { operations, tokenOperation } from '../../../contract/index.js';
 import { offListSourceRefused } from '../../../checks/index.js';
-import type { CaseRequest, Exchange } from '../../../client/index.js';
+import { withVersionIn, type CaseRequest, type Exchange } from '../../../client/index.js';
 import { ownSourceAddress, sendFromSource } from '../../../client/source-probe.js';
 import type { HarnessContext } from '../runner/context.js';
 import { OutcomeBuilder } from './case.js';
@@ -9,6 +9,7 @@ import { bearerProbeInput } from './requests.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { FixtureError } from '../state/fixture-errors.js';
 import { PairLog } from '../ownership/pairs.js';
+import { alternatingStrategy } from './version-strategy.js';
 
 /** Connection outcomes that are a refusal (D25): nothing listened for that source, or it was cut off. */
 const refusedConnection = new Set(['TARGET_UNREACHABLE', 'CONNECTION_RESET']);
@@ -25,7 +26,10 @@ const forwardedFor = (allowed: string) => ({
  * TARGET_PROBE_SOURCE_ADDRESS, which the user says is off the target's allow list: once as it was
  * and once with X-Forwarded-For and Forwarded naming the run's own (allowed) address. Each must be
  * refused: 403, or a refused or reset connection. Writing operations get a body validation
- * rejects, so a target that skips the list still writes nothing.
+ * rejects, so a target that skips the list still writes nothing. The two probes of an operation
+ * select the version the two documented ways, which alternate over the operations: every operation
+ * is probed both ways, and each probe meets both (blind16: a query-versioned pipeline had no
+ * allow-list filter). Without an allowed address to forward, the plain probe is sent both ways.
  */
 export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const source = ctx.profile.probeSourceAddress;
@@ -37,7 +41,8 @@ export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const base = new URL(ctx.profile.target!.baseUrl);
   const allowed = await ownSourceAddress(base.hostname.replace(/^\[|\]$/g, ''), Number(base.port || 443), ctx.profile.timeoutMs);
 
-  const probe = async (request: CaseRequest, operation: string, forwarded: boolean) => {
+  const probe = async (served: CaseRequest, operation: string, forwarded: boolean, way?: 'header' | 'query') => {
+    const request = way ? withVersionIn(served, way) : served;
     const headers = forwarded && allowed ? { ...request.headers, ...forwardedFor(allowed) } : request.headers;
     const { exchange, localFailure } = await sendFromSource({ ...request, headers, correlationId: randomUUID() }, {
       localAddress: source, timeoutMs: ctx.profile.timeoutMs, ...(ctx.profile.caFile ? { caFile: ctx.profile.caFile } : {}),
@@ -46,7 +51,8 @@ export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
     exchanges.push(exchange);
     const code = exchange.transportError?.code;
     if (code && !refusedConnection.has(code)) return out.broken(`the probe of ${operation} from ${source} met ${code}: ${exchange.transportError!.message}`);
-    const from = forwarded ? `${source} with X-Forwarded-For, Forwarded, X-Real-IP, True-Client-IP and X-Client-IP naming ${allowed}` : source;
+    const address = forwarded ? `${source} with X-Forwarded-For, Forwarded, X-Real-IP, True-Client-IP and X-Client-IP naming ${allowed}` : source;
+    const from = way ? `${address}, apiVersion in the ${way === 'query' ? 'query string' : 'header'}` : address;
     out.probe('ALLOW-LIST', offListSourceRefused({ sourceAddress: from, operation, ...(exchange.response && !code ? { status: exchange.response.status } : {}) }));
     return undefined;
   };
@@ -54,7 +60,7 @@ export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const token = await ctx.client.token.requestToken({});
   exchanges.push(token);
   if (!token.transportError) await probe(token.request, tokenOperation, false);
-  for (const op of operations) {
+  for (const [i, op] of operations.entries()) {
     const control = await ctx.client.call(op.id, bearerProbeInput(ctx, op), op.sessionRequired ? { session } : {});
     exchanges.push(control);
     if (control.transportError) {
@@ -65,10 +71,14 @@ export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
     // The one request that must be served from the own address: else a refusal off the list tells nothing.
     if (!op.sessionRequired && (status === undefined || status < 200 || status > 299))
       throw new FixtureError(`the control request from this machine's own address was not served (status ${status}): the probe could not tell a refusal from it`, { exchange: control });
-    await probe(control.request, op.id, false);
+    const [plainWay, otherWay] = [alternatingStrategy(ctx, i), alternatingStrategy(ctx, i, 1)];
+    await probe(control.request, op.id, false, plainWay);
     log.sent('off-list-source', `${op.id} operation ${op.id}`);
-    if (!allowed) continue;
-    await probe(control.request, op.id, true);
+    if (!allowed) {
+      await probe(control.request, op.id, false, otherWay);
+      continue;
+    }
+    await probe(control.request, op.id, true, otherWay);
     log.sent('forwarded-allowed-address', `${op.id} operation ${op.id}`);
   }
   return { ...out.outcome(), exchanges, operatorPairs: log.pairs };
