@@ -587,6 +587,15 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('DeleteCard', { body: { customerId, cardId } });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
   },
+  // The card list after every kind of card write, blind batch 16 (reference/faults/stateful.ts).
+  'cards-readded-card-listed-twice': async (b) => {
+    const { customerId } = await b.enroll();
+    const payload = cardPayload(customerId);
+    const cardId = (await b.call('AddOrUpdateCard', { body: payload })).body.cards[0].cardId as string;
+    await b.call('DeleteCard', { body: { customerId, cardId } });
+    await b.call('AddOrUpdateCard', { body: payload });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
+  },
 };
 
 /** Probed by denied-client.test.ts: the denied client cannot be driven through startReference. */
