@@ -587,7 +587,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('DeleteCard', { body: { customerId, cardId } });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
   },
-  // The card list after every kind of card write, blind batch 16 (reference/faults/stateful.ts).
+  // Derived state after every kind of card write, blind batch 16 (reference/faults/stateful.ts).
   'cards-readded-card-listed-twice': async (b) => {
     const { customerId } = await b.enroll();
     const payload = cardPayload(customerId);
@@ -595,6 +595,13 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('DeleteCard', { body: { customerId, cardId } });
     await b.call('AddOrUpdateCard', { body: payload });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
+  },
+  'obo-linked-lost-on-identical-resubmission': async (b) => {
+    const { customerId } = await b.enroll();
+    const payload = tokenCardPayload(customerId);
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    return (await b.call('AuthenticateOBO', { body: { customerId } })).status;
   },
 };
 
