@@ -13,12 +13,20 @@ const listedCards = (x: Responded): Listed[] => {
   return Array.isArray(cards) ? cards.filter((c): c is Listed => !!c && typeof c === 'object') : [];
 };
 
+/** How many entries of the list carry each cardId (letter case aside, as sameId compares). */
+function entriesById(listed: readonly Listed[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const l of listed) if (typeof l.cardId === 'string') out.set(l.cardId.toLowerCase(), (out.get(l.cardId.toLowerCase()) ?? 0) + 1);
+  return out;
+}
+
 /**
- * GetRegisteredCards shows exactly the model's cards of the customer: each under its cardId,
- * owned by the customer, with the expiration last sent, the nickname last sent (or "": "most
- * fields ... can be empty strings", never an earlier nickname) and lastFourDigits as documented; no
- * deleted card; nothing else, except a declined card (D15: whether a card flagged invalid is
- * listed is not documented). Each difference fails the transition that made the prediction.
+ * GetRegisteredCards shows exactly the model's cards of the customer: each under its cardId, once
+ * (a registered card is one entry whatever was last done to it; a list that joins a card to its row
+ * versions or its deletion log shows it twice), owned by the customer, with the expiration last
+ * sent, the nickname last sent (or "": "most fields ... can be empty strings", never an earlier
+ * nickname) and lastFourDigits as documented; no deleted card; nothing else, except a declined
+ * card (D15: whether a card flagged invalid is listed is not documented). Each difference fails the transition that made the prediction.
  */
 export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding[] {
   if (!is2xx(x.response.status)) {
@@ -50,6 +58,13 @@ export function listMatchesModel(x: Responded, customer: ModelCustomer): Finding
     if (!lastFourAllowed(card)(shown.lastFourDigits))
       add(card.lastFourFrom ?? 'CARDS-SHAPE', 'lastFourDigits not as documented', `lastFourDigits ${JSON.stringify(shown.lastFourDigits)} on ${card.label}`,
         card.kind === 'number' ? 'the last four digits of the card number' : '`****` or the last four digits sent', `last-four-${card.kind}`);
+  }
+  // Each cardId once: a second entry of a model card fails the transition that last touched it; of any other card, the list's success row.
+  for (const [cardId, entries] of entriesById(listed)) {
+    if (entries < 2) continue;
+    const card = customer.cards.find((c) => sameId(c.cardId, cardId));
+    add(card?.listedBecause ?? 'CARDS-SUCCESS', 'Card listed more than once', `card ${cardId} listed ${entries} times`,
+      `${card ? `${card.label} (${card.cardId})` : 'each card'} listed once: a registered card is one entry`, 'listed-twice');
   }
   for (const shown of listed) {
     if (customer.cards.some((c) => sameId(c.cardId, shown.cardId))) continue;

@@ -105,6 +105,11 @@ export interface Model {
    * alternates a new card and a deleted one by it, so each meets the coverage sequence's draws.
    */
   cardChangesAfterObo: number;
+  /**
+   * Kinds of card write an AuthenticateOBO has read the linked account after (suites/lib/model/obo-after-write.ts):
+   * each once a sequence, so the coverage sequence reads it after every kind at a few requests.
+   */
+  readonly linkedReadAfter: Set<string>;
 }
 
 /**
@@ -114,7 +119,7 @@ export interface Model {
 export const maxCustomers = 3;
 
 export function emptyModel(customerCap: number = maxCustomers, freshEnrolments: FreshEnrolments = 'any'): Model {
-  return { customers: [], customerCap: Math.min(customerCap, maxCustomers), freshEnrolments, session: newSession(1), nextCard: 1, cardChangesAfterObo: 0 };
+  return { customers: [], customerCap: Math.min(customerCap, maxCustomers), freshEnrolments, session: newSession(1), nextCard: 1, cardChangesAfterObo: 0, linkedReadAfter: new Set() };
 }
 
 /** A partner session as AuthenticatePartner opens it: no AuthenticateOBO yet, no session attributes. */

@@ -1,6 +1,7 @@
 /**
  * The read caches of the catalogue's stale-read faults (a read cached and not evicted by a
- * write that changes what it read), each kept per reference instance (keyed by an object the
+ * write that changes what it read), and the derived state a write leaves stale (a card status
+ * the linked-account query reads), each kept per reference instance (keyed by an object the
  * instance owns) so two references in one process never share one. Only a switched-on fault
  * reads or writes them.
  * @see reference/faults/stateful.ts
@@ -34,4 +35,18 @@ export function rememberMissedSsn(store: object, ssn: string): void {
   let set = misses.get(store);
   if (!set) misses.set(store, (set = new Set()));
   set.add(ssn);
+}
+
+/** obo-linked-lost-on-identical-resubmission: cards whose status column the "unchanged" branch wrote as Unchanged. */
+const unchanged = new WeakSet<object>();
+
+/** The unchanged branch marks the card (`true`); a reauthorization writes its status back to Authorized (`false`). */
+export function markUnchanged(card: object, marked: boolean): void {
+  if (marked) unchanged.add(card);
+  else unchanged.delete(card);
+}
+
+/** Whether the linked-account query, which counts Authorized cards, skips the card. */
+export function markedUnchanged(card: object): boolean {
+  return unchanged.has(card);
 }

@@ -14,5 +14,9 @@ export const statefulFaults: Fault[] = [
   { name: 'tcard-list-session-only', requirement: 'TCARD-SUCCESS', breaks: 'GetRegisteredCards lists only the tokenized cards added in the calling partner session (the token table\'s query joins the session\'s own writes), so a tokenized card a customer registered in an earlier session is missing from the list' },
   // Every mutable field of an update is stored: one the update statement leaves out keeps its old value.
   { name: 'tcard-update-keeps-nickname', requirement: 'STATE-TCARD-CHANGED', breaks: 'AddOrUpdateTokenizedCard with changed data stores the new expiration and last four but keeps the old cardNickname' },
+  // Derived state read after every kind of card write (blind batch 16: an updated card listed twice, no linked account after an
+  // update), each on another write than the blind fault's changed card: a card added again after DeleteCard, an identical resubmission.
+  { name: 'cards-readded-card-listed-twice', requirement: 'STATE-CARD-DELETED', breaks: 'the list joins the card table to its deletion log by card number or token, so a card added again after DeleteCard is listed twice under its new cardId, though "adding the same card again creates a different card entry", one entry' },
+  { name: 'obo-linked-lost-on-identical-resubmission', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'the "unchanged" branch of an add-or-update writes the card\'s status as Unchanged and the linked-account query counts Authorized cards only, so a customer whose every card was resubmitted with identical data gets 422 NO_LINKED_ACCOUNT (D17: a customer holding a card has a linked account)' },
   { name: 'cattr-cardless-customer-refused', requirement: 'CATTR-SUCCESS', breaks: 'AddCustomerAttributes answers 422 CUSTOMER_NOT_FOUND for a customer that holds no card' },
 ];

@@ -43,6 +43,11 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     if (c.faults.has('blind4-cards-deleted-token-card-listed')) cards.push(...c.state.cards.listRemoved(listed).filter((card) => card.kind === 'token'));
     // blind14-cards-joined-by-number-across-customers: the list joins on the card number instead of the customer.
     if (c.faults.has('blind14-cards-joined-by-number-across-customers')) cards.push(...blind14ExtraCards(c, cards));
+    // cards-readded-card-listed-twice: the list joins the deletion log by number or token; a card added again comes once per row.
+    if (c.faults.has('cards-readded-card-listed-twice')) {
+      const gone = c.state.cards.listRemoved(listed);
+      cards.push(...cards.filter((card) => gone.some((d) => d.kind === card.kind && d.identity === card.identity)));
+    }
     // The order of the card list is not shown: the reading lists the newest card first.
     if (c.readings.has('cards-newest-first')) cards.reverse();
     if (c.readings.has('blind-cards-by-id-order')) cards.sort((a, b) => a.cardId.localeCompare(b.cardId));

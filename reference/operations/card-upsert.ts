@@ -10,7 +10,7 @@ import { raceWindow } from '../faults/blind3/access.js';
 import { forgetCards } from '../faults/blind5/memo.js';
 import { evictList } from '../faults/blind7/memo.js';
 import { blind10CardView } from '../faults/blind10/hooks.js';
-import { evictStaleList } from '../faults/stale-caches.js';
+import { evictStaleList, markUnchanged } from '../faults/stale-caches.js';
 import { updatedCards } from '../faults/blind9/hooks.js';
 import { rememberAdded } from '../faults/session-memo.js';
 import { deniedCheckSkipped } from '../faults/blind12/handlers.js';
@@ -115,6 +115,8 @@ function handle(rule: CardKindRule) {
       if (rule.kind === 'token' && c.faults.has('blind6-tcard-identical-new-id')) card = c.state.cards.renew(card);
       // blind7-tcard-identical-returns-first-card: the "unchanged" branch answers with the head of the customer's card list.
       if (rule.kind === 'token' && c.faults.has('blind7-tcard-identical-returns-first-card')) return reply200(c.state.cards.listValid(customerId)[0] ?? card);
+      // obo-linked-lost-on-identical-resubmission: the unchanged branch writes the card's status as Unchanged.
+      if (c.faults.has('obo-linked-lost-on-identical-resubmission')) markUnchanged(card, true);
       return reply200(card);
     }
     // blind7-card-declined-again-200: a card already on file is answered as it is, its failed authorization not run again.
@@ -191,6 +193,7 @@ function handle(rule: CardKindRule) {
       if (rule.kind === 'number' && c.faults.has('blind11-card-update-answers-previous-data')) previous = { ...card, data: card.data };
       if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored')) card.data = { ...data, ...keptNickname, ...keptExpiration, ...keptNumberExpiration, ...keptLastFour };
       card.updates += 1;
+      if (c.faults.has('obo-linked-lost-on-identical-resubmission')) markUnchanged(card, false);
       // card-update-writes-every-holder: the UPDATE statement is keyed on the card number alone, every holder's row.
       if (rule.kind === 'number' && c.faults.has('card-update-writes-every-holder'))
         for (const other of c.state.cards.anyValid()) if (other !== card && other.kind === 'number' && other.identity === identity) other.data = card.data;

@@ -8,6 +8,7 @@ import { blind11OboHides, rememberOboCards } from '../faults/blind11/memo.js';
 import { rememberCardsAtObo } from '../faults/session-memo.js';
 import { sendOk, text, type OperationContext } from './context.js';
 import { linkedCustomerOf } from '../faults/blind13/handlers.js';
+import { markedUnchanged } from '../faults/stale-caches.js';
 
 /** obo-no-linked-title-repeated: the customers refused for no linked account so far, per customer store (a fresh reference has none). */
 const refusedNoLinked = new WeakMap<object, Set<string>>();
@@ -58,6 +59,9 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
       return reply.code(row.status).type('application/problem+json')
         .send(JSON.stringify({ type: row.typeRfc?.url ?? 'https://tools.ietf.org/html/rfc4918#section-11.2', title: row.title, status: row.status, instance: requestPath(request), errorCode: row.errorCode ?? row.key }));
     }
+    // obo-linked-lost-on-identical-resubmission: the linked-account query counts Authorized cards; a resubmitted one is Unchanged.
+    if (linked.length > 0 && c.faults.has('obo-linked-lost-on-identical-resubmission') && linked.every(markedUnchanged))
+      return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
     // blind10-obo-no-linked-cached: a NO_LINKED_ACCOUNT answer is cached per customer and never evicted by a new card.
     const cachedRefusal = c.faults.has('blind10-obo-no-linked-cached') && cachedNotLinked(c.state.customers, customer.customerId);
     if ((linked.length === 0 || cachedRefusal) && !c.faults.has('obo-no-linked-check')) {

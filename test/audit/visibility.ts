@@ -161,4 +161,6 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'delete-card-by-last-four': 'which other card of the customer a DeleteCard may not reach (its twin) is known to the run that made it; judged by the run',
   'history-total-unfiltered-when-sized-account': 'needs the customer\'s history walked page by page',
   'history-joined-by-token-across-customers': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
+  // derived state read after every kind of card write, blind batch 16 (reference/faults/stateful.ts)
+  'cards-readded-card-listed-twice': true, 'obo-linked-lost-on-identical-resubmission': true,
 };

@@ -593,6 +593,22 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('DeleteCard', { body: { customerId, cardId } });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
   },
+  // Derived state after every kind of card write, blind batch 16 (reference/faults/stateful.ts).
+  'cards-readded-card-listed-twice': async (b) => {
+    const { customerId } = await b.enroll();
+    const payload = cardPayload(customerId);
+    const cardId = (await b.call('AddOrUpdateCard', { body: payload })).body.cards[0].cardId as string;
+    await b.call('DeleteCard', { body: { customerId, cardId } });
+    await b.call('AddOrUpdateCard', { body: payload });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
+  },
+  'obo-linked-lost-on-identical-resubmission': async (b) => {
+    const { customerId } = await b.enroll();
+    const payload = tokenCardPayload(customerId);
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    return (await b.call('AuthenticateOBO', { body: { customerId } })).status;
+  },
 };
 
 /** Probed by denied-client.test.ts: the denied client cannot be driven through startReference. */

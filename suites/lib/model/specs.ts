@@ -14,6 +14,7 @@ import { reusableCustomer } from '../state/find-again.js';
 import { familyCustomer, OtherCustomer } from './other-customer.js';
 import { oboCommands } from './obo.js';
 import { cardChangeAfterOboCommands } from './obo-card-change.js';
+import { oboAfterWriteCommand } from './obo-after-write.js';
 import { SequenceRun } from './real.js';
 import { emptyModel, maxCustomers, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
 import { AddTokenizedCard, tokenizedCommands } from './tokenized.js';
@@ -95,7 +96,7 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
     spec(ctx, 'model:linked-accounts', 'linked accounts: AuthenticateOBO and session attributes follow the model',
       ['OBO-LINKED-ACCOUNT', 'STATE-OBO', 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES', 'SATTR-FILTERS', 'NO-SECRET-ECHO'],
       [...sessionCommands(), another('model:linked-accounts#2', 'model:linked-accounts#3'), cards.add, addToken, addToken.map((t) => new AddTokenizedCard(t.customer, t.generated, true)),
-        customer.map((i) => new GetRegisteredCards(i)), ...oboCommands(ctx), ...cardChangeAfterOboCommands(ctx)]),
+        customer.map((i) => new GetRegisteredCards(i)), ...oboCommands(ctx), ...cardChangeAfterOboCommands(ctx), oboAfterWriteCommand()]),
   ];
 }
 
