@@ -15,8 +15,8 @@ import type { PayloadOptions } from './payloads.js';
  * items in one request as the list has optional names (the answer names each item apart, D14): a
  * required name of no string would also leave that name missing (D20). An item whose name is of
  * another type has no value rule, so its value key is no valid one. Session attributes' names are a
- * refusal (`namesRefused`). Items that are no object at all are
- * attribute-item-not-object's (json-type operators; open: no rule names them).
+ * refusal (`namesRefused`). Items that are no object at all are attribute-item-not-object's
+ * (json-type operators; open: no rule names them).
  */
 export function itemTypeBreakages(op: Operation, field: Field, current: readonly AttributeItem[], options: PayloadOptions): fc.Arbitrary<Breakage>[] {
   const optional = field.attributes!.allowed.filter((a) => !a.required).map((a) => a.name);
