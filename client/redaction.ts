@@ -107,9 +107,22 @@ function walk(value: unknown, visit: (kind: SecretKind, v: string) => void): voi
   for (const [k, v] of Object.entries(item)) {
     const kind = sensitiveMembers[k.toLowerCase()] ?? (itemKind && k.toLowerCase() === 'value' ? itemKind : undefined);
     if (kind && typeof v === 'string') visit(kind, v);
+    else if (kind && carriesText(v)) texts(v).forEach((t) => visit(kind, t));
     else walk(v, visit);
   }
 }
+
+/**
+ * A sensitive member's value of another JSON type still carries it: the field rules send an SSN or a
+ * card number as the number it writes, or in an array (generators/breakages.ts wrongTypes), so those
+ * are learnt and masked as the string would be.
+ */
+const carriesText = (v: unknown): boolean => typeof v === 'number' || (Array.isArray(v) && v.some((x) => typeof x === 'string' || typeof x === 'number'));
+const texts = (v: unknown): string[] => (typeof v === 'number' ? [String(v)] : Array.isArray(v) ? v.flatMap((x) => (typeof x === 'string' || typeof x === 'number' ? [String(x)] : [])) : []);
+
+/** `v` with its number, or the strings and numbers of its array, masked as `kind`. */
+const maskCarried = (kind: SecretKind, v: unknown): unknown =>
+  (Array.isArray(v) ? v.map((x) => (typeof x === 'string' || typeof x === 'number' ? mask(kind, String(x)) : x)) : mask(kind, String(v)));
 
 function copy(value: unknown, redactor: Redactor): unknown {
   if (typeof value === 'string') return redactor.redact(value);
@@ -120,7 +133,7 @@ function copy(value: unknown, redactor: Redactor): unknown {
   return Object.fromEntries(
     Object.entries(item).map(([k, v]) => {
       const kind = sensitiveMembers[k.toLowerCase()] ?? (itemKind && k.toLowerCase() === 'value' ? itemKind : undefined);
-      return [k, kind && typeof v === 'string' ? mask(kind, v) : copy(v, redactor)];
+      return [k, kind && typeof v === 'string' ? mask(kind, v) : kind && carriesText(v) ? maskCarried(kind, v) : copy(v, redactor)];
     }),
   );
 }

@@ -56,3 +56,20 @@ export const sessionAttributes: AttributeListField<'sessionAttributes'> = {
 
 /** AccountIdFilter and AccountNumberFilter are mutually exclusive (documented). */
 export const exclusiveSessionFilters = ['AccountIdFilter', 'AccountNumberFilter'] as const;
+
+/**
+ * A member of one item of an attribute list, as interface.md prints the item: `{name: string
+ * (required, 1-100), value: string (required, 1-200)}`. The lists are the only depth of a request
+ * body below its top-level members, so these and `Operation.fields` are every member a body has.
+ */
+export interface ItemMember {
+  readonly member: 'name' | 'value';
+  readonly type: 'string';
+  readonly required: true;
+}
+
+/** The members of one item of `field` (none where `field` is no list): a new list gets its item members with no change here. */
+export function itemMembers(field: Field): readonly ItemMember[] {
+  if (!field.attributes) return [];
+  return [{ member: 'name', type: 'string', required: true }, { member: 'value', type: 'string', required: true }];
+}

@@ -5,9 +5,10 @@ import type { BrokenField } from './expectation.js';
 import { formatBreaks } from './format-breaks.js';
 import { invalidLengths } from './lengths.js';
 import { wireKey, type PayloadOptions } from './payloads.js';
-import { valueOfLength } from './values.js';
+import { validValue, valueOfLength } from './values.js';
 import { normalisedEdits } from './normalised-edits.js';
 import { formatValue } from './format-values.js';
+import { fixedValue } from './attributes.js';
 
 
 /** Marks a field to be left out of the payload. */
@@ -67,17 +68,35 @@ export function scalarBreakages(op: Operation, field: Field, options: PayloadOpt
       out.push(fc.constant(make('RANGE', violation)(field.in === 'query' ? text : Number(text))));
     out.push(fc.constantFrom('abc', 'ten').map(make('TYPE', 'type-not-numeric')));
   }
-  if (field.in === 'body') out.push(...wrongTypes(field).map(([violation, value]) => fc.constant(make('TYPE', violation)(value))));
+  if (field.in === 'body') {
+    // Each type made of a valid value where it can carry one (blind batch 16): what a coercing binder reads back is then valid.
+    const fixed = fixedValue(options.fixed, field.name);
+    const valid = typeof fixed === 'string' ? fc.constant(fixed) : validValue(field, options);
+    out.push(...wrongTypes(field).map(([violation], k) =>
+      valid.map((v) => make('TYPE', violation)(wrongTypes(field, typeof v === 'string' ? v : undefined)[k]![1]))));
+  }
   return out;
 }
 
-/** JSON values of another type than the field's (D11: a string for a boolean is not asserted). */
-export function wrongTypes(field: Field): [string, unknown][] {
+/** A valid string as a JSON number where a coercing binder writes it back unchanged (3, 12345.67, 944940192), else undefined. */
+const numberOf = (valid: string): number | undefined =>
+  /^-?[0-9]+(\.[0-9]+)?$/.test(valid) && String(Number(valid)) === valid ? Number(valid) : undefined;
+
+/**
+ * JSON values of another type than a member's (D11: a string for a boolean is not asserted): a
+ * top-level field's, or an item member's (contract/attributes.ts itemMembers, item-type-breakages.ts).
+ * Given the member's `valid` string, each type that can carry it does (blind batch 16: a binder that reads a
+ * number into a string member took {"value": 3} for a count, and refused the -1.5 sent before): the
+ * number it writes (3 for "3"), the boolean it names (true for "True"), the array of it (["3"], which
+ * `String()` and single-value unwrapping read as "3"). Every such value is still of the wrong type.
+ */
+export function wrongTypes(field: { readonly type: Field['type']; readonly required: boolean }, valid?: string): [string, unknown][] {
+  const named = valid !== undefined && /^(true|false)$/i.test(valid) ? valid.toLowerCase() === 'true' : undefined;
   const all: [string, unknown, Field['type'][]][] = [
-    ['type-number', -1.5, ['string', 'guid', 'boolean', 'attributeList']],
-    ['type-boolean', true, ['string', 'guid', 'attributeList']],
+    ['type-number', (valid !== undefined ? numberOf(valid) : undefined) ?? -1.5, ['string', 'guid', 'boolean', 'attributeList']],
+    ['type-boolean', named ?? true, ['string', 'guid', 'attributeList']],
     ['type-string', 'x', ['attributeList']],
-    ['type-array', ['x'], ['string', 'guid', 'boolean']],
+    ['type-array', [valid ?? 'x'], ['string', 'guid', 'boolean']],
     ['type-object', {}, ['string', 'guid', 'boolean', 'attributeList']],
   ];
   const out = all.filter(([, , types]) => types.includes(field.type)).map(([v, value]) => [v, value] as [string, unknown]);

@@ -4,6 +4,7 @@ import type { Expectation } from './expectation.js';
 import type { AttributeItem } from './attributes.js';
 import { attributeAlternatives, attributeBreakages, missingRequiredAttributes } from './attribute-breakages.js';
 import { absent, scalarBreakages, type Breakage } from './breakages.js';
+import { itemTypeBreakages } from './item-type-breakages.js';
 import { queryText, validPayload, wireKey, wireName, type Payload, type PayloadOptions } from './payloads.js';
 import { oneOfEach, sampleOne } from './coverage.js';
 
@@ -30,6 +31,7 @@ function breakagesOf(op: Operation, field: Field, p: Payload, options: PayloadOp
   return [
     ...whole,
     ...attributeBreakages(op, field, current, options),
+    ...itemTypeBreakages(op, field, current, options),
     ...(withRefused ? missingRequiredAttributes(op, field, current).map((b) => fc.constant(b)) : []),
   ];
 }

@@ -22,6 +22,7 @@ import { updatePathOperators } from './update-path.js';
 import { valueClassOperators } from './value-classes.js';
 import { validatorHabitOperators } from './validator-habits.js';
 import { parserHabitOperators } from './parser-habits.js';
+import { digitGroupOperators } from './digit-groups.js';
 
 export * from './types.js';
 export * from './cells.js';
@@ -32,7 +33,7 @@ export const operatorCatalogue: readonly Operator[] = [
   ...valueNearMissOperators, ...dateWidthOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
   ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators, ...unknownResourceOperators,
-  ...updatePathOperators, ...valueClassOperators, ...validatorHabitOperators, ...parserHabitOperators,
+  ...updatePathOperators, ...valueClassOperators, ...validatorHabitOperators, ...parserHabitOperators, ...digitGroupOperators,
 ];
 
 /**

@@ -1,10 +1,13 @@
 /**
  * JSON type confusion (CATS's primitive/object replacement and body fuzzers, Schemathesis's
  * negative data): a member or attribute item of another JSON type than the document shows, an
- * attribute list item that is not an object, and a body that is not a JSON object. A lenient
- * parser may coerce a number into a string or an array into its first item, and the register
- * rules on none of it, so each is open: never 5xx, a 4xx carries a JSON error body, what the
- * target chose is observed. A crash on them is the class the generic contract catches.
+ * attribute list item that is not an object, and a body that is not a JSON object. Here each is
+ * open: never 5xx, a 4xx carries a JSON error body, what the target chose is observed; a crash on
+ * them is the class the generic contract catches. wrong-json-type spreads one type per cell over
+ * one request (null in an optional member is D40's, a string for allowTexts D11's); that a string
+ * member of any depth refuses every other type is the field rules' TYPE rows, which send each type
+ * in each member: generators/breakages.ts `wrongTypes` for top-level members, item-type-breakages.ts
+ * for the members of list items (blind batch 16: a binder read a number as an attribute value).
  * @see interface.md "Field types"; decisions.md D40 (null), D42 (the body as a whole)
  */
 import type { Cell } from './cells.js';
@@ -21,7 +24,7 @@ export const jsonTypeOperators: readonly Operator[] = [
   {
     id: 'wrong-json-type', family: 'json-type', sends: 'another JSON type in place of the value: a number, a boolean, an array, an object or null, one per member, spread over the members',
     counterparts: [cats('ReplacePrimitivesWithObjectsFuzzer'), cats('NullValuesInFieldsFuzzer'), negativeData],
-    appliesTo: typedValue, asserts: () => 'open', backing: ['interface.md "Field types" (a lenient parser may coerce another JSON type)', 'D40'],
+    appliesTo: typedValue, asserts: () => 'open', backing: ['interface.md "Field types" (this spread probes the generic contract; each type in each member, items\' members too, is asserted on its TYPE row by the field rules)', 'D40'],
   },
   {
     id: 'attribute-item-not-object', family: 'json-type', sends: 'an attribute list with items that are null, a string and an object whose name is a number; the list given as a string',

@@ -62,7 +62,8 @@ export const valueClassOperators: readonly Operator[] = [
   },
   {
     id: 'decimal-locale-forms', family: 'value-near-miss',
-    sends: 'a decimal written the way a locale writes it: a decimal comma (12345,67), a thousands separator (1,234.56), a space group separator (1 234.56), one request each',
+    // Comma groups (1,234.56) are digit-group-separators', which sends them in every numeral cell (digit-groups.ts).
+    sends: 'a decimal written the way a locale writes it: a decimal comma (12345,67), a space group separator (1 234.56), one request each',
     counterparts: [cats('StringFormatAlmostValidValuesFuzzer'), schemathesis('negative_data_rejection')],
     appliesTo: decimalFormat, asserts: () => 'rejected',
     backing: ['interface.md "Format DDDDD.CC"', 'D31: separators other than one "." are violations'],

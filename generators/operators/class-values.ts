@@ -17,14 +17,14 @@ export const offByOneWidths = (v: string, c: Cell): readonly string[] => {
 
 /**
  * The locale forms of a decimal: its point as a comma (a decimal number without one gets `,5`), and its
- * integer part in groups of three with a comma, then a space (padded with 1s to four digits, within DDDDD).
+ * integer part in groups of three with a space (padded with 1s to four digits, within DDDDD). Groups with
+ * a comma are digit-group-separators' (every numeral cell, blind batch 16), not sent twice.
  */
 export const localeDecimals = (v: string): readonly string[] => {
   const [whole = '', cents] = v.split('.');
   const tail = cents === undefined ? '' : `.${cents}`;
   const four = whole.length >= 4 ? whole : whole.padStart(4, '1');
-  const grouped = (s: string) => `${four.slice(0, -3)}${s}${four.slice(-3)}${tail}`;
-  return [cents === undefined ? `${whole},5` : `${whole},${cents}`, grouped(','), grouped(' ')];
+  return [cents === undefined ? `${whole},5` : `${whole},${cents}`, `${four.slice(0, -3)} ${four.slice(-3)}${tail}`];
 };
 
 /** The calendar's extremes, and a store's epochs around them (smalldatetime starts in 1900). */

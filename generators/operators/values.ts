@@ -8,6 +8,7 @@ import { dateFieldWidths, extremeDigits, identityWithSeparators, otherFieldOrder
 import { calendarExtremes, formatBreaksWithin, listItemNearMisses, localeDecimals, offByOneWidths } from './class-values.js';
 import { amountPartMissing, beyondValidatorRules, signedDigits, spacedDigits } from './validator-values.js';
 import { heldCardIdSlot, unknownResourceIdSlot } from './slots.js';
+import { groupedDigits, otherGroupMarks } from './digit-group-values.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -146,6 +147,8 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'digits-with-space': (v, c) => spacedDigits(v, spread(c, [0, 1, 2])),
   'amount-part-missing': amountPartMissing,
   'valid-beyond-validator-rules': beyondValidatorRules,
+  // Commas in every cell (the invariant culture's group mark, the one AllowThousands reads), then the other marks spread over the cells.
+  'digit-group-separators': (v, c) => [groupedDigits(v, ','), groupedDigits(v, spread(c, otherGroupMarks))],
   // The larger bound exactly: a store sized for the smaller one breaks on it.
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

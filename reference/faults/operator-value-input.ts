@@ -1,6 +1,7 @@
 import { customerAttributes, type Operation } from '../../contract/index.js';
 import type { FaultSet } from './types.js';
 import { operatorClassFaultInput } from './operator-classes.js';
+import { operatorBinderFaultInput } from './operator-binders.js';
 import { operatorValueFaults } from './operator-values.js';
 
 /**
@@ -104,5 +105,5 @@ export function operatorFaultInput(
   const yymm = /^([0-9]{2})([0-9]{2})$/.exec(str('expirationMonthYear') ?? '');
   if (op.id === 'AddOrUpdateCard' && faults.has('card-expiration-yymm-read') && yymm && Number(yymm[1]) > 12 && Number(yymm[2]) >= 1 && Number(yymm[2]) <= 12)
     out.expirationMonthYear = `${yymm[2]}${yymm[1]}`;
-  return operatorClassFaultInput(faults, op, out, holdsToken, holderOf);
+  return operatorBinderFaultInput(faults, op, operatorClassFaultInput(faults, op, out, holdsToken, holderOf));
 }

@@ -2,6 +2,7 @@ import type { Fault } from './types.js';
 import { operatorClassFaults } from './operator-classes.js';
 import { operatorValidatorFaults } from './operator-validators.js';
 import { operatorParserFaults } from './operator-parsers.js';
+import { operatorBinderFaults } from './operator-binders.js';
 
 /**
  * Faults of the operator catalogue's families (issue 27): a lenient parser that repairs a near
@@ -59,4 +60,6 @@ export const operatorValueFaults: Fault[] = [
   ...operatorValidatorFaults,
   // The classes blind batch 13 showed missing (reference/faults/operator-parsers.ts).
   ...operatorParserFaults,
+  // The classes blind batch 16 showed missing (reference/faults/operator-binders.ts).
+  ...operatorBinderFaults,
 ];

@@ -94,6 +94,16 @@ describe('a recorded request against the field rules', () => {
     expect(filter.kind === 'invalid' && filter.expectation).toMatchObject({ broken: [{ key: 'command.SessionAttributes[1].Value' }], alternatives: ['INVALID_INFORMATION'] });
   });
 
+  // Blind batch 16: an item's member of another JSON type breaks the list's TYPE row, as the run's item-type breakages assert.
+  it('an item member of another JSON type: broken on the TYPE row; a session name refused (D19), an SsoToken left open', () => {
+    const items = (list: string, ...its: Array<{ name: unknown; value: unknown }>) => ({ [list]: its });
+    const cattr = verdict('AddCustomerAttributes', { body: items('customerAttributes', { name: 'CustomerId', value: customerId[1] }, { name: 'SSN', value: ssn[1] }, { name: 'NumberOfCards', value: 3 }, { name: ['Tenure'], value: '4' }) });
+    expect(brokenOf(cattr)).toEqual(['command.CustomerAttributes[2].Value CATTR-CUSTOMER-ATTRIBUTES-TYPE', 'command.CustomerAttributes[3].Name CATTR-CUSTOMER-ATTRIBUTES-TYPE']);
+    expect(verdict('AddSessionAttributes', { body: items('sessionAttributes', { name: 'SsoToken', value: 't' }, { name: 42, value: 'x' }) })).toEqual({ kind: 'refused', requirement: 'SATTR-SESSION-ATTRIBUTES-TYPE' });
+    expect(brokenOf(verdict('AddSessionAttributes', { body: items('sessionAttributes', { name: 'SsoToken', value: 't' }, { name: 'PreferredEmail', value: null }) }))).toEqual(['command.SessionAttributes[1].Value SATTR-SESSION-ATTRIBUTES-TYPE']);
+    expect(verdict('AddSessionAttributes', { body: items('sessionAttributes', { name: 'SsoToken', value: 7 }) }).kind).toBe('open');
+  });
+
   it('agrees with the generators: every valid payload is valid or open, every single-field violation is invalid or open, never the other way', () => {
     const recorded = (op: string, p: { body?: unknown; query?: Record<string, unknown> }) =>
       verdict(op, { ...(p.body ? { body: p.body } : {}), ...(p.query ? { query: p.query as Record<string, string> } : {}) });

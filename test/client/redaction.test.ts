@@ -31,6 +31,17 @@ describe('Redactor', () => {
     expect(r.redact('echo 111223333 and 4111111111111111 and sso-abc')).toBe('echo [ssn:***] and [cardNumber:***1111] and [ssoToken:***]');
   });
 
+  // Blind batch 16: the field rules send a member's valid value in another JSON type (generators/breakages.ts wrongTypes).
+  it('masks a sensitive member of another JSON type: the number it writes, the strings of its array', () => {
+    const r = new Redactor();
+    const body = { ssn: 987654321, cardNumber: ['5555555555554444'], customerAttributes: [{ name: 'SSN', value: 111223333 }], dateOfBirth: true };
+    expect(r.redactJson(body)).toEqual({
+      ssn: '[ssn:***]', cardNumber: ['[cardNumber:***4444]'], customerAttributes: [{ name: 'SSN', value: '[ssn:***]' }], dateOfBirth: true,
+    });
+    r.learnJson(body);
+    expect(r.redact('{"ssn":987654321} 5555555555554444 111223333')).toBe('{"ssn":[ssn:***]} [cardNumber:***4444] [ssn:***]');
+  });
+
   it('masks sensitive headers keeping the scheme', () => {
     const r = new Redactor();
     expect(r.redactHeaders({ Authorization: 'Bearer abc.def', sessionId: 'S1', other: 'x' })).toEqual({

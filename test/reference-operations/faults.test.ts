@@ -609,6 +609,13 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('AddOrUpdateTokenizedCard', { body: payload });
     return (await b.call('AuthenticateOBO', { body: { customerId } })).status;
   },
+  // The classes blind batch 16 showed missing (reference/faults/operator-binders.ts).
+  'tcard-bin-group-separators-read': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '411,111' }) })).status,
+  'sattr-value-of-other-type-skipped': async (b) => {
+    const own = await oboCustomer(b);
+    const items = [{ name: 'SsoToken', value: own.ssoToken }, { name: 'PreferredEmail', value: 42 }];
+    return (await b.call('AddSessionAttributes', { body: { sessionAttributes: items } })).status;
+  },
 };
 
 /** Probed by denied-client.test.ts: the denied client cannot be driven through startReference. */

@@ -168,6 +168,16 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-or-update-tokenized-card', 'add-or-update-card', 'add-customer-attributes', 'enroll-customer'],
   },
+  // Blind batch 16 (reference/faults/operator-binders.ts): a number in digit groups in every numeral cell (digit-group-separators),
+  // another JSON type in the members of a list's items (generators/item-type-breakages.ts: the types of a member spread over the
+  // optional items, so a binder that skips them all serves the request: ERR-VALIDATION, several keys broken).
+  {
+    proofs: [
+      { fault: 'tcard-bin-group-separators-read', check: 'statusMatches', operation: 'AddOrUpdateTokenizedCard' },
+      { fault: 'sattr-value-of-other-type-skipped', check: 'statusMatches', operation: 'AddSessionAttributes' },
+    ],
+    suites: ['add-or-update-tokenized-card', 'add-session-attributes'],
+  },
 ];
 
 describe('operator catalogue faults are caught', () => {
