@@ -107,7 +107,10 @@ function walk(value: unknown, visit: (kind: SecretKind, v: string) => void): voi
   for (const [k, v] of Object.entries(item)) {
     const kind = sensitiveMembers[k.toLowerCase()] ?? (itemKind && k.toLowerCase() === 'value' ? itemKind : undefined);
     if (kind && typeof v === 'string') visit(kind, v);
-    else if (kind && carriesText(v)) texts(v).forEach((t) => visit(kind, t));
+    // A number is learnt as its digits, an array's strings only where they hold a digit, as every SSN,
+    // card number and token the harness writes does: the json-type operators put harness words in
+    // arrays (["conformance"]), and a word learnt as a secret was masked in every report.
+    else if (kind && carriesText(v)) carriedTexts(v).forEach((t) => visit(kind, t));
     else walk(v, visit);
   }
 }
@@ -118,7 +121,8 @@ function walk(value: unknown, visit: (kind: SecretKind, v: string) => void): voi
  * are learnt and masked as the string would be.
  */
 const carriesText = (v: unknown): boolean => typeof v === 'number' || (Array.isArray(v) && v.some((x) => typeof x === 'string' || typeof x === 'number'));
-const texts = (v: unknown): string[] => (typeof v === 'number' ? [String(v)] : Array.isArray(v) ? v.flatMap((x) => (typeof x === 'string' || typeof x === 'number' ? [String(x)] : [])) : []);
+const carriedTexts = (v: unknown): string[] =>
+  (typeof v === 'number' ? [String(v)] : Array.isArray(v) ? v.flatMap((x) => (typeof x === 'number' || (typeof x === 'string' && /[0-9]/.test(x)) ? [String(x)] : [])) : []);
 
 /** `v` with its number, or the strings and numbers of its array, masked as `kind`. */
 const maskCarried = (kind: SecretKind, v: unknown): unknown =>

@@ -42,6 +42,13 @@ describe('Redactor', () => {
     expect(r.redact('{"ssn":987654321} 5555555555554444 111223333')).toBe('{"ssn":[ssn:***]} [cardNumber:***4444] [ssn:***]');
   });
 
+  it('learns no word from a sensitive member\'s array: the json-type operators send harness words there', () => {
+    const r = new Redactor();
+    r.learnJson({ cardToken: ['conformance'], ssn: ['conformance-ssn'], cardId: ['conformance'] });
+    expect(r.redact('DeleteCard conformanceProbe unknown-member')).toBe('DeleteCard conformanceProbe unknown-member');
+    expect(r.redactJson({ cardToken: ['conformance'] })).toEqual({ cardToken: ['[cardToken:***]'] });
+  });
+
   it('masks sensitive headers keeping the scheme', () => {
     const r = new Redactor();
     expect(r.redactHeaders({ Authorization: 'Bearer abc.def', sessionId: 'S1', other: 'x' })).toEqual({
