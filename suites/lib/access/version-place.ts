@@ -33,7 +33,8 @@ export function versionPlaceCases(ctx: HarnessContext, file: string, customer: (
     const own = cells.filter((c) => c.operation === id);
     fixedCase(ctx, file, {
       area: 'versioning', operation: op.id, name: `${op.id}: apiVersion before each query parameter selects what it selects in the header`,
-      requirements: ['VERSION-QUERY', 'GEN-NO-5XX', 'GEN-JSON-BODY'],
+      // The generic rows are judged on every answer sent, not owed: a customer with no history to read sends none.
+      requirements: ['VERSION-QUERY'],
       description: `${op.id} of a customer nothing else changes, ${own.map((c) => c.name).join(', ')} set: apiVersion in the header, then in the query string first and before each later parameter`,
       run: async () => sendPlaces(ctx, op, own, await customer()),
     });
