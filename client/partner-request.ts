@@ -3,7 +3,7 @@ import { operation } from '../contract/operations.js';
 import type { Profile } from '../contract/profile.js';
 import { apiVersion, sessionHeaders, versionParameter } from '../contract/resources.js';
 import type { CaseRequest } from './exchange.js';
-import { queryWithVersion } from './version-place.js';
+import { queryWithVersion, type VersionWay } from './version-place.js';
 
 export interface Session {
   readonly sessionId: string;
@@ -25,7 +25,7 @@ export interface CallOptions {
   /** Present this value as the Bearer token instead of a fresh one (malformed, expired). */
   readonly bearer?: string;
   /** D5: where apiVersion goes; default profile.apiVersionIn. */
-  readonly apiVersionIn?: 'header' | 'query' | 'none';
+  readonly apiVersionIn?: VersionWay | 'none';
   readonly apiVersion?: string;
   /** With apiVersion in the query string: its place among the operation's parameters (0: first); default last. */
   readonly versionAt?: number;

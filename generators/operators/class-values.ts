@@ -2,6 +2,7 @@
  * Values of the classes blind batch 11 showed missing (contract/operators/value-classes.ts), built
  * from a cell's valid value so a stand-in for target state inside it is kept where it can be. Pure.
  */
+import { groupedDigits } from './digit-group-values.js';
 import fc from 'fast-check';
 import { nearMissVerdict, toleratedRegExp } from '../../contract/index.js';
 import { calendarExtremeDays, digitWidths } from '../../contract/operators/value-classes.js';
@@ -22,9 +23,7 @@ export const offByOneWidths = (v: string, c: Cell): readonly string[] => {
  */
 export const localeDecimals = (v: string): readonly string[] => {
   const [whole = '', cents] = v.split('.');
-  const tail = cents === undefined ? '' : `.${cents}`;
-  const four = whole.length >= 4 ? whole : whole.padStart(4, '1');
-  return [cents === undefined ? `${whole},5` : `${whole},${cents}`, `${four.slice(0, -3)} ${four.slice(-3)}${tail}`];
+  return [cents === undefined ? `${whole},5` : `${whole},${cents}`, groupedDigits(v, ' ')];
 };
 
 /** The calendar's extremes, and a store's epochs around them (smalldatetime starts in 1900). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { operations, tokenOperation } from '../../../contract/index.js';
 import { offListSourceRefused } from '../../../checks/index.js';
-import { withVersionIn, type CaseRequest, type Exchange } from '../../../client/index.js';
+import { withVersionIn, type CaseRequest, type Exchange, type VersionWay } from '../../../client/index.js';
 import { ownSourceAddress, sendFromSource } from '../../../client/source-probe.js';
 import type { HarnessContext } from '../runner/context.js';
 import { OutcomeBuilder } from './case.js';
@@ -41,7 +41,7 @@ export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const base = new URL(ctx.profile.target!.baseUrl);
   const allowed = await ownSourceAddress(base.hostname.replace(/^\[|\]$/g, ''), Number(base.port || 443), ctx.profile.timeoutMs);
 
-  const probe = async (served: CaseRequest, operation: string, forwarded: boolean, way?: 'header' | 'query') => {
+  const probe = async (served: CaseRequest, operation: string, forwarded: boolean, way?: VersionWay) => {
     const request = way ? withVersionIn(served, way) : served;
     const headers = forwarded && allowed ? { ...request.headers, ...forwardedFor(allowed) } : request.headers;
     const { exchange, localFailure } = await sendFromSource({ ...request, headers, correlationId: randomUUID() }, {
