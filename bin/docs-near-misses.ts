@@ -33,5 +33,14 @@ export function renderNearMisses(): string {
     'not asserted); missing, empty, null-in-a-required-field and wrong-type values by the',
     '"Required" and "Type" columns.',
     '',
+    '## Another JSON type that carries the valid value',
+    '',
+    'A string member given a JSON number, boolean or array that a coercing binder reads back as its',
+    'valid value (`"ssn": 123456789`, `"Value": 3` for a count, `["x"]`) fails a target on the',
+    'field\'s TYPE row, as the constants (-1.5, {}) do. This is no near miss of the value but another',
+    'type: the Type column is the document\'s own words, and the register opens a JSON type only',
+    'where it names one (D11: allowTexts as a string or a boolean). A binder\'s leniency (Jackson\'s',
+    'scalar coercion, ajv\'s coerceTypes) is a setting the document does not grant.',
+    '',
   ].join('\n');
 }
