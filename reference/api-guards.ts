@@ -8,6 +8,7 @@ import { clientSecretClaims } from './faults/bearer-secret.js';
 import { blind12IgnoresExpiry, blind12VersionRefused } from './faults/blind12/access.js';
 import { blind14BearerSkipped, blind14IgnoresExpiry } from './faults/blind14/access.js';
 import { blind15IgnoresExpiry } from './faults/blind15/access.js';
+import { blind17IgnoresExpiry } from './faults/blind17/access.js';
 import './fastify-types.js';
 
 /** Partner operations live under this prefix; the guards below apply to it only. */
@@ -86,7 +87,9 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     // blind14-bearer-expiry-unchecked-on-enroll: EnrollCustomer's token filter has lifetime validation off.
     || blind14IgnoresExpiry(faults, request)
     // blind15-bearer-expiry-unchecked-on-obo/-cattr: those routes' token filters have lifetime validation off.
-    || blind15IgnoresExpiry(faults, request);
+    || blind15IgnoresExpiry(faults, request)
+    // blind17-bearer-expiry-unchecked-on-sattr: the session-attributes route's token filter has lifetime validation off.
+    || blind17IgnoresExpiry(faults, request);
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
     ?? (await clientSecretClaims(faults, m[1]!, clients, request.method));
   // blind13-bearer-challenge-missing-on-expiry: the middleware's expiry branch writes its 401 without the challenge (as it

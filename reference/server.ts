@@ -28,6 +28,8 @@ import { installBlind14Hooks } from './faults/blind14/replies.js';
 import { installBlind15Hooks } from './faults/blind15/replies.js';
 import { installBlind16Hooks } from './faults/blind16/replies.js';
 import { blind16AllowListSkipped } from './faults/blind16/access.js';
+import { installBlind17Hooks } from './faults/blind17/replies.js';
+import { blind17AllowListAfterAction } from './faults/blind17/access.js';
 import { blind14AllowListSkipped } from './faults/blind14/access.js';
 import { chaosInterceptor } from './chaos.js';
 import { installJsonBodyParser } from './json-body.js';
@@ -207,6 +209,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (faults.has('allow-list-skipped-on-get') && request.method === 'GET') return;
     // blind3-allow-list-*: a forwarding header taken for the source, or a path left off the list.
     const sourceAllowed = blind4Source !== remoteAddress ? allowed(blind4Source) : forwarded !== undefined ? allowed(forwarded) : blind3SourceAllowed(faults, request, allowed);
+    // blind17-allow-list-status-only-after-handler: the allow list is a result filter that runs after the action.
+    if (!sourceAllowed && blind17AllowListAfterAction(faults, request)) return;
     // blind6-allow-list-cached-by-token: the allow-list decision is cached per access token, not per source.
     const bearer = request.headers.authorization ?? '';
     if (faults.has('blind6-allow-list-cached-by-token') && bearer !== '') {
@@ -249,6 +253,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   installBlind15Hooks(app, faults, tokenPath);
   // blind16 faults in hooks after the guards (token endpoint, version binding).
   installBlind16Hooks(app, faults, tokenPath);
+  // blind17 faults in hooks after the guards (token endpoint, version binding, the allow list's status).
+  installBlind17Hooks(app, faults, tokenPath);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });
   await app.register(partnerOperations, { faults, readings });
 

@@ -7,6 +7,7 @@ import { validateWithFaults } from './validation.js';
 import { sendOk, text, type OperationContext } from './context.js';
 import { blind15TrustedDevice } from '../faults/blind15/access.js';
 import { blind16ClientSession, blind16DeniedAdmitted } from '../faults/blind16/access.js';
+import { blind17SessionBeforeDenial, blind17StoredDeviceId } from '../faults/blind17/access.js';
 
 /**
  * D3: the inputs of AuthenticatePartner are not shown, so the contract lists no field and the
@@ -31,6 +32,8 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       // blind15-auth-denied-client-admitted-for-known-device: a device-trust cache keyed by deviceId alone skips the partner check.
       // blind16-auth-denied-admitted-on-retry: the partner is marked checked before its denial is stored.
       if (claimed === deniedClientId && !olderRoute && !blind15TrustedDevice(ctx.faults, ctx.state.sessions, request.body) && !blind16DeniedAdmitted(ctx.faults, ctx.state.sessions, claimed)) {
+        // blind17-auth-denied-session-still-opened: the session is opened, and its header written, before the partner check.
+        blind17SessionBeforeDenial(ctx, request, reply);
         const detail = 'Authorization was denied for this client.';
         const row = errorRow('UNAUTHORIZED');
         // blind8-auth-denied-200-no-session: a refused login is "no session", answered as an empty success.
@@ -61,7 +64,8 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       // blind5-auth-repeat-device-empty-session: the "device already has a session" branch reads an id it never set.
       const repeated = ctx.faults.has('blind5-auth-repeat-device-empty-session') && ctx.state.sessions.anyWithDevice(text(v.values, 'deviceId'), clientId);
       // blind16-auth-session-reused-per-client: the session cached for the client is handed back, whatever the deviceId.
-      const session = blind16ClientSession(ctx.faults, ctx.state.sessions, clientId) ?? ctx.state.sessions.open(text(v.values, 'deviceId'), clientId, opaque ? `ps_${randomBytes(48).toString('base64url')}` : undefined);
+      // blind17-auth-device-id-stored-lowercased: the session row stores the deviceId lower-cased.
+      const session = blind16ClientSession(ctx.faults, ctx.state.sessions, clientId) ?? ctx.state.sessions.open(blind17StoredDeviceId(ctx.faults, text(v.values, 'deviceId')), clientId, opaque ? `ps_${randomBytes(48).toString('base64url')}` : undefined);
       // blind6-auth-session-in-body-with-query-version: the query-versioned route is the older controller, which returns the id in its body.
       if (ctx.faults.has('blind6-auth-session-in-body-with-query-version') && /[?&]apiVersion=/.test(request.url)) return sendOk(reply, { sessionId: session.sessionId });
       // blind10-auth-session-id-header-braces: the id written with Guid.ToString("B"), looked up later by the bare id.

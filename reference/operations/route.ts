@@ -34,6 +34,10 @@ import { blind16BeforeValidation, blind16Input } from '../faults/blind16/inputs.
 import { blind16BeforeSession } from '../faults/blind16/access.js';
 import { blind16Before } from '../faults/blind16/handlers.js';
 import { blind16OnSend } from '../faults/blind16/answers.js';
+import { blind17Input, blind17Validated } from '../faults/blind17/inputs.js';
+import { blind17BeforeSession } from '../faults/blind17/access.js';
+import { blind17Before } from '../faults/blind17/handlers.js';
+import { blind17OnSend } from '../faults/blind17/answers.js';
 import type { OperationContext, OperationHandler } from './context.js';
 
 /**
@@ -73,8 +77,8 @@ function firstOfRepeated(ctx: OperationContext, query: unknown): unknown {
 
 export function defineOperation(app: FastifyInstance, ctx: OperationContext, operationId: string, handler: OperationHandler): void {
   const op = operation(operationId);
-  // blind15, blind16: answers rewritten on their way out, with the instance's state (reference/faults/blind1{5,6}/answers.ts).
-  const onSend = [blind15OnSend(ctx), blind16OnSend(ctx)].filter((hook) => hook !== undefined);
+  // blind15-blind17: answers rewritten on their way out, with the instance's state (reference/faults/blind1{5,6,7}/answers.ts).
+  const onSend = [blind15OnSend(ctx), blind16OnSend(ctx), blind17OnSend(ctx)].filter((hook) => hook !== undefined);
   app.route({
     method: op.method,
     url: op.path,
@@ -99,6 +103,8 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       if (blind12SessionHeaderRefused(ctx.faults, op, request, reply)) return reply;
       // blind16-cards-unknown-session-empty-list: the card list's filter scopes by the session it finds, none for an unknown one.
       if (blind16BeforeSession(ctx, op, request, reply)) return reply;
+      // blind17-session-unknown-obo-500: the OBO filter reads the session's customer context before the session check.
+      blind17BeforeSession(ctx, op, request);
       const session = skipped ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
       const raw = op.method === 'GET' ? firstOfRepeated(ctx, request.query) : request.body;
@@ -108,12 +114,13 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const ssnOf = (customerId: string) => ctx.state.customers.get(customerId)?.ssn;
       const ownerOf = (cardId: string) => ctx.state.cards.get(cardId)?.customerId;
       const holderOf = (cardNumber: string) => ctx.state.cards.findAnyCustomer('number', cardNumber)?.customerId;
-      const input = blind16Input({ faults: ctx.faults, session }, op, readBackDateFaultInput(ctx.faults, op, blind15Input(ctx.faults, op, blind14Input(ctx.faults, op, blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf }))))))));
+      const input = blind17Input(ctx.faults, op, blind16Input({ faults: ctx.faults, session }, op, readBackDateFaultInput(ctx.faults, op, blind15Input(ctx.faults, op, blind14Input(ctx.faults, op, blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf })))))))));
       // blind16-cattr-empty-list-accepted: the required names are checked item by item.
       if (blind16BeforeValidation(ctx.faults, op, input, reply)) return reply;
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
-      const v = validateWithFaults(ctx.faults, op, input, ctx.readings);
+      // blind17-enroll-home-number-required: the DTO's non-nullable HomeNumber.
+      const v = blind17Validated(ctx.faults, op, input, validateWithFaults(ctx.faults, op, input, ctx.readings));
       // D42: refusing a member the document does not name is one allowed side (the default ignores it).
       const refuseUnknown = ctx.readings.has('blind-unknown-members-rejected') || ctx.readings.has('unknown-members-refused');
       const unknown = refuseUnknown ? unknownMembers(op, input) : [];
@@ -122,7 +129,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         return sendProblem(reply, request, { status: 422, errorCode: 'MISSING_ATTRIBUTE', title: 'Invalid Information', detail: v.errors.map((e) => e.message).join(' ') });
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors, blind3ValidationDetail(ctx.faults, op, raw));
       const valid = { op, values: v.values, session, request, reply };
-      return blind16Before(ctx, valid) ?? blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? blind15Before(ctx, valid, () => handler(ctx, valid)) ?? handler(ctx, valid);
+      return blind17Before(ctx, valid) ?? blind16Before(ctx, valid) ?? blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? blind15Before(ctx, valid, () => handler(ctx, valid)) ?? handler(ctx, valid);
     },
   });
 }
