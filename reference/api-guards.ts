@@ -9,6 +9,7 @@ import { blind12IgnoresExpiry, blind12VersionRefused } from './faults/blind12/ac
 import { blind14BearerSkipped, blind14IgnoresExpiry } from './faults/blind14/access.js';
 import { blind15IgnoresExpiry } from './faults/blind15/access.js';
 import { blind17IgnoresExpiry } from './faults/blind17/access.js';
+import { isWideJson } from './blind2/inputs.js';
 import './fastify-types.js';
 
 /** Partner operations live under this prefix; the guards below apply to it only. */
@@ -154,6 +155,8 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   if (fromQuery !== undefined && request.server.faults.has('blind11-version-query-refused-on-card') && requestPath(request).endsWith('/add-or-update-card'))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
   if (query && 'apiVersion' in query) delete query.apiVersion;
+  // Reading `blind2-version-ignored` (D5): a single-version service serves any apiVersion as version 1.
+  if (readingsOf(reply).has('blind2-version-ignored')) return undefined;
   if (header !== undefined && fromQuery === undefined && request.server.faults.has('version-header-ignored')) {
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
   }
@@ -200,6 +203,8 @@ function checkMediaType(request: FastifyRequest, reply: FastifyReply) {
     || (request.server.faults.has('media-type-case-sensitive') && raw.split(';')[0]!.trim() !== successMediaType)
     || (request.server.faults.has('blind4-charset-param-415') && raw.trim().toLowerCase() !== successMediaType);
   if (type === successMediaType && !strict) return undefined;
+  // Reading `blind2-json-media-types-wide` (D43): text/json and application/*+json are JSON too.
+  if (isWideJson(readingsOf(reply), type)) return undefined;
   // blind2-unsupported-media-type-html: the web server's own error page.
   if (request.server.faults.has('blind2-unsupported-media-type-html'))
     return reply.code(415).type('text/html; charset=utf-8').send('<html><head><title>415 Unsupported Media Type</title></head><body><h1>Unsupported Media Type</h1></body></html>');

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance } from 'fastify';
 import type { ReadingSet } from './readings.js';
+import { hasDuplicateMember, wideJsonTypes } from './blind2/inputs.js';
 
 /** U+FEFF, the UTF-8 byte order mark as the decoded body text starts with it. */
 const byteOrderMark = 0xfeff;
@@ -16,8 +17,7 @@ const byteOrderMark = 0xfeff;
 export function installJsonBodyParser(app: FastifyInstance, readings: ReadingSet): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
+  const jsonParser: FastifyBodyParser<string> = (request, text, done) => {
     // Fault byte-order-mark-500: the mark reaches a parser that crashes on it.
     if (text.charCodeAt(0) === byteOrderMark && app.faults.has('byte-order-mark-500')) {
       done(Object.assign(new Error('Unexpected character encountered while parsing value: \uFEFF'), { statusCode: 500 }), undefined);
@@ -28,6 +28,14 @@ export function installJsonBodyParser(app: FastifyInstance, readings: ReadingSet
       done(error, undefined);
       return;
     }
+    // Reading `blind2-duplicate-members-refused` (D42): a member named twice is refused as INVALID_JSON.
+    if (readings.has('blind2-duplicate-members-refused') && hasDuplicateMember(text)) {
+      done(Object.assign(new SyntaxError('a JSON object names the same member twice'), { statusCode: 400 }), undefined);
+      return;
+    }
     parse(request, text, done);
-  });
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonParser);
+  // Reading `blind2-json-media-types-wide` (D43): text/json and application/*+json go through the same parser.
+  if (readings.has('blind2-json-media-types-wide')) for (const type of wideJsonTypes) app.addContentTypeParser(type, { parseAs: 'string' }, jsonParser);
 }

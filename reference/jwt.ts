@@ -96,7 +96,9 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
         // blind3-bearer-expired-on-authenticate: the caller asks for the expiry to be ignored (only that fault does).
         // blind10-bearer-expiry-leeway-thirty-minutes: a clock skew of 30 minutes configured against drifting clocks.
         const clockTolerance = options.faults.has('bearer-expiry-unchecked') || verifyOptions?.ignoreExpiry ? 10 * 365 * 86400
-          : options.faults.has('blind10-bearer-expiry-leeway-thirty-minutes') ? 1800 : 0;
+          : options.faults.has('blind10-bearer-expiry-leeway-thirty-minutes') ? 1800
+          // Reading `blind2-token-clock-skew` (D2, RFC 7519 4.1.4): the .NET JwtBearer default ClockSkew of five minutes.
+          : options.readings?.has('blind2-token-clock-skew') ? 300 : 0;
         const payload = await signedClaims(token);
         if (typeof payload.exp !== 'number' || payload.exp <= Date.now() / 1000 - clockTolerance) return undefined;
         // blind4-token-reissue-revokes-previous: "one active token per client".

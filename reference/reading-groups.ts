@@ -107,4 +107,29 @@ export const readingGroups: readonly ReadingGroup[] = [
     name: 'blind-d',
     readings: ['blind-insufficient-scope-403', 'blind-version-aspnet', 'blind-token-at-jwt', 'blind-unlisted-errors-legacy'],
   },
+  // Second blind review (reference/readings-blind2.ts): one group per theme; readings of one point are in different groups.
+  {
+    // Answers, media types and transport.
+    name: 'blind2-a',
+    readings: [
+      'blind2-method-not-allowed-405', 'blind2-done-200-empty', 'blind2-token-errors-spring', 'blind2-gzip',
+      'blind2-connection-close', 'blind2-card-program-filled', 'blind2-sso-token-jwt', 'blind2-history-declines', 'blind2-timestamps-min-value',
+    ],
+  },
+  {
+    // Inputs: what is read, refused or parsed otherwise.
+    name: 'blind2-b',
+    readings: [
+      'blind2-email-alias-ignored', 'blind2-null-refused', 'blind2-free-text-latin1', 'blind2-body-not-object', 'blind2-duplicate-members-refused',
+      'blind2-json-media-types-wide', 'blind2-page-size-whitespace', 'blind2-amount-five-digits', 'blind2-email-strict', 'blind2-decimal-lenient',
+    ],
+  },
+  {
+    // Business rules, scope and access (blind2-delete-returns-cards is here, away from blind2-done-200-empty: both answer DeleteCard).
+    name: 'blind2-c',
+    readings: [
+      'blind2-token-clock-skew', 'blind2-version-ignored', 'blind2-token-scope-client-wide', 'blind2-delete-returns-cards', 'blind2-page-size-zero-empty',
+      'blind2-cattr-ssn-must-match', 'blind2-enroll-ofac', 'blind2-tcard-bin-network', 'blind2-foreign-card-403',
+    ],
+  },
 ];

@@ -1,5 +1,6 @@
 import { switchSet, type SwitchSet } from './switchboard.js';
 import { blindReadings } from './readings-blind.js';
+import { blind2Readings } from './readings-blind2.js';
 import type { Reading } from './reading.js';
 
 export type { Reading } from './reading.js';
@@ -89,6 +90,7 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'numbers-within-int32', decision: 'interface.md (no maximum given), D31', reads: 'count and number attribute values past 2147483647 (a 32-bit column) are a 400 validation error naming the value' },
   { name: 'byte-order-mark-accepted', decision: 'D43', reads: 'a UTF-8 byte order mark before a JSON body is ignored; the body is read as without it' },
   ...blindReadings,
+  ...blind2Readings,
 ];
 
 /** A reading name that the catalogue does not hold. */

@@ -33,6 +33,7 @@ import { blind17AllowListAfterAction } from './faults/blind17/access.js';
 import { blind14AllowListSkipped } from './faults/blind14/access.js';
 import { chaosInterceptor } from './chaos.js';
 import { installJsonBodyParser } from './json-body.js';
+import { installTransportReadings, methodNotAllowed } from './blind2/answers.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
 import './fastify-types.js';
 
@@ -91,7 +92,8 @@ export interface RunningReference {
 /** Fastify's own 4xx errors (body parsing, limits) as Problems; anything else is a 500 bug. */
 function installErrorHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
-    sendReferenceProblem(reply, request, 'notFound', `no resource at ${request.method} ${requestPath(request)}`));
+    // Reading `blind2-method-not-allowed-405` (D1): a known path asked with another method.
+    (methodNotAllowed(request, reply) ? reply : sendReferenceProblem(reply, request, 'notFound', `no resource at ${request.method} ${requestPath(request)}`)));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (error.validation) {
@@ -255,6 +257,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   installBlind16Hooks(app, faults, tokenPath);
   // blind17 faults in hooks after the guards (token endpoint, version binding, the allow list's status).
   installBlind17Hooks(app, faults, tokenPath);
+  // Readings `blind2-gzip`, `blind2-connection-close`: the last root onSend hooks, so they see the answer as sent.
+  installTransportReadings(app, readings);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });
   await app.register(partnerOperations, { faults, readings });
 

@@ -5,6 +5,7 @@ import type { ClientRegistry } from './clients.js';
 import type { TokenSigner } from './jwt.js';
 import './fastify-types.js';
 import { blind14BodySecretUnchecked } from './faults/blind14/access.js';
+import { tokenErrorBody, tokenMediaType } from './blind2/media.js';
 
 /** Path of the token endpoint on the reference ({auth_url}). */
 export const tokenPath = '/oauth2/token';
@@ -30,10 +31,11 @@ type Form = Record<string, string | undefined>;
 function sendTokenError(reply: FastifyReply, e: TokenError, description: string): FastifyReply {
   const body = reply.server.faults.has('token-error-not-rfc')
     ? { message: description }
-    : { error: e.error, error_description: description };
+    // Reading `blind2-token-errors-spring` (RFC 6749 5.2): error_uri instead of the optional error_description.
+    : tokenErrorBody(reply.server.readings, e.error, description);
   // blind2-token-error-status-200: the error object is written as a normal answer; only a failed client authentication is an HTTP error.
   const status = reply.server.faults.has('blind2-token-error-status-200') && e.error !== 'invalid_client' ? 200 : e.status;
-  return reply.code(status).header('cache-control', 'no-store').type('application/json').send(body);
+  return reply.code(status).header('cache-control', 'no-store').type(tokenMediaType(reply.server.readings)).send(body);
 }
 
 /**
@@ -137,12 +139,14 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
 
     // blind8-token-identity-scope-opaque: the identity-score scope is served by a reference-token store, not the JWT signer.
     const opaque = faults.has('blind8-token-identity-scope-opaque') && form.scope.includes('/insights/identity-score');
-    const accessToken = opaque ? randomBytes(24).toString('hex') : await signer.issue(creds!.id!, form.scope, shiftSeconds);
+    // Reading `blind2-token-scope-client-wide` (D34, RFC 6749 3.3): every scope the client is registered for.
+    const granted = app.readings?.has('blind2-token-scope-client-wide') ? clients.scopes.join(' ') : form.scope;
+    const accessToken = opaque ? randomBytes(24).toString('hex') : await signer.issue(creds!.id!, granted, shiftSeconds);
     // blind5-token-no-store-basic-only: the cache headers are set in the Basic-credentials branch only.
     if (!(faults.has('blind5-token-no-store-basic-only') && basic === 'absent'))
       // blind8-token-cache-control-no-cache: no-cache taken for "do not store".
       reply.header('cache-control', faults.has('token-cacheable') ? 'max-age=300' : faults.has('blind8-token-cache-control-no-cache') ? 'no-cache' : 'no-store').header('pragma', 'no-cache');
-    return reply.code(200).type('application/json').send({
+    return reply.code(200).type(tokenMediaType(app.readings)).send({
       access_token: accessToken,
       // blind5-token-expires-in-remaining: (exp - now) after the signing took a moment, rounded down.
       // blind6-token-identity-scope-expires-in: a per-scope lifetime setting, half an hour for identity-score.
@@ -152,7 +156,7 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
       token_type: tokenContract.tokenType,
       // blind7-token-scope-missing-body-credentials: the form-credentials branch builds its answer without the scope.
       ...(faults.has('blind7-token-scope-missing-body-credentials') && basic === 'absent' ? {}
-        : { scope: faults.has('token-scope-empty') ? '' : app.readings?.has('token-scope-other') ? clients.scopeBase : form.scope }),
+        : { scope: faults.has('token-scope-empty') ? '' : app.readings?.has('token-scope-other') ? clients.scopeBase : granted }),
       ...(app.readings?.has('extra-members') ? { ext_expires_in: opts.lifetimeSeconds } : {}),
     });
   };

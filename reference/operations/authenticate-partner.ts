@@ -72,6 +72,8 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       const written = ctx.faults.has('blind10-auth-session-id-header-braces') ? `{${session.sessionId}}` : session.sessionId;
       if (!ctx.faults.has('auth-session-header-missing')) reply.header(sessionHeaders.sessionId, repeated ? '' : written);
       if (ctx.readings.has('auth-partner-no-content')) return reply.code(204).send();
+      // Reading `blind2-done-200-empty` (D3, D6): 200, the sessionId header and no body.
+      if (ctx.readings.has('blind2-done-200-empty')) return reply.code(200).send();
       // Reading `blind-session-id-opaque` (D3: the success body is not shown): the id in the body too.
       if (opaque) return sendOk(reply, { sessionId: session.sessionId });
       // blind9-auth-success-text-plain: the login action returns a string result, written as text.

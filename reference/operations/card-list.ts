@@ -14,6 +14,7 @@ import { addedIn } from '../faults/session-memo.js';
 import { removeSameToken } from '../faults/blind13/handlers.js';
 import { blind14ExtraCards } from '../faults/blind14/handlers.js';
 import { lastFourTwins } from '../faults/identity-classes.js';
+import { foreignCardRefused } from '../blind2/rules.js';
 
 /**
  * GetRegisteredCards: the customer's registered (valid) cards. An unknown customer has no
@@ -116,6 +117,8 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     // delete-card-any-customer: the card is looked up by its id alone, whoever the customerId names.
     // blind4-delete-other-customer-card: the delete statement's WHERE clause names the cardId only.
     const owned = card !== undefined && (card.customerId === text(values, 'customerId').toLowerCase() || c.faults.has('delete-card-any-customer') || c.faults.has('blind4-delete-other-customer-card'));
+    // Reading `blind2-foreign-card-403` (D45, D30): another customer's card is refused with 403.
+    if (card && !owned && foreignCardRefused(c.readings, c.state, cardId, text(values, 'customerId'), request, reply)) return reply;
     // Reading `delete-foreign-card-noop` (D30, D45): another customer's card is left alone, the answer a plain success.
     if (card && !owned && c.readings.has('delete-foreign-card-noop')) return sendDone(reply);
     if (!owned && c.readings.has('delete-unknown-404'))
@@ -165,6 +168,8 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     if (c.faults.has('blind7-delete-same-number-other-customer') && card.kind === 'number')
       for (let other = c.state.cards.findAnyCustomer('number', card.identity); other; other = c.state.cards.findAnyCustomer('number', card.identity)) c.state.cards.remove(other);
     if (c.faults.has('blind2-delete-success-plain-text')) return reply.code(200).type('text/plain; charset=utf-8').send('OK');
+    // Reading `blind2-delete-returns-cards` (D6): the customer's remaining cards.
+    if (c.readings.has('blind2-delete-returns-cards')) return sendOk(reply, { [responseMembers.cards]: c.state.cards.listValid(card.customerId).map((x) => cardView(x, c.faults, { readings: c.readings })) });
     return sendDone(reply);
   });
 }

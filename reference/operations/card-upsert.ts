@@ -16,6 +16,7 @@ import { rememberAdded } from '../faults/session-memo.js';
 import { deniedCheckSkipped } from '../faults/blind12/handlers.js';
 import { luhnValid } from './reading-rules-blind.js';
 import { blind16NetworkCheckCached } from '../faults/blind16/access.js';
+import { binOffNetwork } from '../blind2/rules.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -127,7 +128,8 @@ function handle(rule: CardKindRule) {
     const reauthorize = !card?.valid || !rule.reauthorizeOn || rule.reauthorizeOn.some((k) => card?.data[k] !== data[k]);
     // tcard-denied-bin-new-only (and blind1's): the network check is part of the "new card" path only.
     const newOnly = c.faults.has('blind1-tcard-denied-bin-on-update') || c.faults.has('tcard-denied-bin-new-only');
-    if (reauthorize && rule.kind === 'token' && denied(rule, identity, data) && !c.faults.has('tcard-bin-not-denied') && !(card && newOnly) && !deniedCheckSkipped(c, data)
+    // Reading `blind2-tcard-bin-network`: a BIN of no payment network is not allowed in the network either.
+    if (reauthorize && rule.kind === 'token' && (denied(rule, identity, data) || binOffNetwork(c.readings, rule.kind, data)) && !c.faults.has('tcard-bin-not-denied') && !(card && newOnly) && !deniedCheckSkipped(c, data)
       // blind16-tcard-network-check-cached-per-customer: the customer's cached "allowed in the network" answer.
       && !blind16NetworkCheckCached(c.faults, c.state, customerId)) {
       // blind10-tcard-denied-detail-missing-on-update: the update path builds its problem by hand, without the detail.

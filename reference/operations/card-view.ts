@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { FaultSet } from '../faults/types.js';
 import type { ReadingSet } from '../readings.js';
 import type { StoredCard } from '../state/index.js';
+import { programFields } from '../blind2/answers.js';
 
 /** Value of a Card field the reference has nothing to say about ("can be empty strings or 0"). */
 const emptyOf: Record<ResourceFieldType, string | number | boolean> = {
@@ -29,6 +30,8 @@ export function cardView(card: StoredCard, faults: FaultSet, options: { addOrUpd
   const readings = options.readings;
   const expiration = card.data.expirationMonthYear ?? '';
   const known: Record<string, unknown> = {
+    // Reading `blind2-card-program-filled`: the program fields an issuer's program table fills.
+    ...programFields(readings, card),
     cardId: card.cardId,
     customerId: card.customerId,
     cardNickname: card.data.cardNickname ?? '',

@@ -63,6 +63,8 @@ export function sendDone(reply: FastifyReply): FastifyReply {
   // blind5-done-octet-stream: the empty result written by a byte-array formatter.
   if (reply.server.faults.has('blind5-done-octet-stream')) return reply.code(200).type('application/octet-stream').send(Buffer.from('{}'));
   if (readings.has('success-no-content')) return reply.code(204).send();
+  // Reading `blind2-done-200-empty` (D6): ASP.NET's Ok(), 200 with no body and no Content-Type.
+  if (readings.has('blind2-done-200-empty')) return reply.code(200).send();
   if (readings.has('blind-success-error-code-zero')) return sendOk(reply, { ErrorCode: 0, ErrorMessage: '' });
   return sendOk(reply, readings.has('success-body-echo') ? { success: true } : {});
 }

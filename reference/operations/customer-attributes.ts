@@ -3,6 +3,7 @@ import { sendErrorRow, sendLegacyError } from '../problems.js';
 import type { Attribute } from '../validate/index.js';
 import { defineOperation } from './route.js';
 import { sendDone, type OperationContext } from './context.js';
+import { ssnMismatch } from '../blind2/rules.js';
 
 /** The required attribute that names the customer (contract customerAttributes.allowed). */
 const customerIdName = 'CustomerId';
@@ -24,6 +25,8 @@ export function addCustomerAttributes(app: FastifyInstance, ctx: OperationContex
     if (c.faults.has('cattr-cardless-customer-refused') && c.state.cards.listValid(customer.customerId).length === 0)
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has the CustomerId attribute value.');
     if (c.faults.has('cattr-refused-own-code')) return sendLegacyError(reply, 422, 'ATTRIBUTES_NOT_ACCEPTED', 'The attributes were not accepted.');
+    // Reading `blind2-cattr-ssn-must-match` (D37): the SSN attribute must be the customer's.
+    if (ssnMismatch(c.readings, customer, items, reply)) return reply;
     for (const a of items) customer.attributes.set(a.name, a.value);
     // blind8-cattr-success-body-not-json: a string result written with the JSON media type.
     if (c.faults.has('blind8-cattr-success-body-not-json')) return reply.code(200).type('application/json; charset=utf-8').send('Success');

@@ -9,6 +9,7 @@ import { raceWindow } from '../faults/blind3/access.js';
 import { missCached, rememberMiss } from '../faults/blind7/memo.js';
 import { enrolledIn, rememberEnrolled } from '../faults/blind10/memo.js';
 import { missedSsn, rememberMissedSsn } from '../faults/stale-caches.js';
+import { ofacHeld } from '../blind2/rules.js';
 
 /** The fault `leak-ssn-echo` echoes the SSN in this response header (NO-SECRET-ECHO). */
 const leakHeader = 'x-customer-ssn';
@@ -123,6 +124,8 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     // Reading `blind-enroll-adults-only` (D37): a check cashing account is for adults.
     if (c.readings.has('blind-enroll-adults-only') && underAge(calendarDate(dateOfBirthSent)))
       return sendLegacyError(reply, 422, 'UNDERAGE', 'The customer must be at least 18 years old.');
+    // Reading `blind2-enroll-ofac` (D37): a countryOfOrigin under comprehensive sanctions holds the enrolment.
+    if (ofacHeld(c.readings, values.countryOfOrigin, reply)) return reply;
     // blind3-enroll-race: the insert waits on I/O after the duplicate checks, with no unique constraint behind them.
     if (c.faults.has('blind3-enroll-race')) await raceWindow();
     // enroll-check-then-insert: the duplicate checks and the insert are separate statements with a pause between.

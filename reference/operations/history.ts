@@ -12,6 +12,8 @@ import { cardlessAnyCard, deepPageGap, tokenCardRepeated } from '../faults/state
 import { sameNicknameAs } from '../faults/blind13/handlers.js';
 import { blind14SameLastFour } from '../faults/blind14/handlers.js';
 import { filtersBeforeVersion, sizedAccountTotal, tokenJoinedHistory } from '../faults/history-classes.js';
+import { blind2Transactions } from '../blind2/answers.js';
+import { foreignCardRefused } from '../blind2/rules.js';
 
 /** The card's history as the account filter hands it out: faults leave out all or every second transaction. */
 function filteredHistory(ctx: OperationContext, cardHistory: Transaction[]): Transaction[] {
@@ -69,6 +71,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     const filtering = accountId !== undefined && !c.faults.has('history-account-filter-ignored') && !pagingDrops && !tokenUnfiltered && !pagedDrops
       && !blind12FilterIgnored(c.faults, c.state, text(values, 'customerId'));
     const own = accountId !== undefined && customerCards.some((card) => card.cardId === accountId);
+    // Reading `blind2-foreign-card-403` (D45, D30): another customer's card as accountId is refused with 403.
+    if (!own && foreignCardRefused(c.readings, c.state, accountId, text(values, 'customerId'), request, reply)) return reply;
     // blind3-history-deleted-account-500: the card row of a deleted card is read without a null check.
     if (accountId !== undefined && !own && c.faults.has('blind3-history-deleted-account-500') && c.state.cards.listRemoved(text(values, 'customerId')).some((card) => card.cardId === accountId))
       throw new TypeError("Cannot read properties of null (reading 'transactions')");
@@ -110,7 +114,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     if (c.faults.has('history-oldest-first')) all.reverse();
     // blind6-history-page-size-one-default: `if (pageSize <= 1) pageSize = DefaultPageSize`.
     // history-page-size-ten-default: `if (pageSize >= MaxPageSize) pageSize = DefaultPageSize`.
-    const defaultSize = typeof values.pageSize !== 'number' || values.pageSize === 0 || (c.faults.has('blind6-history-page-size-one-default') && values.pageSize === 1)
+    // Reading `blind2-page-size-zero-empty` (D23): 0 read literally, an empty page.
+    const defaultSize = typeof values.pageSize !== 'number' || (values.pageSize === 0 && !c.readings.has('blind2-page-size-zero-empty')) || (c.faults.has('blind6-history-page-size-one-default') && values.pageSize === 1)
       || (c.faults.has('history-page-size-ten-default') && values.pageSize === 10);
     // blind2-history-default-page-ten: the default page clamped to the largest pageSize.
     const requested = defaultSize ? (c.faults.has('blind2-history-default-page-ten') ? 10 : history.defaultPageSize) : Number(values.pageSize);
@@ -159,7 +164,8 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind7-history-total-zero-when-paging: the count query runs for the first page only.
     const shownTotal = reference !== undefined && c.faults.has('blind7-history-total-zero-when-paging') ? 0
       : c.faults.has('blind1-history-total-capped') ? Math.min(total, history.defaultPageSize) : total;
-    const stamped = shownTimestamps(c, c.readings.has('timestamps-null-pending') ? items.map(withPendingEvents) : items);
+    // Readings `blind2-history-declines`, `blind2-timestamps-min-value`: declined transactions, pending events as DateTime.MinValue.
+    const stamped = shownTimestamps(c, blind2Transactions(c.readings, c.readings.has('timestamps-null-pending') ? items.map(withPendingEvents) : items));
     // blind5-history-created-on-date-only: createdOn mapped from a DATE column.
     const dated: Transaction[] = c.faults.has('blind5-history-created-on-date-only') ? stamped.map((t) => ({ ...t, createdOn: String(t.createdOn).slice(0, 10) })) : stamped;
     // blind6-history-decline-message-null: no decline, no message: the column is NULL.

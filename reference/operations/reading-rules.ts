@@ -2,6 +2,7 @@ import { acceptedRegExp, emptyIsValid, formatOf, pastIntLimit, type Format, type
 import type { ReadingSet } from '../readings.js';
 import type { FieldRule, RuleAdjuster, Validated, ValidationError } from '../validate/index.js';
 import { blindAdjust } from './reading-rules-blind.js';
+import { blind2ReadingAdjust } from '../blind2/inputs.js';
 
 /**
  * Validation under the conformant readings of reference/readings.ts: rule changes (D9, D11,
@@ -60,7 +61,7 @@ function numbersWithinInt32(rule: FieldRule): FieldRule {
 export function readingAdjuster(readings: ReadingSet): RuleAdjuster {
   return (op: Operation, rule: FieldRule): FieldRule => {
     const name = rule.field.name;
-    let out = blindAdjust(readings, op, attributeFormats(readings, rule));
+    let out = blind2ReadingAdjust(readings, op, blindAdjust(readings, op, attributeFormats(readings, rule)));
     if (readings.has('numbers-within-int32')) out = numbersWithinInt32(out);
     const pattern = readingPattern(readings, rule.field.format);
     if (pattern && out.pattern) out = { ...out, pattern };

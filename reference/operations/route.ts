@@ -39,6 +39,7 @@ import { blind17BeforeSession } from '../faults/blind17/access.js';
 import { blind17Before } from '../faults/blind17/handlers.js';
 import { blind17OnSend } from '../faults/blind17/answers.js';
 import type { OperationContext, OperationHandler } from './context.js';
+import { blind2ReadingInput, blind2ReadingRefused } from '../blind2/inputs.js';
 
 /**
  * Reading `cattr-missing-required-422` (D20: where a missing CustomerId/SSN attribute is reported
@@ -107,7 +108,8 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       blind17BeforeSession(ctx, op, request);
       const session = skipped ? ctx.state.sessions.detached('', request.clientId ?? '') : resolveSession(ctx, request, reply);
       if (!session) return reply;
-      const raw = op.method === 'GET' ? firstOfRepeated(ctx, request.query) : request.body;
+      // Readings `blind2-email-alias-ignored` (D10), `blind2-page-size-whitespace` (D41): the request as they read it.
+      const raw = blind2ReadingInput(ctx.readings, op, op.method === 'GET' ? firstOfRepeated(ctx, request.query) : request.body);
       const hasCard = (customerId: string, cardNumber: string) => ctx.state.cards.find(customerId, 'number', cardNumber) !== undefined;
       const holdsToken = (customerId: string, token: string) => ctx.state.cards.find(customerId, 'token', token) !== undefined;
       const storedData = (customerId: string, kind: 'number' | 'token', identity: string) => ctx.state.cards.find(customerId, kind, identity)?.data;
@@ -121,6 +123,8 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         throw new TypeError(`Cannot read properties of null (reading '${op.fields[0]?.name ?? 'value'}')`);
       // blind17-enroll-home-number-required: the DTO's non-nullable HomeNumber.
       const v = blind17Validated(ctx.faults, op, input, validateWithFaults(ctx.faults, op, input, ctx.readings));
+      // Readings `blind2-body-not-object` (D30), `blind2-null-refused`, `blind2-free-text-latin1` (D40).
+      if (blind2ReadingRefused(ctx.readings, op, input, v.errors, request, reply)) return reply;
       // D42: refusing a member the document does not name is one allowed side (the default ignores it).
       const refuseUnknown = ctx.readings.has('blind-unknown-members-rejected') || ctx.readings.has('unknown-members-refused');
       const unknown = refuseUnknown ? unknownMembers(op, input) : [];

@@ -7,6 +7,7 @@ import { defineOperation } from './route.js';
 import { oboCardSnapshot } from '../faults/blind11/memo.js';
 import { heldAtObo } from '../faults/session-memo.js';
 import { sendDone, type OperationContext } from './context.js';
+import { strictEmail } from '../blind2/inputs.js';
 
 const allowed = sessionAttributes.attributes!.allowed;
 const [idFilter, numberFilter] = exclusiveSessionFilters;
@@ -41,6 +42,8 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     // D39 reading: PreferredEmail has no documented format, so a target may take any text.
     const format = a.valueFormat ?? (c.readings.has('preferred-email-any-text') ? undefined : a.referenceFormat);
     if (format && byName.has(a.name) && !formatUnchecked(a.name) && !acceptedRegExp(format).test(byName.get(a.name)!)) bad.add(a.name);
+    // Reading `blind2-email-strict` (D39): PreferredEmail held to the stricter e-mail rule too.
+    if (a.referenceFormat === 'email' && byName.has(a.name) && c.readings.has('blind2-email-strict') && !strictEmail.test(byName.get(a.name)!)) bad.add(a.name);
   }
   // blind5-sattr-both-filters-number-first: the exclusion is checked while reading AccountNumberFilter, only if AccountIdFilter was read before it.
   const numberFirst = c.faults.has('blind5-sattr-both-filters-number-first') && items.findIndex((a) => a.name === numberFilter) < items.findIndex((a) => a.name === idFilter);
