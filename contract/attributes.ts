@@ -17,7 +17,7 @@ export const customerAttributes: AttributeListField<'customerAttributes'> = {
     itemKeyValue: 'Value',
     allowed: [
       { name: 'CustomerId', required: true, valueFormat: 'guid', meaning: 'Customer GUID assigned at enrollment' },
-      { name: 'SSN', required: true, valueFormat: 'ssn', meaning: '9 digits, no spaces or dashes' },
+      { name: 'SSN', required: true, valueFormat: 'ssn', meaning: '9 digits, no spaces or dashes', restates: 'ssn' },
       { name: 'NumberOfCards', required: false, valueFormat: 'count', meaning: 'Number of registered cards' },
       { name: 'Tenure', required: false, valueFormat: 'count', meaning: 'Months; longest tenured card if several' },
       { name: 'DirectDeposit', required: false, valueFormat: 'trueFalse', meaning: 'True or False' },

@@ -40,6 +40,12 @@ export interface AllowedAttribute {
    */
   readonly referenceFormat?: string;
   readonly meaning: string;
+  /**
+   * The member of the customer's enrolment this attribute states again (the SSN attribute: the
+   * customer's `ssn`). A value that differs from the record is still valid by its format, but a target
+   * may refuse it for the contradiction, a reason of its own the harness provoked (D37: observed).
+   */
+  readonly restates?: 'ssn';
 }
 
 export interface AttributeListRule {

@@ -5,6 +5,7 @@ import { attributeAlternatives } from '../../generators/attribute-breakages.js';
 import { acceptedExpectation } from '../../generators/accepted.js';
 import { bodyValueVerdict, queryValueVerdict, type FieldVerdict } from './field-verdict.js';
 import { listVerdict } from './attribute-verdict.js';
+import { duplicateMembers } from './duplicate-members.js';
 
 /**
  * A recorded partner request judged against the field rules of contract/: the Expectation a
@@ -42,6 +43,8 @@ export function requestVerdict(op: Operation, request: CaseRequest): RequestVerd
   if (op.fields.length === 0) return { kind: 'open', why: `${op.id} has no documented inputs (D3)` };
   if (request.repeatedQuery?.length) return { kind: 'open', why: `a query parameter given twice (${request.repeatedQuery.join(', ')}): the register does not rule on it` };
   if (request.rawBody?.startsWith('\uFEFF')) return { kind: 'open', why: 'D43: a body after a byte order mark may be accepted or refused' };
+  const twice = duplicateMembers(request.rawBody);
+  if (twice.length) return { kind: 'open', why: `D42: a member name given twice in one object (${[...new Set(twice)].join(', ')}) may be taken last or refused` };
   const inBody = op.fields.some((f) => f.in === 'body');
   const body = request.body;
   const type = request.headers['content-type'] ?? '';

@@ -66,6 +66,22 @@ function namedCustomer(e: AuditEntry): unknown {
 }
 
 /**
+ * An attribute that states the customer's record again (contract `restates`: the SSN attribute) with
+ * another value than the traffic enrolled the customer with: valid by its format, but a target may
+ * refuse the contradiction with a code of its own (D37), as the run's cases allow (generators/operators/cases.ts).
+ */
+function contradictsRecord(e: AuditEntry, op: Operation, book: Book): boolean {
+  const b = (e.exchange.request.body ?? {}) as Record<string, unknown>;
+  const customer = str(namedCustomer(e));
+  const enrolled = customer ? book.enrolled(customer) : undefined;
+  if (!enrolled) return false;
+  return op.fields.some((f) => {
+    const items = Array.isArray(b[f.name]) ? (b[f.name] as Array<{ name?: unknown; value?: unknown }>) : [];
+    return (f.attributes?.allowed ?? []).some((a) => a.restates && items.some((it) => it?.name === a.name && it.value !== enrolled[a.restates!]));
+  });
+}
+
+/**
  * A valid request about a customer the traffic showed to exist, to an operation whose only
  * documented refusals are a validation answer or CUSTOMER_NOT_FOUND, is accepted: its success row
  * (as the model predicts it, predict.accepted). A refusal for the target's own reasons still is
@@ -108,9 +124,10 @@ function judgedPayload(e: AuditEntry, op: Operation, verdict: RequestVerdict, bo
       // State the recording cannot vouch for (a card, a paging reference, a customer it never showed) is D30's:
       // a refusal is only observed, and of the acceptance only "never a validation answer" is asserted.
       const known = sessionProven && stateKnown(e, book);
-      const rules = fieldRules({ ...verdict.expectation, ownRefusals: op.refusesForOwnReasons !== undefined || !known });
+      const contradicts = contradictsRecord(e, op, book);
+      const rules = fieldRules({ ...verdict.expectation, ownRefusals: op.refusesForOwnReasons !== undefined || !known || contradicts });
       const expected = known ? rules : { ...rules, oracles: rules.oracles.map((o) => (o.id === 'validPayloadAccepted' ? { ...o, applies: (x: Exchange) => o.applies(x) && validationAnswer(x) } : o)) };
-      const extra = [...(op.id === 'FindCustomer' ? findOracles(e, book) : []), ...cardRuleOracles(e, op, book), ...knownCustomerOracles(e, op, book)];
+      const extra = [...(op.id === 'FindCustomer' ? findOracles(e, book) : []), ...cardRuleOracles(e, op, book), ...(contradicts ? [] : knownCustomerOracles(e, op, book))];
       return { ...expected, oracles: [...expected.oracles, ...extra] };
     }
   }

@@ -56,6 +56,8 @@ export interface Cell {
   readonly resource?: ResourceKind;
   /** The operation enrols an identity (D16: SSN and e-mail checked for duplicates): an accepted request is a customer for good. */
   readonly enrols?: boolean;
+  /** An attribute that states a member of the customer's record again (contract AllowedAttribute `restates`). */
+  readonly restates?: string;
   readonly writes: boolean;
   readonly method: Method;
   readonly sessionRequired: boolean;
@@ -86,6 +88,7 @@ function fieldCells(op: Operation): Cell[] {
       ...(a.valueFormat && formatOf(a.valueFormat).values ? { enumeration: formatOf(a.valueFormat).values } : {}),
       freeText: !a.valueFormat && !a.referenceFormat,
       ...(resourceNames[a.name] ? { resource: resourceNames[a.name] } : {}),
+      ...(a.restates ? { restates: a.restates } : {}),
     }));
     return [self, ...items];
   });

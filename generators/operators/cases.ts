@@ -66,7 +66,8 @@ function valueCases(op: Operation, o: Operator, cells: readonly Cell[], assertio
       const c = applyBreakages(op, on, cellBreakages(op, on, chosen, o.id, options, (cell) => decisionOf(o, cell)), options);
       const described = { ...c, description: `${op.id}: ${o.id} (${assertion}) in ${part.map((x) => x.name).join(', ')}` };
       // Valid values written another valid way (a calendar edge) are judged as the valid payload is.
-      if (assertion === 'served-as-valid') return { input: c.input, description: described.description, expectation: acceptedExpectation(op), pairs: pairsOf(o, part) };
+      // A valid value that contradicts the customer's record (another SSN than the enrolled one) may be refused for it (D37).
+      if (assertion === 'served-as-valid') return { input: c.input, description: described.description, expectation: { ...acceptedExpectation(op), ...(part.some((x) => x.restates) ? { ownRefusals: true } : {}) }, pairs: pairsOf(o, part) };
       return { ...(assertion === 'open' ? asOpen(op, described, decisionOf(o)) : described), pairs: pairsOf(o, part), valid: on };
     });
   });

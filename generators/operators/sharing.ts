@@ -55,7 +55,10 @@ export function shareAccepted<T extends Shared>(op: Operation, cases: readonly T
     const at = bins.findIndex((b) => !taken(b));
     if (at < 0) { bins.push(c); continue; }
     const b = bins[at]!;
-    bins[at] = { ...b, input: carry(b.input, c.input, cellsOf(c)), pairs: [...b.pairs, ...c.pairs], description: `${b.description}; ${c.description.replace(/^[A-Za-z]+: /, '')}` };
+    // A refusal one of them allows (D37: a value contradicting the customer's record) is allowed to the shared request.
+    const own = (x: T) => (x.expectation as { ownRefusals?: boolean }).ownRefusals === true;
+    const expectation = own(c) && !own(b) ? { ...b.expectation, ownRefusals: true } : b.expectation;
+    bins[at] = { ...b, expectation, input: carry(b.input, c.input, cellsOf(c)), pairs: [...b.pairs, ...c.pairs], description: `${b.description}; ${c.description.replace(/^[A-Za-z]+: /, '')}` };
   }
   return [...out, ...bins];
 }

@@ -74,6 +74,18 @@ describe('a recorded request against the field rules', () => {
     expect(verdict('GetTransactionHistory', { query: { customerId: card.customerId, pageSize: '0' } }).kind).toBe('open'); // D23
   });
 
+  it('D42: a member name given twice in one object, at any depth, is open: JSON.parse keeps only the last, the target may refuse', () => {
+    const sent = (text: string): RequestVerdict => requestVerdict(operation('FindCustomer'), { ...request('FindCustomer', { body: JSON.parse(text) }), rawBody: text });
+    expect(sent(`{"ssn":"","ssn":"${find.ssn}","dateOfBirth":"${find.dateOfBirth}"}`)).toMatchObject({ kind: 'open', why: expect.stringMatching(/^D42: .*\(ssn\)/) });
+    expect(sent(JSON.stringify(find)).kind).toBe('valid');
+    const list = `{"customerAttributes":[{"name":"CustomerId","value":"${customerId[1]}"},{"name":"SSN","name":"SSN","value":"${ssn[1]}"}]}`;
+    const nested = requestVerdict(operation('AddCustomerAttributes'), { ...request('AddCustomerAttributes', { body: JSON.parse(list) }), rawBody: list });
+    expect(nested).toMatchObject({ kind: 'open', why: expect.stringMatching(/\(name\)/) });
+    // A member named alike in two objects is no duplicate.
+    const apart = JSON.stringify(attrs(customerId, ssn));
+    expect(requestVerdict(operation('AddCustomerAttributes'), { ...request('AddCustomerAttributes', { body: JSON.parse(apart) }), rawBody: apart }).kind).toBe('valid');
+  });
+
   it('D10: the e-mail under its alias is judged under the alias key', () => {
     const { emailAddress, ...rest } = enroll;
     expect(verdict('EnrollCustomer', { body: { ...rest, email: emailAddress } }).kind).toBe('valid');
