@@ -611,6 +611,8 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   // The classes blind batch 16 showed missing (reference/faults/operator-binders.ts).
   'tcard-bin-group-separators-read': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '411,111' }) })).status,
+  // The class blind batch 17 showed missing (reference/faults/operator-binders.ts): exponent notation in every numeral cell.
+  'tcard-bin-exponent-read': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '4.11111E5' }) })).status,
   'sattr-value-of-other-type-skipped': async (b) => {
     const own = await oboCustomer(b);
     const items = [{ name: 'SsoToken', value: own.ssoToken }, { name: 'PreferredEmail', value: 42 }];

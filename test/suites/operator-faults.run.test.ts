@@ -178,6 +178,11 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-or-update-tokenized-card', 'add-session-attributes'],
   },
+  // Blind batch 17 (reference/faults/operator-binders.ts): exponent notation in every numeral cell (exponent-notation).
+  {
+    proofs: [{ fault: 'tcard-bin-exponent-read', check: 'statusMatches', operation: 'AddOrUpdateTokenizedCard' }],
+    suites: ['add-or-update-tokenized-card'],
+  },
 ];
 
 describe('operator catalogue faults are caught', () => {
