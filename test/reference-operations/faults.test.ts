@@ -611,6 +611,13 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   // The classes blind batch 16 showed missing (reference/faults/operator-binders.ts).
   'tcard-bin-group-separators-read': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '411,111' }) })).status,
+  // The classes blind batch 17 showed missing: a Problem's status member on a 2xx too (reference/faults/bodies.ts).
+  'cattr-unknown-customer-problem-in-200': async (b) => {
+    const { payload } = await b.enroll();
+    const items = [{ name: 'CustomerId', value: unknownGuid }, { name: 'SSN', value: payload.ssn }];
+    const x = await b.call('AddCustomerAttributes', { body: { customerAttributes: items } });
+    return [x.status, x.body?.status];
+  },
   // The class blind batch 17 showed missing (reference/faults/operator-binders.ts): exponent notation in every numeral cell.
   'tcard-bin-exponent-read': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '4.11111E5' }) })).status,
   'sattr-value-of-other-type-skipped': async (b) => {
