@@ -428,6 +428,8 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', gone]]) })).status;
   },
   'sattr-number-filter-empty-entries': (b) => sessionAttributes(b, () => [['AccountNumberFilter', ',4111111111111111']]),
+  // The classes blind batch 17 showed missing: another separator than the comma in a list (filter-other-separator).
+  'sattr-number-filter-whitespace-split': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '4111111111111111 4111111111111111']]),
   'sattr-number-filter-prefix': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '41111111']]),
   'enroll-check-then-insert': async (b) => {
     const payload = enrollPayload();
