@@ -10,6 +10,7 @@ import { amountPartMissing, beyondValidatorRules, signedDigits, spacedDigits } f
 import { heldCardIdSlot, unknownResourceIdSlot } from './slots.js';
 import { groupedDigits, otherGroupMarks } from './digit-group-values.js';
 import { otherExponentForms, scientific } from './exponent-values.js';
+import { impossibleDates } from './impossible-date-values.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -152,6 +153,7 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'digit-group-separators': (v, c) => [groupedDigits(v, ','), groupedDigits(v, spread(c, otherGroupMarks))],
   // The plain upper-case form in every cell (1E3, what a float parser is written for), then the other forms spread over the cells.
   'exponent-notation': (v, c) => [scientific(v, 'E', ''), spread(c, otherExponentForms)(v)],
+  'impossible-calendar-date': (v, c) => impossibleDates(v, c.format!),
   // The larger bound exactly: a store sized for the smaller one breaks on it.
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

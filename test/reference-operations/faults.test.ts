@@ -275,6 +275,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('GetTransactionHistory', { query: { customerId, pageSize: ['5', '5'] } })).status;
   },
   'enroll-emoji-stored-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ firstName: 'Ana \u{1F47E}' }) })).status,
+  'cattr-date-impossible-day-500': (b) => customerAttributes(b, [['CardIssueDate', '02-30-2020']]),
   'enroll-leap-day-birth-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ dateOfBirth: '2000/02/29' }) })).status,
   'long-text-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ countryOfOrigin: 'x'.repeat(4001) }) })).status,
   'returned-checks-amount-six-digits': (b) => customerAttributes(b, [['BalanceOnReturnedChecks', '112345.67']]),
