@@ -99,8 +99,20 @@ export const titleAndCodeMatch = defineCheck({
 });
 
 /**
+ * Whether the body is a Problem (RFC 7807 §3.1), whatever its status and media type: labelled
+ * application/problem+json, or a JSON object with a `status` member beside a `title` or a `type`.
+ * No success body the document shows has a `status` member (contract/success-bodies.ts, the
+ * resources), so such a body is a Problem even when it comes with 200 (blind17: `Ok(problem)`).
+ */
+export function carriesProblem(x: Responded): boolean {
+  const body = bodyObject(x);
+  if (!body) return false;
+  return x.response.mediaType === problemMediaType || ('status' in body && ('title' in body || 'type' in body));
+}
+
+/**
  * ERR-STATUS-MEMBER (RFC 7807 §3.1): a body `status` equals the HTTP status, where the Errors
- * table documents a Problem or the target labels its body application/problem+json.
+ * table documents a Problem or the answer carries one, on any status, 2xx included.
  */
 export const statusMemberMatches = defineCheck({
   id: 'statusMemberMatches', requirement: 'ERR-STATUS-MEMBER', expectation: 'Expectation',
@@ -116,5 +128,5 @@ export const statusMemberMatches = defineCheck({
       key: [x.response.status, String(status)],
     }, x)];
   },
-  when: [(x, e) => hasRow(x, e) || (x.response.mediaType === problemMediaType && bodyObject(x) !== undefined)],
+  when: [(x, e) => hasRow(x, e) || carriesProblem(x)],
 });

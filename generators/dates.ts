@@ -59,6 +59,23 @@ export function ambiguousIsoDate(year: number, index: number): string {
   return [String(year), two(month), two(day)].join('-');
 }
 
+/**
+ * blind17: where an impossible date rolls onto (a lenient calendar reads 1990-02-30 as 1990-03-02).
+ * `day`: a day past the end of the month before rolls onto the first days of a month (30 February
+ * onto 2 March, 31 April onto 1 May); `month`: month 13 of the year before onto January, month 00 of
+ * the year after onto December. Each kept ambiguous (blind15), so the lookup keeps both classes.
+ */
+export const rolloverLandings: Readonly<Record<'day' | 'month', ReadonlyArray<readonly [number, number]>>> = {
+  day: [[3, 1], [3, 2], [5, 1], [7, 1], [10, 1], [12, 1]],
+  month: [...Array.from({ length: 11 }, (_, i) => [1, i + 2] as const), ...Array.from({ length: 11 }, (_, i) => [12, i + 1] as const)],
+};
+
+/** An ambiguous date of birth an impossible date of `kind` rolls onto, written with `separator`. */
+export function rolloverLandingDateOfBirth(separator: '-' | '/', kind: 'day' | 'month'): fc.Arbitrary<string> {
+  return fc.tuple(fc.integer({ min: birthYears.minYear, max: birthYears.maxYear }), fc.constantFrom(...rolloverLandings[kind]))
+    .map(([year, [month, day]]) => [String(year), two(month), two(day)].join(separator));
+}
+
 /** A date of birth to enrol and read back: ambiguous (ambiguousMonthDay), written with `separator` (D9's year-first forms). */
 export function ambiguousDateOfBirth(separator: '-' | '/'): fc.Arbitrary<string> {
   return fc.tuple(fc.integer({ min: birthYears.minYear, max: birthYears.maxYear }), fc.nat({ max: ambiguousPairs - 1 }))

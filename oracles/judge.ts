@@ -94,7 +94,10 @@ export function judge(x: Exchange, expected: Expected): CaseOutcome {
   const findings: Finding[] = [];
   const checked = new Set<RequirementId>();
   const failsWith = new Set<RequirementId>();
-  for (const o of [...expected.oracles, ...answerRowOracles(x, expected, refusal !== undefined), ...answerResourceOracles(x, expected, refusal !== undefined), ...answerStatusOracles(x, expected)]) {
+  const rows = answerRowOracles(x, expected, refusal !== undefined);
+  // A documented row's Problem checks already judge its status member: the status oracles add none twice.
+  const statuses = answerStatusOracles(x, expected).filter((o) => !rows.some((r) => r.id === o.id));
+  for (const o of [...expected.oracles, ...rows, ...answerResourceOracles(x, expected, refusal !== undefined), ...statuses]) {
     if ((refusal && o.judgesAcceptance) || !o.applies(x)) continue;
     const found = o.run(x);
     o.requirements.forEach((r) => checked.add(r));

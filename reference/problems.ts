@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  errorRow, problemMediaType, referenceOnlyErrors, rfcSections, type ErrorKey, type RfcSection,
+  errorRow, operation, problemMediaType, referenceOnlyErrors, rfcSections, type ErrorKey, type RfcSection,
 } from '../contract/index.js';
 import type { FaultSet } from './faults/types.js';
 import { readingSet, type ReadingSet } from './readings.js';
@@ -99,6 +99,10 @@ function write(reply: FastifyReply, status: number, body: Record<string, unknown
   if (faults.has('blind2-problem-status-string-422') && body.status === 422 && 'instance' in body) body.status = '422';
   const readings = readingsOf(reply);
   if (readings.has('extra-members')) body.traceId = `00-${'a'.repeat(32)}-${'b'.repeat(16)}-01`;
+  // cattr-unknown-customer-problem-in-200: the attributes controller returns Ok(problem) for a customer it cannot find.
+  const inOk = faults.has('cattr-unknown-customer-problem-in-200') && status === 422 && body.errorCode === errorRow('CUSTOMER_NOT_FOUND').errorCode
+    && requestPath(reply.request) === operation('AddCustomerAttributes').path;
+  if (inOk) return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(body));
   const plain = faults.has('problem-plain-text');
   // blind7-problem-media-type-misspelt-422: the business-error filter's media type, its two halves swapped.
   const misspelt = faults.has('blind7-problem-media-type-misspelt-422') && status === 422 && mediaType === problemMediaType;

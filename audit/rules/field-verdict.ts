@@ -1,5 +1,6 @@
 import { extremeDigitString, isFixedFormat } from '../../contract/operators/predicates.js';
 import { calendarExtremeValue } from '../../contract/operators/value-classes.js';
+import { impossibleCalendarDate } from '../../contract/operators/impossible-dates.js';
 import { acceptedRegExp, assertedValidRegExp, emptyIsValid, formatOf, pastIntLimit, type Field, type FieldRuleKind } from '../../contract/index.js';
 
 /**
@@ -51,6 +52,7 @@ export function formatVerdict(v: string, format: string): FieldVerdict {
   }
   if (pastIntLimit(format, v)) return open('no maximum documented: a number past 32 bits is left to the target');
   if (extremeDigitString(format, v)) return open('all zeros, all nines or an SSN zero group meets the words; a reading may refuse it (extreme-digit-strings)');
+  if (impossibleCalendarDate(format, v)) return open('a date that names no calendar day: no calendar check is documented, a reading may refuse it (impossible-calendar-date)');
   if (calendarExtremeValue(format, v)) return open('a date at the calendar\'s extremes: no range is documented, a reading may refuse it (calendar-extreme-date)');
   return assertedValidRegExp(format).test(v) ? valid : open(`${formatOf(format).description}: a reading the document leaves open`);
 }

@@ -28,6 +28,14 @@ export const filterExactnessOperators: readonly Operator[] = [
     backing: ['interface.md "Comma-separated list of card GUIDs", "of raw card numbers or card tokens"; "Account values are validated for format"', 'D19'],
   },
   {
+    // blind17: AccountIdFilter split on [,;] took two of the customer's cards parted by a semicolon. Every list the contract
+    // calls comma-separated, each separator in a request of its own: a target that splits on one of them only takes that one.
+    id: 'filter-other-separator', family: 'filter-exactness', counterparts: [...counterparts, { tool: 'CATS', name: 'StringFormatAlmostValidValuesFuzzer' }],
+    sends: 'two of the customer\'s own cards parted by another separator than the comma (a semicolon, a vertical bar, a space, a tab), one request each: a list split on more than the documented comma takes it',
+    appliesTo: anyFilter, asserts: () => 'rejected',
+    backing: ['interface.md "Comma-separated list of card GUIDs", "Comma-separated raw card numbers or card tokens"; "Account values are validated for format"', 'D19'],
+  },
+  {
     id: 'filter-deleted-card', family: 'filter-exactness', counterparts: [...counterparts, { tool: 'RESTler', name: 'UseAfterFree' }],
     sends: 'the cardId or card number of a card the customer deleted', appliesTo: anyFilter, asserts: () => 'rejected', backing: ['D19', 'D45'],
   },

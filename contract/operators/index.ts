@@ -23,6 +23,8 @@ import { valueClassOperators } from './value-classes.js';
 import { validatorHabitOperators } from './validator-habits.js';
 import { parserHabitOperators } from './parser-habits.js';
 import { digitGroupOperators } from './digit-groups.js';
+import { exponentNotationOperators } from './exponent-notation.js';
+import { impossibleDateOperators } from './impossible-dates.js';
 
 export * from './types.js';
 export * from './cells.js';
@@ -33,7 +35,7 @@ export const operatorCatalogue: readonly Operator[] = [
   ...valueNearMissOperators, ...dateWidthOperators, ...enumerationOperators, ...valueRobustnessOperators, ...bodyMediaTypeOperators, ...listSizeOperators,
   ...headersSourceOperators, ...tokenForgeryOperators, ...objectOwnershipOperators, ...useAfterDeleteOperators,
   ...concurrencyOperators, ...filterExactnessOperators, ...jsonTypeOperators, ...unknownResourceOperators,
-  ...updatePathOperators, ...valueClassOperators, ...validatorHabitOperators, ...parserHabitOperators, ...digitGroupOperators,
+  ...updatePathOperators, ...valueClassOperators, ...validatorHabitOperators, ...parserHabitOperators, ...digitGroupOperators, ...exponentNotationOperators, ...impossibleDateOperators,
 ];
 
 /**

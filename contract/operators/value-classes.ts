@@ -22,7 +22,7 @@ export function digitWidths(format: string): { min: number; max: number } | unde
 }
 
 /** The formats of a whole date (year, month and day): D9's date of birth and MM-DD-YYYY. */
-const fullDateFormats: readonly string[] = ['dateOfBirth', 'mmddyyyy'];
+export const fullDateFormats: readonly string[] = ['dateOfBirth', 'mmddyyyy'];
 
 /** The days calendar-extreme-date sends (year, month, day): the calendar's ends and a store's epoch around 1900. */
 export const calendarExtremeDays = [['0001', '01', '01'], ['1899', '12', '31'], ['1900', '01', '01'], ['9999', '12', '31']] as const;

@@ -58,3 +58,9 @@ export const formatBreaksWithin = (_v: string, c: Cell): readonly string[] => {
  * empty item between two. A leading or trailing comma is filter-empty-entry's (suites/lib/ownership).
  */
 export const listItemNearMisses = (held: string): readonly string[] => [`${held}, ${held}`, `${held},,${held}`];
+
+/**
+ * Separators a list parser may take beside the documented comma (blind17: `Split(new[] { ',', ';' })`):
+ * a semicolon (CSV in a comma-decimal locale), a vertical bar, a space and a tab (whitespace splits).
+ */
+export const otherListSeparators: readonly string[] = [';', '|', ' ', '\t'];

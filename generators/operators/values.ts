@@ -9,6 +9,8 @@ import { calendarExtremes, formatBreaksWithin, listItemNearMisses, localeDecimal
 import { amountPartMissing, beyondValidatorRules, signedDigits, spacedDigits } from './validator-values.js';
 import { heldCardIdSlot, unknownResourceIdSlot } from './slots.js';
 import { groupedDigits, otherGroupMarks } from './digit-group-values.js';
+import { otherExponentForms, scientific } from './exponent-values.js';
+import { impossibleDates } from './impossible-date-values.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -149,6 +151,9 @@ export const valueBuilders: Readonly<Record<string, ValueBuilder>> = {
   'valid-beyond-validator-rules': beyondValidatorRules,
   // Commas in every cell (the invariant culture's group mark, the one AllowThousands reads), then the other marks spread over the cells.
   'digit-group-separators': (v, c) => [groupedDigits(v, ','), groupedDigits(v, spread(c, otherGroupMarks))],
+  // The plain upper-case form in every cell (1E3, what a float parser is written for), then the other forms spread over the cells.
+  'exponent-notation': (v, c) => [scientific(v, 'E', ''), spread(c, otherExponentForms)(v)],
+  'impossible-calendar-date': (v, c) => impossibleDates(v, c.format!),
   // The larger bound exactly: a store sized for the smaller one breaks on it.
   'length-between-bounds': (v, c) => [`${v}${'x'.repeat(Math.max(0, (c.maxLength ?? v.length) - v.length))}`.slice(0, c.maxLength)],
 };

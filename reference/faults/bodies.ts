@@ -11,6 +11,7 @@ export const bodyFaults: Fault[] = [
   { name: 'find-customer-id-not-guid', requirement: 'FIND-SUCCESS', breaks: 'FindCustomer answers a found customer with its id without dashes (32 characters), not a GUID' },
   { name: 'obo-sso-token-empty', requirement: 'OBO-SUCCESS', breaks: 'AuthenticateOBO answers 200 with an empty ssoToken' },
   // reference/problems.ts
+  { name: 'cattr-unknown-customer-problem-in-200', requirement: 'ERR-STATUS-MEMBER', breaks: 'AddCustomerAttributes returns Ok(problem) for a CustomerId of no customer: HTTP 200 with a Problem whose status member is 422, though the Problem\'s `status` is the HTTP status (RFC 7807)' },
   { name: 'validation-400-with-error-code', requirement: 'ERR-TITLE-CODE', breaks: 'a 400 validation problem carries errorCode VALIDATION_ERROR, where the Errors table documents none in the body' },
   // reference/api-guards.ts
   { name: 'bearer-401-plain-text', requirement: 'ERR-JSON-BODY', breaks: 'a partner call refused for its bearer token gets 401 with the text/plain body "Unauthorized" instead of a JSON error body' },

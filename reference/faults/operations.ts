@@ -83,6 +83,7 @@ export const operationFaults: Fault[] = [
   { name: 'delete-card-any-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'DeleteCard removes the card its cardId names whatever customer the customerId names' },
   { name: 'history-account-any-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'GetTransactionHistory lists the transactions of the card an accountId names even when it is another customer\'s' },
   { name: 'tcard-found-by-token-alone', requirement: 'OWNERSHIP-CARDS', breaks: 'AddOrUpdateTokenizedCard looks a card up by its token alone: a token another customer holds updates that customer\'s card' },
+  { name: 'sattr-number-filter-whitespace-split', requirement: 'SATTR-FILTERS', breaks: 'AccountNumberFilter is split with Regex.Split(value, @"[,\\s]+"), so the customer\'s own card number and token parted by a space or a tab are taken, though the value is a "Comma-separated" list of raw card numbers or card tokens' },
   { name: 'sattr-number-filter-empty-entries', requirement: 'SATTR-FILTERS', breaks: 'AccountNumberFilter drops empty entries before its check, so a list with a leading, doubled or trailing comma beside the customer\'s own card is accepted' },
   { name: 'sattr-id-filter-any-customer', requirement: 'SATTR-FILTERS', breaks: 'AddSessionAttributes accepts an AccountIdFilter GUID that names a registered card of any customer' },
   { name: 'delete-deleted-500', requirement: 'GEN-NO-5XX', breaks: 'DeleteCard of a card already deleted (a client\'s retry) is answered 500' },

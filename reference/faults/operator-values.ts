@@ -40,6 +40,8 @@ export const operatorValueFaults: Fault[] = [
   { name: 'history-repeated-param-500', requirement: 'GEN-NO-5XX', breaks: 'GetTransactionHistory crashes with 500 when a query parameter is given twice (pageSize read as a string, received as an array)' },
   { name: 'enroll-emoji-stored-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer validates a free text holding an emoji but crashes with 500 storing it (a three-byte UTF-8 column): only a request nothing else of which is refused gets that far' },
   // Issue 30 item 6: an open date of birth rides on a bounds payload; what a target then fails to store must still show.
+  // blind17's class: a date that names no calendar day in every date cell (impossible-calendar-date).
+  { name: 'cattr-date-impossible-day-500', requirement: 'GEN-NO-5XX', breaks: 'AddCustomerAttributes checks an MM-DD-YYYY value against its pattern, then DateTime.ParseExact throws on a day past the month\'s end (02-30-2020): 500 instead of a 4xx or an acceptance' },
   { name: 'enroll-leap-day-birth-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer validates a date of birth of 29 February but crashes with 500 storing it (the customer\'s birthday is built in a year of no 29 February for the reminder column)' },
   { name: 'long-text-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer crashes with 500 on a countryOfOrigin longer than 4,000 characters (a truncation error of its column)' },
   { name: 'returned-checks-amount-six-digits', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddCustomerAttributes stores BalanceOnReturnedChecks in a wider decimal column: six digits before the point (112345.67) pass its DDDDD.CC check' },

@@ -62,8 +62,10 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
     // sattr-number-filter-empty-entries: the number list is split with empty entries removed.
     const dropEmpty = (name: string, items: string[]) => (name === numberFilter && c.faults.has('sattr-number-filter-empty-entries') ? items.filter((s) => s !== '') : items);
     // sattr-number-filter-two-entries: `Split(',', 2)`: a third entry stays glued to the second, which then names no card.
+    // sattr-number-filter-whitespace-split: the number list is split on commas and whitespace.
     const split = (name: string, value: string) => (name === numberFilter && c.faults.has('sattr-number-filter-two-entries')
-      ? [value.split(',')[0]!, ...(value.includes(',') ? [value.slice(value.indexOf(',') + 1)] : [])] : value.split(','));
+      ? [value.split(',')[0]!, ...(value.includes(',') ? [value.slice(value.indexOf(',') + 1)] : [])]
+      : name === numberFilter && c.faults.has('sattr-number-filter-whitespace-split') ? value.split(/[,\s]+/) : value.split(','));
     const list = (name: string) => dropEmpty(name, split(name, byName.get(name) ?? '').map((s) => s.trim()));
     // With the format unchecked, only GUID-shaped entries are looked up: the fault breaks the format rule alone.
     const ids = list(idFilter).filter((id) => !formatUnchecked(idFilter) || acceptedRegExp('guid').test(id))

@@ -100,6 +100,13 @@ describe('statusMemberMatches', () => {
     expect(statusMemberMatches(exchange({ status: 401, body: { status: 403 }, mediaType: 'application/problem+json' }), refused)).toHaveLength(1);
     expect(statusMemberMatches.applies(exchange({ status: 401, body: { status: 403 }, mediaType: 'application/json' }), refused)).toBe(false);
   });
+  it('applies to a Problem in plain JSON on any status, 2xx included (blind17: Ok(problem))', () => {
+    const refused: Expectation = { kind: 'refused', operation: 'DeleteCard', requirement: 'GEN-NO-5XX' };
+    const problem = { type: rfcSections.unprocessable.url, title: 'Error', status: 422, errorCode: 'CARD_NOT_FOUND' };
+    expect(statusMemberMatches(exchange({ status: 200, body: problem, mediaType: 'application/json' }), refused)).toHaveLength(1);
+    expect(statusMemberMatches(exchange({ status: 422, body: problem, mediaType: 'application/json' }), refused)).toEqual([]);
+    expect(statusMemberMatches.applies(exchange({ status: 200, body: { customerId: '', status: 1 }, mediaType: 'application/json' }), refused)).toBe(false);
+  });
 });
 
 describe('instanceIsRequestPath', () => {

@@ -26,7 +26,7 @@ const pairsOf = (cell: string) => applicablePairs(operatorCatalogue, contractCel
 
 describe('operator catalogue over the contract cells', () => {
   it('gives a made-up field its pairs from its cell data alone', () => {
-    expect(pairsOf('EnrollCustomer body loyaltyNumber')).toEqual(['arabic-indic-digits', 'digit-group-separators', 'digits-with-sign', 'digits-with-space', 'extreme-digit-strings', 'fullwidth-digits', 'leading-whitespace', 'trailing-whitespace', 'wrong-json-type', 'zip-plus-four']);
+    expect(pairsOf('EnrollCustomer body loyaltyNumber')).toEqual(['arabic-indic-digits', 'digit-group-separators', 'digits-with-sign', 'digits-with-space', 'exponent-notation', 'extreme-digit-strings', 'fullwidth-digits', 'leading-whitespace', 'trailing-whitespace', 'wrong-json-type', 'zip-plus-four']);
     expect(pairsOf('EnrollCustomer body nickname')).toEqual(['emoji-in-free-text', 'empty-in-optional', 'leading-whitespace', 'null-in-optional', 'trailing-whitespace', 'wrong-json-type']);
     const cells = contractCells([extended]);
     const loyalty = cells.find((c) => c.name === 'loyaltyNumber')!;

@@ -275,6 +275,7 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('GetTransactionHistory', { query: { customerId, pageSize: ['5', '5'] } })).status;
   },
   'enroll-emoji-stored-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ firstName: 'Ana \u{1F47E}' }) })).status,
+  'cattr-date-impossible-day-500': (b) => customerAttributes(b, [['CardIssueDate', '02-30-2020']]),
   'enroll-leap-day-birth-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ dateOfBirth: '2000/02/29' }) })).status,
   'long-text-500': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ countryOfOrigin: 'x'.repeat(4001) }) })).status,
   'returned-checks-amount-six-digits': (b) => customerAttributes(b, [['BalanceOnReturnedChecks', '112345.67']]),
@@ -428,6 +429,8 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', gone]]) })).status;
   },
   'sattr-number-filter-empty-entries': (b) => sessionAttributes(b, () => [['AccountNumberFilter', ',4111111111111111']]),
+  // The classes blind batch 17 showed missing: another separator than the comma in a list (filter-other-separator).
+  'sattr-number-filter-whitespace-split': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '4111111111111111 4111111111111111']]),
   'sattr-number-filter-prefix': (b) => sessionAttributes(b, () => [['AccountNumberFilter', '41111111']]),
   'enroll-check-then-insert': async (b) => {
     const payload = enrollPayload();
@@ -611,6 +614,15 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   // The classes blind batch 16 showed missing (reference/faults/operator-binders.ts).
   'tcard-bin-group-separators-read': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '411,111' }) })).status,
+  // The classes blind batch 17 showed missing: a Problem's status member on a 2xx too (reference/faults/bodies.ts).
+  'cattr-unknown-customer-problem-in-200': async (b) => {
+    const { payload } = await b.enroll();
+    const items = [{ name: 'CustomerId', value: unknownGuid }, { name: 'SSN', value: payload.ssn }];
+    const x = await b.call('AddCustomerAttributes', { body: { customerAttributes: items } });
+    return [x.status, x.body?.status];
+  },
+  // The class blind batch 17 showed missing (reference/faults/operator-binders.ts): exponent notation in every numeral cell.
+  'tcard-bin-exponent-read': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardBin: '4.11111E5' }) })).status,
   'sattr-value-of-other-type-skipped': async (b) => {
     const own = await oboCustomer(b);
     const items = [{ name: 'SsoToken', value: own.ssoToken }, { name: 'PreferredEmail', value: 42 }];

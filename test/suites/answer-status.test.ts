@@ -31,6 +31,17 @@ describe('answers judged by their status and row, whatever they were sent for', 
     expect(failed(unauthorized('FindCustomer', { 'www-authenticate': 'Bearer' }, rowType), generic)).toEqual([]);
   });
 
+  it('a Problem carried by a 200 has the HTTP status as its status member, whatever the case expected (blind17)', () => {
+    const generic = [oracle(noServerError, undefined, 'GEN-NO-5XX')];
+    const ok = (status: number): Exchange => {
+      const x = unauthorized('DeleteCard', {}, rowType);
+      const json = { ...(x.response!.json as object), status };
+      return { ...x, response: { ...x.response!, status: 200, json, bodyText: JSON.stringify(json), mediaType: 'application/json', headers: { 'content-type': 'application/json' } } } as Exchange;
+    };
+    expect(failed(ok(422), generic)).toEqual(['ERR-STATUS-MEMBER']);
+    expect(failed(ok(200), generic)).toEqual([]);
+  });
+
   it('a bearer 401 UNAUTHORIZED of AuthenticatePartner is judged as the row; a refusal that leaves the row open is not', () => {
     const challenged = { 'www-authenticate': 'Bearer error="invalid_token"' };
     expect(failed(unauthorized('AuthenticatePartner', challenged, rowType), [errorBodyBesideRow()])).toEqual([]);

@@ -12,6 +12,8 @@ const bodies: FaultProof[] = [
   // bearer 401s and field-rule 400s are different answers of different suites
   { fault: 'bearer-401-plain-text', check: 'errorBodyIsJson', operation: 'AuthenticatePartner' },
   { fault: 'validation-400-with-error-code', check: 'titleAndCodeMatch', operation: 'FindCustomer' },
+  // blind17: a Problem written with 200 where D30/D20 leave the status open (an unknown CustomerId, unknown-resource-id).
+  { fault: 'cattr-unknown-customer-problem-in-200', check: 'statusMemberMatches', operation: 'AddCustomerAttributes' },
 ];
 
 const businessErrors = 'suites/business-errors.conformance.ts';
@@ -28,8 +30,8 @@ const cleanUnlisted = (readings: string) => runConformance({
 });
 
 describe('error bodies: each documented shape is checked', () => {
-  it('a bearer 401 in plain text, a validation problem with an errorCode', async () => {
-    expectCaught(await runWithFaults(bodies, ['bearer', 'find-customer']), bodies);
+  it('a bearer 401 in plain text, a validation problem with an errorCode, a Problem in a 200', async () => {
+    expectCaught(await runWithFaults(bodies, ['bearer', 'find-customer', 'add-customer-attributes']), bodies);
   });
 
   it.each(unlisted.map(([name, proof]) => [proof.fault, name, proof] as const))('%s, shown by "%s"', async (_fault, name, proof) => {

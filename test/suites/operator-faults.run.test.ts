@@ -178,6 +178,15 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-or-update-tokenized-card', 'add-session-attributes'],
   },
+  // Blind batch 17: exponent notation in every numeral cell (exponent-notation, reference/faults/operator-binders.ts) and a date
+  // that names no calendar day in every date cell (impossible-calendar-date, reference/faults/operator-values.ts).
+  {
+    proofs: [
+      { fault: 'tcard-bin-exponent-read', check: 'statusMatches', operation: 'AddOrUpdateTokenizedCard' },
+      { fault: 'cattr-date-impossible-day-500', check: 'noServerError', operation: 'AddCustomerAttributes' },
+    ],
+    suites: ['add-or-update-tokenized-card', 'add-customer-attributes'],
+  },
 ];
 
 describe('operator catalogue faults are caught', () => {

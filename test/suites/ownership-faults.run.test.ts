@@ -46,6 +46,8 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
     { fault: 'delete-card-by-last-four', check: 'twinCardKept', operation: 'GetRegisteredCards' },
     // blind15: the history of a customer holding a token another customer holds (the blind fault: a card number, joined).
     { fault: 'history-joined-by-token-across-customers', check: 'othersTransactionsHidden', operation: 'GetTransactionHistory' },
+    // blind17: another separator than the comma between two of the customer's own cards (the blind fault: a semicolon in AccountIdFilter).
+    { fault: 'sattr-number-filter-whitespace-split', check: 'statusMatches', operation: 'AddSessionAttributes' },
   ],
 ];
 

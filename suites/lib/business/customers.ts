@@ -3,7 +3,8 @@ import { errorRow, operation, responseMembers } from '../../../contract/index.js
 import { successBodyShape, transportBroken } from '../../../checks/index.js';
 import { businessErrorCode } from '../../../checks/error-row.js';
 import { enrolledCustomerFound, lookupMatchesEveryKey, noMatchReading, noMatchReported, ssoTokenIssued } from '../../../checks/business-outcomes.js';
-import { acceptedExpectation, ambiguousDateOfBirth, validPayload, type Payload } from '../../../generators/index.js';
+import { acceptedExpectation, validPayload, type Payload } from '../../../generators/index.js';
+import { rolloverLandingDateOfBirth } from '../../../generators/dates.js';
 import type { Exchange } from '../../../client/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { combine, genericOracles, judgeExpectation, judge, judgeRow, oracle, setupOutcome } from '../judge/oracles.js';
@@ -11,7 +12,7 @@ import { enrollFrom, rememberScenarioCustomer, scenario, sendEnrollment, takeUnc
 import { enrollmentPayload, fieldWithFormat, fixedCases, genericRequirements, rowRequirements, scenarioRuns } from './cases.js';
 import { addCard } from '../state/cards.js';
 import { freshValues } from '../state/fresh.js';
-import { nearDatesOfBirth, nearSsns } from './near-keys.js';
+import { impossibleDatesOnto, nearDatesOfBirth, nearSsns } from './near-keys.js';
 import { propertyTest } from '../runner/property-test.js';
 import type { CaseOutcome } from '../runner/property.js';
 
@@ -54,11 +55,12 @@ export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): v
   });
 
   // D9: both year-first forms are sent, each by its own enrolment, and searched with the same text and the other.
-  // Each date is ambiguous (blind15: a day and month swapped on either side names another real day, never a refusal).
+  // Each date is ambiguous (blind15: a day and month swapped on either side names another real day, never a refusal), and one
+  // an impossible date rolls onto (blind17): the first past a month's end (30 February onto 2 March), the second past the year's.
   const birth = fieldWithFormat(enroll, 'dateOfBirth');
   const withBirth = (p: Payload, dateOfBirth: string): Payload => ({ ...p, body: { ...p.body, [birth]: dateOfBirth } });
   const twoForms = fc.tuple(enrollmentPayload(ctx), enrollmentPayload(ctx), fc.constantFrom(['-', '/'] as const, ['/', '-'] as const))
-    .chain(([a, b, [first, second]]) => fc.tuple(ambiguousDateOfBirth(first), ambiguousDateOfBirth(second)).map(([x, y]) => [withBirth(a, x), withBirth(b, y)] as const));
+    .chain(([a, b, [first, second]]) => fc.tuple(rolloverLandingDateOfBirth(first, 'day'), rolloverLandingDateOfBirth(second, 'month')).map(([x, y]) => [withBirth(a, x), withBirth(b, y)] as const));
   propertyTest(ctx, suiteFile, {
     area, operation: find.id, name: 'FindCustomer finds a customer enrolled with either year-first date of birth (D9)', writes: true,
     requirements: ['FIND-ENROLLED', 'FIND-EVERY-KEY', 'FIND-NOT-FOUND', 'GEN-VALID-ACCEPTED', 'FIND-SUCCESS', ...genericRequirements],
@@ -86,6 +88,13 @@ export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): v
         // The same SSN with another date of birth names no customer: the lookup matches on both keys.
         for (const near of nearDatesOfBirth(String(dateOfBirth))) {
           parts.push(judgeNoMatch(ctx, await ctx.client.call(find.id, { body: { ssn, dateOfBirth: near } }, { session }), true));
+          if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break;
+        }
+        if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break;
+        // A date that names no day and rolls onto this one names nobody, whatever else the target answers (open: a 400 or no match).
+        for (const rolled of impossibleDatesOnto(String(dateOfBirth))) {
+          const z = await ctx.client.call(find.id, { body: { ssn, dateOfBirth: rolled } }, { session });
+          parts.push(judge(z, { oracles: [...genericOracles(ctx, z), oracle(lookupMatchesEveryKey, { operation: find.id }, 'FIND-EVERY-KEY')] }));
           if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break;
         }
         if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) break;

@@ -13,12 +13,13 @@ import { PairLog } from './pairs.js';
 import { otherKindCases } from './other-kind-case.js';
 import { nearMissCases } from './near-miss-case.js';
 import { twinCard, twinHistories } from './twin-card.js';
+import { otherListSeparators } from '../../../generators/operators/class-values.js';
 
 /**
  * Use after delete (RESTler UseAfterFree; D30, States "DeleteCard") and filter exactness (D19):
  * a deleted card deleted again (a client's retry), named as accountId and in both session
- * filters, added again; filters naming the customer's cards only in part (a prefix of its token)
- * or with an empty entry beside them; the customer's own identifiers of another
+ * filters, added again; filters naming the customer's cards only in part (a prefix of its token),
+ * with an empty entry beside them or parted by another separator than the comma; the customer's own identifiers of another
  * kind (other-kind-case.ts) and its own ids near-missed in length (near-miss-case.ts). The customer keeps one card throughout,
  * so its linked account (D17) never depends on what a delete did.
  */
@@ -67,6 +68,14 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   log.sent('filter-empty-entry', `AddSessionAttributes attribute ${idFilter}`);
   parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, `,${kept.identity}`));
   log.sent('filter-empty-entry', `AddSessionAttributes attribute ${numberFilter}`);
+
+  // Two of the customer's own cards parted by another separator than the comma, in both lists (blind17: a list split on [,;]).
+  for (const separator of otherListSeparators) {
+    parts.push(await filterRefused(ctx, session, a.customerId, idFilter, `${kept.cardId}${separator}${gone.cardId}`));
+    parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, `${kept.identity}${separator}${token.identity}`));
+  }
+  log.sent('filter-other-separator', `AddSessionAttributes attribute ${idFilter}`);
+  log.sent('filter-other-separator', `AddSessionAttributes attribute ${numberFilter}`);
 
   // The customer's own identifiers of another kind in each place that names one (blind12: a cardId taken as a card number).
   parts.push(...(await otherKindCases(ctx, session, a, kept, log)));
