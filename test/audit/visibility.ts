@@ -158,6 +158,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'sattr-id-filter-takes-card-numbers': 'which card number a customer holds is known to the audit only where the traffic added it; judged by the run',
   'delete-card-id-prefix-match': true,
   'card-update-writes-every-holder': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
+  'tcard-owner-check-skipped-for-unknown-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   // the identity classes blind batch 14 showed missing (reference/faults/identity-classes.ts)
   'cattr-customer-id-guid-parsed': true,
   'delete-card-by-last-four': 'which other card of the customer a DeleteCard may not reach (its twin) is known to the run that made it; judged by the run',

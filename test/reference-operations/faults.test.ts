@@ -548,6 +548,14 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.addCard(holder, { expirationMonthYear: '0730' });
     return (await b.call('GetRegisteredCards', { query: { customerId: other } })).body.cards[0].expirationMonthYear;
   },
+  // Blind batch 17's class: an owner check skipped when the customerId names nobody.
+  'tcard-owner-check-skipped-for-unknown-customer': async (b) => {
+    const owner = (await b.enroll()).customerId;
+    const payload = tokenCardPayload(owner, { expirationMonthYear: '0530' });
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, customerId: unknownGuid, expirationMonthYear: '0630' } });
+    return (await b.call('GetRegisteredCards', { query: { customerId: owner } })).body.cards[0].expirationMonthYear;
+  },
   'delete-card-id-prefix-match': async (b) => {
     const { customerId } = await b.enroll();
     const cardId = (await b.addCard(customerId)).body.cards[0].cardId as string;
