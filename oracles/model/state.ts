@@ -18,6 +18,8 @@ export interface ModelCard {
   identity: string;
   /** The last body sent for this card (an identical resubmission sends it again). */
   payload: Record<string, unknown>;
+  /** The body the card was registered with: a later write may change the card back to it (A -> B -> A). */
+  readonly registeredWith?: Record<string, unknown>;
   /**
    * The requirements whose transitions made the predictions about this card: the one that
    * last touched it answers for its presence in the list, the one that last set its

@@ -166,4 +166,6 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'history-joined-by-token-across-customers': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   // derived state read after every kind of card write, blind batch 16 (reference/faults/stateful.ts)
   'cards-readded-card-listed-twice': true, 'obo-linked-lost-on-identical-resubmission': true,
+  // a card changed back to earlier data, blind batch 17 (reference/faults/stateful.ts)
+  'tcard-identical-check-reads-first-data': true,
 };

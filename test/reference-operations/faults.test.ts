@@ -483,6 +483,15 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, expirationMonthYear: '1231', cardNickname: 'Renamed' } });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards[0].cardNickname;
   },
+  // A card changed back to the data it was registered with (A -> B -> A, blind17's class on the tokenized card).
+  'tcard-identical-check-reads-first-data': async (b) => {
+    const { customerId } = await b.enroll();
+    const payload = tokenCardPayload(customerId, { expirationMonthYear: '0530' });
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, expirationMonthYear: '0630' } });
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards[0].expirationMonthYear;
+  },
   // A negative read before a create: the SSN looked up with another date of birth, then enrolled, then found.
   'find-miss-cached-by-ssn': async (b) => {
     const payload = enrollPayload();
