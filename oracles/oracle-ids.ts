@@ -47,6 +47,8 @@ declare module '../checks/finding.js' {
     twinTransactionsApart: true;
     /** A card's twin is still listed after a DeleteCard of the card (ownership/twin-card.ts, States). */
     twinCardKept: true;
+    /** A write refused for a business reason created nothing: a lookup of what it sent names no new customer (business/refused-trace.ts, D16). */
+    refusalLeftNoTrace: true;
     /** Two identical writes at the same time end as a serial order of them would (concurrency/cases.ts, D44). */
     serialOutcome: true;
   }

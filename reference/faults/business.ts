@@ -13,6 +13,8 @@ export const businessFaults: Fault[] = [
   { name: 'find-itin-by-birth-date-only', requirement: 'FIND-EVERY-KEY', breaks: 'FindCustomer looks an ITIN (area 9) up by the date of birth alone (the ITIN register keeps the number encrypted and the query forgets its clause), so another taxpayer number with a customer\'s birth date names that customer' },
   // Issue 27, blind7: a business refusal on every payload path, and both kinds of taxpayer number.
   { name: 'enroll-itin-duplicate-accepted', requirement: 'ENROLL-DUPLICATE', breaks: 'EnrollCustomer checks an ITIN (area 9) against the SSN register only, so a second customer with an ITIN already enrolled is enrolled, though "the operation checks whether the SSN or the e-mail address is already in use"' },
+  // Blind batch 17's class (a refused write leaves no trace), on the DUPLICATE_SSN refusal (the blind fault: DUPLICATE_EMAIL).
+  { name: 'enroll-refused-ssn-duplicate-keeps-customer', requirement: 'ENROLL-DUPLICATE', breaks: 'EnrollCustomer inserts the person row before the SSN check and the DUPLICATE_SSN refusal does not roll it back, so a refused enrolment leaves a second customer of the SSN that FindCustomer finds by the SSN and the refused date of birth, though a duplicate SSN is refused (D16)' },
   // reference/operations/card-upsert.ts
   { name: 'card-decline-skipped-with-name-on-card', requirement: 'CARD-AUTH-FAILURE', breaks: 'AddOrUpdateCard sends a card with nameOnCard to a name-match authorization that never declines, so the declining card is registered when the optional cardholder name is sent' },
   // reference/operations/customer-attributes.ts

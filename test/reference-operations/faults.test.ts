@@ -95,6 +95,12 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const { payload } = await b.enroll({ ssn: `9${uniqueDigits(8)}` });
     return (await b.call('EnrollCustomer', { body: { ...payload, emailAddress: `x${String(payload.emailAddress)}` } })).status;
   },
+  // Blind batch 17's class: a refused write leaves no trace (here the DUPLICATE_SSN refusal's person row).
+  'enroll-refused-ssn-duplicate-keeps-customer': async (b) => {
+    const { payload } = await b.enroll({ dateOfBirth: '1980-01-02' });
+    await b.call('EnrollCustomer', { body: { ...payload, emailAddress: `x${String(payload.emailAddress)}`, dateOfBirth: '1981-03-04' } });
+    return (await find(b, payload.ssn, '1981-03-04')).status;
+  },
   'card-decline-skipped-with-name-on-card': async (b) =>
     (await b.addCard((await b.enroll()).customerId, { cardNumber: '4000000000000002', nameOnCard: 'Pat Doe' })).status,
   'card-decline-missing-code': async (b) => (await b.addCard((await b.enroll()).customerId, { cardNumber: '4000000000000002' })).body.ErrorCode,
