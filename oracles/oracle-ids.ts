@@ -21,6 +21,8 @@ declare module '../checks/finding.js' {
     modelCardData: true;
     /** FindCustomer finds the customer the model enrolled (model/expect.ts). */
     modelFindsCustomer: true;
+    /** Right after an enrolment, its fresh identity finds the CustomerId the enrolment returned (model/expect.ts). */
+    modelEnrolledId: true;
     /** AuthenticateOBO issues an ssoToken where the model has a card (model/expect.ts). */
     modelSsoToken: true;
     /** GetCards lists what the model holds (model/list-expect.ts). */

@@ -154,7 +154,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);
     const member = c.faults.has('enroll-customer-id-lowercase') ? responseMembers.enrollCustomer.toLowerCase() : responseMembers.enrollCustomer;
-    const body = { [member]: c.faults.has('enroll-customer-id-not-guid') ? '12345' : customer.customerId };
+    // enroll-country-customer-id-not-stored: the international path answers from its request DTO, whose Id the database never saw.
+    const international = c.faults.has('enroll-country-customer-id-not-stored') && typeof values.countryOfOrigin === 'string' && values.countryOfOrigin !== '';
+    const body = { [member]: c.faults.has('enroll-customer-id-not-guid') ? '12345' : international ? randomUUID() : customer.customerId };
     // blind7-enroll-success-text-plain: the body serialised by hand and written as a string result.
     if (c.faults.has('blind7-enroll-success-text-plain')) return reply.code(reply.statusCode === 201 ? 201 : 200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
     return sendOk(reply, body);

@@ -63,6 +63,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'auth-denied-wrong-status': 'a 403 to AuthenticatePartner may be the allow list\'s (D25)',
   'obo-unknown-customer-wrong-status': 'a recording cannot show that a customer does not exist',
   'enroll-itin-duplicate-accepted': true,
+  'enroll-country-customer-id-not-stored': 'that the lookup right after an enrolment found its customer under another id is judged by the run, which knows the identity was fresh',
   'enroll-refused-ssn-duplicate-keeps-customer': 'which customer a refused enrolment duplicated is known to the run that sent it; judged by the run',
   'card-decline-skipped-with-name-on-card': 'which card numbers the issuer declines is not in the recording (the audit sees a card registered)',
   'card-decline-missing-code': 'which card numbers the issuer declines is not in the recording (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',

@@ -101,6 +101,12 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('EnrollCustomer', { body: { ...payload, emailAddress: `x${String(payload.emailAddress)}`, dateOfBirth: '1981-03-04' } });
     return (await find(b, payload.ssn, '1981-03-04')).status;
   },
+  // Blind batch 17's class: a creating write read back with its returned id, here one holding a countryOfOrigin.
+  'enroll-country-customer-id-not-stored': async (b) => {
+    const payload = enrollPayload({ countryOfOrigin: 'Canada' });
+    const id = (await b.call('EnrollCustomer', { body: payload })).body.CustomerId;
+    return (await find(b, payload.ssn)).body.customerId === id;
+  },
   'card-decline-skipped-with-name-on-card': async (b) =>
     (await b.addCard((await b.enroll()).customerId, { cardNumber: '4000000000000002', nameOnCard: 'Pat Doe' })).status,
   'card-decline-missing-code': async (b) => (await b.addCard((await b.enroll()).customerId, { cardNumber: '4000000000000002' })).body.ErrorCode,

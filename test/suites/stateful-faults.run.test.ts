@@ -19,6 +19,8 @@ const customers: Record<string, Caught> = {
   'cattr-cardless-customer-refused': { fault: 'cattr-cardless-customer-refused', checks: ['modelAccepted'], operation: /^AddCustomerAttributes$/, story: step('AddCustomerAttributes\\(customer #\\d: ') },
   // A negative read before a create: the enrolled customer's lookup shows the miss cached before its enrolment.
   'find-miss-cached-by-ssn': { fault: 'find-miss-cached-by-ssn', checks: ['modelFindsCustomer'], operation: /^FindCustomer$/, story: step('FindCustomer\\(the fresh identity of customer #\\d before its enrolment: no match\\)') },
+  // An enrolment holding every optional member read back with the id it returned (blind17: a referral enrolment's id).
+  'enroll-country-customer-id-not-stored': { fault: 'enroll-country-customer-id-not-stored', checks: ['modelEnrolledId'], operation: /^FindCustomer$/, story: step('FindCustomer\\(customer #\\d: its SSN and dateOfBirth YYYY[-/]MM[-/]DD as enrolled\\)') },
   'find-customer-id-not-guid': { fault: 'find-customer-id-not-guid', checks: ['successBodyShape'], operation: /^FindCustomer$/, story: step('FindCustomer\\(customer #\\d: its SSN') },
 };
 const linked: Record<string, Caught> = {
@@ -108,7 +110,7 @@ const groups: Caught[][] = [
   // The linked-accounts model changes no tokenized card's nickname: its leak story stays short enough for the console's 40 lines.
   [cards['tcard-update-keeps-nickname']!, cards['leak-card-number']!],
   [cards['cards-readded-card-listed-twice']!, linked['obo-linked-lost-on-identical-resubmission']!],
-  [cards['tcard-identical-check-reads-first-data']!],
+  [customers['enroll-country-customer-id-not-stored']!, cards['tcard-identical-check-reads-first-data']!],
 ];
 
 describe('stateful suite: every fault of a stateful rule is caught, with the shrunk sequence', () => {
