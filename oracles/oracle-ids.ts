@@ -21,6 +21,8 @@ declare module '../checks/finding.js' {
     modelCardData: true;
     /** FindCustomer finds the customer the model enrolled (model/expect.ts). */
     modelFindsCustomer: true;
+    /** Right after an enrolment, its fresh identity finds the CustomerId the enrolment returned (model/expect.ts). */
+    modelEnrolledId: true;
     /** AuthenticateOBO issues an ssoToken where the model has a card (model/expect.ts). */
     modelSsoToken: true;
     /** GetCards lists what the model holds (model/list-expect.ts). */
@@ -47,6 +49,8 @@ declare module '../checks/finding.js' {
     twinTransactionsApart: true;
     /** A card's twin is still listed after a DeleteCard of the card (ownership/twin-card.ts, States). */
     twinCardKept: true;
+    /** A write refused for a business reason created nothing: a lookup of what it sent names no new customer (business/refused-trace.ts, D16). */
+    refusalLeftNoTrace: true;
     /** Two identical writes at the same time end as a serial order of them would (concurrency/cases.ts, D44). */
     serialOutcome: true;
   }

@@ -2,7 +2,8 @@
  * Another customer's resource named through this customer's id (D45, OWASP API1, RESTler
  * NamespaceRule): in every cell whose value names a card, a card number or token, or a
  * transaction of a customer. Asserted as D45 says: never changed, removed, listed or accepted as
- * a filter; how a refusal is worded follows D30 (D19 for the session filters).
+ * a filter; how a refusal is worded follows D30 (D19 for the session filters). A customerId that
+ * names no customer in the owner slot is the same move: nothing of the card's owner is reached.
  */
 import type { Operator } from './types.js';
 import type { Cell } from './cells.js';
@@ -42,5 +43,14 @@ export const objectOwnershipOperators: readonly Operator[] = [
     id: 'other-customers-transaction', family: 'object-ownership', counterparts,
     sends: 'a transactionId of another customer\'s card as this customer\'s paging reference',
     appliesTo: names(['transaction']), asserts: () => 'refused-like-unknown', backing: ['D45', 'D30'],
+  },
+  {
+    // blind17: an owner check written `if (customer != null && card.CustomerId != customer.Id)` skips itself when
+    // the customerId names nobody, so the card is reached by its own id alone.
+    id: 'unknown-owner-of-others-resource', family: 'object-ownership', counterparts: [...counterparts, { tool: 'RESTler', name: 'InvalidDynamicObject' }],
+    sends: 'another customer\'s cardId, card number, token or transaction with a customerId that names no customer, in the owner slot of every operation naming one',
+    // The session filters name the cards of the customer an ssoToken was issued for: no ssoToken names nobody.
+    appliesTo: (c) => c.place !== 'attribute' && names(['card', 'card-number', 'card-token', 'transaction'])(c),
+    asserts: () => 'refused-like-unknown', backing: ['D45', 'D30'],
   },
 ];

@@ -120,6 +120,22 @@ export function findsCustomer(x: Responded, customerId: string): Finding[] {
   }, x)];
 }
 
+/**
+ * The read-back of an enrolment, right after it: its identity is fresh (no other customer holds its SSN), so a
+ * customer its SSN and date of birth find is the one enrolled. Another customerId found means the enrolment
+ * returned an id its customer does not have (ENROLL-SUCCESS: "Assigned at enrollment. EnrollCustomer returns it";
+ * blind17: a referral path answered from its request DTO); none found is the lookup's (FIND-ENROLLED).
+ */
+export function enrolledIdFound(x: Responded, customerId: string): Finding[] {
+  const found = body(x)[responseMembers.findCustomer];
+  if (!is2xx(x.response.status) || typeof found !== 'string' || found === '' || sameId(found, customerId)) return findsCustomer(x, customerId);
+  return [finding('modelEnrolledId', 'ENROLL-SUCCESS', x.request.operation, {
+    title: 'Enrolment returned an id its customer does not have',
+    received: `customerId ${JSON.stringify(found)} found by the fresh identity just enrolled`,
+    documented: `the CustomerId EnrollCustomer returned, ${customerId} (assigned at enrollment)`, key: ['other-id'],
+  }, x)];
+}
+
 /** OBO-LINKED-ACCOUNT (D17), STATE-OBO: a customer holding a card gets an ssoToken. */
 export function issuesSsoToken(x: Responded, requirement: 'OBO-LINKED-ACCOUNT' | 'STATE-OBO'): Finding[] {
   const token = body(x)[responseMembers.ssoToken];

@@ -4,7 +4,7 @@ import { hasResponse, type Responded } from '../../checks/support.js';
 import type { RequirementId } from '../../contract/requirements.js';
 import type { Oracle } from '../judge.js';
 import type { SuiteOracleId } from '../oracle-ids.js';
-import { accepted, cardDataAsSent, cardIdAsPredicted, findsCustomer, firstCard, issuesSsoToken, lastFourAsDocumented, refusedWithRow } from './expect.js';
+import { accepted, cardDataAsSent, cardIdAsPredicted, enrolledIdFound, findsCustomer, firstCard, issuesSsoToken, lastFourAsDocumented, refusedWithRow } from './expect.js';
 import { listMatchesModel, listRequirements, listsCard } from './list-expect.js';
 import type { ModelCard } from './state.js';
 
@@ -53,6 +53,8 @@ export const predict = {
   cardData: prediction('modelCardData', cardDataAsSent, (p) => one(p.requirement)),
   /** FIND-ENROLLED: the customerId assigned at enrollment. */
   findsCustomer: prediction('modelFindsCustomer', findsCustomer, () => one('FIND-ENROLLED')),
+  /** Right after an enrolment: another customerId found fails ENROLL-SUCCESS, none FIND-ENROLLED. */
+  enrolmentReadBack: prediction('modelEnrolledId', enrolledIdFound, () => ['ENROLL-SUCCESS', 'FIND-ENROLLED'] as const),
   /** D17: an ssoToken for a customer holding a card, under the row that predicts it. */
   ssoToken: prediction('modelSsoToken', issuesSsoToken, one),
   /** GetRegisteredCards shows exactly the customer's cards; each difference fails the transition behind it. */

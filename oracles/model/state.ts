@@ -18,6 +18,8 @@ export interface ModelCard {
   identity: string;
   /** The last body sent for this card (an identical resubmission sends it again). */
   payload: Record<string, unknown>;
+  /** The body the card was registered with: a later write may change the card back to it (A -> B -> A). */
+  readonly registeredWith?: Record<string, unknown>;
   /**
    * The requirements whose transitions made the predictions about this card: the one that
    * last touched it answers for its presence in the list, the one that last set its
@@ -110,6 +112,8 @@ export interface Model {
    * each once a sequence, so the coverage sequence reads it after every kind at a few requests.
    */
   readonly linkedReadAfter: Set<string>;
+  /** Kinds of card changed back to their registered data (suites/lib/model/card-restore.ts): each once a sequence, at few requests. */
+  readonly restoredKinds: Set<CardKind>;
 }
 
 /**
@@ -119,7 +123,7 @@ export interface Model {
 export const maxCustomers = 3;
 
 export function emptyModel(customerCap: number = maxCustomers, freshEnrolments: FreshEnrolments = 'any'): Model {
-  return { customers: [], customerCap: Math.min(customerCap, maxCustomers), freshEnrolments, session: newSession(1), nextCard: 1, cardChangesAfterObo: 0, linkedReadAfter: new Set() };
+  return { customers: [], customerCap: Math.min(customerCap, maxCustomers), freshEnrolments, session: newSession(1), nextCard: 1, cardChangesAfterObo: 0, linkedReadAfter: new Set(), restoredKinds: new Set() };
 }
 
 /** A partner session as AuthenticatePartner opens it: no AuthenticateOBO yet, no session attributes. */

@@ -17,6 +17,8 @@ export const stateClassFaults: Fault[] = [
   { name: 'sattr-id-filter-takes-card-numbers', requirement: 'SATTR-FILTERS', breaks: 'AccountIdFilter entries are looked up by cardId, card number or token, so the customer\'s own card number passes as a card GUID, where the filter is a "list of card GUIDs" and "Account values are validated for format"' },
   // Blind batch 13's class (one card identity held by two customers), on the other identity kind and another write than its DeleteCard of a token.
   { name: 'card-update-writes-every-holder', requirement: 'OWNERSHIP-CARDS', breaks: 'AddOrUpdateCard\'s update path (a number the customer already holds) writes the new card data with `UPDATE ... WHERE CardNumber = @number`, so another customer\'s card of the same number takes the new expiration too, though "partners may only update their own cards" and Card.customerId is the owner (D45)' },
+  // Blind batch 17's class (an owner check that skips itself when the customerId names nobody), on another write than its DeleteCard.
+  { name: 'tcard-owner-check-skipped-for-unknown-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'AddOrUpdateTokenizedCard reads the customer and checks the card\'s owner only `if (customer != null)`, so with a customerId that names no customer a token another customer holds updates that customer\'s card, though Card.customerId is the owner and "partners may only update their own cards" (D45)' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 

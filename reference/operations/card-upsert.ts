@@ -60,15 +60,21 @@ function expired(mmyy: string | undefined): boolean {
 const denied = (rule: CardKindRule, identity: string, data: CardData): boolean =>
   rule.kind === 'number' ? identity === defaults.declinedCardNumber : data.cardBin === defaults.deniedCardBin;
 
+/** tcard-identical-check-reads-first-data: each tokenized card's data as first registered (written only while the fault is on). */
+const firstData = new WeakMap<StoredCard, CardData>();
+
 function handle(rule: CardKindRule) {
   return async (c: OperationContext, { values, session, request, reply }: ValidRequest) => {
     const customerId = text(values, 'customerId');
-    if (!c.state.customers.get(customerId)) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     const identity = text(values, rule.identityField);
+    // tcard-owner-check-skipped-for-unknown-customer: with no customer row, the owner check is skipped and the token found whoever holds it.
+    const ownerless = rule.kind === 'token' && !c.state.customers.get(customerId) && c.faults.has('tcard-owner-check-skipped-for-unknown-customer')
+      ? c.state.cards.findAnyCustomer(rule.kind, identity) : undefined;
+    if (!c.state.customers.get(customerId) && !ownerless) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     const data = cardData(values, rule);
     // blind5-cards-cached-after-delete: the add-or-update operations clear the customer's cached card list.
     if (c.faults.has('blind5-cards-cached-after-delete')) forgetCards(c.state.cards, customerId);
-    let card: StoredCard | undefined = c.state.cards.find(customerId, rule.kind, identity);
+    let card: StoredCard | undefined = ownerless ?? c.state.cards.find(customerId, rule.kind, identity);
     // card-found-by-number-alone (and blind2's): the card number is taken for a unique key.
     const byNumberAlone = c.faults.has('blind2-card-found-by-number-only') || c.faults.has('card-found-by-number-alone');
     if (!card && rule.kind === 'number' && byNumberAlone) card = c.state.cards.findAnyCustomer(rule.kind, identity);
@@ -107,7 +113,9 @@ function handle(rule: CardKindRule) {
     // States: identical data on a registered card → unchanged, no reauthorization, no validation.
     // blind1-card-update-compares-expiration-only: the tokenized card's "unchanged" test reused for number cards.
     const looksSame = (stored: StoredCard) => sameData(stored.data, data)
-      || (rule.kind === 'number' && c.faults.has('blind1-card-update-compares-expiration-only') && stored.data.expirationMonthYear === data.expirationMonthYear);
+      || (rule.kind === 'number' && c.faults.has('blind1-card-update-compares-expiration-only') && stored.data.expirationMonthYear === data.expirationMonthYear)
+      // tcard-identical-check-reads-first-data: the data the token was first registered with counts as "the same" too.
+      || (rule.kind === 'token' && c.faults.has('tcard-identical-check-reads-first-data') && firstData.has(stored) && sameData(firstData.get(stored)!, data));
     if (card?.valid && looksSame(card)) {
       // blind10-card-identical-answer-empty-list: "nothing changed" answered with an empty list.
       if (rule.kind === 'number' && c.faults.has('blind10-card-identical-answer-empty-list')) return sendOk(reply, { [responseMembers.cards]: [] });
@@ -173,6 +181,7 @@ function handle(rule: CardKindRule) {
       // blind9-tcard-race-two-cards: the token vault is called between the lookup above and the insert, with no unique key on the token.
       if (rule.kind === 'token' && c.faults.has('blind9-tcard-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
       card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') || (rule.kind === 'token' && c.faults.has('blind11-tcard-readd-after-delete-same-id')) });
+      if (rule.kind === 'token' && c.faults.has('tcard-identical-check-reads-first-data')) firstData.set(card, data);
       // tcard-list-session-only: the token list query joins the rows the calling session wrote.
       if (rule.kind === 'token' && c.faults.has('tcard-list-session-only')) rememberAdded(session, card.cardId);
       // blind7-cards-list-stale-after-update: a new card evicts the customer's cached list (an update does not).

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { errorRow, referenceOnlyErrors, responseMembers, rfcSections } from '../../contract/index.js';
 import { requestPath, sendReferenceProblem, sendErrorRow, sendLegacyError, sendProblem } from '../problems.js';
@@ -20,6 +20,10 @@ const sameBirthDate = (faults: OperationContext['faults'], customer: { dateOfBir
     // blind5-find-dob-day-ignored: the dates compared by DATEDIFF(month, ...) = 0.
     : faults.has('blind5-find-dob-day-ignored') ? customer.dateOfBirth.slice(0, 7) === calendarDate(sent).slice(0, 7)
     : customer.dateOfBirth === calendarDate(sent));
+
+/** enroll-refused-ssn-duplicate-keeps-customer: the person rows a DUPLICATE_SSN refusal left behind, per reference instance. */
+const refusedRows = new WeakMap<object, Array<{ customerId: string; ssn: string; dateOfBirth: string }>>();
+const refusedRowsOf = (store: object) => refusedRows.get(store) ?? (refusedRows.set(store, []), refusedRows.get(store)!);
 
 /** FindCustomer: SSN and date of birth (compared as calendar dates, D9) → `{customerId}`; no match → 422 (D8). */
 export function findCustomer(app: FastifyInstance, ctx: OperationContext): void {
@@ -45,6 +49,10 @@ export function findCustomer(app: FastifyInstance, ctx: OperationContext): void 
     if (customer && !hidden && !staleMiss && (itinByNumber || c.faults.has('blind1-find-dob-ignored') || c.faults.has('find-ssn-only') || sameBirthDate(c.faults, customer, text(values, 'dateOfBirth'))))
       // blind2-find-customer-id-pascal-key: the member spelt as EnrollCustomer spells it; version-query-find-old-body: `id` from the older controller.
       return sendOk(reply, { [c.faults.has('version-query-find-old-body') && /[?&]apiVersion=/.test(request.url) ? 'id' : c.faults.has('blind2-find-customer-id-pascal-key') ? responseMembers.enrollCustomer : responseMembers.findCustomer]: c.faults.has('find-customer-id-not-guid') ? customer.customerId.replace(/-/g, '') : customer.customerId });
+    // enroll-refused-ssn-duplicate-keeps-customer: the row a refused enrolment left matches its own SSN and date of birth.
+    const kept = c.faults.has('enroll-refused-ssn-duplicate-keeps-customer')
+      ? refusedRowsOf(c.state.customers).find((r) => r.ssn === ssn && r.dateOfBirth === calendarDate(text(values, 'dateOfBirth'))) : undefined;
+    if (kept) return sendOk(reply, { [responseMembers.findCustomer]: kept.customerId });
     if (c.faults.has('blind7-find-miss-cached')) rememberMiss(c.state.customers, missKey);
     if (c.faults.has('find-miss-cached-by-ssn')) rememberMissedSsn(c.state.customers, ssn);
     // blind4-find-not-found-null-id: the lookup's null result serialised as it is.
@@ -98,6 +106,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     // blind9-enroll-duplicate-ssn-other-dob-accepted: the duplicate query is keyed by SSN and date of birth.
     const otherBirth = c.faults.has('blind9-enroll-duplicate-ssn-other-dob-accepted') && c.state.customers.withSsn(ssn)?.dateOfBirth !== calendarDate(text(values, 'dateOfBirth'));
     if (seen(c.state.customers.withSsn(ssn)) && !c.faults.has('enroll-duplicate-ssn-accepted') && !referral && !itinUnchecked && !otherBirth) {
+      // enroll-refused-ssn-duplicate-keeps-customer: the person row was inserted before the SSN check, and the refusal does not roll it back.
+      if (c.faults.has('enroll-refused-ssn-duplicate-keeps-customer'))
+        refusedRowsOf(c.state.customers).push({ customerId: randomUUID(), ssn, dateOfBirth: calendarDate(text(values, 'dateOfBirth')) });
       if (c.readings.has('duplicate-problem-codes')) return inUse('SSN_IN_USE', 'A customer with this SSN is already enrolled.');
       const e = referenceOnlyErrors.duplicateSsn;
       // blind6-enroll-duplicate-ssn-200: the legacy "success with an error code" answer.
@@ -143,7 +154,9 @@ export function enrollCustomer(app: FastifyInstance, ctx: OperationContext): voi
     // The success status of EnrollCustomer is not shown: the reading answers 201 Created.
     if (c.readings.has('created-201')) reply.code(201);
     const member = c.faults.has('enroll-customer-id-lowercase') ? responseMembers.enrollCustomer.toLowerCase() : responseMembers.enrollCustomer;
-    const body = { [member]: c.faults.has('enroll-customer-id-not-guid') ? '12345' : customer.customerId };
+    // enroll-country-customer-id-not-stored: the international path answers from its request DTO, whose Id the database never saw.
+    const international = c.faults.has('enroll-country-customer-id-not-stored') && typeof values.countryOfOrigin === 'string' && values.countryOfOrigin !== '';
+    const body = { [member]: c.faults.has('enroll-customer-id-not-guid') ? '12345' : international ? randomUUID() : customer.customerId };
     // blind7-enroll-success-text-plain: the body serialised by hand and written as a string result.
     if (c.faults.has('blind7-enroll-success-text-plain')) return reply.code(reply.statusCode === 201 ? 201 : 200).type('text/plain; charset=utf-8').send(JSON.stringify(body));
     return sendOk(reply, body);

@@ -63,6 +63,8 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'auth-denied-wrong-status': 'a 403 to AuthenticatePartner may be the allow list\'s (D25)',
   'obo-unknown-customer-wrong-status': 'a recording cannot show that a customer does not exist',
   'enroll-itin-duplicate-accepted': true,
+  'enroll-country-customer-id-not-stored': 'that the lookup right after an enrolment found its customer under another id is judged by the run, which knows the identity was fresh',
+  'enroll-refused-ssn-duplicate-keeps-customer': 'which customer a refused enrolment duplicated is known to the run that sent it; judged by the run',
   'card-decline-skipped-with-name-on-card': 'which card numbers the issuer declines is not in the recording (the audit sees a card registered)',
   'card-decline-missing-code': 'which card numbers the issuer declines is not in the recording (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'card-found-by-number-alone': 'which card numbers other customers hold is the run\'s model, across the customers of one sequence',
@@ -161,6 +163,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'sattr-id-filter-takes-card-numbers': 'which card number a customer holds is known to the audit only where the traffic added it; judged by the run',
   'delete-card-id-prefix-match': true,
   'card-update-writes-every-holder': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
+  'tcard-owner-check-skipped-for-unknown-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   // the identity classes blind batch 14 showed missing (reference/faults/identity-classes.ts)
   'cattr-customer-id-guid-parsed': true,
   'delete-card-by-last-four': 'which other card of the customer a DeleteCard may not reach (its twin) is known to the run that made it; judged by the run',
@@ -168,4 +171,6 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'history-joined-by-token-across-customers': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   // derived state read after every kind of card write, blind batch 16 (reference/faults/stateful.ts)
   'cards-readded-card-listed-twice': true, 'obo-linked-lost-on-identical-resubmission': true,
+  // a card changed back to earlier data, blind batch 17 (reference/faults/stateful.ts)
+  'tcard-identical-check-reads-first-data': true,
 };

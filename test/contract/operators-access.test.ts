@@ -33,9 +33,9 @@ describe('access and state operators', () => {
     expect(cellsOf('identical-writes-together')).toEqual(['EnrollCustomer', 'AddOrUpdateCard', 'AddOrUpdateTokenizedCard', 'DeleteCard'].map((o) => `${o} operation ${o}`));
   });
 
-  it('follow a new field that names a card with no other change', () => {
+  it('follow a new field that names a card with no other change (its owner slot naming nobody too, blind17)', () => {
     const [history] = contractCells().filter((c) => c.id === 'GetTransactionHistory query accountId');
     const made = { ...history!, id: 'MadeUp body cardId', operation: 'MadeUp', place: 'body' as const, name: 'cardId' };
-    expect(ours.filter((o) => o.appliesTo(made)).map((o) => o.id)).toEqual(['other-customers-card-id', 'identifier-of-another-kind', 'deleted-card-id', 'own-id-length-near-miss', 'own-id-other-notation']);
+    expect(ours.filter((o) => o.appliesTo(made)).map((o) => o.id)).toEqual(['other-customers-card-id', 'identifier-of-another-kind', 'unknown-owner-of-others-resource', 'deleted-card-id', 'own-id-length-near-miss', 'own-id-other-notation']);
   });
 });

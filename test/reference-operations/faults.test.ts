@@ -95,6 +95,18 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const { payload } = await b.enroll({ ssn: `9${uniqueDigits(8)}` });
     return (await b.call('EnrollCustomer', { body: { ...payload, emailAddress: `x${String(payload.emailAddress)}` } })).status;
   },
+  // Blind batch 17's class: a refused write leaves no trace (here the DUPLICATE_SSN refusal's person row).
+  'enroll-refused-ssn-duplicate-keeps-customer': async (b) => {
+    const { payload } = await b.enroll({ dateOfBirth: '1980-01-02' });
+    await b.call('EnrollCustomer', { body: { ...payload, emailAddress: `x${String(payload.emailAddress)}`, dateOfBirth: '1981-03-04' } });
+    return (await find(b, payload.ssn, '1981-03-04')).status;
+  },
+  // Blind batch 17's class: a creating write read back with its returned id, here one holding a countryOfOrigin.
+  'enroll-country-customer-id-not-stored': async (b) => {
+    const payload = enrollPayload({ countryOfOrigin: 'Canada' });
+    const id = (await b.call('EnrollCustomer', { body: payload })).body.CustomerId;
+    return (await find(b, payload.ssn)).body.customerId === id;
+  },
   'card-decline-skipped-with-name-on-card': async (b) =>
     (await b.addCard((await b.enroll()).customerId, { cardNumber: '4000000000000002', nameOnCard: 'Pat Doe' })).status,
   'card-decline-missing-code': async (b) => (await b.addCard((await b.enroll()).customerId, { cardNumber: '4000000000000002' })).body.ErrorCode,
@@ -486,6 +498,15 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, expirationMonthYear: '1231', cardNickname: 'Renamed' } });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards[0].cardNickname;
   },
+  // A card changed back to the data it was registered with (A -> B -> A, blind17's class on the tokenized card).
+  'tcard-identical-check-reads-first-data': async (b) => {
+    const { customerId } = await b.enroll();
+    const payload = tokenCardPayload(customerId, { expirationMonthYear: '0530' });
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, expirationMonthYear: '0630' } });
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards[0].expirationMonthYear;
+  },
   // A negative read before a create: the SSN looked up with another date of birth, then enrolled, then found.
   'find-miss-cached-by-ssn': async (b) => {
     const payload = enrollPayload();
@@ -550,6 +571,14 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.addCard(holder, { expirationMonthYear: '0630' });
     await b.addCard(holder, { expirationMonthYear: '0730' });
     return (await b.call('GetRegisteredCards', { query: { customerId: other } })).body.cards[0].expirationMonthYear;
+  },
+  // Blind batch 17's class: an owner check skipped when the customerId names nobody.
+  'tcard-owner-check-skipped-for-unknown-customer': async (b) => {
+    const owner = (await b.enroll()).customerId;
+    const payload = tokenCardPayload(owner, { expirationMonthYear: '0530' });
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, customerId: unknownGuid, expirationMonthYear: '0630' } });
+    return (await b.call('GetRegisteredCards', { query: { customerId: owner } })).body.cards[0].expirationMonthYear;
   },
   'delete-card-id-prefix-match': async (b) => {
     const { customerId } = await b.enroll();

@@ -117,6 +117,12 @@ describe('business-error oracles fail on their reference faults', () => {
     expectCaught(await runWithFaults(proofs, business), proofs);
   });
 
+  // blind17: a refused enrolment read back (the blind fault: the DUPLICATE_EMAIL refusal's row; here DUPLICATE_SSN's).
+  it('catches enroll-refused-ssn-duplicate-keeps-customer', async () => {
+    const proofs: FaultProof[] = [{ fault: 'enroll-refused-ssn-duplicate-keeps-customer', check: 'refusalLeftNoTrace', operation: 'FindCustomer' }];
+    expectCaught(await runWithFaults(proofs, business), proofs);
+  });
+
   it.each(authFaults.map((g) => [g.map((p) => p.fault).join(' + '), g] as const))('%s', async (_name, g) => {
     expectCaught(await runWithFaults(g, auth), g);
   });

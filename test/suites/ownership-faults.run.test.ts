@@ -25,6 +25,8 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
     { fault: 'history-account-any-customer-when-cardless', check: 'othersTransactionsHidden', operation: 'GetTransactionHistory' },
     // blind13: a card number two customers hold, updated by one of them (the blind fault: a token, deleted).
     { fault: 'card-update-writes-every-holder', check: 'othersCardUntouched', operation: 'GetRegisteredCards' },
+    // blind17: another customer's token reached through a customerId of nobody (the blind fault: DeleteCard of a cardId).
+    { fault: 'tcard-owner-check-skipped-for-unknown-customer', check: 'othersCardIdNotReturned', operation: 'AddOrUpdateTokenizedCard' },
   ],
   [
     { fault: 'sattr-number-filter-prefix', check: 'statusMatches', operation: 'AddSessionAttributes' },

@@ -19,6 +19,8 @@ const customers: Record<string, Caught> = {
   'cattr-cardless-customer-refused': { fault: 'cattr-cardless-customer-refused', checks: ['modelAccepted'], operation: /^AddCustomerAttributes$/, story: step('AddCustomerAttributes\\(customer #\\d: ') },
   // A negative read before a create: the enrolled customer's lookup shows the miss cached before its enrolment.
   'find-miss-cached-by-ssn': { fault: 'find-miss-cached-by-ssn', checks: ['modelFindsCustomer'], operation: /^FindCustomer$/, story: step('FindCustomer\\(the fresh identity of customer #\\d before its enrolment: no match\\)') },
+  // An enrolment holding every optional member read back with the id it returned (blind17: a referral enrolment's id).
+  'enroll-country-customer-id-not-stored': { fault: 'enroll-country-customer-id-not-stored', checks: ['modelEnrolledId'], operation: /^FindCustomer$/, story: step('FindCustomer\\(customer #\\d: its SSN and dateOfBirth YYYY[-/]MM[-/]DD as enrolled\\)') },
   'find-customer-id-not-guid': { fault: 'find-customer-id-not-guid', checks: ['successBodyShape'], operation: /^FindCustomer$/, story: step('FindCustomer\\(customer #\\d: its SSN') },
 };
 const linked: Record<string, Caught> = {
@@ -67,6 +69,11 @@ const cards: Record<string, Caught> = {
   'cards-list-stale-after-token-update': { fault: 'cards-list-stale-after-token-update', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration \\d{4} → \\d{4}\\)') },
   // Each cardId listed once, whatever was last done to the card (blind16: a changed card listed twice): here a card added again after DeleteCard.
   'cards-readded-card-listed-twice': { fault: 'cards-readded-card-listed-twice', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, deleted card [0-9a-f]{8}… \\*\\*\\*\\w{4} again') },
+  // A card changed back to the data it was registered with (A -> B -> A, blind17): answered unchanged, its present data kept.
+  'tcard-identical-check-reads-first-data': {
+    fault: 'tcard-identical-check-reads-first-data', checks: ['modelLastFour', 'modelCardData', 'modelCardList'], operation: /^(AddOrUpdateTokenizedCard|GetRegisteredCards)$/,
+    story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4} back to its data as registered'),
+  },
   'delete-card-kept': { fault: 'delete-card-kept', checks: ['modelCardList', 'modelCardId'], operation: /^(GetRegisteredCards|AddOrUpdate(Tokenized)?Card)$/, story: step('DeleteCard\\(customer #\\d, card #\\d+ ') },
   // These two change replies of every card operation: the cards and linked-accounts properties both fail with them.
   'cards-bad-expiration-format': { fault: 'cards-bad-expiration-format', checks: ['cardsMatchSchema'], operation: /^(AddOrUpdate(Tokenized)?Card|GetRegisteredCards)$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, new ') },
@@ -103,6 +110,7 @@ const groups: Caught[][] = [
   // The linked-accounts model changes no tokenized card's nickname: its leak story stays short enough for the console's 40 lines.
   [cards['tcard-update-keeps-nickname']!, cards['leak-card-number']!],
   [cards['cards-readded-card-listed-twice']!, linked['obo-linked-lost-on-identical-resubmission']!],
+  [customers['enroll-country-customer-id-not-stored']!, cards['tcard-identical-check-reads-first-data']!],
 ];
 
 describe('stateful suite: every fault of a stateful rule is caught, with the shrunk sequence', () => {

@@ -7,6 +7,7 @@ import { combine, genericOracles, judge, oracle } from '../judge/oracles.js';
 import { enrollFrom, scenario, scenarioCustomerOf, sendEnrollment, type TaxpayerKind } from './fixtures.js';
 import { enrollmentPayload, fixedCases, genericRequirements, payloadPaths, scenarioRuns } from './cases.js';
 import { enrolmentOutcome } from './customers.js';
+import { refusedEnrolmentUnfound } from './refused-trace.js';
 import { freshValues } from '../state/fresh.js';
 import { runTag } from '../state/setup-call.js';
 import { propertyTest } from '../runner/property-test.js';
@@ -23,7 +24,7 @@ interface DuplicateCase { readonly kind: TaxpayerKind; readonly original: Payloa
  * EnrollCustomer refuses an SSN or an e-mail already in use with an error code and message (D16):
  * an SSN customer and an ITIN customer (one case each, whatever the seed), each key reused on both
  * payload paths, minimal and with every optional member filled (a referral enrolment, blind7). The
- * refused duplicates create nothing; the originals are the D9 scenario's two customers (fixtures.ts
+ * refused duplicates create nothing, read back by FindCustomer (refused-trace.ts); the originals are the D9 scenario's two customers (fixtures.ts
  * scenarioCustomerOf), or two of the scenario's own where that one did not run.
  */
 export function duplicateEnrollmentScenario(ctx: HarnessContext, suiteFile: string): void {
@@ -45,11 +46,17 @@ export function duplicateEnrollmentScenario(ctx: HarnessContext, suiteFile: stri
       const duplicate = oracle(legacyOrProblemError, { operation: enroll.id, requirement: 'ENROLL-DUPLICATE' }, 'ENROLL-DUPLICATE');
       // An enrolment another scenario made was judged there.
       const parts: CaseOutcome[] = enrolled ? [] : [enrolmentOutcome(ctx, original.exchange)];
-      for (const key of [ssnKey, emailKey]) {
-        for (const payload of [minimal, full]) {
+      const stop = () => parts.at(-1)!.broken || parts.at(-1)!.findings.length > 0;
+      for (const [k, key] of [ssnKey, emailKey].entries()) {
+        for (const [p, payload] of [minimal, full].entries()) {
           const x = await sendEnrollment(ctx, session, payload, { [key]: original.body[key] });
           parts.push(judge(x, { oracles: [duplicate, ...genericOracles(ctx, x)] }));
-          if (parts.at(-1)!.broken || parts.at(-1)!.findings.length) return combine(parts);
+          if (stop()) return combine(parts);
+          // The refusal left no customer (refused-trace.ts): one refusal read back per case, the SSN case's duplicate
+          // SSN on the minimal path, the ITIN case's duplicate e-mail with every optional member: each row at two lookups a run.
+          if (k !== taxpayerKinds.indexOf(kind) || p !== k) continue;
+          parts.push(await refusedEnrolmentUnfound(ctx, session, x, original.customerId, `an enrolment refused for its ${k === 0 ? 'SSN' : 'e-mail'} (${p === 0 ? 'minimal' : 'every optional member'})`));
+          if (stop()) return combine(parts);
         }
       }
       return combine(parts);

@@ -54,7 +54,7 @@ export function expectUpsert(r: SequenceRun, x: Responded, card: CardSeen, p: Up
 /** A card the target registered joins the model (and the footprint, so it is deleted at the end). */
 export function register(m: Model, r: SequenceRun, c: ModelCustomer, card: { cardId: string; kind: CardKind; identity: string; payload: Body; because: RequirementId }): ModelCard {
   const added: ModelCard = {
-    label: `card #${m.nextCard++}`, cardId: card.cardId, kind: card.kind, identity: card.identity, payload: card.payload,
+    label: `card #${m.nextCard++}`, cardId: card.cardId, kind: card.kind, identity: card.identity, payload: card.payload, registeredWith: card.payload,
     listedBecause: card.because, expirationFrom: card.because, nicknameFrom: card.because,
   };
   c.cards.push(added);

@@ -13,12 +13,12 @@ type Body = Record<string, unknown>;
 
 /** The card data a partner sends anew on an update: every field of the request but the customer and what names the card (number, token, BIN). */
 const sharedFields = ['expirationMonthYear', 'cardNickname', 'nameOnCard', 'addressLine1', 'addressLine2', 'city', 'state', 'zip'] as const;
-const mutableFields: Record<CardKind, readonly string[]> = { number: sharedFields, token: ['lastFourOfCard', ...sharedFields] };
-const operationOf = (kind: CardKind) => (kind === 'number' ? 'AddOrUpdateCard' : 'AddOrUpdateTokenizedCard');
-const changedRow = (kind: CardKind): RequirementId => (kind === 'number' ? 'STATE-CARD-CHANGED' : 'STATE-TCARD-CHANGED');
+export const mutableFields: Record<CardKind, readonly string[]> = { number: sharedFields, token: ['lastFourOfCard', ...sharedFields] };
+export const operationOf = (kind: CardKind) => (kind === 'number' ? 'AddOrUpdateCard' : 'AddOrUpdateTokenizedCard');
+export const changedRow = (kind: CardKind): RequirementId => (kind === 'number' ? 'STATE-CARD-CHANGED' : 'STATE-TCARD-CHANGED');
 
 /** Fields the card list or the reply shows (the Card resource has no address or cardholder name): their change is named in the step with its value. */
-const shown = new Set(['expirationMonthYear', 'cardNickname', 'lastFourOfCard']);
+export const shown = new Set(['expirationMonthYear', 'cardNickname', 'lastFourOfCard']);
 
 /** New values by field; `cardNickname` holds the suffix the run's nickname takes (card-common.ts). */
 export type FieldDraws = Readonly<Record<string, string | undefined>>;

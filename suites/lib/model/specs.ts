@@ -20,6 +20,7 @@ import { emptyModel, maxCustomers, type Model, type ModelCustomer } from '../../
 import { AddTokenizedCard, tokenizedCommands } from './tokenized.js';
 import { sessionCommands } from './session.js';
 import { cardUpdateCommands } from './card-update.js';
+import { cardRestoreCommands } from './card-restore.js';
 
 /** Sequences per property when CONFORMANCE_SEQUENCES is unset; each has up to `maxCommands` commands. */
 export const defaultSequences = 50;
@@ -91,7 +92,7 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
         'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN', 'NO-SECRET-ECHO'],
       // Updates weigh more: they need a card first, so drawn evenly they would be rare.
       [...sessionCommands(), another('model:cards#2'), cards.add, addToken, ...cards.all, ...tokens, cards.resubmit, cards.changeExpiration, cards.changeNickname, changeTokenExpiration!,
-        cards.readd, cards.readd, ...cardUpdateCommands(ctx), ...listCommands(), ...listCommands()],
+        cards.readd, cards.readd, ...cardUpdateCommands(ctx), ...cardRestoreCommands(), ...listCommands(), ...listCommands()],
       twoCustomers),
     spec(ctx, 'model:linked-accounts', 'linked accounts: AuthenticateOBO and session attributes follow the model',
       ['OBO-LINKED-ACCOUNT', 'STATE-OBO', 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES', 'SATTR-FILTERS', 'NO-SECRET-ECHO'],

@@ -10,6 +10,7 @@ import { ok, othersCardIdNotReturned, othersCardUntouched, othersTransactionsHid
 import { PairLog } from './pairs.js';
 import { sharedIdentityWrites } from './shared-identity.js';
 import { sharedIdentityReads } from './shared-reads.js';
+import { throughNobody } from './unknown-owner.js';
 
 /** Another expiration than `mmyy` (the month moved on by one): a change the owner's list would show. */
 export const otherExpiration = (mmyy: unknown): string => {
@@ -33,6 +34,7 @@ export async function filterRefused(ctx: HarnessContext, session: Session, custo
  * holds one (the session filters need A's linked account, D17: once). How a refusal is worded is D30's.
  * A card number and a token B holds, once A holds them too, are updated and deleted by A before B's
  * cards are read (shared-identity.ts: one read for both identity kinds and every write that named them).
+ * The same cards and a transaction are also named with a customerId that names no customer (unknown-owner.ts).
  */
 export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const session = await ctx.session();
@@ -85,6 +87,8 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
   await throughA('holding no card');
   await numberCard(ctx, session, a.customerId);
   await throughA(holding);
+  // The same cards and transaction named with a customerId of nobody (unknown-owner.ts): B's list below shows what it reached.
+  parts.push(...(await throughNobody(ctx, call, log, { card: bCard, token: bToken, historyCard, foreign, otherExpiration })));
 
   // Before A adds B's number and token as its own (below): until then they name no card of A's.
   for (const [name, value, operator] of [[idFilter, bCard.cardId, 'other-customers-card-id'], [numberFilter, bCard.identity, 'other-customers-card-number'], [numberFilter, bToken.identity, 'other-customers-card-token']] as const) {
@@ -114,8 +118,8 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
   for (const card of [bCard, bToken])
     parts.push(...(await sharedIdentityWrites(ctx, session, a.customerId, card, held.get(card), otherExpiration(otherExpiration(card.payload.expirationMonthYear)))));
   await bListed([
-    [bCard, 'DeleteCard named it with another customer\'s customerId (holding no card, then a card), and AddOrUpdateCard sent its number for that customer, then updated and deleted that customer\'s card of the number'],
-    [bToken, 'AddOrUpdateTokenizedCard sent its token for another customer, then updated and deleted that customer\'s card of the token'],
+    [bCard, 'DeleteCard named it with another customer\'s customerId (holding no card, then a card) and with a customerId of nobody, AddOrUpdateCard sent its number for nobody and for another customer, then updated and deleted that customer\'s card of the number'],
+    [bToken, 'AddOrUpdateTokenizedCard sent its token for nobody and for another customer, then updated and deleted that customer\'s card of the token'],
   ]);
 
   return { ...combine(parts), operatorPairs: log.pairs };
