@@ -18,6 +18,7 @@ export const accessFaults: readonly Fault[] = [
   { name: 'token-secret-extra-char-accepted', requirement: 'TOKEN-ERRORS', breaks: 'the client secret is compared over the length of the stored secret only, so the secret with a character appended gets a token instead of 401 invalid_client' },
   { name: 'token-body-credentials-any-grant-type', requirement: 'TOKEN-ERRORS', breaks: 'with credentials in the form body, a grant_type the server does not support is served as client_credentials instead of RFC 6749 unsupported_grant_type' },
   { name: 'token-cacheable', requirement: 'TOKEN-NO-STORE', breaks: 'token responses carry Cache-Control: max-age=300 instead of no-store' },
+  { name: 'token-error-uri-unencoded', requirement: 'TOKEN-ERRORS', breaks: 'invalid_client answers carry an error_uri built from the error\'s title with its spaces left unencoded, which RFC 6749 section 5.2 excludes from error_uri (%x21 / %x23-5B / %x5D-7E)' },
   { name: 'token-error-quotes-secret', requirement: 'NO-SECRET-ECHO', breaks: 'token errors after client authentication quote the client secret in error_description' },
   { name: 'bearer-expiry-unchecked', requirement: 'BEARER-REQUIRED', breaks: 'an expired bearer token is accepted' },
   { name: 'bearer-expiry-unchecked-on-tokenized-card', requirement: 'BEARER-REQUIRED', breaks: 'AddOrUpdateTokenizedCard alone accepts an expired bearer token (its route\'s token check skips the lifetime), while every other operation refuses it' },

@@ -39,7 +39,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'mmddyyyy-day-unchecked': true, 'mmddyyyy-short-year-accepted': true, 'true-false-digits-accepted': true, 'email-local-part-optional': true,
   'email-domain-optional': true, 'state-code-unchecked': true, 'cattr-refused-own-code': true,
   'true-false-first-letter': true, 'email-two-at-accepted': true, 'cattr-ssn-attribute-optional': true, 'cattr-customer-id-attribute-optional': true,
-  'token-error-quotes-secret': true,
+  'token-error-quotes-secret': true, 'token-error-uri-unencoded': true,
   'sattr-filter-any-item': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run', 'amount-separators-stripped': true, 'count-sign-accepted': true,
   'find-ssn-separators-stripped': true, 'enroll-phone-country-code-dropped': true, 'guid-dashes-optional': true, 'text-apostrophe-500': true, 'number-overflow-500': true,
   'find-dob-compared-as-text': true, 'token-cacheable': true,

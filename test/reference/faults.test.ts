@@ -24,6 +24,13 @@ const probes: Record<string, Probe> = {
   'token-error-not-rfc': {
     holds: async (h) => (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, 'wrong') })).json.error === 'invalid_client',
   },
+  // RFC 6749 section 5.2: error_uri, where given, is of %x21 / %x23-5B / %x5D-7E.
+  'token-error-uri-unencoded': {
+    holds: async (h) => {
+      const uri: unknown = (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, 'wrong') })).json.error_uri;
+      return uri === undefined || new RegExp(tokenContract.errorMemberPatterns.error_uri).test(String(uri));
+    },
+  },
   'token-empty-scope-defaulted': { holds: async (h) => (await tokenRequest(h, { grant_type: tokenContract.grantType, scope: '' })).status === 400 },
   'token-repeated-secret-last-wins': {
     holds: async (h) => {
