@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { defaults, minTlsVersion, tokenContract } from '../contract/index.js';
 import { allowListMatcher, defaultAllowList } from './allow-list.js';
+import { deferRefusal } from './refusal-after-session.js';
 import { registerApiGuards } from './api-guards.js';
 import { clientRegistry, deniedClientId, testClientId } from './clients.js';
 import { faultSet, type FaultSet } from './faults/index.js';
@@ -226,7 +227,10 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       return;
     }
     if (!sourceAllowed && !faults.has('allow-list-open')) {
-      return sendReferenceProblem(reply, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
+      const forbidden = (r: typeof reply) => sendReferenceProblem(r, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
+      // allow-list-session-header-kept: AuthenticatePartner's refusal is written after its action opened the session.
+      if (deferRefusal(faults, 'allow-list-session-header-kept', request, forbidden)) return;
+      return forbidden(reply);
     }
   });
   // blind10 faults that rewrite an answer on its way out; not installed when none is on.

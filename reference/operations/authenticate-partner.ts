@@ -8,6 +8,7 @@ import { sendOk, text, type OperationContext } from './context.js';
 import { blind15TrustedDevice } from '../faults/blind15/access.js';
 import { blind16ClientSession, blind16DeniedAdmitted } from '../faults/blind16/access.js';
 import { blind17SessionBeforeDenial, blind17StoredDeviceId } from '../faults/blind17/access.js';
+import { deferredRefusal } from '../refusal-after-session.js';
 
 /**
  * D3: the inputs of AuthenticatePartner are not shown, so the contract lists no field and the
@@ -71,6 +72,9 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       // blind10-auth-session-id-header-braces: the id written with Guid.ToString("B"), looked up later by the bare id.
       const written = ctx.faults.has('blind10-auth-session-id-header-braces') ? `{${session.sessionId}}` : session.sessionId;
       if (!ctx.faults.has('auth-session-header-missing')) reply.header(sessionHeaders.sessionId, repeated ? '' : written);
+      // allow-list-session-header-kept, bearer-expired-session-header-kept: a guard's refusal written after the action.
+      const refusal = deferredRefusal(request);
+      if (refusal) return refusal(reply);
       if (ctx.readings.has('auth-partner-no-content')) return reply.code(204).send();
       // Reading `blind2-done-200-empty` (D3, D6): 200, the sessionId header and no body.
       if (ctx.readings.has('blind2-done-200-empty')) return reply.code(200).send();

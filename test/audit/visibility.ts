@@ -14,6 +14,8 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'token-repeated-secret-last-wins': 'whether a refused token request carried valid credentials is not in the recording',
   'bearer-signature-unchecked': 'a forged signature looks like any other without the issuer\'s key',
   'allow-list-open': 'needs a request from an address off the allow list',
+  'allow-list-session-header-kept': 'needs a request from an address off the allow list',
+  'bearer-expired-session-header-kept': 'a session used after a refusal is judged by the run that used it; the audit judges each answer alone',
   'tls-allows-legacy': 'needs a TLS 1.0/1.1 handshake',
   'version-header-ignored': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-first-only': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',

@@ -15,6 +15,9 @@ const grant = (h: Harness) => ({ grant_type: tokenContract.grantType, scope: par
 const bearer = async (h: Harness) => ({ authorization: `Bearer ${await partnerToken(h)}` });
 const probeStatus = async (h: Harness, headers: Record<string, string>) => (await send(h, guardedProbePath, { headers })).status;
 const notFound = (h: Harness) => send(h, guardedProbePath, { headers: {} }).then(() => bearer(h)).then((a) => send(h, guardedProbePath, { headers: a }));
+const authenticate = (h: Harness, headers: Record<string, string>, agent?: ReturnType<typeof trustingAgent>) => send(h, '/api/v1/partners/authenticate', {
+  method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: 'fault-probe' }), ...(agent ? { agent } : {}),
+});
 const badVersion = async (h: Harness) => send(h, guardedProbePath, { headers: { ...(await bearer(h)), apiversion: '9' } });
 
 const probes: Record<string, Probe> = {
@@ -104,6 +107,21 @@ const probes: Record<string, Probe> = {
     holds: async (h) => {
       const agent = trustingAgent(h.ref, '127.0.0.2');
       try { return (await send(h, guardedProbePath, { agent })).status === referenceOnlyErrors.forbidden.status; } finally { await agent.close(); }
+    },
+  },
+  // A refusal grants nothing: AuthenticatePartner refused from off the list carries no sessionId.
+  'allow-list-session-header-kept': {
+    holds: async (h) => {
+      const agent = trustingAgent(h.ref, '127.0.0.2');
+      try { return (await authenticate(h, await bearer(h), agent)).headers.sessionid === undefined; } finally { await agent.close(); }
+    },
+  },
+  // Every token this harness is issued is expired: AuthenticatePartner's 401 carries no sessionId.
+  'bearer-expired-session-header-kept': {
+    options: { clockOffsetSeconds: -2 * tokenContract.expiresIn },
+    holds: async (h) => {
+      const r = await authenticate(h, await bearer(h));
+      return r.status === 401 && r.headers.sessionid === undefined;
     },
   },
   // D46: from off the list, a forwarding header naming an allowed address changes nothing.

@@ -65,6 +65,8 @@ const faultRuns: readonly FaultRun[] = [
   // Blind9's classes: a near-miss secret (one character appended) and a parameter refusal in the form-credentials mode.
   { faults: ['bearer-embedded-key-trusted', 'token-secret-extra-char-accepted'], suites: ['bearer', 'token'] },
   { faults: ['token-single-use', 'token-body-credentials-any-grant-type'], suites: ['token'] },
+  // A refusal grants nothing (blind17: a denied AuthenticatePartner's sessionId accepted later): the session a refused call carried is used.
+  { faults: ['bearer-expired-session-header-kept', 'allow-list-session-header-kept'], suites: ['bearer', 'transport'], caughtOn: ['FindCustomer'] },
 ];
 const requirementOf = (fault: string) => faultCatalogue.find((f) => f.name === fault)!.requirement;
 
