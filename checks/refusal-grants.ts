@@ -4,7 +4,7 @@ import { defineCheck } from './define.js';
 import { bodyObject, is2xx, nonEmptyString, onlyWhenStatus, type Responded } from './support.js';
 
 /**
- * A refusal grants nothing (blind batch 17): the status alone does not refuse a call. A server that
+ * A refusal grants nothing: the status alone does not refuse a call. A server that
  * refuses after the action ran (a result filter setting 403 on the action's answer, a session opened
  * before the partner check) answers with a refusal's status and hands out what the call was for.
  * Two checks: a refusal's body carries none of the operation's answer, and a session a refusal

@@ -10,7 +10,7 @@ import { blind14BearerSkipped, blind14IgnoresExpiry } from './faults/blind14/acc
 import { blind15IgnoresExpiry } from './faults/blind15/access.js';
 import { blind17IgnoresExpiry } from './faults/blind17/access.js';
 import { isWideJson } from './blind2/inputs.js';
-import { deferRefusal } from './refusal-after-session.js';
+import { deferRefusal } from './refusal-after-action.js';
 import './fastify-types.js';
 
 /** Partner operations live under this prefix; the guards below apply to it only. */

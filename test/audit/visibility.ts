@@ -15,6 +15,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'bearer-signature-unchecked': 'a forged signature looks like any other without the issuer\'s key',
   'allow-list-open': 'needs a request from an address off the allow list',
   'allow-list-session-header-kept': 'needs a request from an address off the allow list',
+  'allow-list-token-issued-under-403': 'needs a request from an address off the allow list',
   'bearer-expired-session-header-kept': 'a session used after a refusal is judged by the run that used it; the audit judges each answer alone',
   'tls-allows-legacy': 'needs a TLS 1.0/1.1 handshake',
   'version-header-ignored': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
@@ -52,7 +53,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'find-itin-by-birth-date-only': 'needs to know the SSN sent is not the one the customer was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
   'bearer-claims-unverified': 'a token forged under an issued signature looks like any other without the issuer\'s key',
   // sessions and session attributes
-  'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true, 'session-device-empty-plain-text': true, 'session-id-empty-device-lookup': true, 'session-missing-id-device-lookup-on-cattr': true, 'device-id-prefix-match': true, 'device-id-truncated-match': true, 'device-id-not-guid-500': true,
+  'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true, 'session-device-empty-plain-text': true, 'session-id-empty-device-lookup': true, 'session-missing-id-device-lookup-on-cattr': true, 'device-id-prefix-match': true, 'auth-device-id-slugged': 'a refusal of a session the traffic opened is judged by the run that drew its deviceId', 'device-id-truncated-match': true, 'device-id-not-guid-500': true,
   'sattr-before-obo-accepted': true, 'sattr-token-any-session': 'which session was issued a token is not in the recording', 'sattr-wrong-token-400': true, 'sattr-missing-token-accepted': true, 'sattr-unknown-name-accepted': true,
   'sattr-account-filter-unchecked': true, 'sattr-number-filter-unchecked': true, 'sattr-own-number-refused': true, 'sattr-id-filter-number-cards-only': true,
   'sattr-number-filter-two-entries': 'a second token of a customer may replace the first for all the audit knows (the BIN and last-four rule is the run\'s): judged by the run',

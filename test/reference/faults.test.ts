@@ -5,7 +5,7 @@ import { errorRow, referenceOnlyErrors, requirement, tokenContract } from '../..
 import { accessFaults } from '../../reference/faults/access.js';
 import type { ReferenceOptions } from '../../reference/server.js';
 import {
-  basic, guardedProbePath, handshake, partnerScope, partnerToken, send, startHarness, tokenRequest, trustingAgent, type Harness,
+  basic, form, formType, guardedProbePath, handshake, partnerScope, partnerToken, send, startHarness, tokenRequest, trustingAgent, type Harness,
 } from './helpers.js';
 
 /** A probe answers: does the rule the fault breaks hold on this reference? */
@@ -114,6 +114,16 @@ const probes: Record<string, Probe> = {
     holds: async (h) => {
       const agent = trustingAgent(h.ref, '127.0.0.2');
       try { return (await authenticate(h, await bearer(h), agent)).headers.sessionid === undefined; } finally { await agent.close(); }
+    },
+  },
+  // A refusal grants nothing: the token endpoint refused from off the list carries no token.
+  'allow-list-token-issued-under-403': {
+    holds: async (h) => {
+      const agent = trustingAgent(h.ref, '127.0.0.2');
+      try {
+        const r = await send(h, '/oauth2/token', { method: 'POST', headers: { ...formType, authorization: basic(h.ref.clientId, h.ref.clientSecret) }, body: form(grant(h)), agent });
+        return r.json?.access_token === undefined;
+      } finally { await agent.close(); }
     },
   },
   // Every token this harness is issued is expired: AuthenticatePartner's 401 carries no sessionId.

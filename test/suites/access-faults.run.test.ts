@@ -67,6 +67,8 @@ const faultRuns: readonly FaultRun[] = [
   { faults: ['token-single-use', 'token-body-credentials-any-grant-type'], suites: ['token'] },
   // A refusal grants nothing (blind17: a denied AuthenticatePartner's sessionId accepted later): the session a refused call carried is used.
   { faults: ['bearer-expired-session-header-kept', 'allow-list-session-header-kept'], suites: ['bearer', 'transport'], caughtOn: ['FindCustomer'] },
+  // And the token endpoint's answer under an off-list refusal (refusalCarriesNoAnswer).
+  { faults: ['allow-list-token-issued-under-403'], suites: ['transport'], caughtOn: ['Token'] },
 ];
 const requirementOf = (fault: string) => faultCatalogue.find((f) => f.name === fault)!.requirement;
 

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { operation } from '../contract/index.js';
 import { requestPath } from './problems.js';
 import type { FaultSet } from './faults/types.js';
@@ -21,3 +21,25 @@ export function deferRefusal(faults: FaultSet, fault: string, request: FastifyRe
 
 /** The refusal a guard deferred for this request, if any. */
 export const deferredRefusal = (request: FastifyRequest): ((reply: FastifyReply) => FastifyReply) | undefined => pending.get(request);
+
+/**
+ * Fault `allow-list-token-issued-under-403`: at the token endpoint the allow list is a result filter
+ * that sets 403 on the answer the endpoint already wrote, so an off-list token request gets its token
+ * under a 403. The guard marks the request; the onSend hook sets the status.
+ */
+const statusAfter = new WeakMap<FastifyRequest, number>();
+
+export function refuseTokenAfterAction(faults: FaultSet, request: FastifyRequest, tokenPath: string, status: number): boolean {
+  if (!faults.has('allow-list-token-issued-under-403') || requestPath(request) !== tokenPath) return false;
+  statusAfter.set(request, status);
+  return true;
+}
+
+export function installStatusAfterAction(app: FastifyInstance, faults: FaultSet): void {
+  if (!faults.has('allow-list-token-issued-under-403')) return;
+  app.addHook('onSend', async (request, reply, payload) => {
+    const status = statusAfter.get(request);
+    if (status !== undefined) reply.code(status);
+    return payload;
+  });
+}
