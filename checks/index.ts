@@ -29,6 +29,8 @@ export * from './history-default.js';
 export * from './leak.js';
 export * from './access.js';
 export * from './network-access.js';
+export * from './refusal-grants.js';
+export * from './session-pairing.js';
 export * from './version-place.js';
 export * from './business-outcomes.js';
 export * from './fixture-answer.js';

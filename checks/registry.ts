@@ -11,6 +11,8 @@ import * as history from './history.js';
 import * as leak from './leak.js';
 import * as mediaType from './media-type.js';
 import * as networkAccess from './network-access.js';
+import * as refusalGrants from './refusal-grants.js';
+import * as sessionPairing from './session-pairing.js';
 import * as problemShape from './problem-shape.js';
 import * as problemMembers from './problem-members.js';
 import * as problemInstance from './problem-instance.js';
@@ -30,7 +32,7 @@ import * as versionPlace from './version-place.js';
  */
 export const checkModules = [
   status, mediaType, problemShape, problemMembers, problemInstance, problemDetail, tokenCache, validationKeys, business, successBody, errorBody, token, resources, leak,
-  access, businessOutcomes, fixtureAnswer, history, historyFilter, historyDefault, networkAccess, versionPlace,
+  access, businessOutcomes, fixtureAnswer, history, historyFilter, historyDefault, networkAccess, versionPlace, refusalGrants, sessionPairing,
 ] as const;
 
 type ChecksOf<M> = M extends unknown ? Extract<M[keyof M], CheckMeta> : never;

@@ -131,5 +131,10 @@ export const tokenResponseSchema: JsonSchema = {
 export const tokenErrorSchema: JsonSchema = {
   type: 'object',
   required: ['error'],
-  properties: { error: { type: 'string', enum: [...tokenContract.errorCodes] }, error_description: { type: 'string' } },
+  // RFC 6749 section 5.2: the character sets of every member, on every token error answer judged by this schema.
+  properties: {
+    error: { type: 'string', enum: [...tokenContract.errorCodes], pattern: tokenContract.errorMemberPatterns.error },
+    error_description: { type: 'string', pattern: tokenContract.errorMemberPatterns.error_description },
+    error_uri: { type: 'string', pattern: tokenContract.errorMemberPatterns.error_uri },
+  },
 };

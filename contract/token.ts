@@ -12,6 +12,16 @@ export const tokenContract = {
   responseMembers: ['access_token', 'expires_in', 'token_type', 'scope'],
   /** RFC 6749 section 5.2 error codes. */
   errorCodes: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope'],
+  /**
+   * RFC 6749 section 5.2's ABNF (appendix A.7, A.8): `error` and `error_description` are 1*NQSCHAR
+   * (%x20-21 / %x23-5B / %x5D-7E: printable ASCII less `"` and `\`), `error_uri` a URI-reference of
+   * %x21 / %x23-5B / %x5D-7E (no space either). Written as JSON Schema patterns.
+   */
+  errorMemberPatterns: {
+    error: '^[\\x20-\\x21\\x23-\\x5B\\x5D-\\x7E]+$',
+    error_description: '^[\\x20-\\x21\\x23-\\x5B\\x5D-\\x7E]+$',
+    error_uri: '^[\\x21\\x23-\\x5B\\x5D-\\x7E]+$',
+  },
   section: 'Authentication',
 } as const;
 

@@ -1,7 +1,7 @@
 import { errorRow, operations as contractOperations, type ErrorRow, type Operation } from '../contract/index.js';
 import type { Exchange } from '../client/index.js';
 import {
-  genericRefusal, instanceIsRequestPath, legacyOrProblemError, problemShape,
+  genericRefusal, instanceIsRequestPath, legacyOrProblemError, problemShape, refusalCarriesNoAnswer, refusedSessionUnusable,
   statusMemberMatches, titleAndCodeMatch, typeNamesRfcSection, validationProblemShape,
 } from '../checks/index.js';
 import { errorBodyIsJson } from '../checks/error-body.js';
@@ -25,9 +25,10 @@ export const rowShapeChecks = [problemShape, validationProblemShape, typeNamesRf
 /**
  * Oracles that leave the answer's row open: the register asks of it only a 4xx with a JSON
  * error body (D4, D19, D20, D30: genericRefusal, errorBodyIsJson) or a code in the legacy shape
- * or a Problem (D15, D16: legacyOrProblemError). Beside them the judge adds no row of its own.
+ * or a Problem (D15, D16: legacyOrProblemError), or that ask of a refusal only what it does not
+ * grant (D4, D25: refusedSessionUnusable, refusalCarriesNoAnswer). Beside them the judge adds no row of its own.
  */
-export const rowOpenChecks: readonly FindingCheckId[] = [genericRefusal.id, errorBodyIsJson.id, legacyOrProblemError.id];
+export const rowOpenChecks: readonly FindingCheckId[] = [genericRefusal.id, errorBodyIsJson.id, legacyOrProblemError.id, refusedSessionUnusable.id, refusalCarriesNoAnswer.id];
 
 /** The Errors-table row `x` answers with, among the rows its operation lists; undefined for any other answer. */
 export function answeredRow(x: Exchange, ops: readonly Operation[] = contractOperations): ErrorRow | undefined {

@@ -10,6 +10,7 @@ import { blind14BearerSkipped, blind14IgnoresExpiry } from './faults/blind14/acc
 import { blind15IgnoresExpiry } from './faults/blind15/access.js';
 import { blind17IgnoresExpiry } from './faults/blind17/access.js';
 import { isWideJson } from './blind2/inputs.js';
+import { deferRefusal } from './refusal-after-action.js';
 import './fastify-types.js';
 
 /** Partner operations live under this prefix; the guards below apply to it only. */
@@ -97,6 +98,12 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
   // arrived the challenge was added back, so the fault changed nothing D27 asserts; `challenge: false` added after scoring).
   if (!claims && faults.has('blind13-bearer-challenge-missing-on-expiry') && (await signer.verify(m[1]!, { ignoreExpiry: true })))
     return sendProblem(reply, request, { status: 401, errorCode: 'UNAUTHORIZED', title: 'Unauthorized', typeUrl: errorRow('UNAUTHORIZED').typeRfc!.url, detail: 'the access token expired', challenge: false });
+  // bearer-expired-session-header-kept: an expired token's refusal on AuthenticatePartner is written after the action opened the session.
+  const expired = !claims && faults.has('bearer-expired-session-header-kept') ? await signer.verify(m[1]!, { ignoreExpiry: true }) : undefined;
+  if (expired && deferRefusal(faults, 'bearer-expired-session-header-kept', request, (r) => unauthorized(r, request, 'the access token is invalid or expired', true))) {
+    request.clientId = typeof expired.sub === 'string' ? expired.sub : '';
+    return undefined;
+  }
   if (!claims) return unauthorized(reply, request, 'the access token is invalid or expired', true);
   if (request.server.faults.has('token-single-use')) {
     if (used.has(m[1]!)) return unauthorized(reply, request, 'the access token was used before', true);

@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { defaults, minTlsVersion, tokenContract } from '../contract/index.js';
+import { defaults, minTlsVersion, referenceOnlyErrors, tokenContract } from '../contract/index.js';
 import { allowListMatcher, defaultAllowList } from './allow-list.js';
+import { deferRefusal, installStatusAfterAction, refuseTokenAfterAction } from './refusal-after-action.js';
 import { registerApiGuards } from './api-guards.js';
 import { clientRegistry, deniedClientId, testClientId } from './clients.js';
 import { faultSet, type FaultSet } from './faults/index.js';
@@ -226,10 +227,15 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       return;
     }
     if (!sourceAllowed && !faults.has('allow-list-open')) {
-      return sendReferenceProblem(reply, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
+      const forbidden = (r: typeof reply) => sendReferenceProblem(r, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
+      // allow-list-session-header-kept: AuthenticatePartner's refusal is written after its action opened the session.
+      // allow-list-token-issued-under-403: at the token endpoint the status is set on the answer already written.
+      if (deferRefusal(faults, 'allow-list-session-header-kept', request, forbidden) || refuseTokenAfterAction(faults, request, tokenPath, referenceOnlyErrors.forbidden.status)) return;
+      return forbidden(reply);
     }
   });
   // blind10 faults that rewrite an answer on its way out; not installed when none is on.
+  installStatusAfterAction(app, faults);
   if (anyBlind10(faults)) app.addHook('onSend', async (request, reply, payload) => blind10Reply(faults, tokenPath, request, reply, payload));
   if (anyBlind11(faults)) app.addHook('onSend', async (request, reply, payload) => blind11Reply(faults, tokenPath, request, reply, payload));
   if (anyBlind12(faults)) app.addHook('onSend', blind12Reply(faults, tokenPath));

@@ -33,6 +33,8 @@ function sendTokenError(reply: FastifyReply, e: TokenError, description: string)
     ? { message: description }
     // Reading `blind2-token-errors-spring` (RFC 6749 5.2): error_uri instead of the optional error_description.
     : tokenErrorBody(reply.server.readings, e.error, description);
+  // token-error-uri-unencoded: a help link made of the error's title, its spaces never percent-encoded.
+  if (reply.server.faults.has('token-error-uri-unencoded') && e.error === 'invalid_client') Object.assign(body, { error_uri: 'https://docs.example.test/errors/client authentication failed' });
   // blind2-token-error-status-200: the error object is written as a normal answer; only a failed client authentication is an HTTP error.
   const status = reply.server.faults.has('blind2-token-error-status-200') && e.error !== 'invalid_client' ? 200 : e.status;
   return reply.code(status).header('cache-control', 'no-store').type(tokenMediaType(reply.server.readings)).send(body);

@@ -5,7 +5,8 @@ import { createPartnerClient, TokenRequestError, type PartnerClient } from '../c
 import { transportBroken, wwwAuthenticateOn401 } from '../checks/index.js';
 import { sessionHeaderPresent } from '../checks/business-outcomes.js';
 import { harness, type HarnessContext } from './lib/runner/context.js';
-import { genericOracles, judge, judgeRow, oracle } from './lib/judge/oracles.js';
+import { combine, genericOracles, judge, judgeRow, oracle } from './lib/judge/oracles.js';
+import { useRefusedSession } from './lib/access/refused-session.js';
 import { genericRequirements, rowRequirements, scenarioRuns } from './lib/business/cases.js';
 import { FixtureError } from './lib/state/fixture-errors.js';
 import { propertyTest } from './lib/runner/property-test.js';
@@ -62,7 +63,10 @@ describe('AuthenticatePartner', () => {
       const client = deniedClient(ctx);
       try {
         const x = await client.call(auth.id, { body: { deviceId: ctx.profile.deviceId } }, { apiVersionIn: where });
-        return judgeRow(ctx, x, 'UNAUTHORIZED', { extra: [oracle(wwwAuthenticateOn401, undefined, 'BEARER-WWW-AUTHENTICATE')] });
+        const row = judgeRow(ctx, x, 'UNAUTHORIZED', { extra: [oracle(wwwAuthenticateOn401, undefined, 'BEARER-WWW-AUTHENTICATE')] });
+        // A denial grants nothing: a sessionId it carried is refused when the denied client uses it.
+        const used = await useRefusedSession(ctx, x, { requirement: 'ERR-UNAUTHORIZED', refused: 'AuthenticatePartner of the denied client' }, client);
+        return used ? combine([row, used]) : row;
       } catch (error) {
         // A target may refuse the denied client a token already: then AuthenticatePartner cannot be judged.
         if (error instanceof TokenRequestError) throw new FixtureError(`the denied client got no access token, so its AuthenticatePartner could not be sent: ${error.message}`);

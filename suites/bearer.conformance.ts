@@ -12,6 +12,7 @@ import { spent, succeedingInput } from './lib/access/succeeding.js';
 import { removeAddedCards } from './lib/state/cards.js';
 import { FixtureError } from './lib/state/fixture-errors.js';
 import { alternatingStrategy } from './lib/access/version-strategy.js';
+import { useRefusedSession } from './lib/access/refused-session.js';
 
 /**
  * Bearer enforcement on every partner operation (D2, D27, RFC 6750 §3.1): no token, a
@@ -83,6 +84,8 @@ describe('bearer token enforcement', () => {
             ...(bodyFirst ? [] : [oracle(bearerRefused, { token }, 'BEARER-REQUIRED')]),
             oracle(wwwAuthenticateOn401, {}, 'BEARER-WWW-AUTHENTICATE'), errorBodyBesideRow(), oracle(noServerError, {}, 'GEN-NO-5XX'),
           ]);
+          // A refusal grants nothing: a sessionId a refused AuthenticatePartner carried is refused when used with a valid token.
+          if (!bodyFirst) out.add(await useRefusedSession(ctx, x, { requirement: 'BEARER-REQUIRED', refused: `${op.id} with ${what}` }));
           const operator = forgeryOperator[token];
           if (operator && !bodyFirst) log.sent(operator, `${op.id} header Authorization`);
         }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RequirementId } from '../contract/requirements.js';
 import { afterAll, describe } from 'vitest';
-import { operations, type Operation, sessionHeaders } from '../contract/index.js';
+import { clientIdentifier, operations, type Operation, sessionHeaders } from '../contract/index.js';
+import { freshClientIdentifier } from '../generators/client-identifier.js';
+import { freshValues } from './lib/state/fresh.js';
+import { usePairedSession } from './lib/access/refused-session.js';
 import type { CallOptions, Session } from '../client/index.js';
 import { errorBodyIsJson, genericRefusal } from '../checks/index.js';
 import { sendAgainIfLost } from './lib/runner/send-again.js';
@@ -84,7 +87,7 @@ const variants: readonly Variant[] = [
 ];
 
 /** The second session's deviceId, or what the target's answer to opening it showed when it opened none. */
-type OtherSession = { readonly deviceId: string } | { readonly setup: CaseOutcome };
+type OtherSession = { readonly deviceId: string; readonly pairing: CaseOutcome } | { readonly setup: CaseOutcome };
 let otherSession: Promise<OtherSession> | undefined;
 /**
  * A second session of this client, opened with a deviceId of its own, once per worker. When none
@@ -94,9 +97,11 @@ let otherSession: Promise<OtherSession> | undefined;
  * Any other refusal leaves the pairing across sessions not covered.
  */
 function otherDevice(c: HarnessContext): Promise<OtherSession> {
-  const deviceId = `${c.profile.deviceId}-second-session`.slice(0, 100);
-  otherSession ??= c.client.authenticatePartner(deviceId).then(({ sessionId, exchange }): OtherSession => {
-    if (sessionId) return { deviceId };
+  if (otherSession) return otherSession;
+  // Drawn over the whole of a deviceId's alphabet (mixed case, digits, -._~), its pairing checked once: a store that normalises it loses the session.
+  const deviceId = freshClientIdentifier(freshValues(c), clientIdentifier(sessionHeaders.deviceId));
+  otherSession = c.client.authenticatePartner(deviceId).then(async ({ sessionId, exchange }): Promise<OtherSession> => {
+    if (sessionId) return { deviceId, pairing: await usePairedSession(c, { sessionId, deviceId }) };
     const setup = setupOutcome(c, exchange);
     if (setup.broken || setup.findings.length === 0)
       throw new FixtureError(`AuthenticatePartner of a second session did not open one (status ${exchange.response?.status}): the pairing across sessions cannot be judged`);
@@ -116,7 +121,7 @@ async function sendWithoutSession(op: Operation, payload: Payload): Promise<Case
   leaks.learn(input.body);
   const other = await otherDevice(ctx);
   const log = new PairLog();
-  const parts: CaseOutcome[] = 'setup' in other ? [other.setup] : [];
+  const parts: CaseOutcome[] = 'setup' in other ? [other.setup] : [other.pairing];
   const sent = 'deviceId' in other ? variants : variants.filter((v) => v.operator !== 'device-of-another-session');
   for (const [i, v] of sent.entries()) {
     // Refused for its session, it changes nothing: a lost reply is sent again (runner/send-again.ts). The version header and

@@ -78,6 +78,7 @@ export const operationFaults: Fault[] = [
   { name: 'session-id-empty-device-lookup', requirement: 'SESSION-REQUIRED', breaks: 'an empty sessionId header falls back to the session the deviceId header was opened with (the session looked up by device when no id is given)' },
   { name: 'device-id-truncated-match', requirement: 'SESSION-DEVICE-MATCH', breaks: 'the session\'s deviceId is matched with LIKE \'sent%\', so its first half (any beginning of it) is accepted' },
   { name: 'device-id-not-guid-500', requirement: 'GEN-NO-5XX', breaks: 'AuthenticatePartner stores the deviceId in a GUID column, so a deviceId that is not a GUID (D3: the inputs are open, never a 5xx) fails with 500' },
+  { name: 'auth-device-id-slugged', requirement: 'STATE-SESSION', breaks: 'AuthenticatePartner stores the deviceId through a slug normaliser that drops every character but letters, digits and "-" (so ".", "_" and "~" are lost), while the session filter compares the header as sent, so a device whose id has them is refused on every later call' },
   { name: 'device-id-prefix-match', requirement: 'SESSION-DEVICE-MATCH', breaks: 'the deviceId header is compared with the session\'s as a prefix (startsWith), so the session\'s deviceId with characters after it is accepted' },
   // another customer's resources (D45), used after delete (D30), filter exactness (D19), concurrent writes (D44), sessions (D4)
   { name: 'delete-card-any-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'DeleteCard removes the card its cardId names whatever customer the customerId names' },

@@ -8,6 +8,7 @@ import { sendOk, text, type OperationContext } from './context.js';
 import { blind15TrustedDevice } from '../faults/blind15/access.js';
 import { blind16ClientSession, blind16DeniedAdmitted } from '../faults/blind16/access.js';
 import { blind17SessionBeforeDenial, blind17StoredDeviceId } from '../faults/blind17/access.js';
+import { deferredRefusal } from '../refusal-after-action.js';
 
 /**
  * D3: the inputs of AuthenticatePartner are not shown, so the contract lists no field and the
@@ -15,6 +16,10 @@ import { blind17SessionBeforeDenial, blind17StoredDeviceId } from '../faults/bli
  * 1-100 characters; this field exists only here because it is the reference's choice.
  */
 const deviceIdField: Field = { name: 'deviceId', in: 'body', type: 'string', required: true, minLength: 1, maxLength: 100, decisions: ['D3'] };
+
+/** The deviceId as the session row stores it; auth-device-id-slugged: through a slug normaliser that keeps letters, digits and "-". */
+const storedDeviceId = (faults: OperationContext['faults'], deviceId: string): string =>
+  blind17StoredDeviceId(faults, faults.has('auth-device-id-slugged') ? deviceId.replace(/[^A-Za-z0-9-]/g, '') : deviceId);
 
 /** AuthenticatePartner: opens a session and returns its id in the `sessionId` response header. */
 export function authenticatePartner(app: FastifyInstance, ctx: OperationContext): void {
@@ -65,12 +70,15 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       const repeated = ctx.faults.has('blind5-auth-repeat-device-empty-session') && ctx.state.sessions.anyWithDevice(text(v.values, 'deviceId'), clientId);
       // blind16-auth-session-reused-per-client: the session cached for the client is handed back, whatever the deviceId.
       // blind17-auth-device-id-stored-lowercased: the session row stores the deviceId lower-cased.
-      const session = blind16ClientSession(ctx.faults, ctx.state.sessions, clientId) ?? ctx.state.sessions.open(blind17StoredDeviceId(ctx.faults, text(v.values, 'deviceId')), clientId, opaque ? `ps_${randomBytes(48).toString('base64url')}` : undefined);
+      const session = blind16ClientSession(ctx.faults, ctx.state.sessions, clientId) ?? ctx.state.sessions.open(storedDeviceId(ctx.faults, text(v.values, 'deviceId')), clientId, opaque ? `ps_${randomBytes(48).toString('base64url')}` : undefined);
       // blind6-auth-session-in-body-with-query-version: the query-versioned route is the older controller, which returns the id in its body.
       if (ctx.faults.has('blind6-auth-session-in-body-with-query-version') && /[?&]apiVersion=/.test(request.url)) return sendOk(reply, { sessionId: session.sessionId });
       // blind10-auth-session-id-header-braces: the id written with Guid.ToString("B"), looked up later by the bare id.
       const written = ctx.faults.has('blind10-auth-session-id-header-braces') ? `{${session.sessionId}}` : session.sessionId;
       if (!ctx.faults.has('auth-session-header-missing')) reply.header(sessionHeaders.sessionId, repeated ? '' : written);
+      // allow-list-session-header-kept, bearer-expired-session-header-kept: a guard's refusal written after the action.
+      const refusal = deferredRefusal(request);
+      if (refusal) return refusal(reply);
       if (ctx.readings.has('auth-partner-no-content')) return reply.code(204).send();
       // Reading `blind2-done-200-empty` (D3, D6): 200, the sessionId header and no body.
       if (ctx.readings.has('blind2-done-200-empty')) return reply.code(200).send();

@@ -5,7 +5,7 @@ import { errorRow, referenceOnlyErrors, requirement, tokenContract } from '../..
 import { accessFaults } from '../../reference/faults/access.js';
 import type { ReferenceOptions } from '../../reference/server.js';
 import {
-  basic, guardedProbePath, handshake, partnerScope, partnerToken, send, startHarness, tokenRequest, trustingAgent, type Harness,
+  basic, form, formType, guardedProbePath, handshake, partnerScope, partnerToken, send, startHarness, tokenRequest, trustingAgent, type Harness,
 } from './helpers.js';
 
 /** A probe answers: does the rule the fault breaks hold on this reference? */
@@ -15,6 +15,9 @@ const grant = (h: Harness) => ({ grant_type: tokenContract.grantType, scope: par
 const bearer = async (h: Harness) => ({ authorization: `Bearer ${await partnerToken(h)}` });
 const probeStatus = async (h: Harness, headers: Record<string, string>) => (await send(h, guardedProbePath, { headers })).status;
 const notFound = (h: Harness) => send(h, guardedProbePath, { headers: {} }).then(() => bearer(h)).then((a) => send(h, guardedProbePath, { headers: a }));
+const authenticate = (h: Harness, headers: Record<string, string>, agent?: ReturnType<typeof trustingAgent>) => send(h, '/api/v1/partners/authenticate', {
+  method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ deviceId: 'fault-probe' }), ...(agent ? { agent } : {}),
+});
 const badVersion = async (h: Harness) => send(h, guardedProbePath, { headers: { ...(await bearer(h)), apiversion: '9' } });
 
 const probes: Record<string, Probe> = {
@@ -23,6 +26,13 @@ const probes: Record<string, Probe> = {
   'token-basic-refused': { holds: async (h) => (await tokenRequest(h, grant(h))).status === 200 },
   'token-error-not-rfc': {
     holds: async (h) => (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, 'wrong') })).json.error === 'invalid_client',
+  },
+  // RFC 6749 section 5.2: error_uri, where given, is of %x21 / %x23-5B / %x5D-7E.
+  'token-error-uri-unencoded': {
+    holds: async (h) => {
+      const uri: unknown = (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, 'wrong') })).json.error_uri;
+      return uri === undefined || new RegExp(tokenContract.errorMemberPatterns.error_uri).test(String(uri));
+    },
   },
   'token-empty-scope-defaulted': { holds: async (h) => (await tokenRequest(h, { grant_type: tokenContract.grantType, scope: '' })).status === 400 },
   'token-repeated-secret-last-wins': {
@@ -97,6 +107,31 @@ const probes: Record<string, Probe> = {
     holds: async (h) => {
       const agent = trustingAgent(h.ref, '127.0.0.2');
       try { return (await send(h, guardedProbePath, { agent })).status === referenceOnlyErrors.forbidden.status; } finally { await agent.close(); }
+    },
+  },
+  // A refusal grants nothing: AuthenticatePartner refused from off the list carries no sessionId.
+  'allow-list-session-header-kept': {
+    holds: async (h) => {
+      const agent = trustingAgent(h.ref, '127.0.0.2');
+      try { return (await authenticate(h, await bearer(h), agent)).headers.sessionid === undefined; } finally { await agent.close(); }
+    },
+  },
+  // A refusal grants nothing: the token endpoint refused from off the list carries no token.
+  'allow-list-token-issued-under-403': {
+    holds: async (h) => {
+      const agent = trustingAgent(h.ref, '127.0.0.2');
+      try {
+        const r = await send(h, '/oauth2/token', { method: 'POST', headers: { ...formType, authorization: basic(h.ref.clientId, h.ref.clientSecret) }, body: form(grant(h)), agent });
+        return r.json?.access_token === undefined;
+      } finally { await agent.close(); }
+    },
+  },
+  // Every token this harness is issued is expired: AuthenticatePartner's 401 carries no sessionId.
+  'bearer-expired-session-header-kept': {
+    options: { clockOffsetSeconds: -2 * tokenContract.expiresIn },
+    holds: async (h) => {
+      const r = await authenticate(h, await bearer(h));
+      return r.status === 401 && r.headers.sessionid === undefined;
     },
   },
   // D46: from off the list, a forwarding header naming an allowed address changes nothing.

@@ -60,10 +60,15 @@ const faultRuns: readonly FaultRun[] = [
   // And a route that binds one way only, served the other way: the run's own way fails its row (blind12).
   { faults: ['bearer-expiry-unchecked-with-query-version', 'version-header-refused-on-find'], suites: ['bearer', 'versioning'] },
   // The allow-list probes select the version both ways, in turn over the operations: each operation is probed both ways (blind16: a query-versioned pipeline without the filter).
-  { faults: ['allow-list-skipped-on-query-versioned-sattr'], suites: ['transport'], caughtOn: ['AddSessionAttributes'] },
+  // And a token error's members outside RFC 6749 section 5.2's character sets (blind17: a quoted scope in error_description).
+  { faults: ['allow-list-skipped-on-query-versioned-sattr', 'token-error-uri-unencoded'], suites: ['transport', 'token'], caughtOn: ['AddSessionAttributes'] },
   // Blind9's classes: a near-miss secret (one character appended) and a parameter refusal in the form-credentials mode.
   { faults: ['bearer-embedded-key-trusted', 'token-secret-extra-char-accepted'], suites: ['bearer', 'token'] },
   { faults: ['token-single-use', 'token-body-credentials-any-grant-type'], suites: ['token'] },
+  // A refusal grants nothing (blind17: a denied AuthenticatePartner's sessionId accepted later): the session a refused call carried is used.
+  { faults: ['bearer-expired-session-header-kept', 'allow-list-session-header-kept'], suites: ['bearer', 'transport'], caughtOn: ['FindCustomer'] },
+  // And the token endpoint's answer under an off-list refusal (refusalCarriesNoAnswer).
+  { faults: ['allow-list-token-issued-under-403'], suites: ['transport'], caughtOn: ['Token'] },
 ];
 const requirementOf = (fault: string) => faultCatalogue.find((f) => f.name === fault)!.requirement;
 

@@ -54,6 +54,11 @@ export class OutcomeBuilder {
     this.#parts.push({ exchanges: [], findings, checked: [requirement] });
   }
 
+  /** An outcome judged elsewhere (a follow-up call's), taken in as it is. */
+  add(part: CaseOutcome | undefined): void {
+    if (part) this.#parts.push(part);
+  }
+
   broken(reason: string): void {
     this.#parts.push({ exchanges: [], findings: [], checked: [], broken: reason });
   }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { operations, tokenOperation } from '../../../contract/index.js';
-import { offListSourceRefused } from '../../../checks/index.js';
+import { offListSourceRefused, refusalCarriesNoAnswer } from '../../../checks/index.js';
+import { oracle } from '../../../oracles/judge.js';
+import { useRefusedSession } from './refused-session.js';
 import { withVersionIn, type CaseRequest, type Exchange, type VersionWay } from '../../../client/index.js';
 import { ownSourceAddress, sendFromSource } from '../../../client/source-probe.js';
 import type { HarnessContext } from '../runner/context.js';
@@ -54,6 +56,11 @@ export async function allowListCase(ctx: HarnessContext): Promise<CaseOutcome> {
     const address = forwarded ? `${source} with X-Forwarded-For, Forwarded, X-Real-IP, True-Client-IP and X-Client-IP naming ${allowed}` : source;
     const from = way ? `${address}, apiVersion in the ${way === 'query' ? 'query string' : 'header'}` : address;
     out.probe('ALLOW-LIST', offListSourceRefused({ sourceAddress: from, operation, ...(exchange.response && !code ? { status: exchange.response.status } : {}) }));
+    if (code || !exchange.response) return undefined;
+    // A refusal grants nothing (D25: "accepted only from allow-listed" addresses): no answer of the
+    // operation under its status, and a sessionId it carried is refused when used from the own address.
+    out.judge(exchange, [oracle(refusalCarriesNoAnswer, { requirement: 'ALLOW-LIST' }, 'ALLOW-LIST')]);
+    out.add(await useRefusedSession(ctx, exchange, { requirement: 'ALLOW-LIST', refused: `${operation} from ${from}` }));
     return undefined;
   };
 
