@@ -16,7 +16,7 @@ export interface SessionPairingExpectation {
  */
 export const pairedSessionServed = defineCheck({
   id: 'pairedSessionServed', requirement: 'STATE-SESSION', expectation: 'SessionPairingExpectation',
-  description: 'a session opened with a deviceId of mixed case, digits and -._~ serves a call with that deviceId (D3, D4)',
+  description: 'a session opened with a deviceId of mixed case, digits and a dash serves a call with that deviceId (D3, D4)',
   rule(x, e: SessionPairingExpectation, fail) {
     return [fail(x.request.operation, {
       title: 'Session refused with the deviceId it was opened with',

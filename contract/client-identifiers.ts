@@ -4,9 +4,11 @@ import { sessionHeaders } from './resources.js';
  * Identifiers the partner's client chooses and the target must take back exactly as sent:
  * interface.md "Common headers": deviceId "Must equal the deviceId used in AuthenticatePartner".
  * Nothing documents their alphabet (D3: the reference takes 1 to 100 characters), so the harness
- * draws them from the whole alphabet of an opaque token: RFC 3986's unreserved characters, letters
- * of both cases, digits and `-._~`, never only the lower-case GUIDs a target that lower-cases them
- * would not tell apart. A target that normalises, truncates or re-encodes one loses the pairing.
+ * draws them from letters of both cases, digits and `-`, never only the lower-case GUIDs a target
+ * that lower-cases them would not tell apart. A target that normalises, truncates or re-encodes one
+ * loses the pairing. Not `.`, `_` or `~`: D3 leaves the form open, and a target may refuse a
+ * deviceId outside the characters a GUID or a device serial is written with; the sessions it
+ * refused would leave the pairing not covered on a conformant target.
  */
 export interface ClientIdentifier {
   /** The name the target receives it under. */
@@ -20,7 +22,7 @@ export const identifierAlphabet = {
   upper: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
   lower: 'abcdefghijklmnopqrstuvwxyz',
   digits: '0123456789',
-  punctuation: '-._~',
+  punctuation: '-',
 } as const;
 
 export const clientIdentifiers: readonly ClientIdentifier[] = [

@@ -4,7 +4,7 @@ import type { FreshValues } from './fresh.js';
 /**
  * A client-chosen identifier (contract/client-identifiers.ts) no worker of the run drew, written
  * over the whole of its alphabet: a capital, every letter of the stamp in alternating case, digits
- * and each punctuation character. New by construction: it carries a fresh GUID's stamp, and the case
+ * and a dash. New by construction: it carries a fresh GUID's stamp, and the case
  * of each position is fixed by the position, so two stamps never map to one value.
  */
 export function freshClientIdentifier(fresh: FreshValues, rule: ClientIdentifier): string {

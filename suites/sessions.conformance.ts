@@ -98,7 +98,7 @@ let otherSession: Promise<OtherSession> | undefined;
  */
 function otherDevice(c: HarnessContext): Promise<OtherSession> {
   if (otherSession) return otherSession;
-  // Drawn over the whole of a deviceId's alphabet (mixed case, digits, -._~), its pairing checked once: a store that normalises it loses the session.
+  // Drawn over the whole of a deviceId's alphabet (mixed case, digits, a dash), its pairing checked once: a store that normalises it loses the session.
   const deviceId = freshClientIdentifier(freshValues(c), clientIdentifier(sessionHeaders.deviceId));
   otherSession = c.client.authenticatePartner(deviceId).then(async ({ sessionId, exchange }): Promise<OtherSession> => {
     if (sessionId) return { deviceId, pairing: await usePairedSession(c, { sessionId, deviceId }) };

@@ -17,9 +17,9 @@ import { deferredRefusal } from '../refusal-after-action.js';
  */
 const deviceIdField: Field = { name: 'deviceId', in: 'body', type: 'string', required: true, minLength: 1, maxLength: 100, decisions: ['D3'] };
 
-/** The deviceId as the session row stores it; auth-device-id-slugged: through a slug normaliser that keeps letters, digits and "-". */
+/** The deviceId as the session row stores it; auth-device-id-slugged: compact, letters and digits only. */
 const storedDeviceId = (faults: OperationContext['faults'], deviceId: string): string =>
-  blind17StoredDeviceId(faults, faults.has('auth-device-id-slugged') ? deviceId.replace(/[^A-Za-z0-9-]/g, '') : deviceId);
+  blind17StoredDeviceId(faults, faults.has('auth-device-id-slugged') ? deviceId.replace(/[^A-Za-z0-9]/g, '') : deviceId);
 
 /** AuthenticatePartner: opens a session and returns its id in the `sessionId` response header. */
 export function authenticatePartner(app: FastifyInstance, ctx: OperationContext): void {

@@ -20,7 +20,7 @@ export class NewPartnerSession extends ModelCommand {
   protected describe(): string { return `AuthenticatePartner(a new partner session, ${this.device})`; }
   private get device(): string { return this.newDevice ? 'a new deviceId' : 'the same deviceId'; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
-    // A new deviceId is drawn over its whole alphabet (mixed case, digits, -._~): a target that normalises it loses the session.
+    // A new deviceId is drawn over its whole alphabet (mixed case, digits, a dash): a target that normalises it loses the session.
     const deviceId = this.newDevice ? freshClientIdentifier(r.fresh, clientIdentifier(sessionHeaders.deviceId)) : r.ctx.profile.deviceId;
     this.begin(r, `AuthenticatePartner(partner session #${m.session.ordinal + 1}, ${this.device}); the later commands run in it`);
     const { sessionId, exchange } = await r.ctx.client.authenticatePartner(deviceId);
