@@ -1,5 +1,7 @@
+import { errorRow, operation } from '../contract/index.js';
 import { defineCheck } from './define.js';
-import { is2xx, onlyWhenStatus } from './support.js';
+import { businessErrorCode } from './error-row.js';
+import { is2xx, onlyWhenStatus, type Responded } from './support.js';
 
 export interface SessionPairingExpectation {
   /** The deviceId the session was opened with and sent back, as the harness drew it. */
@@ -11,7 +13,9 @@ export interface SessionPairingExpectation {
  * with the deviceId it was opened with, exactly as given ("Must equal the deviceId used in
  * AuthenticatePartner"). The deviceId is drawn over its whole alphabet (contract/client-identifiers.ts):
  * a target that stores it normalised (lower-cased, trimmed, cut) refuses its own session. Judged on a
- * read that succeeds with the session (the run's customer found by its SSN and date of birth).
+ * read that succeeds with the session (the run's customer found by its SSN and date of birth). An
+ * answer of the operation's own business rows (FindCustomer's 422 CUSTOMER_NOT_FOUND, where the
+ * production profile knows no customer's SSN) got past the session: it is served, not refused.
  * @see interface.md "Common headers", States
  */
 export const pairedSessionServed = defineCheck({
@@ -25,5 +29,11 @@ export const pairedSessionServed = defineCheck({
       key: ['pairing', x.response.status],
     }, x)];
   },
-  when: [onlyWhenStatus((s) => !is2xx(s) && s < 500)],
+  when: [onlyWhenStatus((s) => !is2xx(s) && s < 500), (x) => !businessAnswer(x as Responded)],
 });
+
+/** An answer carrying one of the operation's documented non-validation codes: the session let the call through. */
+function businessAnswer(x: Responded): boolean {
+  const code = businessErrorCode(x);
+  return code !== undefined && operation(x.request.operation).errors.some((e) => errorRow(e).status !== 400 && errorRow(e).errorCode === code);
+}

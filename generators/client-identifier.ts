@@ -11,7 +11,8 @@ export function freshClientIdentifier(fresh: FreshValues, rule: ClientIdentifier
   const { upper, punctuation } = identifierAlphabet;
   const stamp = fresh.guid().replace(/-/g, '');
   const mixed = [...stamp].map((c, i) => (i % 2 === 0 ? c.toUpperCase() : c.toLowerCase())).join('');
-  // A capital and a small letter that a lower-casing or upper-casing store must lose, whatever the stamp's letters.
+  // A capital and a small letter that a lower-casing or upper-casing store must lose, whatever the stamp's letters;
+  // 37 characters, one more than a GUID, so a store sized for a GUID cuts it.
   const value = `${upper[stamp.charCodeAt(0) % upper.length]}x${mixed.slice(0, 16)}${punctuation}${mixed.slice(16)}Q9`;
   return value.slice(0, rule.maxLength);
 }

@@ -17,9 +17,9 @@ import { deferredRefusal } from '../refusal-after-action.js';
  */
 const deviceIdField: Field = { name: 'deviceId', in: 'body', type: 'string', required: true, minLength: 1, maxLength: 100, decisions: ['D3'] };
 
-/** The deviceId as the session row stores it; auth-device-id-slugged: compact, letters and digits only. */
+/** The deviceId as the session row stores it; auth-device-id-guid-column: cut to a GUID's 36 characters. */
 const storedDeviceId = (faults: OperationContext['faults'], deviceId: string): string =>
-  blind17StoredDeviceId(faults, faults.has('auth-device-id-slugged') ? deviceId.replace(/[^A-Za-z0-9]/g, '') : deviceId);
+  blind17StoredDeviceId(faults, faults.has('auth-device-id-guid-column') ? deviceId.slice(0, 36) : deviceId);
 
 /** AuthenticatePartner: opens a session and returns its id in the `sessionId` response header. */
 export function authenticatePartner(app: FastifyInstance, ctx: OperationContext): void {

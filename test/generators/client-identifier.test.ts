@@ -12,6 +12,8 @@ describe('freshClientIdentifier', () => {
       const allowed = new Set(Object.values(identifierAlphabet).join(''));
       for (const value of drawn) {
         expect(value.length).toBeLessThanOrEqual(rule.maxLength);
+        // Longer than a GUID (36): a store sized for one cuts it.
+        expect(value.length).toBeGreaterThan(36);
         expect([...value].every((c) => allowed.has(c)), value).toBe(true);
         for (const chars of Object.values(identifierAlphabet)) expect([...value].some((c) => chars.includes(c)), `${value} lacks one of ${chars}`).toBe(true);
         // A store that changes the letter case of it loses it.

@@ -465,9 +465,9 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const replies = await Promise.all([0, 1].map(() => b.call('DeleteCard', { body: { customerId, cardId } })));
     return replies.map((r) => r.status).sort();
   },
-  // A deviceId of mixed case, digits and a dash: the session it opened serves a call with it as sent.
-  'auth-device-id-slugged': async (b) => {
-    const deviceId = 'Probe-Device7';
+  // A deviceId longer than a GUID: the session it opened serves a call with it as sent.
+  'auth-device-id-guid-column': async (b) => {
+    const deviceId = 'Probe-Device-Of-A-Partner-Kiosk-000007';
     const sessionId = await b.openSession(deviceId);
     return (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId, deviceId } })).status;
   },

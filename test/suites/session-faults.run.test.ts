@@ -68,10 +68,10 @@ describe('sessions suite: the session faults are caught', () => {
   }, 120_000);
 
   // The class of client-chosen identifiers drawn over their whole alphabet: the second session's deviceId has capitals, digits and a dash.
-  it('auth-device-id-slugged: a session opened with a deviceId holding a dash is refused with that deviceId', async () => {
-    const run = await runSuites(['sessions'], ['auth-device-id-slugged']);
+  it('auth-device-id-guid-column: a session opened with a deviceId longer than a GUID is refused with that deviceId', async () => {
+    const run = await runSuites(['sessions'], ['auth-device-id-guid-column']);
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
-    expectCaught(run, { fault: 'auth-device-id-slugged', checks: ['pairedSessionServed'], operation: /^FindCustomer$/ });
+    expectCaught(run, { fault: 'auth-device-id-guid-column', checks: ['pairedSessionServed'], operation: /^FindCustomer$/ });
     expect(row(run, 'SESSION-REQUIRED')?.status).toBe('passed');
   }, 120_000);
 
