@@ -175,5 +175,5 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   // derived state read after every kind of card write, blind batch 16 (reference/faults/stateful.ts)
   'cards-readded-card-listed-twice': true, 'obo-linked-lost-on-identical-resubmission': true,
   // a card changed back to earlier data, blind batch 17 (reference/faults/stateful.ts)
-  'tcard-identical-check-reads-first-data': true,
+  'tcard-identical-check-reads-first-data': 'the model fails the restore on the card\'s last four, which the audit\'s card rules do not predict from traffic (a restore reads as an ordinary update)',
 };

@@ -71,8 +71,9 @@ const cards: Record<string, Caught> = {
   'cards-readded-card-listed-twice': { fault: 'cards-readded-card-listed-twice', checks: ['modelCardList'], operation: /^GetRegisteredCards$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, deleted card [0-9a-f]{8}… \\*\\*\\*\\w{4} again') },
   // A card changed back to the data it was registered with (A -> B -> A, blind17): answered unchanged, its present data kept.
   'tcard-identical-check-reads-first-data': {
+    // No story asserted: the coverage sequence restores cards after its re-adds (suites/lib/model/specs.ts), so the
+    // re-add faults' steps show in the console's 40 lines; the restore step is in summary.md, past them.
     fault: 'tcard-identical-check-reads-first-data', checks: ['modelLastFour', 'modelCardData', 'modelCardList'], operation: /^(AddOrUpdateTokenizedCard|GetRegisteredCards)$/,
-    story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4} back to its data as registered'),
   },
   'delete-card-kept': { fault: 'delete-card-kept', checks: ['modelCardList', 'modelCardId'], operation: /^(GetRegisteredCards|AddOrUpdate(Tokenized)?Card)$/, story: step('DeleteCard\\(customer #\\d, card #\\d+ ') },
   // These two change replies of every card operation: the cards and linked-accounts properties both fail with them.
