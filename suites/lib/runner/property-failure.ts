@@ -10,6 +10,7 @@ import type { PropertyEnv, PropertySpec } from './property-spec.js';
  */
 export function describeFailure<T>(env: PropertyEnv, spec: PropertySpec<T>, result: Pick<fc.RunDetails<[T]>, 'counterexamplePath' | 'numRuns' | 'numShrinks'>, last: { value: T; outcome: CaseOutcome }): RunFailure {
   const { value, outcome } = last;
+  env.learnCase?.(value);
   const failing = new Set([...outcome.findings.map((f) => f.requirement), ...(outcome.failsWith ?? [])]);
   const lastExchange = outcome.exchanges[outcome.exchanges.length - 1];
   const reproduction = reproductionOf({

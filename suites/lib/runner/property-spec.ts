@@ -45,6 +45,12 @@ export interface PropertyEnv extends EvidenceText {
   readonly record: (r: SuiteRecord) => void;
   /** For text that does not come from an exchange: case descriptions, finding messages, labels, reasons. */
   readonly redact: (text: string) => string;
+  /**
+   * Learns a case's sensitive members by name (dateOfBirth, ssn, cardNumber...) before its description is
+   * shown: a counterexample quotes the generated payload, and a value in it may have gone out in another case
+   * while this one failed before sending it, so the redactor has not met it yet.
+   */
+  readonly learnCase?: (value: unknown) => void;
   /** Several redacted lines (headers and bodies) of the failing exchange, for attachments. */
   readonly formatDetail?: (exchange: Exchange) => string;
   /** The run's request budget (budget.ts); without it a property runs the cases it asks for. */

@@ -42,6 +42,7 @@ export function propertyEnv(ctx: HarnessContext, suiteFile: string): PropertyEnv
     suiteFile,
     record: (r) => ctx.record(r),
     redact: (t) => redactor.redact(t),
+    learnCase: (v) => redactor.learnJson(v),
     curl: (x) => ctx.client.curl(x.request),
     formatExchange: (x) => formatExchange(x, redactor),
     attempts: (x) => describeAttempts(x, redactor),
