@@ -58,6 +58,19 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before the banner: a supervisor that reads "Press Ctrl-C" and stops it at once must find the handler in place.
+  let closing = false;
+  const stop = (): void => {
+    if (closing) return;
+    closing = true;
+    if (reference.chaosInjected) console.log(chaosLine(reference.chaosInjected));
+    reference.close().then(() => process.exit(0), (error: unknown) => {
+      console.error(`reference did not close cleanly: ${String(error)}`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   const env = [
     `TARGET_BASE_URL=${reference.baseUrl}`,
     `TARGET_AUTH_URL=${reference.authUrl}`,
@@ -74,19 +87,6 @@ async function main(): Promise<void> {
   console.log('Run the harness against it with:');
   console.log(`  ${env} npm run conformance`);
   console.log('Press Ctrl-C to stop.');
-
-  let closing = false;
-  const stop = (): void => {
-    if (closing) return;
-    closing = true;
-    if (reference.chaosInjected) console.log(chaosLine(reference.chaosInjected));
-    reference.close().then(() => process.exit(0), (error: unknown) => {
-      console.error(`reference did not close cleanly: ${String(error)}`);
-      process.exit(1);
-    });
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 await main();
