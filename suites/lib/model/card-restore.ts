@@ -1,7 +1,5 @@
 import fc from 'fast-check';
-import { expectUpsert } from './card-common.js';
-import { writeCards } from './card-list.js';
-import { changedRow, mutableFields, operationOf, shown } from './card-update.js';
+import { changedRow, mutableFields, operationOf, shown, writeCardData } from './card-update.js';
 import { ModelCommand } from './command.js';
 import type { SequenceRun } from './real.js';
 import { customerWith, maxCustomers, tail, type CardKind, type Model, type ModelCard, type ModelCustomer } from '../../../oracles/model/state.js';
@@ -38,18 +36,10 @@ export class RestoreCardData extends ModelCommand {
     const requirement = changedRow(this.kind);
     const said = changed.map((f) => (shown.has(f) ? `${f} ${String(card.payload[f] ?? '(none)')} → ${String(payload[f] ?? '(none)')}` : `${f} back`)).join(', ');
     this.begin(r, `${operationOf(this.kind)}(${c.label}, ${card.label} ${tail(card.identity)} back to its data as registered: ${said})`);
-    const lastFourFrom = changed.includes('lastFourOfCard') ? requirement : card.lastFourFrom;
-    const x = await writeCards(r, c, operationOf(this.kind), payload);
-    expectUpsert(r, x, { ...card, payload, ...(lastFourFrom ? { lastFourFrom } : {}) }, {
-      requirement, same: card.cardId,
+    await writeCardData(r, c, card, payload, changed, requirement, {
       documentedSuccess: 'card data changed back to what the card held before is reauthorized and stored',
       documented: 'the same cardId after a change of the card\'s data',
     });
-    card.payload = payload;
-    card.listedBecause = requirement;
-    if (changed.includes('expirationMonthYear')) card.expirationFrom = requirement;
-    if (changed.includes('cardNickname')) card.nicknameFrom = requirement;
-    if (lastFourFrom) card.lastFourFrom = lastFourFrom;
     // The list is read before the customer's next card write (writeCards) or at the sequence's end: no read of its own.
   }
 }

@@ -57,20 +57,30 @@ export class UpdateCardFields extends ModelCommand {
     const requirement: RequirementId = changed.length ? changedRow(this.kind) : 'STATE-CARD-IDENTICAL';
     const said = changed.map((f) => (shown.has(f) ? `${f} ${String(card.payload[f] ?? '(none)')} → ${String(payload[f])}` : `${f} changed`)).join(', ');
     this.begin(r, `${operationOf(this.kind)}(${c.label}, ${card.label} ${tail(card.identity)}, ${said || 'identical data'}), then GetRegisteredCards`);
-    const lastFourFrom = changed.includes('lastFourOfCard') ? requirement : card.lastFourFrom;
-    const x = await writeCards(r, c, operationOf(this.kind), payload);
-    expectUpsert(r, x, { ...card, payload, ...(lastFourFrom ? { lastFourFrom } : {}) }, {
-      requirement, same: card.cardId,
+    await writeCardData(r, c, card, payload, changed, requirement, {
       documentedSuccess: changed.length ? 'changed card data is reauthorized and stored' : 'identical data leaves the registered card unchanged',
       documented: 'the same cardId after an update of the card\'s data',
     });
-    card.payload = payload;
-    card.listedBecause = requirement;
-    if (changed.includes('expirationMonthYear')) card.expirationFrom = requirement;
-    if (changed.includes('cardNickname')) card.nicknameFrom = requirement;
-    if (lastFourFrom) card.lastFourFrom = lastFourFrom;
     await compareCardList(r, c);
   }
+}
+
+/**
+ * Sends `payload` as the card's new data, expects the same card back with it (the reply's members the model
+ * predicts), and records which write each shown member now comes from: the update and the restore share it.
+ */
+export async function writeCardData(
+  r: SequenceRun, c: ModelCustomer, card: ModelCard, payload: Body, changed: readonly string[], requirement: RequirementId,
+  texts: { readonly documentedSuccess: string; readonly documented: string },
+): Promise<void> {
+  const lastFourFrom = changed.includes('lastFourOfCard') ? requirement : card.lastFourFrom;
+  const x = await writeCards(r, c, operationOf(card.kind), payload);
+  expectUpsert(r, x, { ...card, payload, ...(lastFourFrom ? { lastFourFrom } : {}) }, { requirement, same: card.cardId, ...texts });
+  card.payload = payload;
+  card.listedBecause = requirement;
+  if (changed.includes('expirationMonthYear')) card.expirationFrom = requirement;
+  if (changed.includes('cardNickname')) card.nicknameFrom = requirement;
+  if (lastFourFrom) card.lastFourFrom = lastFourFrom;
 }
 
 /**
