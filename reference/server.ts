@@ -30,6 +30,7 @@ import { installBlind15Hooks } from './faults/blind15/replies.js';
 import { installBlind16Hooks } from './faults/blind16/replies.js';
 import { blind16AllowListSkipped } from './faults/blind16/access.js';
 import { installBlind17Hooks } from './faults/blind17/replies.js';
+import { installBlind18Hooks } from './faults/blind18/replies.js';
 import { blind17AllowListAfterAction } from './faults/blind17/access.js';
 import { blind14AllowListSkipped } from './faults/blind14/access.js';
 import { chaosInterceptor } from './chaos.js';
@@ -263,6 +264,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   installBlind16Hooks(app, faults, tokenPath);
   // blind17 faults in hooks after the guards (token endpoint, version binding, the allow list's status).
   installBlind17Hooks(app, faults, tokenPath);
+  // blind18 faults in hooks after the guards (token endpoint, AuthenticatePartner's header, a raw header read).
+  installBlind18Hooks(app, faults, tokenPath, signer);
   // Readings `blind2-gzip`, `blind2-connection-close`: the last root onSend hooks, so they see the answer as sent.
   installTransportReadings(app, readings);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });

@@ -9,6 +9,7 @@ import { blind15TrustedDevice } from '../faults/blind15/access.js';
 import { blind16ClientSession, blind16DeniedAdmitted } from '../faults/blind16/access.js';
 import { blind17SessionBeforeDenial, blind17StoredDeviceId } from '../faults/blind17/access.js';
 import { deferredRefusal } from '../refusal-after-action.js';
+import { blind18BodyCredentialToken } from '../faults/blind18/access.js';
 
 /**
  * D3: the inputs of AuthenticatePartner are not shown, so the contract lists no field and the
@@ -36,7 +37,9 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       const olderRoute = ctx.faults.has('blind11-auth-denied-admitted-with-query-version') && /[?&]apiVersion=/.test(request.url);
       // blind15-auth-denied-client-admitted-for-known-device: a device-trust cache keyed by deviceId alone skips the partner check.
       // blind16-auth-denied-admitted-on-retry: the partner is marked checked before its denial is stored.
-      if (claimed === deniedClientId && !olderRoute && !blind15TrustedDevice(ctx.faults, ctx.state.sessions, request.body) && !blind16DeniedAdmitted(ctx.faults, ctx.state.sessions, claimed)) {
+      if (claimed === deniedClientId && !olderRoute && !blind15TrustedDevice(ctx.faults, ctx.state.sessions, request.body) && !blind16DeniedAdmitted(ctx.faults, ctx.state.sessions, claimed)
+        // blind18-auth-denial-skipped-for-body-credential-token: the partner check reads a claim body-credential tokens lack.
+        && !blind18BodyCredentialToken(ctx.faults, request)) {
         // blind17-auth-denied-session-still-opened: the session is opened, and its header written, before the partner check.
         blind17SessionBeforeDenial(ctx, request, reply);
         const detail = 'Authorization was denied for this client.';

@@ -38,6 +38,9 @@ import { blind17Input, blind17Validated } from '../faults/blind17/inputs.js';
 import { blind17BeforeSession } from '../faults/blind17/access.js';
 import { blind17Before } from '../faults/blind17/handlers.js';
 import { blind17OnSend } from '../faults/blind17/answers.js';
+import { blind18Input } from '../faults/blind18/inputs.js';
+import { blind18Before } from '../faults/blind18/handlers.js';
+import { blind18OnSend } from '../faults/blind18/answers.js';
 import type { OperationContext, OperationHandler } from './context.js';
 import { blind2ReadingInput, blind2ReadingRefused } from '../blind2/inputs.js';
 
@@ -78,8 +81,8 @@ function firstOfRepeated(ctx: OperationContext, query: unknown): unknown {
 
 export function defineOperation(app: FastifyInstance, ctx: OperationContext, operationId: string, handler: OperationHandler): void {
   const op = operation(operationId);
-  // blind15-blind17: answers rewritten on their way out, with the instance's state (reference/faults/blind1{5,6,7}/answers.ts).
-  const onSend = [blind15OnSend(ctx), blind16OnSend(ctx), blind17OnSend(ctx)].filter((hook) => hook !== undefined);
+  // blind15-blind18: answers rewritten on their way out, with the instance's state (reference/faults/blind1{5,6,7,8}/answers.ts).
+  const onSend = [blind15OnSend(ctx), blind16OnSend(ctx), blind17OnSend(ctx), blind18OnSend(ctx)].filter((hook) => hook !== undefined);
   app.route({
     method: op.method,
     url: op.path,
@@ -116,7 +119,8 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const ssnOf = (customerId: string) => ctx.state.customers.get(customerId)?.ssn;
       const ownerOf = (cardId: string) => ctx.state.cards.get(cardId)?.customerId;
       const holderOf = (cardNumber: string) => ctx.state.cards.findAnyCustomer('number', cardNumber)?.customerId;
-      const input = blind17Input(ctx.faults, op, blind16Input({ faults: ctx.faults, session }, op, readBackDateFaultInput(ctx.faults, op, blind15Input(ctx.faults, op, blind14Input(ctx.faults, op, blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf })))))))));
+      // blind18: the request as the faulty service binds it (reference/faults/blind18/inputs.ts).
+      const input = blind18Input(ctx.faults, op, session, request, blind17Input(ctx.faults, op, blind16Input({ faults: ctx.faults, session }, op, readBackDateFaultInput(ctx.faults, op, blind15Input(ctx.faults, op, blind14Input(ctx.faults, op, blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf }))))))))));
       // blind16-cattr-empty-list-accepted: the required names are checked item by item.
       if (blind16BeforeValidation(ctx.faults, op, input, reply)) return reply;
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
@@ -133,7 +137,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         return sendProblem(reply, request, { status: 422, errorCode: 'MISSING_ATTRIBUTE', title: 'Invalid Information', detail: v.errors.map((e) => e.message).join(' ') });
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors, blind3ValidationDetail(ctx.faults, op, raw));
       const valid = { op, values: v.values, session, request, reply };
-      return blind17Before(ctx, valid) ?? blind16Before(ctx, valid) ?? blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? blind15Before(ctx, valid, () => handler(ctx, valid)) ?? handler(ctx, valid);
+      return blind18Before(ctx, valid) ?? blind17Before(ctx, valid) ?? blind16Before(ctx, valid) ?? blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? blind15Before(ctx, valid, () => handler(ctx, valid)) ?? handler(ctx, valid);
     },
   });
 }
