@@ -1,7 +1,7 @@
 import { enrolledCustomerFound, genericRefusal, legacyOrProblemError, noMatchReported } from '../../checks/index.js';
 import type { Exchange } from '../../client/exchange.js';
 import { is2xx, type Responded } from '../../checks/support.js';
-import { assertedValidRegExp, responseMembers, successRequirementId, type Operation } from '../../contract/index.js';
+import { assertedValidRegExp, fieldKey, responseMembers, successRequirementId, type Operation } from '../../contract/index.js';
 import { predict } from '../../oracles/model/predict.js';
 import { oracle, type Expected, type Oracle } from '../../oracles/judge.js';
 import type { AuditEntry } from '../entries.js';
@@ -33,7 +33,24 @@ function stateKnown(e: AuditEntry, book: Book): boolean {
   const customer = b.customerId ?? query.customerId ?? attributes.find((a) => a?.name === 'CustomerId')?.value;
   if (customer !== undefined && !book.customerKnown(customer, span(e))) return false;
   // Cards, paging references, ssoTokens: a GUID that names nothing is D30's (unspecified).
-  return b.cardId === undefined && query.accountId === undefined && query.pagingTransactionReferenceNumber === undefined && !Array.isArray(b.sessionAttributes);
+  return d30References.every((name) => b[name] === undefined && query[name] === undefined);
+}
+
+/** Fields naming state the recording cannot vouch for: one that names nothing is D30's. */
+const d30References = ['cardId', 'accountId', 'pagingTransactionReferenceNumber', 'sessionAttributes'];
+
+/**
+ * A validation answer that names only the D30 references the request carries (a 400 naming
+ * query.accountId for an account the service does not know, blind3-history-unknown-reference-400):
+ * D30 allows any 4xx with a JSON body there. One naming another field blames a valid one (D14, D37).
+ */
+function blamesOnlyUnvouched(x: Exchange, e: AuditEntry, op: Operation): boolean {
+  const { body, query } = e.exchange.request;
+  const sent = { ...(body ?? {}) as Record<string, unknown>, ...query };
+  const keys = op.fields.filter((f) => d30References.includes(f.name) && sent[f.name] !== undefined).map((f) => fieldKey(op, f).toLowerCase());
+  const entries = (x.response?.json as { validationErrors?: Array<{ key?: unknown }> } | undefined)?.validationErrors ?? [];
+  const blames = (key: unknown) => typeof key === 'string' && keys.some((k) => key.toLowerCase() === k || key.toLowerCase().startsWith(`${k}[`));
+  return entries.length > 0 && entries.every((v) => blames(v?.key));
 }
 
 function enrolmentDuplicate(e: AuditEntry, book: Book): boolean {
@@ -126,7 +143,7 @@ function judgedPayload(e: AuditEntry, op: Operation, verdict: RequestVerdict, bo
       const known = sessionProven && stateKnown(e, book);
       const contradicts = contradictsRecord(e, op, book);
       const rules = fieldRules({ ...verdict.expectation, ownRefusals: op.refusesForOwnReasons !== undefined || !known || contradicts });
-      const expected = known ? rules : { ...rules, oracles: rules.oracles.map((o) => (o.id === 'validPayloadAccepted' ? { ...o, applies: (x: Exchange) => o.applies(x) && validationAnswer(x) } : o)) };
+      const expected = known ? rules : { ...rules, oracles: rules.oracles.map((o) => (o.id === 'validPayloadAccepted' ? { ...o, applies: (x: Exchange) => o.applies(x) && validationAnswer(x) && !blamesOnlyUnvouched(x, e, op) } : o)) };
       const extra = [...(op.id === 'FindCustomer' ? findOracles(e, book) : []), ...cardRuleOracles(e, op, book), ...(contradicts ? [] : knownCustomerOracles(e, op, book))];
       return { ...expected, oracles: [...expected.oracles, ...extra] };
     }

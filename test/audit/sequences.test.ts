@@ -97,6 +97,18 @@ describe('state rules on recorded sequences', () => {
     expect(summary.observed.map((o) => o.observed)).toEqual([expect.stringMatching(/DeleteCard refused a valid payload with 422 CARD_NOT_FOUND \(observed, not failed: the recording cannot show the target state\)/)]);
   });
 
+  // blind3-history-unknown-reference-400 (a sweep's audit): a 400 naming the accountId the recording never showed is D30's
+  // (any 4xx with a JSON body); the same 400 blaming customerId, which the traffic showed enrolled, is a valid field blamed.
+  it('a validation answer naming only an account the traffic never showed is D30\'s; one blaming a field it showed valid fails', () => {
+    const accountId = '8f00117d-fffa-4fff-9552-649cffffffef';
+    const history = (key: string): Call => ({
+      op: 'GetTransactionHistory', at: 40, status: 400, query: { customerId, accountId },
+      reply: problem(400, 'One or more validation errors occurred.', '/api/v1/partners/get-transaction-history', { errors: {}, validationErrors: [{ key, message: 'x' }] }),
+    });
+    expect(audit([...start, history('query.accountId')]).failed).toEqual([]);
+    expect(audit([...start, history('query.customerId')]).failed).toContain('GEN-VALID-ACCEPTED');
+  });
+
   // Two clients (two workers of a run) on one customer: one adds a card while the other lists. A
   // sweep saw the list without the card where the recording, in whole milliseconds, put the add's
   // answer before the list left: the file's order decided a tie it cannot decide.
