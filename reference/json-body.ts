@@ -1,6 +1,7 @@
 import type { FastifyBodyParser, FastifyInstance } from 'fastify';
 import type { ReadingSet } from './readings.js';
 import { hasDuplicateMember, wideJsonTypes } from './blind2/inputs.js';
+import { lenientJson } from './blind3/json.js';
 
 /** U+FEFF, the UTF-8 byte order mark as the decoded body text starts with it. */
 const byteOrderMark = 0xfeff;
@@ -33,7 +34,8 @@ export function installJsonBodyParser(app: FastifyInstance, readings: ReadingSet
       done(Object.assign(new SyntaxError('a JSON object names the same member twice'), { statusCode: 400 }), undefined);
       return;
     }
-    parse(request, text, done);
+    // Reading `blind3-json-comments-trailing-commas` (RFC 8259 section 9): comments and trailing commas are skipped.
+    parse(request, lenientJson(readings, text), done);
   };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonParser);
   // Reading `blind2-json-media-types-wide` (D43): text/json and application/*+json go through the same parser.

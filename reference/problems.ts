@@ -6,6 +6,7 @@ import {
 import type { FaultSet } from './faults/types.js';
 import { readingSet, type ReadingSet } from './readings.js';
 import './fastify-types.js';
+import { sentPath } from './blind3/paths.js';
 
 /**
  * Error writers of the reference: every error body goes through this file.
@@ -77,7 +78,8 @@ function instanceOf(request: FastifyRequest, faults: FaultSet, status?: number):
   if (status === 422 && faults.has('blind8-find-not-found-instance-mount-relative') && requestPath(request).endsWith('/find-customer')) return requestPath(request).replace(/^\/api\/v1/, '');
   // blind6-problem-instance-route-template: the matched route's template, not the path requested.
   if (faults.has('blind6-problem-instance-route-template')) return requestPath(request).replace('/api/v1/', '/api/v{version}/');
-  return faults.has('blind2-problem-instance-with-query') ? request.url : requestPath(request);
+  // Readings `blind3-trailing-slash`, `blind3-paths-any-case`: the path as sent, not as rewritten for routing.
+  return faults.has('blind2-problem-instance-with-query') ? request.url : sentPath(request) ?? requestPath(request);
 }
 
 /** Reading `blind-type-rfc9110-undocumented`: the RFC 9110 section of each status, for rows that document none. */

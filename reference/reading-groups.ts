@@ -132,4 +132,36 @@ export const readingGroups: readonly ReadingGroup[] = [
       'blind2-cattr-ssn-must-match', 'blind2-enroll-ofac', 'blind2-tcard-bin-network', 'blind2-foreign-card-403',
     ],
   },
+  // Third blind review (reference/readings-blind3.ts): one group per theme; readings of one point are in different groups.
+  {
+    // The HTTP layer: answer headers, methods, paths, negotiation and body framing.
+    name: 'blind3-a',
+    readings: [
+      'blind3-cache-headers-spring', 'blind3-security-headers', 'blind3-server-banner', 'blind3-etag-get', 'blind3-chunked',
+      'blind3-options-allow', 'blind3-no-head', 'blind3-trailing-slash', 'blind3-paths-any-case', 'blind3-rate-limit-headers',
+      'blind3-affinity-cookie', 'blind3-not-acceptable-406', 'blind3-missing-content-type-json', 'blind3-media-types-bare',
+    ],
+  },
+  {
+    // Bodies: token answers, challenges, how JSON is written and read, error bodies.
+    name: 'blind3-b',
+    readings: [
+      'blind3-token-keycloak-members', 'blind3-token-scope-reordered', 'blind3-bearer-error-description', 'blind3-validation-entry-members',
+      'blind3-validation-sorted', 'blind3-members-sorted', 'blind3-json-escaped', 'blind3-json-indented', 'blind3-legacy-in-problem',
+      'blind3-json-comments-trailing-commas', 'blind3-timestamps-trimmed-fraction',
+    ],
+  },
+  {
+    // Statuses the rows leave open and binders.
+    name: 'blind3-c',
+    readings: [
+      'blind3-done-202', 'blind3-history-unknown-reference-400', 'blind3-unknown-customer-404', 'blind3-page-size-lenient-int',
+      'blind3-session-missing-header-400',
+    ],
+  },
+  {
+    // Connections the server ends: on their own, so a run that trips on them names them alone.
+    name: 'blind3-d',
+    readings: ['blind3-max-requests-per-connection', 'blind3-keep-alive-one-second'],
+  },
 ];

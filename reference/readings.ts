@@ -1,6 +1,7 @@
 import { switchSet, type SwitchSet } from './switchboard.js';
 import { blindReadings } from './readings-blind.js';
 import { blind2Readings } from './readings-blind2.js';
+import { blind3Readings } from './readings-blind3.js';
 import type { Reading } from './reading.js';
 
 export type { Reading } from './reading.js';
@@ -91,6 +92,7 @@ export const readingCatalogue: readonly Reading[] = [
   { name: 'byte-order-mark-accepted', decision: 'D43', reads: 'a UTF-8 byte order mark before a JSON body is ignored; the body is read as without it' },
   ...blindReadings,
   ...blind2Readings,
+  ...blind3Readings,
 ];
 
 /** A reading name that the catalogue does not hold. */

@@ -36,6 +36,8 @@ import { blind14AllowListSkipped } from './faults/blind14/access.js';
 import { chaosInterceptor } from './chaos.js';
 import { installJsonBodyParser } from './json-body.js';
 import { installTransportReadings, methodNotAllowed } from './blind2/answers.js';
+import { blind3ServerOptions } from './blind3/paths.js';
+import { blind3NotFound, installBlind3Early, installBlind3Late } from './blind3/transport.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
 import './fastify-types.js';
 
@@ -95,7 +97,8 @@ export interface RunningReference {
 function installErrorHandlers(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     // Reading `blind2-method-not-allowed-405` (D1): a known path asked with another method.
-    (methodNotAllowed(request, reply) ? reply : sendReferenceProblem(reply, request, 'notFound', `no resource at ${request.method} ${requestPath(request)}`)));
+    // Readings `blind3-options-allow`, `blind3-no-head` (D1): OPTIONS and HEAD on a known path.
+    (methodNotAllowed(request, reply) || blind3NotFound(request, reply) ? reply : sendReferenceProblem(reply, request, 'notFound', `no resource at ${request.method} ${requestPath(request)}`)));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500;
     if (error.validation) {
@@ -168,6 +171,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       minVersion: legacyTls ? 'TLSv1' : minTlsVersion,
       ...(legacyTls ? { ciphers: 'DEFAULT@SECLEVEL=0' } : {}),
     },
+    // Readings blind3-trailing-slash, -paths-any-case, -max-requests-per-connection, -keep-alive-one-second, -no-head.
+    ...blind3ServerOptions(readings),
   });
   app.decorate('faults', faults);
   app.decorate('readings', readings);
@@ -253,7 +258,11 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     await new Promise((resolve) => setTimeout(resolve, latencyMs));
     return payload;
   });
+  // Readings `blind3-missing-content-type-json`, `blind3-page-size-lenient-int`: the request as they read it, before the guards.
+  installBlind3Early(app, readings);
   registerApiGuards(app, clients, signer);
+  // Readings of reference/readings-blind3.ts on the answer (406, body rewrites, headers, ETag, chunked), before blind2's gzip.
+  installBlind3Late(app, readings, tokenPath);
   // blind13 faults in hooks after the guards (token endpoint, version binding, answers on their way out).
   installBlind13Hooks(app, faults, tokenPath);
   // blind14 faults in hooks after the guards (token endpoint, version binding, answers on their way out).

@@ -14,6 +14,7 @@ import { blind14SameLastFour } from '../faults/blind14/handlers.js';
 import { filtersBeforeVersion, sizedAccountTotal, tokenJoinedHistory } from '../faults/history-classes.js';
 import { blind2Transactions } from '../blind2/answers.js';
 import { foreignCardRefused } from '../blind2/rules.js';
+import { blind3UnknownReference } from '../blind3/rules.js';
 
 /** The card's history as the account filter hands it out: faults leave out all or every second transaction. */
 function filteredHistory(ctx: OperationContext, cardHistory: Transaction[]): Transaction[] {
@@ -30,6 +31,9 @@ function refuseUnknown(ctx: OperationContext, request: FastifyRequest, reply: Fa
   if (ctx.faults.has('history-unknown-reference-500'))
     return sendProblem(reply, request, { status: 500, errorCode: 'INTERNAL_ERROR', title: 'Internal Server Error', detail: 'Lookup of the accountId or paging reference failed.' });
   if (ctx.faults.has('history-unknown-reference-plain-text')) return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
+  // Reading `blind3-history-unknown-reference-400` (D30): a validation problem naming the parameter.
+  const named = blind3UnknownReference(ctx, request, reply, unknownAccount);
+  if (named) return named;
   if (ctx.readings.has('history-unknown-reference-422'))
     return sendProblem(reply, request, { status: 422, errorCode: unknownAccount ? 'ACCOUNT_NOT_FOUND' : 'TRANSACTION_NOT_FOUND', title: 'Not Found', detail: 'The accountId or paging reference names nothing of this customer.' });
   return undefined;

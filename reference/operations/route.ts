@@ -43,6 +43,7 @@ import { blind18Before } from '../faults/blind18/handlers.js';
 import { blind18OnSend } from '../faults/blind18/answers.js';
 import type { OperationContext, OperationHandler } from './context.js';
 import { blind2ReadingInput, blind2ReadingRefused } from '../blind2/inputs.js';
+import { blind3Before } from '../blind3/rules.js';
 
 /**
  * Reading `cattr-missing-required-422` (D20: where a missing CustomerId/SSN attribute is reported
@@ -137,7 +138,8 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
         return sendProblem(reply, request, { status: 422, errorCode: 'MISSING_ATTRIBUTE', title: 'Invalid Information', detail: v.errors.map((e) => e.message).join(' ') });
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors, blind3ValidationDetail(ctx.faults, op, raw));
       const valid = { op, values: v.values, session, request, reply };
-      return blind18Before(ctx, valid) ?? blind17Before(ctx, valid) ?? blind16Before(ctx, valid) ?? blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? blind15Before(ctx, valid, () => handler(ctx, valid)) ?? handler(ctx, valid);
+      // Reading `blind3-unknown-customer-404`: the GET operations' missing customer.
+      return blind3Before(ctx, valid) ?? blind18Before(ctx, valid) ?? blind17Before(ctx, valid) ?? blind16Before(ctx, valid) ?? blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? blind15Before(ctx, valid, () => handler(ctx, valid)) ?? handler(ctx, valid);
     },
   });
 }

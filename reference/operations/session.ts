@@ -6,6 +6,7 @@ import type { OperationContext } from './context.js';
 import { deviceCheckCached, rememberDeviceChecked } from '../faults/blind5/memo.js';
 import { blind14DeviceOptional, blind14DeviceUnchecked } from '../faults/blind14/access.js';
 import { blind15DeviceUnchecked } from '../faults/blind15/access.js';
+import { blind3MissingHeader } from '../blind3/rules.js';
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name.toLowerCase()];
@@ -88,6 +89,8 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   if (!problem && found && ctx.faults.has('blind5-session-device-check-cached')) rememberDeviceChecked(found);
   if (!problem) return found;
   if (ctx.faults.has('session-not-required')) return found ?? ctx.state.sessions.detached(deviceId ?? '', clientId);
+  // Reading `blind3-session-missing-header-400` (D4): a missing header is Spring's 400 MISSING_REQUEST_HEADER.
+  if (!sessionId || !deviceId ? blind3MissingHeader(ctx, request, reply, [sessionHeaders.sessionId, sessionHeaders.deviceId]) : false) return undefined;
   // D4: the status is not shown; 403 and 400 with a JSON error body are conformant readings.
   if (ctx.readings.has('session-refused-403'))
     sendProblem(reply, request, { status: 403, errorCode: 'SESSION_INVALID', title: 'Forbidden', detail: problem });
