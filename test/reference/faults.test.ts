@@ -24,6 +24,8 @@ const probes: Record<string, Probe> = {
   'token-wrong-expires-in': { holds: async (h) => (await tokenRequest(h, grant(h))).json.expires_in === tokenContract.expiresIn },
   'token-scope-empty': { holds: async (h) => (await tokenRequest(h, grant(h))).json.scope !== '' },
   'token-basic-refused': { holds: async (h) => (await tokenRequest(h, grant(h))).status === 200 },
+  // RFC 7519 section 4.1.5: a token issued to serve calls is valid (nbf not ahead) when issued.
+  'token-not-before-local-clock-ahead': { holds: async (h) => (await probeStatus(h, await bearer(h))) !== 401 },
   'token-error-not-rfc': {
     holds: async (h) => (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, 'wrong') })).json.error === 'invalid_client',
   },
