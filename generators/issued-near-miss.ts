@@ -11,7 +11,12 @@ export const issuedNearMisses: readonly IssuedNearMiss[] = ['end-changed', 'midd
 /** Another character of the same kind (digit for digit, letter for letter), never the one given. */
 const otherChar = (c: string): string => (/[0-9]/.test(c) ? (c === '1' ? '2' : '1') : /[a-z]/.test(c) ? (c === 'a' ? 'b' : 'a') : c === 'A' ? 'B' : 'A');
 
-const changedAt = (value: string, i: number): string => `${value.slice(0, i)}${otherChar(value[i] ?? '')}${value.slice(i + 1)}`;
+/** The character at `at`, or the next letter or digit after it, changed: a GUID's dash stays, so the value keeps its format. */
+const changedAt = (value: string, at: number): string => {
+  let i = at;
+  while (i < value.length - 1 && !/[A-Za-z0-9]/.test(value[i] ?? '')) i += 1;
+  return `${value.slice(0, i)}${otherChar(value[i] ?? '')}${value.slice(i + 1)}`;
+};
 
 /** `value` made into the near miss `kind`. */
 export function issuedNearMiss(value: string, kind: IssuedNearMiss): string {
