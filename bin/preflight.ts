@@ -3,6 +3,7 @@ import type { Profile } from '../contract/profile.js';
 import { createPartnerClient, type PartnerTarget } from '../client/partner.js';
 import { maskProxyUrl, proxyCredentials } from '../client/proxy.js';
 import type { Exchange } from '../client/exchange.js';
+import { tokenTimeProblem } from '../checks/token-time.js';
 import type { ResolvedTarget } from './target.js';
 import { partnerStop, tokenStop, transportStop, type PreflightContext, type PreflightStop } from './preflight-causes.js';
 
@@ -68,6 +69,10 @@ export async function preflight(profile: Profile, target: ResolvedTarget): Promi
     // A token answer the harness cannot use is the token suite's finding, not the environment's.
     if (tokenExchange.response?.status !== 200 || typeof accessToken !== 'string' || accessToken === '') return undefined;
     const call = await client.call('AuthenticatePartner', { body: { deviceId: profile.deviceId } }, { bearer: accessToken });
+    // A 401 to a token that was already expired (or not yet valid) when it arrived, by this machine's clock, is the
+    // target's defect, not the environment's: the token suite fails TOKEN-ISSUED (blind18).
+    const unusable = tokenTimeProblem(accessToken, tokenExchange.receivedAtMs ?? Date.now());
+    if (unusable && call.response?.status === 401) return undefined;
     return stopFor(call, 'AuthenticatePartner', partnerStop);
   } finally {
     await client.close();

@@ -2,6 +2,7 @@ import { apiVersion, versionParameter } from '../contract/resources.js';
 import { tokenContract } from '../contract/token.js';
 import { defineCheck } from './define.js';
 import { businessRefusal } from './error-row.js';
+import { tokenTimeProblem, tokenTimeText } from './token-time.js';
 import { bodyObject, is2xx, is4xx, nonEmptyString, show, type Responded } from './support.js';
 import type { Finding } from './finding.js';
 
@@ -24,9 +25,17 @@ export interface TokenRequestExpectation {
  */
 export const tokenIssued = defineCheck({
   id: 'tokenIssued', requirement: 'TOKEN-ISSUED', expectation: 'TokenRequestExpectation',
-  description: 'a documented token request (Basic header or form body, documented scope) gets 200 with an access_token',
+  description: 'a documented token request (Basic header or form body, documented scope) gets 200 with an access_token, not expired nor not yet valid when it arrives (a JWT\'s exp and nbf against this machine\'s clock, 300 s leeway)',
   rule(x, e: TokenRequestExpectation, fail) {
     const token = bodyObject(x)?.access_token;
+    // A token already expired (or not yet valid) when it arrived cannot serve the call it was asked for (blind18).
+    const late = x.response.status === 200 && nonEmptyString(token) && x.receivedAtMs !== undefined ? tokenTimeProblem(token, x.receivedAtMs) : undefined;
+    if (late) return [fail(x.request.operation, {
+      title: 'Token issued unusable',
+      received: `an access token that ${tokenTimeText(late)} (credentials in ${e.credentialsIn}, scope ${e.scope})`,
+      documented: `a token that serves calls for its lifetime (${tokenContract.expiresIn} seconds; clients "may reuse an access token for consecutive calls")`,
+      key: [e.credentialsIn, e.scope, late.claim],
+    }, x)];
     if (x.response.status === 200 && nonEmptyString(token)) return [];
     return [fail(x.request.operation, {
       title: 'Token not issued',

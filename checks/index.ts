@@ -28,6 +28,7 @@ export * from './history-filter.js';
 export * from './history-default.js';
 export * from './leak.js';
 export * from './access.js';
+export * from './token-use.js';
 export * from './network-access.js';
 export * from './refusal-grants.js';
 export * from './session-pairing.js';

@@ -23,6 +23,7 @@ import * as token from './token.js';
 import * as validationKeys from './validation-keys.js';
 import * as problemDetail from './problem-detail.js';
 import * as tokenCache from './token-cache.js';
+import * as tokenUse from './token-use.js';
 import * as versionPlace from './version-place.js';
 
 /**
@@ -32,7 +33,7 @@ import * as versionPlace from './version-place.js';
  */
 export const checkModules = [
   status, mediaType, problemShape, problemMembers, problemInstance, problemDetail, tokenCache, validationKeys, business, successBody, errorBody, token, resources, leak,
-  access, businessOutcomes, fixtureAnswer, history, historyFilter, historyDefault, networkAccess, versionPlace, refusalGrants, sessionPairing,
+  access, tokenUse, businessOutcomes, fixtureAnswer, history, historyFilter, historyDefault, networkAccess, versionPlace, refusalGrants, sessionPairing,
 ] as const;
 
 type ChecksOf<M> = M extends unknown ? Extract<M[keyof M], CheckMeta> : never;

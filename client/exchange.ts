@@ -47,6 +47,11 @@ export interface Exchange {
   readonly response?: ExchangeResponse;
   readonly transportError?: TransportError;
   readonly durationMs: number;
+  /**
+   * When the last attempt's answer was read, epoch milliseconds by this machine's clock: what a
+   * token's time claims are judged against (checks/token-time.ts). Absent where no client sent it (the audit).
+   */
+  readonly receivedAtMs?: number;
   /** Every attempt the client made, first to last; `response`/`transportError` are the last one's. */
   readonly attempts: readonly Attempt[];
 }

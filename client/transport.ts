@@ -94,7 +94,7 @@ export function createTransport(options: TransportOptions): Transport {
         const { result, record } = await attempt(req, started);
         attempts.push(record);
         if (attempts.length >= policy.maxAttempts || !shouldRetry(result, repeatable)) {
-          return { request: req, ...result, durationMs: Math.round(performance.now() - started), attempts } satisfies Exchange;
+          return { request: req, ...result, durationMs: Math.round(performance.now() - started), receivedAtMs: Date.now(), attempts } satisfies Exchange;
         }
         const after = retryAfterMs(result.response?.headers['retry-after'], Date.now(), policy.retryAfterCapMs);
         await wait(after ?? backoffMs(attempts.length, policy, options.random));

@@ -1,6 +1,7 @@
 /** Generators: fast-check arbitraries derived from contract/. */
 export * from './expectation.js';
 export * from './text.js';
+export * from './issued-near-miss.js';
 export * from './cards.js';
 export * from './dates.js';
 export * from './person-values.js';

@@ -42,7 +42,9 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
       const iat = Math.floor(Date.now() / 1000) + options.clockOffsetSeconds + shiftSeconds;
       // Reading `blind-token-at-jwt`: an RFC 9068 access token (typ at+jwt, iss, aud, client_id).
       const at = options.readings?.has('blind-token-at-jwt') === true;
-      return new SignJWT(at ? { scope, client_id: clientId, iss: 'https://reference.example.test/oauth2', aud: 'partner-api' } : { scope })
+      // token-not-before-local-clock-ahead: nbf read from a clock two hours ahead of UTC, written as UTC.
+      const nbf = options.faults.has('token-not-before-local-clock-ahead') ? { nbf: iat + 7200 } : {};
+      return new SignJWT(at ? { scope, client_id: clientId, iss: 'https://reference.example.test/oauth2', aud: 'partner-api', ...nbf } : { scope, ...nbf })
         .setProtectedHeader({ alg: 'HS256', typ: at ? 'at+jwt' : 'JWT' })
         .setSubject(clientId)
         .setIssuedAt(iat)
@@ -101,6 +103,7 @@ export function tokenSigner(options: { lifetimeSeconds: number; clockOffsetSecon
           : options.readings?.has('blind2-token-clock-skew') ? 300 : 0;
         const payload = await signedClaims(token);
         if (typeof payload.exp !== 'number' || payload.exp <= Date.now() / 1000 - clockTolerance) return undefined;
+        if (typeof payload.nbf === 'number' && payload.nbf > Date.now() / 1000 + clockTolerance) return undefined;
         // blind4-token-reissue-revokes-previous: "one active token per client".
         if (options.faults.has('blind4-token-reissue-revokes-previous') && typeof payload.sub === 'string' && liveJti.get(payload.sub) !== payload.jti) return undefined;
         if (options.faults.has('blind5-bearer-payload-cached')) rememberVerified(signer, token, payload);

@@ -67,6 +67,12 @@ function mediaType(request: FastifyRequest): string {
  * POST /oauth2/token: the OAuth 2.0 client-credentials grant.
  * @see interface.md "Authentication", RFC 6749 sections 2.3.1, 4.4 and 5.2, decisions.md D24, D27
  */
+/** The same header and claims under another signature: what a key the verifier does not hold makes. */
+const otherKeySigned = (token: string): string => {
+  const [header, claims, signature = ''] = token.split('.');
+  return `${header}.${claims}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+};
+
 export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOptions): Promise<void> {
   const { clients, signer } = opts;
   app.addContentTypeParser(tokenContract.contentType, { parseAs: 'string' }, (_req, body, done) => done(null, parseForm(body as string, app.faults.has('blind4-token-repeated-param-first-wins'), app.faults.has('token-repeated-secret-last-wins'))));
@@ -143,7 +149,9 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     const opaque = faults.has('blind8-token-identity-scope-opaque') && form.scope.includes('/insights/identity-score');
     // Reading `blind2-token-scope-client-wide` (D34, RFC 6749 3.3): every scope the client is registered for.
     const granted = app.readings?.has('blind2-token-scope-client-wide') ? clients.scopes.join(' ') : form.scope;
-    const accessToken = opaque ? randomBytes(24).toString('hex') : await signer.issue(creds!.id!, granted, shiftSeconds);
+    const signed = opaque ? randomBytes(24).toString('hex') : await signer.issue(creds!.id!, granted, shiftSeconds);
+    // token-body-credentials-other-signing-key: the form-credentials branch signs with a key of its own the API does not know.
+    const accessToken = !opaque && basic === 'absent' && faults.has('token-body-credentials-other-signing-key') ? otherKeySigned(signed) : signed;
     // blind5-token-no-store-basic-only: the cache headers are set in the Basic-credentials branch only.
     if (!(faults.has('blind5-token-no-store-basic-only') && basic === 'absent'))
       // blind8-token-cache-control-no-cache: no-cache taken for "do not store".

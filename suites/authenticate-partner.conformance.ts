@@ -22,19 +22,30 @@ const suiteFile = 'suites/authenticate-partner.conformance.ts';
 const area = 'authenticate-partner';
 const auth = operation('AuthenticatePartner');
 
-let denied: PartnerClient | undefined;
+type CredentialsIn = 'basic' | 'body';
+const denied = new Map<CredentialsIn, PartnerClient>();
 
-/** A second client with the denied credentials; same profile, CA and redactor as the run's client. */
-function deniedClient(c: HarnessContext): PartnerClient {
+/**
+ * A second client with the denied credentials, sent in `credentialsIn` (both documented modes: a denial
+ * judged by how the token was obtained let one through, blind18); same profile, CA and redactor as the run's client.
+ */
+function deniedClient(c: HarnessContext, credentialsIn: CredentialsIn): PartnerClient {
   if (!c.deniedClient) {
     throw new FixtureError('no denied client is configured: set TARGET_DENIED_CLIENT_ID and TARGET_DENIED_CLIENT_SECRET to a client whose AuthenticatePartner the target denies', { enabledBy: 'TARGET_DENIED_CLIENT_ID' });
   }
-  denied ??= createPartnerClient({ profile: c.profile, target: { ...c.profile.target!, ...c.deniedClient }, redactor: c.client.redactor });
-  return denied;
+  const client = denied.get(credentialsIn) ?? createPartnerClient({ profile: { ...c.profile, credentialsIn }, target: { ...c.profile.target!, ...c.deniedClient }, redactor: c.client.redactor });
+  denied.set(credentialsIn, client);
+  return client;
 }
 
+/** Every way of selecting the version with every credential mode: the run's own mode first. */
+const deniedCases = (): Array<[VersionStrategy, CredentialsIn]> => {
+  const modes: CredentialsIn[] = ctx.profile.credentialsIn === 'basic' ? ['basic', 'body'] : ['body', 'basic'];
+  return modes.flatMap((mode) => versionStrategies(ctx).map((where): [VersionStrategy, CredentialsIn] => [where, mode]));
+};
+
 describe('AuthenticatePartner', () => {
-  afterAll(() => denied?.close());
+  afterAll(() => Promise.all([...denied.values()].map((c) => c.close())));
 
   propertyTest(ctx, suiteFile, {
     area, operation: auth.id, name: 'AuthenticatePartner success carries a non-empty sessionId header (D3)',
@@ -56,11 +67,12 @@ describe('AuthenticatePartner', () => {
   propertyTest(ctx, suiteFile, {
     area, operation: auth.id, name: 'AuthenticatePartner denies a denied client with 401 UNAUTHORIZED and WWW-Authenticate (D3, D27)',
     requirements: [...rowRequirements('UNAUTHORIZED'), 'BEARER-WWW-AUTHENTICATE'],
-    // Both ways of selecting the version, whatever the seed (blind11: the query-versioned route skipped the denial).
-    arbitrary: fc.constantFrom<VersionStrategy>(...versionStrategies(ctx)), examples: () => versionStrategies(ctx), numRuns: scenarioRuns(ctx, false, 2),
-    describe: (where) => `AuthenticatePartner with TARGET_DENIED_CLIENT_ID, apiVersion in the ${where === 'query' ? 'query string' : 'header'}`,
-    run: async (where) => {
-      const client = deniedClient(ctx);
+    // Both ways of selecting the version (blind11: the query-versioned route skipped the denial) with both credential
+    // modes (blind18: the denial skipped for a token from body credentials), whatever the seed.
+    arbitrary: fc.constantFrom(...deniedCases()), examples: deniedCases, numRuns: scenarioRuns(ctx, false, 2),
+    describe: ([where, mode]) => `AuthenticatePartner with TARGET_DENIED_CLIENT_ID, credentials in ${mode === 'basic' ? 'a Basic header' : 'the form body'}, apiVersion in the ${where === 'query' ? 'query string' : 'header'}`,
+    run: async ([where, mode]) => {
+      const client = deniedClient(ctx, mode);
       try {
         const x = await client.call(auth.id, { body: { deviceId: ctx.profile.deviceId } }, { apiVersionIn: where });
         const row = judgeRow(ctx, x, 'UNAUTHORIZED', { extra: [oracle(wwwAuthenticateOn401, undefined, 'BEARER-WWW-AUTHENTICATE')] });

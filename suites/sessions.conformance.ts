@@ -8,7 +8,7 @@ import { usePairedSession } from './lib/access/refused-session.js';
 import type { CallOptions, Session } from '../client/index.js';
 import { errorBodyIsJson, genericRefusal } from '../checks/index.js';
 import { sendAgainIfLost } from './lib/runner/send-again.js';
-import { validPayload, type Payload } from '../generators/index.js';
+import { issuedNearMiss, validPayload, type Payload } from '../generators/index.js';
 import { harness, type HarnessContext } from './lib/runner/context.js';
 import { removeAddedCards } from './lib/state/cards.js';
 import { stateFields, withState } from './lib/state/case-state.js';
@@ -38,8 +38,8 @@ const casesPerOperation = 5;
 interface Variant {
   readonly what: string;
   readonly requirement: 'SESSION-REQUIRED' | 'SESSION-DEVICE-REQUIRED' | 'SESSION-DEVICE-MATCH';
-  /** `otherDevice`: the deviceId another open session of this client was opened with. */
-  readonly options: (s: Session, otherDevice: string) => CallOptions;
+  /** `otherDevice`: the deviceId another open session of this client was opened with; `turn`: the operation's index. */
+  readonly options: (s: Session, otherDevice: string, turn: number) => CallOptions;
   /** The operator of the catalogue (contract/operators/) the variant is, if any, and the header it is sent in. */
   readonly operator?: string;
   readonly header?: string;
@@ -69,6 +69,12 @@ const variants: readonly Variant[] = [
   {
     what: 'the session\'s sessionId with a character after it', requirement: 'SESSION-REQUIRED', operator: 'session-header-suffixed', header: sessionHeaders.sessionId,
     options: (s) => ({ session: { sessionId: `${s.sessionId}0`, deviceId: s.deviceId } }),
+  },
+  // The session's own id with one character changed, at its end and in its middle in turn over the operations (blind18: an issued
+  // value compared on a stored prefix); cut short is session-header-truncated's, below.
+  {
+    what: 'the session\'s sessionId with one character changed', requirement: 'SESSION-REQUIRED', operator: 'issued-token-near-miss', header: sessionHeaders.sessionId,
+    options: (s, _other, turn) => ({ session: { sessionId: issuedNearMiss(s.sessionId, turn % 2 === 0 ? 'end-changed' : 'middle-changed'), deviceId: s.deviceId } }),
   },
   // The session's own values cut to their first half: a lookup by prefix (LIKE 'value%') takes them.
   {
@@ -127,7 +133,7 @@ async function sendWithoutSession(op: Operation, payload: Payload): Promise<Case
     // Refused for its session, it changes nothing: a lost reply is sent again (runner/send-again.ts). The version header and
     // query string alternate, so each variant and each operation meets both (blind11: a query-versioned route skipped a check).
     const where = alternatingStrategy(ctx, i, operations.indexOf(op));
-    const x = await sendAgainIfLost(() => ctx.client.call(op.id, input, { ...v.options(session, 'deviceId' in other ? other.deviceId : ''), apiVersionIn: where }));
+    const x = await sendAgainIfLost(() => ctx.client.call(op.id, input, { ...v.options(session, 'deviceId' in other ? other.deviceId : '', operations.indexOf(op)), apiVersionIn: where }));
     if (v.operator && v.header) log.sent(v.operator, `${op.id} header ${v.header}`);
     // The States table says it too: "sessionId is required by all other partner operations".
     const rows: RequirementId[] = v.requirement === 'SESSION-REQUIRED' ? [v.requirement, 'STATE-SESSION'] : [v.requirement];

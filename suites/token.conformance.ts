@@ -100,8 +100,8 @@ describe('token endpoint', () => {
 
   fixedCase(ctx, file, {
     area, name: 'one token serves consecutive calls',
-    requirements: ['TOKEN-REUSE', 'GEN-NO-5XX'],
-    description: 'AuthenticatePartner, FindCustomer, AuthenticatePartner with the same access token',
+    requirements: ['TOKEN-REUSE', 'TOKEN-ISSUED', 'GEN-NO-5XX'],
+    description: `AuthenticatePartner, FindCustomer, AuthenticatePartner with the same access token, credentials in ${mode === 'basic' ? 'the form body' : 'a Basic header'} (the mode the rest of the run does not use)`,
     run: () => tokenReuseCase(ctx),
   });
 });

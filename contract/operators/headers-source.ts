@@ -53,6 +53,14 @@ export const headersSourceOperators: readonly Operator[] = [
     appliesTo: sessionHeader, asserts: () => 'rejected', backing: ['D4: an unknown sessionId, or a deviceId other than the session\'s, is refused with a 4xx'],
   },
   {
+    // blind18: an ssoToken compared on the first 16 characters a column kept. The session headers' own near misses are the two above.
+    id: 'issued-token-near-miss', family: 'headers-source',
+    counterparts: [owasp('API2:2023 Broken Authentication')],
+    sends: 'a value the target issued and the client sends back (the ssoToken; the sessionId) with one character changed at its end, and in its middle, and (the ssoToken) cut to its first half (a compare over a stored prefix or a fixed width takes them); the sessionId cut short is session-header-truncated',
+    appliesTo: (c) => c.resource === 'sso-token' || (c.place === 'header' && c.name === 'sessionId'), asserts: () => 'rejected',
+    backing: ['D19: an SsoToken the target did not issue is an invalid value, 422 INVALID_INFORMATION (documented)', 'D4: an unknown sessionId is refused with a 4xx'],
+  },
+  {
     id: 'device-of-another-session', family: 'headers-source',
     counterparts: [owasp('API2:2023 Broken Authentication'), { tool: 'RESTler', name: 'NamespaceRule' }],
     sends: 'the sessionId of one open session with the deviceId another open session was opened with',

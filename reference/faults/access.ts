@@ -7,6 +7,8 @@ import type { Fault } from './types.js';
 export const accessFaults: readonly Fault[] = [
   { name: 'token-wrong-expires-in', requirement: 'TOKEN-SHAPE', breaks: 'the token response reports expires_in twice the documented lifetime' },
   { name: 'token-scope-empty', requirement: 'TOKEN-SHAPE', breaks: 'the token response grants an empty scope string' },
+  { name: 'token-not-before-local-clock-ahead', requirement: 'TOKEN-ISSUED', breaks: 'the token\'s nbf is computed from a local clock two hours ahead of UTC and written as UTC, so every access token is not yet valid when issued and is refused with 401 for two hours, though the lifetime is "3600 seconds" and clients "may reuse an access token for consecutive calls"' },
+  { name: 'token-body-credentials-other-signing-key', requirement: 'TOKEN-ISSUED', breaks: 'the form-credentials branch of the token endpoint signs with a key of its own that the partner API does not hold, so every token obtained with client_id and client_secret in the body is refused with 401, though credentials "are sent in one of two ways" and either gets a token for the partner calls' },
   { name: 'token-basic-refused', requirement: 'TOKEN-ISSUED', breaks: 'client credentials sent by the Basic header are rejected with 401 invalid_client' },
   { name: 'token-error-not-rfc', requirement: 'TOKEN-ERRORS', breaks: 'token errors are sent as {message} without an RFC 6749 error member' },
   { name: 'token-empty-scope-defaulted', requirement: 'TOKEN-ERRORS', breaks: 'a scope parameter sent empty is read as the default (partner) scope and a token is issued, although RFC 6749 §3.1 treats it as omitted (invalid_request)' },

@@ -37,7 +37,12 @@ export function resolveSession(ctx: OperationContext, request: FastifyRequest, r
   if (sessionId && deviceId && !ctx.state.sessions.get(sessionId) && ctx.faults.has('blind2-session-unknown-id-created')) ctx.state.sessions.open(deviceId, clientId, sessionId);
   // blind6-session-id-prefix-match: the lookup is `WHERE SessionId LIKE @id + '%'`.
   const byPrefix = (id: string) => (ctx.faults.has('blind6-session-id-prefix-match') && id.length >= 8 ? ctx.state.sessions.startingWith(id) : undefined);
-  const found = sessionId ? ctx.state.sessions.get(sessionId) ?? byPrefix(sessionId) : undefined;
+  // session-id-last-char-ignored: the id is compared by a loop that stops one character short.
+  const lastIgnored = (id: string) => {
+    const near = ctx.faults.has('session-id-last-char-ignored') && id.length > 1 ? ctx.state.sessions.startingWith(id.slice(0, -1)) : undefined;
+    return near?.sessionId.length === id.length ? near : undefined;
+  };
+  const found = sessionId ? ctx.state.sessions.get(sessionId) ?? byPrefix(sessionId) ?? lastIgnored(sessionId) : undefined;
   // session-device-empty-plain-text: the framework's header binding refuses an empty deviceId in text before the filter runs.
   if (ctx.faults.has('session-device-empty-plain-text') && request.headers[sessionHeaders.deviceId.toLowerCase()] === '')
     return void reply.code(400).type('text/plain; charset=utf-8').send(`The ${sessionHeaders.deviceId} field is required.`);

@@ -9,6 +9,8 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'token-wrong-expires-in': true, 'token-scope-empty': true, 'token-error-not-rfc': true, 'token-single-use': true,
   'bearer-not-required': true, 'bearer-expiry-unchecked': true, 'bearer-expiry-unchecked-on-tokenized-card': true, 'bearer-expiry-unchecked-with-query-version': true, 'no-www-authenticate': true,
   'bearer-refusal-type-wrong-on-authenticate': true,
+  'token-body-credentials-other-signing-key': 'which credential mode obtained a token is the run\'s knowledge; the audit judges a 401 by the token it refused, not by how it was obtained',
+  'token-not-before-local-clock-ahead': 'a token\'s time claims are judged against the moment its answer arrived, by the run\'s clock; the audit judges no token\'s claims',
   'token-basic-refused': 'whether a refused token request carried valid credentials is not in the recording',
   'token-empty-scope-defaulted': 'a token issued for an empty scope is judged by the run that sent it as an error case, not from traffic',
   'token-repeated-secret-last-wins': 'whether a refused token request carried valid credentials is not in the recording',
@@ -53,7 +55,8 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'find-itin-by-birth-date-only': 'needs to know the SSN sent is not the one the customer was enrolled with (FIND-EVERY-KEY is the run\'s scenario)',
   'bearer-claims-unverified': 'a token forged under an issued signature looks like any other without the issuer\'s key',
   // sessions and session attributes
-  'session-not-required': true, 'session-device-ignored': true, 'device-id-not-required': true, 'session-device-empty-plain-text': true, 'session-id-empty-device-lookup': true, 'session-missing-id-device-lookup-on-cattr': true, 'device-id-prefix-match': true, 'auth-device-id-guid-column': 'a refusal of a session the traffic opened is judged by the run that drew its deviceId', 'device-id-truncated-match': true, 'device-id-not-guid-500': true,
+  'session-not-required': true,
+  'session-id-last-char-ignored': 'a request whose sessionId no AuthenticatePartner of the traffic issued is judged by its field rules only when its session was opened in the traffic; that the id near-misses an open one is the run\'s knowledge', 'session-device-ignored': true, 'device-id-not-required': true, 'session-device-empty-plain-text': true, 'session-id-empty-device-lookup': true, 'session-missing-id-device-lookup-on-cattr': true, 'device-id-prefix-match': true, 'auth-device-id-guid-column': 'a refusal of a session the traffic opened is judged by the run that drew its deviceId', 'device-id-truncated-match': true, 'device-id-not-guid-500': true,
   'sattr-before-obo-accepted': true, 'sattr-token-any-session': 'which session was issued a token is not in the recording', 'sattr-wrong-token-400': true, 'sattr-missing-token-accepted': true, 'sattr-unknown-name-accepted': true,
   'sattr-account-filter-unchecked': true, 'sattr-number-filter-unchecked': true, 'sattr-own-number-refused': true, 'sattr-id-filter-number-cards-only': true,
   'sattr-number-filter-two-entries': 'a second token of a customer may replace the first for all the audit knows (the BIN and last-four rule is the run\'s): judged by the run',

@@ -386,6 +386,10 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   'device-id-not-guid-500': async (b) => (await b.call('AuthenticatePartner', { body: { deviceId: `${b.deviceId}-second` } })).status,
   'device-id-truncated-match': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId, deviceId: b.deviceId.slice(0, 3) } })).status,
+  'session-id-last-char-ignored': async (b) => {
+    const id = `${b.sessionId.slice(0, -1)}${b.sessionId.endsWith('a') ? 'b' : 'a'}`;
+    return (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: id, deviceId: b.deviceId } })).status;
+  },
   'device-id-prefix-match': async (b) => (await b.call('FindCustomer', { body: { ssn: '123456789', dateOfBirth: '1990-04-01' }, noSession: true, headers: { sessionId: b.sessionId, deviceId: `${b.deviceId}-more` } })).status,
   'session-device-empty-plain-text': async (b) => {
     try {

@@ -24,6 +24,15 @@ const probes: Record<string, Probe> = {
   'token-wrong-expires-in': { holds: async (h) => (await tokenRequest(h, grant(h))).json.expires_in === tokenContract.expiresIn },
   'token-scope-empty': { holds: async (h) => (await tokenRequest(h, grant(h))).json.scope !== '' },
   'token-basic-refused': { holds: async (h) => (await tokenRequest(h, grant(h))).status === 200 },
+  // RFC 7519 section 4.1.5: a token issued to serve calls is valid (nbf not ahead) when issued.
+  'token-not-before-local-clock-ahead': { holds: async (h) => (await probeStatus(h, await bearer(h))) !== 401 },
+  // A token obtained with the credentials in the form body serves the partner calls as one obtained by a Basic header does.
+  'token-body-credentials-other-signing-key': {
+    holds: async (h) => {
+      const r = await send(h, '/oauth2/token', { method: 'POST', headers: formType, body: form({ ...grant(h), client_id: h.ref.clientId, client_secret: h.ref.clientSecret }) });
+      return (await probeStatus(h, { authorization: `Bearer ${String((r.json as { access_token?: unknown }).access_token)}` })) !== 401;
+    },
+  },
   'token-error-not-rfc': {
     holds: async (h) => (await tokenRequest(h, grant(h), { authorization: basic(h.ref.clientId, 'wrong') })).json.error === 'invalid_client',
   },

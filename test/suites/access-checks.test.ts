@@ -26,6 +26,20 @@ describe('token oracles', () => {
     expect(tokenIssued(token(401, { error: 'invalid_client' }), e)[0]).toMatchObject({ requirement: 'TOKEN-ISSUED', title: 'Token not issued' });
     expect(tokenIssued(token(200, {}), e)).toHaveLength(1);
   });
+  it('tokenIssued: a JWT already expired, or not yet valid, when it arrived fails, beyond the 300 s leeway (blind18)', () => {
+    const e = { credentialsIn: 'basic' as const, scope };
+    const jwt = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
+    const at = 1_800_000_000;
+    const arrived = (claims: object) => ({ ...token(200, { access_token: jwt(claims) }), receivedAtMs: at * 1000 });
+    expect(tokenIssued(arrived({ iat: at, exp: at + 3600 }), e)).toEqual([]);
+    // Reading blind2-token-clock-skew's leeway: four minutes past exp is still usable on arrival.
+    expect(tokenIssued(arrived({ exp: at - 240 }), e)).toEqual([]);
+    expect(tokenIssued(arrived({ iat: at - 7200, exp: at - 3600 }), e)[0]).toMatchObject({ requirement: 'TOKEN-ISSUED', title: 'Token issued unusable' });
+    expect(tokenIssued(arrived({ exp: at + 3600, nbf: at + 7200 }), e)[0]?.message).toMatch(/nbf claim .* by this machine's clock/);
+    // An opaque token, or one whose arrival the client did not stamp (the audit), says nothing about time.
+    expect(tokenIssued({ ...token(200, { access_token: 'opaque-token' }), receivedAtMs: at * 1000 }, e)).toEqual([]);
+    expect(tokenIssued(token(200, { access_token: jwt({ exp: 1 }) }), e)).toEqual([]);
+  });
   it('tokenRequestRefused: a 4xx without a token; a token or a 2xx fails TOKEN-ERRORS', () => {
     expect(tokenRequestRefused(token(400, { error: 'invalid_request' }), { requirement: 'TOKEN-ERRORS' })).toEqual([]);
     expect(tokenRequestRefused(token(200, { access_token: 'a.b.c' }), { requirement: 'TOKEN-ERRORS' })[0]?.requirement).toBe('TOKEN-ERRORS');

@@ -65,6 +65,10 @@ const faultRuns: readonly FaultRun[] = [
   // Blind9's classes: a near-miss secret (one character appended) and a parameter refusal in the form-credentials mode.
   { faults: ['bearer-embedded-key-trusted', 'token-secret-extra-char-accepted'], suites: ['bearer', 'token'] },
   { faults: ['token-single-use', 'token-body-credentials-any-grant-type'], suites: ['token'] },
+  // A token not yet valid (or already expired) when it arrived is the target's TOKEN-ISSUED, never the preflight's exit 3 (blind18).
+  { faults: ['token-not-before-local-clock-ahead'], suites: ['token'] },
+  // A token of either documented credential mode serves the calls it was issued for (blind18: tokens judged by how they were obtained).
+  { faults: ['token-body-credentials-other-signing-key'], suites: ['token'] },
   // A refusal grants nothing (blind17: a denied AuthenticatePartner's sessionId accepted later): the session a refused call carried is used.
   { faults: ['bearer-expired-session-header-kept', 'allow-list-session-header-kept'], suites: ['bearer', 'transport'], caughtOn: ['FindCustomer'] },
   // And the token endpoint's answer under an off-list refusal (refusalCarriesNoAnswer).

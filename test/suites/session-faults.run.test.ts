@@ -53,6 +53,13 @@ describe('sessions suite: the session faults are caught', () => {
     expect(row(run, 'SESSION-REQUIRED')?.status).toBe('passed');
   }, 120_000);
 
+  it('session-id-last-char-ignored: the session\'s id with one character changed is accepted (an issued value near-missed, blind18), while a made-up one is still refused', async () => {
+    const run = await runSuites(['sessions'], ['session-id-last-char-ignored']);
+    expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);
+    expectCaught(run, { fault: 'session-id-last-char-ignored', checks: ['genericRefusal'], operation: /^(?!AuthenticatePartner$)[A-Za-z]+$/ });
+    expect(row(run, 'SESSION-DEVICE-MATCH')?.status).toBe('passed');
+  }, 120_000);
+
   it('device-id-truncated-match: the first half of the session\'s deviceId is accepted (a prefix lookup), while a made-up one is still refused', async () => {
     const run = await runSuites(['sessions'], ['device-id-truncated-match']);
     expect(run.exitCode, run.stdout.slice(-3000)).toBe(1);

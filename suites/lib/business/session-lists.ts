@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { RequirementId } from '../../../contract/requirements.js';
 import type { Exchange } from '../../../client/index.js';
 import { genericRefusal } from '../../../checks/index.js';
-import { alnumChars, guid, plainText, stringOf, type AttributeItem } from '../../../generators/index.js';
+import { alnumChars, guid, issuedNearMiss, issuedNearMisses, issuedNearMissText, plainText, stringOf, type AttributeItem, type IssuedNearMiss } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import { genericOracles, judge, judgeRow, oracle } from '../judge/oracles.js';
 import { scenario } from './fixtures.js';
@@ -37,12 +37,21 @@ const refused = (ctx: HarnessContext, x: Exchange, requirement: RequirementId): 
   judge(x, { oracles: [oracle(genericRefusal, { operation: sattr.id, requirement }, requirement), ...genericOracles(ctx, x)] });
 
 export function sessionListScenarios(ctx: HarnessContext, suiteFile: string): void {
+  // Never issued, and the token just issued near-missed (operator issued-token-near-miss): every form in the coverage phase.
+  const neverIssued = fc.tuple(enrollmentPayload(ctx), neverIssuedToken.chain((t) => withToken({ [ssoTokenName]: t })), fc.constant<IssuedNearMiss | undefined>(undefined));
+  const nearMissed = (kind: IssuedNearMiss) => fc.tuple(enrollmentPayload(ctx), withToken(), fc.constant<IssuedNearMiss | undefined>(kind));
+  const tokenCases = fc.oneof(neverIssued, ...issuedNearMisses.map(nearMissed));
   propertyTest(ctx, suiteFile, {
     area, operation: sattr.id, name: 'AddSessionAttributes after AuthenticateOBO refuses an SsoToken it never issued with 422 INVALID_INFORMATION (D19)', writes: true,
     requirements: rowRequirements('INVALID_INFORMATION'),
-    arbitrary: fixedCases(fc.tuple(enrollmentPayload(ctx), neverIssuedToken.chain((t) => withToken({ [ssoTokenName]: t })))), numRuns: scenarioRuns(ctx, true, 2),
-    describe: ([, items]) => `AuthenticateOBO, then AddSessionAttributes ${JSON.stringify(items)}`,
-    run: scenario(async ([enrollment, items]) => judgeRow(ctx, await sendAfterObo(ctx, enrollment, items), 'INVALID_INFORMATION')),
+    arbitrary: fixedCases(tokenCases),
+    examples: (seed) => [fc.sample(neverIssued, { seed, numRuns: 1 })[0]!, ...issuedNearMisses.map((k, i) => fc.sample(nearMissed(k), { seed: seed + i + 1, numRuns: 1 })[0]!)],
+    numRuns: issuedNearMisses.length + scenarioRuns(ctx, true, 1),
+    describe: ([, items, kind]) => `AuthenticateOBO, then AddSessionAttributes ${JSON.stringify(items)}${kind ? ` with the ${ssoTokenName} issued ${issuedNearMissText[kind]}` : ''}`,
+    run: scenario(async ([enrollment, items, kind]) => {
+      const judged = judgeRow(ctx, await sendAfterObo(ctx, enrollment, items, kind ? (t) => issuedNearMiss(t, kind) : undefined), 'INVALID_INFORMATION');
+      return kind ? { ...judged, operatorPairs: [{ operator: 'issued-token-near-miss', cell: `${sattr.id} attribute ${ssoTokenName}` }] } : judged;
+    }),
   });
 
   const withoutToken = withToken().map((items) => items.filter((a) => a.name !== ssoTokenName));

@@ -64,10 +64,11 @@ function resolve(ctx: HarnessContext, value: string, token: string, customer: Cu
  * with `items`, stand-ins resolved. Every call gets a fresh ssoToken, so a target that spends
  * tokens (D18) still judges the rest of the list.
  */
-export async function sendAfterObo(ctx: HarnessContext, enrollment: Payload, items: readonly AttributeItem[]): Promise<Exchange> {
+export async function sendAfterObo(ctx: HarnessContext, enrollment: Payload, items: readonly AttributeItem[], alterToken: (token: string) => string = (t) => t): Promise<Exchange> {
   const session = await ctx.session();
   const customer = await customerWithKnownCard(ctx, enrollment);
   const token = await ssoTokenFor(ctx, session, customer.customerId);
-  const list = items.map((a) => ({ ...a, value: resolve(ctx, a.value, token, customer) }));
+  // `alterToken`: a near miss of the token just issued (operator issued-token-near-miss), made once it is known.
+  const list = items.map((a) => ({ ...a, value: resolve(ctx, a.value, alterToken(token), customer) }));
   return ctx.client.call(sattr.id, { body: { [sessionList.name]: list } }, { session });
 }

@@ -1,0 +1,45 @@
+/**
+ * A JWT access token's time claims against the moment its answer arrived (RFC 7519 sections
+ * 4.1.4 and 4.1.5): a token issued to be used is not expired, nor not yet valid, when it arrives.
+ * The moment is this machine's clock (client/transport.ts `receivedAtMs`), so a verdict says so:
+ * a machine whose clock is off by more than the leeway would blame a sound target.
+ */
+
+/** RFC 7519's "some small leeway, usually no more than a few minutes": the .NET JwtBearer default (reading blind2-token-clock-skew). */
+export const clockLeewaySeconds = 300;
+
+export interface TokenTimeProblem {
+  readonly claim: 'exp' | 'nbf';
+  /** The claim's value, seconds since the epoch. */
+  readonly value: number;
+  /** When the answer arrived, seconds since the epoch on this machine's clock. */
+  readonly receivedAt: number;
+}
+
+/** The payload of a compact JWS (three base64url parts, a JSON object in the second); undefined for an opaque token. */
+export function jwtClaims(token: string): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !/^[A-Za-z0-9_-]+$/.test(parts[1] ?? '')) return undefined;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
+    return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? payload as Record<string, unknown> : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The time claim that made a token unusable on arrival (beyond the leeway), or undefined: opaque tokens and absent claims say nothing. */
+export function tokenTimeProblem(token: string, receivedAtMs: number): TokenTimeProblem | undefined {
+  const claims = jwtClaims(token);
+  if (!claims) return undefined;
+  const receivedAt = Math.floor(receivedAtMs / 1000);
+  if (typeof claims.exp === 'number' && claims.exp <= receivedAt - clockLeewaySeconds) return { claim: 'exp', value: claims.exp, receivedAt };
+  if (typeof claims.nbf === 'number' && claims.nbf > receivedAt + clockLeewaySeconds) return { claim: 'nbf', value: claims.nbf, receivedAt };
+  return undefined;
+}
+
+/** The problem in words, naming the clock it was judged by. */
+export function tokenTimeText(p: TokenTimeProblem): string {
+  const iso = (s: number) => new Date(s * 1000).toISOString();
+  return `its ${p.claim} claim is ${iso(p.value)} and it arrived at ${iso(p.receivedAt)} by this machine's clock (leeway ${clockLeewaySeconds} s)`;
+}
