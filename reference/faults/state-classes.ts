@@ -19,6 +19,8 @@ export const stateClassFaults: Fault[] = [
   { name: 'card-update-writes-every-holder', requirement: 'OWNERSHIP-CARDS', breaks: 'AddOrUpdateCard\'s update path (a number the customer already holds) writes the new card data with `UPDATE ... WHERE CardNumber = @number`, so another customer\'s card of the same number takes the new expiration too, though "partners may only update their own cards" and Card.customerId is the owner (D45)' },
   // Blind batch 17's class (an owner check that skips itself when the customerId names nobody), on another write than its DeleteCard.
   { name: 'tcard-owner-check-skipped-for-unknown-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'AddOrUpdateTokenizedCard reads the customer and checks the card\'s owner only `if (customer != null)`, so with a customerId that names no customer a token another customer holds updates that customer\'s card, though Card.customerId is the owner and "partners may only update their own cards" (D45)' },
+  // Blind batch 18's class (the session's AuthenticateOBO customer read where the request names another), on a read, not its DeleteCard.
+  { name: 'history-account-owner-from-obo-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'GetTransactionHistory accepts an accountId whose card belongs to the customer the session\'s AuthenticateOBO named, so a request naming one customer lists another customer\'s transactions once the session authenticated that other customer (D45: Card.customerId is the owner, never listed through a request that names this customer)' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 
@@ -73,4 +75,11 @@ export function deepPageGap(faults: FaultSet, all: readonly Transaction[], refer
   if (reference === undefined || !faults.has('history-paging-gap-beyond-default-window') || items.length < 2) return items;
   const at = all.findIndex((t) => String(t.transactionId) === reference.toLowerCase());
   return at >= history.defaultPageSize ? [items[0]!, ...items.slice(2)] : items;
+}
+
+/** history-account-owner-from-obo-customer: the card the accountId names when the session's AuthenticateOBO customer owns it. */
+export function oboContextCard(faults: FaultSet, state: ReferenceState, session: PartnerSession, accountId: string | undefined): StoredCard | undefined {
+  if (accountId === undefined || !faults.has('history-account-owner-from-obo-customer') || session.oboCustomerId === undefined) return undefined;
+  const card = state.cards.get(accountId);
+  return card?.customerId === session.oboCustomerId ? card : undefined;
 }
