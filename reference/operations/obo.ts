@@ -10,6 +10,7 @@ import { sendOk, text, type OperationContext } from './context.js';
 import { linkedCustomerOf } from '../faults/blind13/handlers.js';
 import { markedUnchanged } from '../faults/stale-caches.js';
 import { ssoJwt } from '../blind2/answers.js';
+import { linkedFlagCleared } from '../faults/state-classes.js';
 
 /** obo-no-linked-title-repeated: the customers refused for no linked account so far, per customer store (a fresh reference has none). */
 const refusedNoLinked = new WeakMap<object, Set<string>>();
@@ -63,6 +64,7 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     // obo-linked-lost-on-identical-resubmission: the linked-account query counts Authorized cards; a resubmitted one is Unchanged.
     if (linked.length > 0 && c.faults.has('obo-linked-lost-on-identical-resubmission') && linked.every(markedUnchanged))
       return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
+    if (linked.length > 0 && linkedFlagCleared(c.faults, c.state, customer.customerId)) return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
     // blind10-obo-no-linked-cached: a NO_LINKED_ACCOUNT answer is cached per customer and never evicted by a new card.
     const cachedRefusal = c.faults.has('blind10-obo-no-linked-cached') && cachedNotLinked(c.state.customers, customer.customerId);
     if ((linked.length === 0 || cachedRefusal) && !c.faults.has('obo-no-linked-check')) {
