@@ -22,7 +22,7 @@ export const stateClassFaults: Fault[] = [
   // Blind batch 18's class (the session's AuthenticateOBO customer read where the request names another), on a read, not its DeleteCard.
   { name: 'history-account-owner-from-obo-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'GetTransactionHistory accepts an accountId whose card belongs to the customer the session\'s AuthenticateOBO named, so a request naming one customer lists another customer\'s transactions once the session authenticated that other customer (D45: Card.customerId is the owner, never listed through a request that names this customer)' },
   // Blind batch 18's class (the linked account follows the cards after every change), on the card added again, not the deleted one.
-  { name: 'obo-linked-flag-not-set-again', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'DeleteCard of a customer\'s last card writes "no linked account" into the partner session\'s linked-account cache, which no card added afterwards evicts, so in that session AuthenticateOBO answers NO_LINKED_ACCOUNT for the customer holding a card added again, where D17 makes a customer holding a registered card linked' },
+  { name: 'obo-linked-flag-not-set-again', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'DeleteCard of a customer\'s last card clears its HasLinkedAccount flag, which AddOrUpdateCard\'s insert sets again but AddOrUpdateTokenizedCard\'s does not, so a customer whose cards were all deleted and who was given a tokenized card gets NO_LINKED_ACCOUNT, where D17 makes a customer holding a registered card (of either kind) linked' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 
@@ -43,10 +43,11 @@ export function stateClassInput(scope: StateClassScope, op: Operation, raw: unkn
   const input = identityClassInput(faults, state, op, raw);
   if (!has(faults) || typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const out: Json = { ...(input as Json) };
-  // obo-linked-flag-not-set-again: the session's cache written when the card deleted is the customer's last (still held here).
-  if (op.id === 'DeleteCard' && faults.has('obo-linked-flag-not-set-again') && typeof out.cardId === 'string' && typeof out.customerId === 'string') {
+  // obo-linked-flag-not-set-again: the flag cleared when the card deleted is the customer's last (still held here), set by a number card.
+  if (faults.has('obo-linked-flag-not-set-again') && typeof out.customerId === 'string') {
     const held = state.cards.listValid(out.customerId);
-    if (held.length === 1 && held[0]!.cardId === out.cardId.toLowerCase()) unlinkedOf(session).add(held[0]!.customerId);
+    if (op.id === 'DeleteCard' && held.length === 1 && held[0]!.cardId === String(out.cardId).toLowerCase()) unlinkedOf(state).add(held[0]!.customerId);
+    if (op.id === 'AddOrUpdateCard') unlinkedOf(state).delete(out.customerId.toLowerCase());
   }
   if (op.id === 'DeleteCard' && faults.has('delete-card-id-prefix-match') && typeof out.cardId === 'string' && typeof out.customerId === 'string') {
     const id = out.cardId.toLowerCase();
@@ -91,14 +92,14 @@ export function oboContextCard(faults: FaultSet, state: ReferenceState, session:
   return card?.customerId === session.oboCustomerId ? card : undefined;
 }
 
-/** obo-linked-flag-not-set-again: customers whose last card was deleted in the session (a new session has none). */
-const unlinked = new WeakMap<PartnerSession, Set<string>>();
-function unlinkedOf(session: PartnerSession): Set<string> {
-  const set = unlinked.get(session) ?? new Set<string>();
-  unlinked.set(session, set);
+/** obo-linked-flag-not-set-again: customers whose flag the deletion of their last card cleared, per reference state (a fresh one has none). */
+const unlinked = new WeakMap<ReferenceState, Set<string>>();
+function unlinkedOf(state: ReferenceState): Set<string> {
+  const set = unlinked.get(state) ?? new Set<string>();
+  unlinked.set(state, set);
   return set;
 }
 
-/** obo-linked-flag-not-set-again: the session cached the customer as unlinked when its last card was deleted, whatever it holds now. */
-export const linkedFlagCleared = (faults: FaultSet, session: PartnerSession, customerId: string): boolean =>
-  faults.has('obo-linked-flag-not-set-again') && unlinkedOf(session).has(customerId);
+/** obo-linked-flag-not-set-again: the customer's flag is cleared (no number card was added since its last card was deleted). */
+export const linkedFlagCleared = (faults: FaultSet, state: ReferenceState, customerId: string): boolean =>
+  faults.has('obo-linked-flag-not-set-again') && unlinkedOf(state).has(customerId.toLowerCase());

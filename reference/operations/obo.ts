@@ -64,7 +64,7 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     // obo-linked-lost-on-identical-resubmission: the linked-account query counts Authorized cards; a resubmitted one is Unchanged.
     if (linked.length > 0 && c.faults.has('obo-linked-lost-on-identical-resubmission') && linked.every(markedUnchanged))
       return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
-    if (linked.length > 0 && linkedFlagCleared(c.faults, session, customer.customerId)) return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
+    if (linked.length > 0 && linkedFlagCleared(c.faults, c.state, customer.customerId)) return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
     // blind10-obo-no-linked-cached: a NO_LINKED_ACCOUNT answer is cached per customer and never evicted by a new card.
     const cachedRefusal = c.faults.has('blind10-obo-no-linked-cached') && cachedNotLinked(c.state.customers, customer.customerId);
     if ((linked.length === 0 || cachedRefusal) && !c.faults.has('obo-no-linked-check')) {
