@@ -23,6 +23,8 @@ export const stateClassFaults: Fault[] = [
   { name: 'history-account-owner-from-obo-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'GetTransactionHistory accepts an accountId whose card belongs to the customer the session\'s AuthenticateOBO named, so a request naming one customer lists another customer\'s transactions once the session authenticated that other customer (D45: Card.customerId is the owner, never listed through a request that names this customer)' },
   // Blind batch 18's class (the linked account follows the cards after every change), on the card added again, not the deleted one.
   { name: 'obo-linked-flag-not-set-again', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'DeleteCard of a customer\'s last card clears its HasLinkedAccount flag, which AddOrUpdateCard\'s insert sets again but AddOrUpdateTokenizedCard\'s does not, so a customer whose cards were all deleted and who was given a tokenized card gets NO_LINKED_ACCOUNT, where D17 makes a customer holding a registered card (of either kind) linked' },
+  // Blind batch 18's class (a refused call changes nothing in the session), on the unknown customer's refusal and the token, not NO_LINKED_ACCOUNT and the customer.
+  { name: 'obo-not-found-resets-session-tokens', requirement: 'SATTR-FILTERS', breaks: 'AuthenticateOBO resets the session\'s OBO record (its ssoTokens) before it looks the customer up, and a CUSTOMER_NOT_FOUND refusal does not restore it, so AddSessionAttributes with the ssoToken an earlier AuthenticateOBO of the session issued, naming that customer\'s own card, is refused, though the refusal issued no token and D18 keeps the newest one valid' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 
@@ -103,3 +105,8 @@ function unlinkedOf(state: ReferenceState): Set<string> {
 /** obo-linked-flag-not-set-again: the customer's flag is cleared (no number card was added since its last card was deleted). */
 export const linkedFlagCleared = (faults: FaultSet, state: ReferenceState, customerId: string): boolean =>
   faults.has('obo-linked-flag-not-set-again') && unlinkedOf(state).has(customerId.toLowerCase());
+
+/** obo-not-found-resets-session-tokens: the session's ssoTokens emptied by an AuthenticateOBO that found no customer. */
+export function notFoundResetsTokens(faults: FaultSet, session: PartnerSession): void {
+  if (faults.has('obo-not-found-resets-session-tokens')) session.ssoTokens.length = 0;
+}

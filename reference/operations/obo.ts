@@ -10,7 +10,7 @@ import { sendOk, text, type OperationContext } from './context.js';
 import { linkedCustomerOf } from '../faults/blind13/handlers.js';
 import { markedUnchanged } from '../faults/stale-caches.js';
 import { ssoJwt } from '../blind2/answers.js';
-import { linkedFlagCleared } from '../faults/state-classes.js';
+import { linkedFlagCleared, notFoundResetsTokens } from '../faults/state-classes.js';
 
 /** obo-no-linked-title-repeated: the customers refused for no linked account so far, per customer store (a fresh reference has none). */
 const refusedNoLinked = new WeakMap<object, Set<string>>();
@@ -45,7 +45,10 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
       return reply.code(row.status).type('application/problem+json')
         .send(JSON.stringify({ type: row.typeRfc!.url, title: row.title, status: row.status, detail: 'No customer has this customerId.', instance: requestPath(request) }));
     }
-    if (!customer) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
+    if (!customer) {
+      notFoundResetsTokens(c.faults, session);
+      return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
+    }
     // blind6-obo-linked-any-customer-card: `SELECT COUNT(*) FROM Cards WHERE Valid = 1`, the customer clause missing.
     const holders = c.faults.has('blind6-obo-linked-any-customer-card') ? c.state.cards.anyValid() : [];
     // blind13-obo-linked-check-uses-session-customer: the session's customer context is asked, not the request's.
