@@ -42,6 +42,15 @@ const linked: Record<string, Caught> = {
     fault: 'obo-linked-lost-on-identical-resubmission', checks: ['modelSsoToken'], operation: /^AuthenticateOBO$/,
     story: step('AuthenticateOBO\\(customer #\\d, which holds card #\\d+(, card #\\d+)*, after every card it holds resubmitted with identical data'),
   },
+  // blind18's classes (model/obo-after-write.ts): a card added again after all were deleted; refused AuthenticateOBO calls change nothing.
+  'obo-linked-flag-not-set-again': {
+    fault: 'obo-linked-flag-not-set-again', checks: ['modelSsoToken'], operation: /^AuthenticateOBO$/,
+    story: step('AuthenticateOBO\\(customer #\\d, which holds card #\\d+, added after all its cards were deleted\\)'),
+  },
+  'obo-not-found-resets-session-tokens': {
+    fault: 'obo-not-found-resets-session-tokens', checks: ['modelAccepted'], operation: /^AddSessionAttributes$/,
+    story: step('AddSessionAttributes\\(SsoToken of customer #\\d, AccountIdFilter of its card #\\d+\\), after the two refused AuthenticateOBO'),
+  },
   'sattr-before-obo-accepted': { fault: 'sattr-before-obo-accepted', checks: ['genericRefusal'], operation: /^AddSessionAttributes$/, story: step('AddSessionAttributes\\(SsoToken never issued, before any AuthenticateOBO') },
 };
 const cards: Record<string, Caught> = {
@@ -103,9 +112,9 @@ const groups: Caught[][] = [
   [customers['cattr-cardless-customer-refused']!, cards['tcard-bin-not-denied']!, linked['obo-no-linked-title-repeated']!],
   // A deleted card kept makes the linked-accounts model fail too (the filter naming it is accepted, model/obo-card-change.ts): the leak goes elsewhere.
   [cards['delete-card-kept']!],
-  [cards['cards-bad-expiration-format']!],
+  [cards['cards-bad-expiration-format']!, linked['obo-linked-flag-not-set-again']!],
   [cards['tcard-denied-bin-new-only']!, linked['sattr-token-any-session']!],
-  [cards['cards-stars-for-number-card']!],
+  [cards['cards-stars-for-number-card']!, linked['obo-not-found-resets-session-tokens']!],
   [customers['find-miss-cached-by-ssn']!, cards['card-found-by-number-alone']!],
   // A tokenized card's change fails the linked-accounts model too (model/obo-after-write.ts): no linked fault beside it.
   [cards['cards-list-stale-after-token-update']!],
