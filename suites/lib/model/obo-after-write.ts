@@ -49,7 +49,9 @@ const indexOfKind = (c: ModelCustomer, card: ModelCard): number => c.cards.filte
  * each kind not read after yet in this sequence (Model.linkedReadAfter), the customer's cards are
  * written as the cards model's own commands send and judge them, so that every card it still holds
  * was last written by this kind; then AuthenticateOBO must answer with an ssoToken (it holds a card).
- * One command for every kind: the random sequences draw among one command more, not three (a hunt
+ * `emptied` answers NO_LINKED_ACCOUNT instead, and the session first gives another customer holding a
+ * card a token, which that refusal and one for a customerId of no customer must leave in force
+ * (obo-refused-keeps.ts); then a tokenized card added again is read after. One command for every kind: the random sequences draw among one command more, not three (a hunt
  * for a failure elsewhere stays as likely to find it), and the coverage sequence reads after every
  * kind at its first draw where customers hold cards.
  */
