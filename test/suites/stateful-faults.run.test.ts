@@ -49,7 +49,8 @@ const linked: Record<string, Caught> = {
   },
   'obo-not-found-resets-session-tokens': {
     fault: 'obo-not-found-resets-session-tokens', checks: ['modelAccepted'], operation: /^AddSessionAttributes$/,
-    story: step('AddSessionAttributes\\(SsoToken of customer #\\d, AccountIdFilter of its card #\\d+\\), after the two refused AuthenticateOBO'),
+    // Its shrunk sequence is longer than the console's 40 lines (reporting/live.ts): the finding names the step's prediction.
+    story: /documented a refused AuthenticateOBO changes nothing in the session/,
   },
   'sattr-before-obo-accepted': { fault: 'sattr-before-obo-accepted', checks: ['genericRefusal'], operation: /^AddSessionAttributes$/, story: step('AddSessionAttributes\\(SsoToken never issued, before any AuthenticateOBO') },
 };
@@ -112,9 +113,9 @@ const groups: Caught[][] = [
   [customers['cattr-cardless-customer-refused']!, cards['tcard-bin-not-denied']!, linked['obo-no-linked-title-repeated']!],
   // A deleted card kept makes the linked-accounts model fail too (the filter naming it is accepted, model/obo-card-change.ts): the leak goes elsewhere.
   [cards['delete-card-kept']!],
-  [cards['cards-bad-expiration-format']!, linked['obo-linked-flag-not-set-again']!],
+  [cards['cards-bad-expiration-format']!],
   [cards['tcard-denied-bin-new-only']!, linked['sattr-token-any-session']!],
-  [cards['cards-stars-for-number-card']!, linked['obo-not-found-resets-session-tokens']!],
+  [cards['cards-stars-for-number-card']!],
   [customers['find-miss-cached-by-ssn']!, cards['card-found-by-number-alone']!],
   // A tokenized card's change fails the linked-accounts model too (model/obo-after-write.ts): no linked fault beside it.
   [cards['cards-list-stale-after-token-update']!],
@@ -125,6 +126,9 @@ const groups: Caught[][] = [
   // Apart: each failure's story has the console's lines (reporting/live.ts).
   [cards['cards-readded-card-listed-twice']!],
   [linked['obo-linked-lost-on-identical-resubmission']!],
+  // blind18's classes: a card fault makes the linked-accounts model fail before its emptied customer (its list reads).
+  [linked['obo-linked-flag-not-set-again']!],
+  [linked['obo-not-found-resets-session-tokens']!],
   [customers['enroll-country-customer-id-not-stored']!, cards['tcard-identical-check-reads-first-data']!],
 ];
 
