@@ -21,8 +21,8 @@ describe('object ownership and use after delete', () => {
   afterAll(() => removeAddedCards(ctx));
   fixedCase(ctx, file, {
     area, name: 'another customer\'s card, number, token and transactions are never reached through this customer (D45)', writes: true,
-    requirements: ['OWNERSHIP-CARDS', 'SATTR-FILTERS', 'ERR-INVALID-INFORMATION', 'GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'],
-    description: 'customers A and B, each with a card (B also a tokenized one); A names B\'s cardId, card number, token and transactions in every operation that names one, the card and transactions first while A holds no card',
+    requirements: ['OWNERSHIP-CARDS', 'CARD-SUCCESS', 'TCARD-SUCCESS', 'SATTR-FILTERS', 'ERR-INVALID-INFORMATION', 'GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO'],
+    description: 'customers A and B, each with a card (B also a tokenized one); A names B\'s cardId, card number, token and transactions in every operation that names one, the card and transactions first while A holds no card, then in a session whose AuthenticateOBO named B, where A gets a card of each kind',
     run: () => ownershipCase(ctx),
   });
   fixedCase(ctx, file, {

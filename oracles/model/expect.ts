@@ -95,6 +95,8 @@ export function nicknameAsSent(shown: string, sent: unknown): boolean {
  * The card of an add-or-update reply carries the data just sent: its expirationMonthYear and cardNickname,
  * where not empty ("After add-or-update, most fields other than cardId and lastFourDigits can be empty
  * strings"; a missing or mistyped one is the shape's failure, CARDS-SHAPE), are the values of this write.
+ * Its customerId, where not empty, is the customer the request named (Card.customerId is the owner), whatever
+ * customer an AuthenticateOBO of the session named (blind18: the owner taken from the session's customer context).
  */
 export function cardDataAsSent(x: Responded, p: { payload: Record<string, unknown>; requirement: RequirementId }): Finding[] {
   const card = firstCard(x);
@@ -103,7 +105,8 @@ export function cardDataAsSent(x: Responded, p: { payload: Record<string, unknow
   const wrong = (field: string, shown: unknown) => out.push(finding('modelCardData', p.requirement, x.request.operation, {
     title: 'Card data in the reply not as sent', received: `${field} ${JSON.stringify(shown)}`, documented: `${field} ${JSON.stringify(p.payload[field])}, as sent, or ""`, key: [field],
   }, x));
-  const { expirationMonthYear, cardNickname } = card;
+  const { expirationMonthYear, cardNickname, customerId } = card;
+  if (typeof customerId === 'string' && customerId !== '' && typeof p.payload.customerId === 'string' && !sameId(customerId, p.payload.customerId)) wrong('customerId', customerId);
   if (typeof expirationMonthYear === 'string' && expirationMonthYear !== '' && expirationMonthYear !== p.payload.expirationMonthYear) wrong('expirationMonthYear', expirationMonthYear);
   if (typeof cardNickname === 'string' && cardNickname !== '' && !nicknameAsSent(cardNickname, p.payload.cardNickname)) wrong('cardNickname', cardNickname);
   return out;

@@ -62,6 +62,11 @@ export interface ModelCustomer {
   /** D17: a customer that never held a card has no linked account. */
   everHadCard: boolean;
   /**
+   * A customer of the run family found again: cards an earlier night's run sent it (a declined one among
+   * them, D15) are not known, so its holding no card is not taken for having no linked account.
+   */
+  readonly pastUnknown?: boolean;
+  /**
    * Last four digits of declined card numbers (D15): whether a card flagged invalid is
    * listed is not documented, so such a card is tolerated in a list, never required.
    */

@@ -19,6 +19,12 @@ export const stateClassFaults: Fault[] = [
   { name: 'card-update-writes-every-holder', requirement: 'OWNERSHIP-CARDS', breaks: 'AddOrUpdateCard\'s update path (a number the customer already holds) writes the new card data with `UPDATE ... WHERE CardNumber = @number`, so another customer\'s card of the same number takes the new expiration too, though "partners may only update their own cards" and Card.customerId is the owner (D45)' },
   // Blind batch 17's class (an owner check that skips itself when the customerId names nobody), on another write than its DeleteCard.
   { name: 'tcard-owner-check-skipped-for-unknown-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'AddOrUpdateTokenizedCard reads the customer and checks the card\'s owner only `if (customer != null)`, so with a customerId that names no customer a token another customer holds updates that customer\'s card, though Card.customerId is the owner and "partners may only update their own cards" (D45)' },
+  // Blind batch 18's class (the session's AuthenticateOBO customer read where the request names another), on a read, not its DeleteCard.
+  { name: 'history-account-owner-from-obo-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'GetTransactionHistory accepts an accountId whose card belongs to the customer the session\'s AuthenticateOBO named, so a request naming one customer lists another customer\'s transactions once the session authenticated that other customer (D45: Card.customerId is the owner, never listed through a request that names this customer)' },
+  // Blind batch 18's class (the linked account follows the cards after every change), on the card added again, not the deleted one.
+  { name: 'obo-linked-flag-not-set-again', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'DeleteCard of a customer\'s last card clears its HasLinkedAccount flag, which AddOrUpdateCard\'s insert sets again but AddOrUpdateTokenizedCard\'s does not, so a customer whose cards were all deleted and who was given a tokenized card gets NO_LINKED_ACCOUNT, where D17 makes a customer holding a registered card (of either kind) linked' },
+  // Blind batch 18's class (a refused call changes nothing in the session), on the unknown customer's refusal and the token, not NO_LINKED_ACCOUNT and the customer.
+  { name: 'obo-not-found-resets-session-tokens', requirement: 'SATTR-FILTERS', breaks: 'AuthenticateOBO resets the session\'s OBO record (its ssoTokens) before it looks the customer up, and a CUSTOMER_NOT_FOUND refusal does not restore it, so AddSessionAttributes with the ssoToken an earlier AuthenticateOBO of the session issued, naming that customer\'s own card, is refused, though the refusal issued no token and D18 keeps the newest one valid' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 
@@ -39,6 +45,12 @@ export function stateClassInput(scope: StateClassScope, op: Operation, raw: unkn
   const input = identityClassInput(faults, state, op, raw);
   if (!has(faults) || typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const out: Json = { ...(input as Json) };
+  // obo-linked-flag-not-set-again: the flag cleared when the card deleted is the customer's last (still held here), set by a number card.
+  if (faults.has('obo-linked-flag-not-set-again') && typeof out.customerId === 'string') {
+    const held = state.cards.listValid(out.customerId);
+    if (op.id === 'DeleteCard' && held.length === 1 && held[0]!.cardId === String(out.cardId).toLowerCase()) unlinkedOf(state).add(held[0]!.customerId);
+    if (op.id === 'AddOrUpdateCard') unlinkedOf(state).delete(out.customerId.toLowerCase());
+  }
   if (op.id === 'DeleteCard' && faults.has('delete-card-id-prefix-match') && typeof out.cardId === 'string' && typeof out.customerId === 'string') {
     const id = out.cardId.toLowerCase();
     // WHERE CustomerId = @customerId AND CardId LIKE @cardId + '%'
@@ -73,4 +85,28 @@ export function deepPageGap(faults: FaultSet, all: readonly Transaction[], refer
   if (reference === undefined || !faults.has('history-paging-gap-beyond-default-window') || items.length < 2) return items;
   const at = all.findIndex((t) => String(t.transactionId) === reference.toLowerCase());
   return at >= history.defaultPageSize ? [items[0]!, ...items.slice(2)] : items;
+}
+
+/** history-account-owner-from-obo-customer: the card the accountId names when the session's AuthenticateOBO customer owns it. */
+export function oboContextCard(faults: FaultSet, state: ReferenceState, session: PartnerSession, accountId: string | undefined): StoredCard | undefined {
+  if (accountId === undefined || !faults.has('history-account-owner-from-obo-customer') || session.oboCustomerId === undefined) return undefined;
+  const card = state.cards.get(accountId);
+  return card?.customerId === session.oboCustomerId ? card : undefined;
+}
+
+/** obo-linked-flag-not-set-again: customers whose flag the deletion of their last card cleared, per reference state (a fresh one has none). */
+const unlinked = new WeakMap<ReferenceState, Set<string>>();
+function unlinkedOf(state: ReferenceState): Set<string> {
+  const set = unlinked.get(state) ?? new Set<string>();
+  unlinked.set(state, set);
+  return set;
+}
+
+/** obo-linked-flag-not-set-again: the customer's flag is cleared (no number card was added since its last card was deleted). */
+export const linkedFlagCleared = (faults: FaultSet, state: ReferenceState, customerId: string): boolean =>
+  faults.has('obo-linked-flag-not-set-again') && unlinkedOf(state).has(customerId.toLowerCase());
+
+/** obo-not-found-resets-session-tokens: the session's ssoTokens emptied by an AuthenticateOBO that found no customer. */
+export function notFoundResetsTokens(faults: FaultSet, session: PartnerSession): void {
+  if (faults.has('obo-not-found-resets-session-tokens')) session.ssoTokens.length = 0;
 }

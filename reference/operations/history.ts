@@ -8,7 +8,7 @@ import { cashPickups, page, shownTimestamps } from './history-page.js';
 import { optionalText, sendOk, text, type OperationContext } from './context.js';
 import { updatedCards } from '../faults/blind9/hooks.js';
 import { blind12CardHistory, blind12FilterIgnored, blind12Paged } from '../faults/blind12/history.js';
-import { cardlessAnyCard, deepPageGap, tokenCardRepeated } from '../faults/state-classes.js';
+import { cardlessAnyCard, deepPageGap, oboContextCard, tokenCardRepeated } from '../faults/state-classes.js';
 import { sameNicknameAs } from '../faults/blind13/handlers.js';
 import { blind14SameLastFour } from '../faults/blind14/handlers.js';
 import { filtersBeforeVersion, sizedAccountTotal, tokenJoinedHistory } from '../faults/history-classes.js';
@@ -46,7 +46,7 @@ function refuseUnknown(ctx: OperationContext, request: FastifyRequest, reply: Fa
  * matching the filter, the same on every page.
  */
 export function getTransactionHistory(app: FastifyInstance, ctx: OperationContext): void {
-  defineOperation(app, ctx, 'GetTransactionHistory', (c, { op, values: bound, request, reply }) => {
+  defineOperation(app, ctx, 'GetTransactionHistory', (c, { op, values: bound, request, reply, session }) => {
     // history-filters-after-version-lost: the filter binder stops at apiVersion.
     const values = filtersBeforeVersion(c.faults, request.url, bound);
     if (c.readings.has('page-size-zero-rejected') && values.pageSize === 0) {
@@ -64,7 +64,7 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // history-account-any-customer: the accountId is looked up among every customer's cards.
     // history-account-any-customer-when-cardless: the same, only while the customer holds no card.
     const anyCard = (accountId !== undefined && c.faults.has('history-account-any-customer') ? c.state.cards.get(accountId) : undefined)
-      ?? cardlessAnyCard(c.faults, c.state, text(values, 'customerId'), accountId);
+      ?? cardlessAnyCard(c.faults, c.state, text(values, 'customerId'), accountId) ?? oboContextCard(c.faults, c.state, session, accountId);
     if (anyCard && !customerCards.includes(anyCard)) customerCards.push(anyCard);
     // blind5-history-paging-ignores-account: the paging query is a second query without the account clause.
     const pagingDrops = c.faults.has('blind5-history-paging-ignores-account') && optionalText(values, 'pagingTransactionReferenceNumber') !== undefined;

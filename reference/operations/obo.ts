@@ -10,6 +10,7 @@ import { sendOk, text, type OperationContext } from './context.js';
 import { linkedCustomerOf } from '../faults/blind13/handlers.js';
 import { markedUnchanged } from '../faults/stale-caches.js';
 import { ssoJwt } from '../blind2/answers.js';
+import { linkedFlagCleared, notFoundResetsTokens } from '../faults/state-classes.js';
 
 /** obo-no-linked-title-repeated: the customers refused for no linked account so far, per customer store (a fresh reference has none). */
 const refusedNoLinked = new WeakMap<object, Set<string>>();
@@ -44,7 +45,10 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
       return reply.code(row.status).type('application/problem+json')
         .send(JSON.stringify({ type: row.typeRfc!.url, title: row.title, status: row.status, detail: 'No customer has this customerId.', instance: requestPath(request) }));
     }
-    if (!customer) return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
+    if (!customer) {
+      notFoundResetsTokens(c.faults, session);
+      return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
+    }
     // blind6-obo-linked-any-customer-card: `SELECT COUNT(*) FROM Cards WHERE Valid = 1`, the customer clause missing.
     const holders = c.faults.has('blind6-obo-linked-any-customer-card') ? c.state.cards.anyValid() : [];
     // blind13-obo-linked-check-uses-session-customer: the session's customer context is asked, not the request's.
@@ -63,6 +67,7 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     // obo-linked-lost-on-identical-resubmission: the linked-account query counts Authorized cards; a resubmitted one is Unchanged.
     if (linked.length > 0 && c.faults.has('obo-linked-lost-on-identical-resubmission') && linked.every(markedUnchanged))
       return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
+    if (linked.length > 0 && linkedFlagCleared(c.faults, c.state, customer.customerId)) return sendErrorRow(reply, request, 'NO_LINKED_ACCOUNT', 'The customer has no linked account.');
     // blind10-obo-no-linked-cached: a NO_LINKED_ACCOUNT answer is cached per customer and never evicted by a new card.
     const cachedRefusal = c.faults.has('blind10-obo-no-linked-cached') && cachedNotLinked(c.state.customers, customer.customerId);
     if ((linked.length === 0 || cachedRefusal) && !c.faults.has('obo-no-linked-check')) {

@@ -170,6 +170,8 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'delete-card-id-prefix-match': true,
   'card-update-writes-every-holder': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'tcard-owner-check-skipped-for-unknown-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
+  'history-account-owner-from-obo-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
+  'obo-linked-flag-not-set-again': true, 'obo-not-found-resets-session-tokens': true,
   // the identity classes blind batch 14 showed missing (reference/faults/identity-classes.ts)
   'cattr-customer-id-guid-parsed': true,
   'delete-card-by-last-four': 'which other card of the customer a DeleteCard may not reach (its twin) is known to the run that made it; judged by the run',

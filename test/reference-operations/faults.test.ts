@@ -573,7 +573,27 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const cardId = (await cardsWithHistory(b, (await b.enroll()).customerId, 1)).at(-1);
     return (await b.call('GetTransactionHistory', { query: { customerId: (await b.enroll()).customerId, accountId: cardId! } })).body.searchResults.length;
   },
+  // Blind batch 18's class: the session's AuthenticateOBO customer taken for the owner the request names.
+  'history-account-owner-from-obo-customer': async (b) => {
+    const owner = (await b.enroll()).customerId;
+    const cardId = (await cardsWithHistory(b, owner, 1)).at(-1);
+    await b.call('AuthenticateOBO', { body: { customerId: owner } });
+    return (await b.call('GetTransactionHistory', { query: { customerId: (await b.enroll()).customerId, accountId: cardId! } })).body.searchResults.length;
+  },
   'sattr-id-filter-takes-card-numbers': (b) => sessionAttributes(b, () => [['AccountIdFilter', '4111111111111111']]),
+  // Blind batch 18's classes: the linked account after the last card deleted and another added; a refused call changes nothing.
+  'obo-linked-flag-not-set-again': async (b) => {
+    const { customerId } = await b.enroll();
+    const cardId = (await b.addCard(customerId)).body.cards[0].cardId as string;
+    await b.call('DeleteCard', { body: { customerId, cardId } });
+    await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId) });
+    return (await b.call('AuthenticateOBO', { body: { customerId } })).status;
+  },
+  'obo-not-found-resets-session-tokens': async (b) => {
+    const own = await oboCustomer(b);
+    await b.call('AuthenticateOBO', { body: { customerId: unknownGuid } });
+    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', own.cardId]]) })).status;
+  },
   // Blind batch 13's class: one card number held by two customers, updated by one of them.
   'card-update-writes-every-holder': async (b) => {
     const [holder, other] = [(await b.enroll()).customerId, (await b.enroll()).customerId];

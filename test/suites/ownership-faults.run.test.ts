@@ -32,6 +32,8 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
     { fault: 'sattr-number-filter-prefix', check: 'statusMatches', operation: 'AddSessionAttributes' },
     { fault: 'enroll-check-then-insert', check: 'serialOutcome', operation: 'EnrollCustomer' },
     { fault: 'delete-check-then-remove', check: 'noServerError', operation: 'DeleteCard' },
+    // blind18: another customer's card named in a session whose AuthenticateOBO named its owner (the blind fault: DeleteCard).
+    { fault: 'history-account-owner-from-obo-customer', check: 'othersTransactionsHidden', operation: 'GetTransactionHistory' },
   ],
   // Issue 27, a class the third blind batch showed missing: an empty entry beside the customer's own card.
   [

@@ -42,6 +42,16 @@ const linked: Record<string, Caught> = {
     fault: 'obo-linked-lost-on-identical-resubmission', checks: ['modelSsoToken'], operation: /^AuthenticateOBO$/,
     story: step('AuthenticateOBO\\(customer #\\d, which holds card #\\d+(, card #\\d+)*, after every card it holds resubmitted with identical data'),
   },
+  // blind18's classes (model/obo-after-write.ts): a card added again after all were deleted; refused AuthenticateOBO calls change nothing.
+  'obo-linked-flag-not-set-again': {
+    fault: 'obo-linked-flag-not-set-again', checks: ['modelSsoToken'], operation: /^AuthenticateOBO$/,
+    story: step('AuthenticateOBO\\(customer #\\d, which holds card #\\d+, added after all its cards were deleted\\)'),
+  },
+  'obo-not-found-resets-session-tokens': {
+    fault: 'obo-not-found-resets-session-tokens', checks: ['modelAccepted'], operation: /^AddSessionAttributes$/,
+    // Its shrunk sequence is longer than the console's 40 lines (reporting/live.ts): the finding names the step's prediction.
+    story: /documented a refused AuthenticateOBO changes nothing in the session/,
+  },
   'sattr-before-obo-accepted': { fault: 'sattr-before-obo-accepted', checks: ['genericRefusal'], operation: /^AddSessionAttributes$/, story: step('AddSessionAttributes\\(SsoToken never issued, before any AuthenticateOBO') },
 };
 const cards: Record<string, Caught> = {
@@ -116,6 +126,9 @@ const groups: Caught[][] = [
   // Apart: each failure's story has the console's lines (reporting/live.ts).
   [cards['cards-readded-card-listed-twice']!],
   [linked['obo-linked-lost-on-identical-resubmission']!],
+  // blind18's classes: a card fault makes the linked-accounts model fail before its emptied customer (its list reads).
+  [linked['obo-linked-flag-not-set-again']!],
+  [linked['obo-not-found-resets-session-tokens']!],
   [customers['enroll-country-customer-id-not-stored']!, cards['tcard-identical-check-reads-first-data']!],
 ];
 

@@ -11,7 +11,7 @@ import type { SequenceRun } from './real.js';
  * a card" is not predicted for it, and its e-mail is another night's unless this worker enrolled it.
  */
 export function familyCustomer(c: ReusedCustomer, label: string): ModelCustomer {
-  return { label, customerId: c.customerId, ssn: c.ssn, email: c.emailAddress, dateOfBirth: c.dateOfBirth, cards: [], everHadCard: c.found, declined: [], deleted: [] };
+  return { label, customerId: c.customerId, ssn: c.ssn, email: c.emailAddress, dateOfBirth: c.dateOfBirth, cards: [], everHadCard: c.found, ...(c.found ? { pastUnknown: true } : {}), declined: [], deleted: [] };
 }
 
 /**

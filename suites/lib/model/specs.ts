@@ -99,7 +99,7 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
     spec(ctx, 'model:linked-accounts', 'linked accounts: AuthenticateOBO and session attributes follow the model',
       ['OBO-LINKED-ACCOUNT', 'STATE-OBO', 'SATTR-AFTER-OBO', 'STATE-SESSION-ATTRIBUTES', 'SATTR-FILTERS', 'NO-SECRET-ECHO'],
       [...sessionCommands(), another('model:linked-accounts#2', 'model:linked-accounts#3'), cards.add, addToken, addToken.map((t) => new AddTokenizedCard(t.customer, t.generated, true)),
-        customer.map((i) => new GetRegisteredCards(i)), ...oboCommands(ctx), ...cardChangeAfterOboCommands(ctx), oboAfterWriteCommand()]),
+        customer.map((i) => new GetRegisteredCards(i)), ...oboCommands(ctx), ...cardChangeAfterOboCommands(ctx), oboAfterWriteCommand(ctx)]),
   ];
 }
 

@@ -149,13 +149,18 @@ function newTokenCard(r: SequenceRun, c: ModelCustomer, generated: Body): Body {
 /** Tokens of letters and digits only: AccountNumberFilter lists them comma-separated. */
 const token = stringOf({ chars: alnumChars, minLength: 16, maxLength: 40 });
 
-export function tokenizedCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> {
+/** The body of a new tokenized card as AddTokenizedCard takes it (the token is made new at run time). */
+export function tokenCardDraw(ctx: HarnessContext): fc.Arbitrary<Body> {
   const { declinedCardNumber, deniedCardBin } = ctx.profile;
-  const customer = fc.nat({ max: maxCustomers - 1 });
-  const card = fc.nat({ max: 5 });
-  const generated = fc
+  return fc
     .tuple(validPayload(operation(OP), { declinedCardNumber, deniedCardBin, includeOptional: false }), token, fc.option(digits({ length: 4 }), { nil: undefined }))
     .map(([p, t, four]) => ({ ...p.body, cardToken: t, ...(four === undefined ? {} : { lastFourOfCard: four }) }));
+}
+
+export function tokenizedCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> {
+  const customer = fc.nat({ max: maxCustomers - 1 });
+  const card = fc.nat({ max: 5 });
+  const generated = tokenCardDraw(ctx);
   return [
     fc.tuple(customer, generated).map(([i, g]) => new AddTokenizedCard(i, g)),
     fc.tuple(customer, card).map(([i, k]) => new ResubmitCard(i, k, 'token')),

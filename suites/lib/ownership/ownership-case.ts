@@ -11,6 +11,7 @@ import { PairLog } from './pairs.js';
 import { sharedIdentityWrites } from './shared-identity.js';
 import { sharedIdentityReads } from './shared-reads.js';
 import { throughNobody } from './unknown-owner.js';
+import { inOthersContext } from './others-context.js';
 
 /** Another expiration than `mmyy` (the month moved on by one): a change the owner's list would show. */
 export const otherExpiration = (mmyy: unknown): string => {
@@ -35,6 +36,7 @@ export async function filterRefused(ctx: HarnessContext, session: Session, custo
  * A card number and a token B holds, once A holds them too, are updated and deleted by A before B's
  * cards are read (shared-identity.ts: one read for both identity kinds and every write that named them).
  * The same cards and a transaction are also named with a customerId that names no customer (unknown-owner.ts).
+ * A's requests once it holds a card go in a session whose AuthenticateOBO named B (others-context.ts).
  */
 export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
   const session = await ctx.session();
@@ -85,7 +87,9 @@ export async function ownershipCase(ctx: HarnessContext): Promise<CaseOutcome> {
     log.sent('other-customers-card-id', 'DeleteCard body cardId');
   };
   await throughA('holding no card');
-  await numberCard(ctx, session, a.customerId);
+  // From here the session carries B's customer context (AuthenticateOBO for B): a request naming A must be answered as
+  // in a fresh session (blind18: an owner check and a reply's owner read from the session's customer, not the request's).
+  parts.push(...(await inOthersContext(ctx, session, a.customerId, b.customerId)));
   await throughA(holding);
   // The same cards and transaction named with a customerId of nobody (unknown-owner.ts): B's list below shows what it reached.
   parts.push(...(await throughNobody(ctx, call, log, { card: bCard, token: bToken, historyCard, foreign, otherExpiration })));
