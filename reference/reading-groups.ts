@@ -156,7 +156,7 @@ export const readingGroups: readonly ReadingGroup[] = [
     name: 'blind3-c',
     readings: [
       'blind3-done-202', 'blind3-history-unknown-reference-400', 'blind3-unknown-customer-404', 'blind3-page-size-lenient-int',
-      'blind3-session-missing-header-400',
+      'blind3-session-missing-header-400', 'obo-linked-once-carded',
     ],
   },
   {

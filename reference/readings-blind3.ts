@@ -135,6 +135,10 @@ export const blind3Readings: readonly Reading[] = [
     reads: 'pageSize is parsed as Integer.parseInt and int.Parse do: a leading + sign and leading zeros are allowed ("+5", "05" are 5)',
   },
   {
+    name: 'obo-linked-once-carded', decision: 'D17 (its column asserts "before any card" and "after a card was added" only)',
+    reads: 'a customer is linked from its first registered card on, and stays linked after its cards are deleted (a flag on the customer, set once), so AuthenticateOBO after the last card was deleted still issues an ssoToken',
+  },
+  {
     name: 'blind3-session-missing-header-400', decision: 'D4 (a 4xx with a JSON error body)',
     reads: 'a missing sessionId or deviceId header is a 400 Problem MISSING_REQUEST_HEADER ("Required header \'sessionId\' is not present."), as Spring answers a missing @RequestHeader; an unknown or mismatched one is still 401',
   },

@@ -52,7 +52,9 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     // blind6-obo-linked-any-customer-card: `SELECT COUNT(*) FROM Cards WHERE Valid = 1`, the customer clause missing.
     const holders = c.faults.has('blind6-obo-linked-any-customer-card') ? c.state.cards.anyValid() : [];
     // blind13-obo-linked-check-uses-session-customer: the session's customer context is asked, not the request's.
-    const linked = [...c.state.cards.listValid(linkedCustomerOf(c, session.oboCustomerId, customer.customerId)), ...holders].filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
+    // Reading `obo-linked-once-carded` (D17 asserts nothing after a deletion): a linked-account flag set by the first card, never cleared.
+    const everCarded = c.readings.has('obo-linked-once-carded') ? c.state.cards.listRemoved(customer.customerId) : [];
+    const linked = [...c.state.cards.listValid(linkedCustomerOf(c, session.oboCustomerId, customer.customerId)), ...holders, ...everCarded].filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
     if (linked.length === 0 && !c.faults.has('obo-no-linked-check') && c.faults.has('blind1-obo-no-linked-400'))
       return sendProblem(reply, request, { status: 400, errorCode: 'NO_LINKED_ACCOUNT', title: 'No linked account', detail: 'The customer has no linked account.' });
     // blind5-obo-no-linked-title-case: the title typed in Title Case in this handler.

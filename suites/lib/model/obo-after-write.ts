@@ -14,9 +14,8 @@ import { holdsCard, type Model, type ModelCard, type ModelCustomer } from '../..
  * The kinds of card write after which the linked account is read again. A new card (the D17 row
  * itself), a tokenized one (AuthenticateObo's tokenizedOnly) and a card written between AuthenticateOBO
  * and AddSessionAttributes (obo-card-change.ts) are read after elsewhere. `emptied`: every card the
- * customer holds deleted (then NO_LINKED_ACCOUNT, D17: a linked account is a registered card; blind18, a
- * soft-deleted card still counted), then a card added again (an ssoToken once more): the answer follows
- * the cards both ways.
+ * customer holds deleted (the answer is observed: D17's column asserts nothing after a deletion), then a
+ * card added again (an ssoToken once more, asserted: "after a card was added").
  */
 export type CardWrite = 'changed' | 'identical' | 'deleted' | 'emptied';
 const writes: readonly CardWrite[] = ['changed', 'identical', 'deleted', 'emptied'];
@@ -49,9 +48,9 @@ const indexOfKind = (c: ModelCustomer, card: ModelCard): number => c.cards.filte
  * each kind not read after yet in this sequence (Model.linkedReadAfter), the customer's cards are
  * written as the cards model's own commands send and judge them, so that every card it still holds
  * was last written by this kind; then AuthenticateOBO must answer with an ssoToken (it holds a card).
- * `emptied` answers NO_LINKED_ACCOUNT instead, and the session first gives another customer holding a
- * card a token, which that refusal and one for a customerId of no customer must leave in force
- * (obo-refused-keeps.ts); then a tokenized card added again is read after. One command for every kind: the random sequences draw among one command more, not three (a hunt
+ * After `emptied` nothing is asserted; where the target refuses it (NO_LINKED_ACCOUNT), the session first gave
+ * another customer holding a card a token, which that refusal and one for a customerId of no customer must leave
+ * in force (obo-refused-keeps.ts); then a tokenized card added again is read after. One command for every kind: the random sequences draw among one command more, not three (a hunt
  * for a failure elsewhere stays as likely to find it), and the coverage sequence reads after every
  * kind at its first draw where customers hold cards.
  */

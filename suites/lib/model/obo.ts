@@ -13,18 +13,17 @@ import { customerWith, foreignCards, holdsCard, preferredCustomer, maxCustomers,
 const [idFilter, numberFilter] = exclusiveSessionFilters;
 
 /**
- * D17 (a linked account is a registered card): while the customer holds a card, an ssoToken; while
- * it holds none, 422 NO_LINKED_ACCOUNT, whether it never held one or its last card was deleted
- * (blind18: a deleted card still counted). When a card of its was declined (D15: whether a declined
- * card is kept is open), or it is a customer found again whose earlier cards are not known, a
- * customer holding no registered card is not asserted either way.
+ * D17: before the customer ever held a card, 422 NO_LINKED_ACCOUNT; while it holds one, an ssoToken
+ * (a card added again after all were deleted included). After all its cards were deleted the register
+ * asserts nothing (D17's column names "before any card" and "after a card was added" only; whether a
+ * deleted card leaves the account linked is the target's reading), nor when a card of its was declined
+ * (D15) or it is a customer found again whose earlier cards are not known.
  */
 function linkedAccount(c: ModelCustomer): Oracle[] {
   // The States table says the same as D17 for a customer holding a card: both rows answer for it.
   if (c.cards.length > 0) return [predict.ssoToken('OBO-LINKED-ACCOUNT'), predict.ssoToken('STATE-OBO')];
-  if (c.pastUnknown || c.declined.length > 0) return [];
-  const documented = c.everHadCard ? 'the customer holds no registered card: its last card was deleted (D17)' : 'the customer never held a card (D17)';
-  return [predict.refusedWithRow({ requirement: 'OBO-LINKED-ACCOUNT', row: 'NO_LINKED_ACCOUNT', documented })];
+  if (c.everHadCard || c.pastUnknown || c.declined.length > 0) return [];
+  return [predict.refusedWithRow({ requirement: 'OBO-LINKED-ACCOUNT', row: 'NO_LINKED_ACCOUNT', documented: 'the customer never held a card (D17)' })];
 }
 
 /** AuthenticateOBO as the model predicts it; returns the token, when one was issued. */
