@@ -19,6 +19,8 @@ export const stateClassFaults: Fault[] = [
   { name: 'card-update-writes-every-holder', requirement: 'OWNERSHIP-CARDS', breaks: 'AddOrUpdateCard\'s update path (a number the customer already holds) writes the new card data with `UPDATE ... WHERE CardNumber = @number`, so another customer\'s card of the same number takes the new expiration too, though "partners may only update their own cards" and Card.customerId is the owner (D45)' },
   // Blind batch 17's class (an owner check that skips itself when the customerId names nobody), on another write than its DeleteCard.
   { name: 'tcard-owner-check-skipped-for-unknown-customer', requirement: 'OWNERSHIP-CARDS', breaks: 'AddOrUpdateTokenizedCard reads the customer and checks the card\'s owner only `if (customer != null)`, so with a customerId that names no customer a token another customer holds updates that customer\'s card, though Card.customerId is the owner and "partners may only update their own cards" (D45)' },
+  // Blind batch 18's class (two numbers of one customer alike in all the Card resource shows are two cards), on other columns than its last four and expiration.
+  { name: 'card-update-matched-by-bin-and-zip', requirement: 'CARD-SUCCESS', breaks: 'AddOrUpdateCard looks the existing card up by customer, BIN and billing zip (the address-verification key), so a second card number with the same BIN and zip updates the first card and is answered with its cardId, though "Adds or updates a card" and a card is named by its number' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 
@@ -44,6 +46,13 @@ export function stateClassInput(scope: StateClassScope, op: Operation, raw: unkn
     // WHERE CustomerId = @customerId AND CardId LIKE @cardId + '%'
     const card = id.length >= 8 && id.length < 36 ? state.cards.listValid(out.customerId).find((c) => c.cardId.startsWith(id)) : undefined;
     if (card) out.cardId = card.cardId;
+  }
+  if (op.id === 'AddOrUpdateCard' && faults.has('card-update-matched-by-bin-and-zip') && typeof out.cardNumber === 'string' && typeof out.customerId === 'string') {
+    const number = out.cardNumber;
+    // SELECT ... WHERE CustomerId = @customerId AND Bin = @bin AND Zip = @zip: the number itself is not compared.
+    const alike = state.cards.find(out.customerId, 'number', number) ? undefined
+      : state.cards.listValid(out.customerId).find((c) => c.kind === 'number' && c.identity.slice(0, 6) === number.slice(0, 6) && c.data.zip === out.zip);
+    if (alike) out.cardNumber = alike.identity;
   }
   if (op.id === 'AddSessionAttributes' && faults.has('sattr-id-filter-takes-card-numbers') && session.oboCustomerId !== undefined && Array.isArray(out.sessionAttributes)) {
     const cards = state.cards.listValid(session.oboCustomerId);
