@@ -12,6 +12,8 @@ export const inputClassFaults: Fault[] = [
   { name: 'enroll-phone-country-code-dropped', requirement: 'ENROLL-MOBILE-NUMBER-LENGTH', breaks: 'EnrollCustomer drops a leading 1 from an 11-digit mobile number instead of refusing it' },
   { name: 'guid-dashes-optional', requirement: 'CARDS-CUSTOMER-ID-LENGTH', breaks: 'GetRegisteredCards and GetTransactionHistory take a customerId written without its dashes (32 hex digits)' },
   { name: 'text-apostrophe-500', requirement: 'GEN-NO-5XX', breaks: 'EnrollCustomer and AddOrUpdateCard crash with 500 on an apostrophe in a name, address line or city (an unescaped SQL string)' },
+  // Blind batch 18's class (a list filter of no item is still a filter), on AccountIdFilter beside AccountNumberFilter.
+  { name: 'sattr-both-filters-empty-id-list-dropped', requirement: 'SATTR-FILTERS', breaks: 'AccountIdFilter is read with Split(\',\', RemoveEmptyEntries) and dropped when nothing is left, so a list of commas beside AccountNumberFilter naming the customer\'s own card is accepted, though the filters "are mutually exclusive; sending both returns an error" (D19)' },
   { name: 'number-overflow-500', requirement: 'GEN-NO-5XX', breaks: 'GetTransactionHistory crashes with 500 on a pageSize beyond 32 bits instead of refusing it' },
 ];
 
@@ -31,5 +33,12 @@ export function classFaultInput(faults: FaultSet, op: Operation, input: unknown)
     throw new Error('syntax error at or near "\'"');
   if (op.id === 'GetTransactionHistory' && faults.has('number-overflow-500') && /^-?[0-9]+$/.test(String(out.pageSize ?? '')) && Math.abs(Number(out.pageSize)) > 2 ** 31 - 1)
     throw new RangeError('Value was either too large or too small for an Int32.');
+  if (op.id === 'AddSessionAttributes' && faults.has('sattr-both-filters-empty-id-list-dropped') && Array.isArray(out.sessionAttributes)) {
+    const items = out.sessionAttributes as Json[];
+    const named = (n: string) => items.find((a) => a?.name === n);
+    const ids = named('AccountIdFilter')?.value;
+    if (named('AccountNumberFilter') && typeof ids === 'string' && ids.split(',').every((e) => e.trim() === ''))
+      out.sessionAttributes = items.filter((a) => a?.name !== 'AccountIdFilter');
+  }
   return out;
 }
