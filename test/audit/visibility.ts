@@ -169,6 +169,8 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'tcard-owner-check-skipped-for-unknown-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   // the identity classes blind batch 14 showed missing (reference/faults/identity-classes.ts)
   'cattr-customer-id-guid-parsed': true,
+  'card-update-matched-by-bin-and-zip': 'which number a card was added by is never answered (the Card resource shows no number): a twin answered with the card\'s cardId is known to the run that made both; judged by the run',
+  'sattr-both-filters-empty-id-list-dropped': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
   'delete-card-by-last-four': 'which other card of the customer a DeleteCard may not reach (its twin) is known to the run that made it; judged by the run',
   'history-total-unfiltered-when-sized-account': 'needs the customer\'s history walked page by page',
   'history-joined-by-token-across-customers': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
