@@ -624,6 +624,8 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     }
     throw new Error('no tokenized card with a history after 5 cards');
   },
+  // blind18's class: a customer the run made, denied on a valid AddOrUpdateCard (a cardholder name past 64 characters).
+  'card-long-name-customer-not-found': async (b) => (await b.addCard((await b.enroll()).customerId, { nameOnCard: 'N'.repeat(80) })).status,
   // blind18's class: another number with the card's BIN and data is another card (two listed).
   'card-update-matched-by-bin-and-zip': async (b) => {
     const { customerId } = await b.enroll();
