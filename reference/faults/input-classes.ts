@@ -16,8 +16,6 @@ export const inputClassFaults: Fault[] = [
   { name: 'sattr-both-filters-empty-id-list-dropped', requirement: 'SATTR-FILTERS', breaks: 'AccountIdFilter is read with Split(\',\', RemoveEmptyEntries) and dropped when nothing is left, so a list of commas beside AccountNumberFilter naming the customer\'s own card is accepted, though the filters "are mutually exclusive; sending both returns an error" (D19)' },
   // Blind batch 18's class (a denial of state the run made and saw is no reason of the target's own, D37), on another operation than its AddCustomerAttributes.
   { name: 'card-long-name-customer-not-found', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddOrUpdateCard with a nameOnCard longer than 64 characters takes the cardholder-name path, which reads the customer through a view whose name column is varchar(64), so the row is lost and the customer is answered 422 CUSTOMER_NOT_FOUND, though it exists and nameOnCard is "0 | 100"' },
-  // Blind batch 18's class (an attribute list is a set: valid lists in every order), on the required items leading the list rather than trailing it.
-  { name: 'cattr-required-leading-binds-legacy-command', requirement: 'GEN-VALID-ACCEPTED', breaks: 'a list whose first two items are CustomerId and SSN is bound to the legacy two-attribute command, which refuses every other name with 400, so a valid list is refused for its order alone, though attributes are a list of named items' },
   { name: 'number-overflow-500', requirement: 'GEN-NO-5XX', breaks: 'GetTransactionHistory crashes with 500 on a pageSize beyond 32 bits instead of refusing it' },
 ];
 
@@ -37,12 +35,6 @@ export function classFaultInput(faults: FaultSet, op: Operation, input: unknown)
     throw new Error('syntax error at or near "\'"');
   if (op.id === 'GetTransactionHistory' && faults.has('number-overflow-500') && /^-?[0-9]+$/.test(String(out.pageSize ?? '')) && Math.abs(Number(out.pageSize)) > 2 ** 31 - 1)
     throw new RangeError('Value was either too large or too small for an Int32.');
-  if (op.id === 'AddCustomerAttributes' && faults.has('cattr-required-leading-binds-legacy-command') && Array.isArray(out.customerAttributes)) {
-    const items = out.customerAttributes as Json[];
-    const lead = new Set(items.slice(0, 2).map((a) => a?.name));
-    // The legacy command knows CustomerId and SSN only: the third item's name is unknown to it.
-    if (items.length > 2 && lead.has('CustomerId') && lead.has('SSN')) out.customerAttributes = items.map((a, i) => (i === 2 ? { ...a, name: `Legacy.${String(a?.name)}` } : a));
-  }
   // The lost view row: the customer is looked up as if it were no one.
   if (op.id === 'AddOrUpdateCard' && faults.has('card-long-name-customer-not-found') && (str('nameOnCard')?.length ?? 0) > 64) out.customerId = '00000000-0000-4000-8000-0000000000fe';
   if (op.id === 'AddSessionAttributes' && faults.has('sattr-both-filters-empty-id-list-dropped') && Array.isArray(out.sessionAttributes)) {
