@@ -626,6 +626,12 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   // blind18's class: a customer the run made, denied on a valid AddOrUpdateCard (a cardholder name past 64 characters).
   'card-long-name-customer-not-found': async (b) => (await b.addCard((await b.enroll()).customerId, { nameOnCard: 'N'.repeat(80) })).status,
+  // blind18's class: a customer enrolled with the e-mail alias key (D10) is found by its SSN and date of birth.
+  'enroll-email-alias-ssn-offset': async (b) => {
+    const { emailAddress, ...rest } = enrollPayload({ ssn: '123456789' }) as Record<string, unknown>;
+    await b.call('EnrollCustomer', { body: { ...rest, email: emailAddress } });
+    return (await find(b, '123456789', String(rest.dateOfBirth))).status;
+  },
   // blind18's class: another number with the card's BIN and data is another card (two listed).
   'card-update-matched-by-bin-and-zip': async (b) => {
     const { customerId } = await b.enroll();
