@@ -25,5 +25,6 @@ export async function enrollWithOtherEmailKey(ctx: HarnessContext, session: Sess
   if (x.response === undefined || x.response.status < 200 || x.response.status >= 300) return enrollFrom(ctx, session, payload, overrides);
   const member = responseMembers.enrollCustomer;
   const customerId = fixtureBody(ctx, x, { what: `EnrollCustomer with the ${other} key (D10)`, operation: enroll.id, member: [member] })[member] as string;
-  return { customerId, body: (x.request.body ?? {}) as Record<string, unknown>, exchange: x };
+  // The customer's data as the rest of the run reads it (a duplicate e-mail reuses it under the profile's key); the exchange keeps the alias.
+  return { customerId, body: { ...rest, [own]: email }, exchange: x };
 }
