@@ -26,5 +26,6 @@ export async function enrollWithOtherEmailKey(ctx: HarnessContext, session: Sess
   const member = responseMembers.enrollCustomer;
   const customerId = fixtureBody(ctx, x, { what: `EnrollCustomer with the ${other} key (D10)`, operation: enroll.id, member: [member] })[member] as string;
   // The customer's data as the rest of the run reads it (a duplicate e-mail reuses it under the profile's key); the exchange keeps the alias.
-  return { customerId, body: { ...rest, [own]: email }, exchange: x };
+  const { [other]: sentEmail, ...sent } = (x.request.body ?? {}) as Record<string, unknown>;
+  return { customerId, body: { ...sent, [own]: sentEmail }, exchange: x };
 }
