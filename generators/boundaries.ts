@@ -18,17 +18,36 @@ interface Bound {
   readonly value: fc.Arbitrary<unknown>;
 }
 
-/** Attribute values at the full value length, in the name's own format where it has that long a value (a count, not a GUID). */
+/**
+ * Attribute values at the full value length, in the name's own format where it has that long a value (a count, not a GUID).
+ * A list is a set of named items (blind18: the customer id read from the first item): payload k puts the required
+ * attributes first, last or in between the others in turn, so every run sends each place, whatever the seed.
+ */
 function attributeBounds(field: Field, options: PayloadOptions): Bound[] {
   const { max } = field.attributes!.valueLength;
+  const required = new Set(field.attributes!.allowed.filter((a) => a.required).map((a) => a.name));
   return randomOptionalAttributes(field).flatMap((a) => {
     const format = a.valueFormat ?? a.referenceFormat;
     const long = format ? validFormatValueOfLength(format, max, options) : undefined;
     if (!long) return [];
+    return [{ a, long }];
+  }).map(({ a, long }, k) => {
     const value = fc.tuple(validAttributeList(field, options), long).map(([list, v]): AttributeItem[] =>
-      [...list.filter((it) => it.name !== a.name), { name: a.name, value: v }]);
-    return [{ label: `${a.name} value length ${max}`, value }];
+      placeRequired([...list.filter((it) => it.name !== a.name), { name: a.name, value: v }], required, requiredPlaces[k % requiredPlaces.length]!));
+    return { label: `${a.name} value length ${max}`, value };
   });
+}
+
+const requiredPlaces = ['first', 'last', 'between'] as const;
+
+/** `items` with the required ones moved first, last, or between the others (after the first half of them). */
+function placeRequired(items: readonly AttributeItem[], required: ReadonlySet<string>, place: (typeof requiredPlaces)[number]): AttributeItem[] {
+  const req = items.filter((it) => required.has(it.name));
+  const rest = items.filter((it) => !required.has(it.name));
+  if (place === 'first') return [...req, ...rest];
+  if (place === 'last') return [...rest, ...req];
+  const half = Math.max(1, Math.floor(rest.length / 2));
+  return [...rest.slice(0, half), ...req, ...rest.slice(half)];
 }
 
 /** The exact bounds of `field` sent as valid: lengths (min and max, "" where the minimum is 0) or int range ends. */

@@ -49,6 +49,8 @@ declare module '../checks/finding.js' {
     twinTransactionsApart: true;
     /** A card's twin is still listed after a DeleteCard of the card (ownership/twin-card.ts, States). */
     twinCardKept: true;
+    /** A card's twin (another number, same BIN, last four digits and data) is added as a card of its own (ownership/twin-card.ts). */
+    twinIsAnotherCard: true;
     /** A write refused for a business reason created nothing: a lookup of what it sent names no new customer (business/refused-trace.ts, D16). */
     refusalLeftNoTrace: true;
     /** Two identical writes at the same time end as a serial order of them would (concurrency/cases.ts, D44). */

@@ -69,6 +69,9 @@ export function requestVerdict(op: Operation, request: CaseRequest): RequestVerd
       alternatives = [...alternatives, ...attributeAlternatives(op, field)];
       continue;
     }
+    // D10: a valid value under the alias is open: the key is a profile setting the audit does not know, and a target may read
+    // the table's key only (reading blind2-email-alias-ignored); a broken value stays broken whatever its key.
+    if (found.name !== field.name && verdict.kind !== 'absent') { open.push(`${field.name} sent under its alias ${found.name} (D10: the key sent is a profile setting)`); continue; }
     if (verdict.kind === 'open') { open.push(`${field.name}: ${verdict.why}`); continue; }
     if (verdict.kind === 'absent') continue;
     if (field.type !== 'attributeList') { validKeys.push(key); continue; }

@@ -28,6 +28,13 @@ export const filterExactnessOperators: readonly Operator[] = [
     backing: ['interface.md "Comma-separated list of card GUIDs", "of raw card numbers or card tokens"; "Account values are validated for format"', 'D19'],
   },
   {
+    // blind18: AccountNumberFilter "," beside AccountIdFilter was taken as not sent (its empty entries removed, nothing left).
+    id: 'filter-no-entry', family: 'filter-exactness', counterparts: [...counterparts, { tool: 'CATS', name: 'EmptyStringValuesInFieldsFuzzer' }],
+    sends: 'a list of no item (",", ",,", " , "), once beside the other filter naming the customer\'s own card (both filters) and once alone (an invalid value): a list that drops empty entries takes it for a filter not sent',
+    appliesTo: anyFilter, asserts: () => 'rejected',
+    backing: ['interface.md "mutually exclusive; sending both returns an error", "Account values are validated for format"', 'D19'],
+  },
+  {
     // blind17: AccountIdFilter split on [,;] took two of the customer's cards parted by a semicolon. Every list the contract
     // calls comma-separated, each separator in a request of its own: a target that splits on one of them only takes that one.
     id: 'filter-other-separator', family: 'filter-exactness', counterparts: [...counterparts, { tool: 'CATS', name: 'StringFormatAlmostValidValuesFuzzer' }],

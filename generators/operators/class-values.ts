@@ -64,3 +64,10 @@ export const listItemNearMisses = (held: string): readonly string[] => [`${held}
  * a semicolon (CSV in a comma-decimal locale), a vertical bar, a space and a tab (whitespace splits).
  */
 export const otherListSeparators: readonly string[] = [';', '|', ' ', '\t'];
+
+/**
+ * Lists of no item: commas and spaces only (blind18: `Split(',', RemoveEmptyEntries).Any()` took such a
+ * filter for one not sent). Present, the attribute is still given: beside the other filter it is both
+ * filters, alone an invalid value (D19). The empty string is D29's and stays out.
+ */
+export const listsOfNoItem: readonly string[] = [',', ',,', ' , '];

@@ -25,6 +25,8 @@ export const stateClassFaults: Fault[] = [
   { name: 'obo-linked-flag-not-set-again', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'DeleteCard of a customer\'s last card clears its HasLinkedAccount flag, which AddOrUpdateCard\'s insert sets again but AddOrUpdateTokenizedCard\'s does not, so a customer whose cards were all deleted and who was given a tokenized card gets NO_LINKED_ACCOUNT, where D17 makes a customer holding a registered card (of either kind) linked' },
   // Blind batch 18's class (a refused call changes nothing in the session), on the unknown customer's refusal and the token, not NO_LINKED_ACCOUNT and the customer.
   { name: 'obo-not-found-resets-session-tokens', requirement: 'SATTR-FILTERS', breaks: 'AuthenticateOBO resets the session\'s OBO record (its ssoTokens) before it looks the customer up, and a CUSTOMER_NOT_FOUND refusal does not restore it, so AddSessionAttributes with the ssoToken an earlier AuthenticateOBO of the session issued, naming that customer\'s own card, is refused, though the refusal issued no token and D18 keeps the newest one valid' },
+  // Blind batch 18's class (two numbers of one customer alike in all the Card resource shows are two cards), on other columns than its last four and expiration.
+  { name: 'card-update-matched-by-bin-and-zip', requirement: 'CARD-SUCCESS', breaks: 'AddOrUpdateCard looks the existing card up by customer, BIN and billing zip (the address-verification key), so a second card number with the same BIN and zip updates the first card and is answered with its cardId, though "Adds or updates a card" and a card is named by its number' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 
@@ -56,6 +58,13 @@ export function stateClassInput(scope: StateClassScope, op: Operation, raw: unkn
     // WHERE CustomerId = @customerId AND CardId LIKE @cardId + '%'
     const card = id.length >= 8 && id.length < 36 ? state.cards.listValid(out.customerId).find((c) => c.cardId.startsWith(id)) : undefined;
     if (card) out.cardId = card.cardId;
+  }
+  if (op.id === 'AddOrUpdateCard' && faults.has('card-update-matched-by-bin-and-zip') && typeof out.cardNumber === 'string' && typeof out.customerId === 'string') {
+    const number = out.cardNumber;
+    // SELECT ... WHERE CustomerId = @customerId AND Bin = @bin AND Zip = @zip: the number itself is not compared.
+    const alike = state.cards.find(out.customerId, 'number', number) ? undefined
+      : state.cards.listValid(out.customerId).find((c) => c.kind === 'number' && c.identity.slice(0, 6) === number.slice(0, 6) && c.data.zip === out.zip);
+    if (alike) out.cardNumber = alike.identity;
   }
   if (op.id === 'AddSessionAttributes' && faults.has('sattr-id-filter-takes-card-numbers') && session.oboCustomerId !== undefined && Array.isArray(out.sessionAttributes)) {
     const cards = state.cards.listValid(session.oboCustomerId);

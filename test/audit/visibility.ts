@@ -174,6 +174,10 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'obo-linked-flag-not-set-again': true, 'obo-not-found-resets-session-tokens': true,
   // the identity classes blind batch 14 showed missing (reference/faults/identity-classes.ts)
   'cattr-customer-id-guid-parsed': true,
+  'enroll-email-alias-ssn-offset': 'which enrolment named a customer is read from traffic by the profile\'s e-mail key; an enrolment sent with the alias key (D10) is judged by the run, which reads it back',
+  'card-long-name-customer-not-found': 'a denial of state the run made and saw (suites/lib/fields/held-state.ts) is judged by the run, which knows which customers and cards are its own; the audit keeps D15 for the refusal',
+  'card-update-matched-by-bin-and-zip': 'which number a card was added by is never answered (the Card resource shows no number): a twin answered with the card\'s cardId is known to the run that made both; judged by the run',
+  'sattr-both-filters-empty-id-list-dropped': 'which cards a customer holds is known to the audit only where the traffic added them; judged by the run',
   'delete-card-by-last-four': 'which other card of the customer a DeleteCard may not reach (its twin) is known to the run that made it; judged by the run',
   'history-total-unfiltered-when-sized-account': 'needs the customer\'s history walked page by page',
   'history-joined-by-token-across-customers': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',

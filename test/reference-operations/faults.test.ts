@@ -648,6 +648,26 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     }
     throw new Error('no tokenized card with a history after 5 cards');
   },
+  // blind18's class: a customer the run made, denied on a valid AddOrUpdateCard (a cardholder name past 64 characters).
+  'card-long-name-customer-not-found': async (b) => (await b.addCard((await b.enroll()).customerId, { nameOnCard: 'N'.repeat(80) })).status,
+  // blind18's class: a customer enrolled with the e-mail alias key (D10) is found by its SSN and date of birth.
+  'enroll-email-alias-ssn-offset': async (b) => {
+    const { emailAddress, ...rest } = enrollPayload({ ssn: '123456789' }) as Record<string, unknown>;
+    await b.call('EnrollCustomer', { body: { ...rest, email: emailAddress } });
+    return (await find(b, '123456789', String(rest.dateOfBirth))).status;
+  },
+  // blind18's class: another number with the card's BIN and data is another card (two listed).
+  'card-update-matched-by-bin-and-zip': async (b) => {
+    const { customerId } = await b.enroll();
+    await b.addCard(customerId, { cardNumber: '4111111111111111' });
+    await b.addCard(customerId, { cardNumber: '4111110311111111' });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
+  },
+  // blind18's class: an AccountIdFilter of commas only is still given, so beside AccountNumberFilter it is both filters.
+  'sattr-both-filters-empty-id-list-dropped': async (b) => {
+    const own = await oboCustomer(b, '4111111111111111');
+    return (await b.call('AddSessionAttributes', { body: attrs([['SsoToken', own.ssoToken], ['AccountIdFilter', ','], ['AccountNumberFilter', '4111111111111111']]) })).status;
+  },
   'delete-card-by-last-four': async (b) => {
     const { customerId } = await b.enroll();
     const cardId = (await b.addCard(customerId, { cardNumber: '4111111111111111' })).body.cards[0].cardId as string;

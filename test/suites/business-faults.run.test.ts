@@ -41,6 +41,9 @@ const otherForm: FaultProof[] = [
  */
 const leadingZero: FaultProof[] = [{ fault: 'enroll-ssn-stored-as-number', check: 'enrolledCustomerFound', operation: 'FindCustomer' }];
 
+/** Its own run: the D9 scenario's second customer is enrolled with the other e-mail key (D10), and found (blind18's class). */
+const aliasKey: FaultProof[] = [{ fault: 'enroll-email-alias-ssn-offset', check: 'enrolledCustomerFound', operation: 'FindCustomer' }];
+
 /** Its own run: the D9 scenario meets the SSN echo and a missing customer before it tries another date of birth. */
 const partialLookup: FaultProof[] = [
   { fault: 'find-ssn-only', check: 'lookupMatchesEveryKey', operation: 'FindCustomer' },
@@ -92,6 +95,10 @@ describe('business-error oracles fail on their reference faults', () => {
 
   it('an SSN kept as a number (its leading zero lost) fails FIND-ENROLLED: a customer whose SSN begins with 0 is looked up', async () => {
     expectCaught(await runWithFaults(leadingZero, business), leadingZero);
+  });
+
+  it('a customer enrolled with the e-mail alias key and stored with another SSN fails FIND-ENROLLED', async () => {
+    expectCaught(await runWithFaults(aliasKey, business), aliasKey);
   });
 
   it('a lookup on the SSN alone and a detail naming no field fail their rows', async () => {

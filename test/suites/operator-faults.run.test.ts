@@ -175,8 +175,10 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     proofs: [
       { fault: 'tcard-bin-group-separators-read', check: 'statusMatches', operation: 'AddOrUpdateTokenizedCard' },
       { fault: 'sattr-value-of-other-type-skipped', check: 'statusMatches', operation: 'AddSessionAttributes' },
+      // blind18: a denial of a customer the run made and saw, on a valid card (the blind fault: AddCustomerAttributes' list order).
+      { fault: 'card-long-name-customer-not-found', check: 'validPayloadAccepted', operation: 'AddOrUpdateCard' },
     ],
-    suites: ['add-or-update-tokenized-card', 'add-session-attributes'],
+    suites: ['add-or-update-tokenized-card', 'add-session-attributes', 'add-or-update-card'],
   },
   // Blind batch 17: exponent notation in every numeral cell (exponent-notation, reference/faults/operator-binders.ts) and a date
   // that names no calendar day in every date cell (impossible-calendar-date, reference/faults/operator-values.ts).

@@ -17,6 +17,8 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
     { fault: 'delete-deleted-500', check: 'noServerError', operation: 'DeleteCard' },
     // blind12: the customer's own card number taken as a card GUID (an identifier of another kind).
     { fault: 'sattr-id-filter-takes-card-numbers', check: 'statusMatches', operation: 'AddSessionAttributes' },
+    // blind18: a card number with the card's BIN and zip taken for the card (the blind fault: its last four and expiration).
+    { fault: 'card-update-matched-by-bin-and-zip', check: 'twinIsAnotherCard', operation: 'AddOrUpdateCard' },
   ],
   [
     { fault: 'delete-again-restores', check: 'deletedCardUnlisted', operation: 'GetRegisteredCards' },
@@ -52,6 +54,10 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
     { fault: 'history-joined-by-token-across-customers', check: 'othersTransactionsHidden', operation: 'GetTransactionHistory' },
     // blind17: another separator than the comma between two of the customer's own cards (the blind fault: a semicolon in AccountIdFilter).
     { fault: 'sattr-number-filter-whitespace-split', check: 'statusMatches', operation: 'AddSessionAttributes' },
+  ],
+  [
+    // blind18: an AccountIdFilter of commas only beside AccountNumberFilter (the blind fault: the number filter of commas beside the id filter).
+    { fault: 'sattr-both-filters-empty-id-list-dropped', check: 'statusMatches', operation: 'AddSessionAttributes' },
   ],
 ];
 

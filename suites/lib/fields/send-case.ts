@@ -17,6 +17,7 @@ import type { CaseOutcome } from '../runner/property.js';
 import { needsSsoToken, oneTokenAtATime, withState, type CaseKind } from '../state/case-state.js';
 import { regrouped, rowsAsSent, ungrouped } from './grouped-state.js';
 import { withExistingCustomer } from './existing-customer.js';
+import { deniedHeldState } from './held-state.js';
 
 /** How the field-rule suite (field-rules.ts) sends a case and judges its answer. */
 
@@ -119,7 +120,7 @@ async function sendPacked(ctx: HarnessContext, op: Operation, c: PackedCase, kin
     const again = new Set(next.flatMap(openKeys));
     const e = cur.expectation;
     const noted = e.kind === 'open' ? { ...e, sent: e.sent.filter((s) => !again.has(s.key)) } : e;
-    const outcome = judgeFieldCase(x, noted, judgeOptions(ctx));
+    const outcome = judgeFieldCase(x, deniedHeldState(ctx, x, noted), judgeOptions(ctx));
     parts.push(outcome);
     if (outcome.broken || outcome.findings.length > 0) break;
     queue.push(...next);
@@ -145,6 +146,6 @@ async function exchangeOf(ctx: HarnessContext, op: Operation, c: GeneratedCase |
 
 async function sendOne(ctx: HarnessContext, op: Operation, c: GeneratedCase | OperatorCase, kind: CaseKind): Promise<CaseOutcome> {
   const x = await exchangeOf(ctx, op, c, kind);
-  const outcome = judgeFieldCase(x, rowsAsSent(op, c.expectation, c.input.body, x.request.body), judgeOptions(ctx));
+  const outcome = judgeFieldCase(x, deniedHeldState(ctx, x, rowsAsSent(op, c.expectation, c.input.body, x.request.body)), judgeOptions(ctx));
   return 'pairs' in c ? { ...outcome, operatorPairs: c.pairs } : outcome;
 }

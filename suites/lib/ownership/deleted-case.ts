@@ -13,6 +13,7 @@ import { PairLog } from './pairs.js';
 import { otherKindCases } from './other-kind-case.js';
 import { nearMissCases } from './near-miss-case.js';
 import { twinCard, twinHistories } from './twin-card.js';
+import { noEntryFilterCases } from './no-entry-filters.js';
 import { otherListSeparators } from '../../../generators/operators/class-values.js';
 
 /**
@@ -33,7 +34,8 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   const gone = await numberCard(ctx, session, a.customerId);
   const token = await tokenCard(ctx, session, a.customerId);
   // The card to be deleted gets a twin (twin-card.ts, blind14): its history apart from the card's, and kept by the card's DeleteCard.
-  const twin = await twinCard(ctx, session, a.customerId, gone);
+  const { twin, judged } = await twinCard(ctx, session, a.customerId, gone);
+  if (judged) parts.push(judged);
   if (twin) parts.push(...(await twinHistories(ctx, session, a.customerId, gone, twin)));
 
   const remove = async (card: ScenarioCard) => {
@@ -68,6 +70,8 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
   log.sent('filter-empty-entry', `AddSessionAttributes attribute ${idFilter}`);
   parts.push(await filterRefused(ctx, session, a.customerId, numberFilter, `,${kept.identity}`));
   log.sent('filter-empty-entry', `AddSessionAttributes attribute ${numberFilter}`);
+  // A list of no item, beside the other filter and alone (no-entry-filters.ts, blind18).
+  parts.push(...(await noEntryFilterCases(ctx, session, a.customerId, kept, log)));
 
   // Two of the customer's own cards parted by another separator than the comma, in both lists (blind17: a list split on [,;]).
   for (const separator of otherListSeparators) {

@@ -97,3 +97,12 @@ export const twinCardKept = (twin: ScenarioCard): Oracle => scenarioOracle('twin
     title: 'Twin card removed', received: `card ${short(twin.cardId)}, sharing the deleted card's BIN, last four digits and data, no longer listed`,
     documented: 'DeleteCard removes the card its cardId names (States)',
   }));
+
+/** AddOrUpdateCard of a card's twin (twin-card.ts): another number is another card, answered with a cardId of its own. */
+export const twinIsAnotherCard = (card: ScenarioCard): Oracle => scenarioOracle('twinIsAnotherCard', 'CARD-SUCCESS', ok, (x) => {
+  const answered = cardsOf(x)[0];
+  return answered && sameGuid(answered.cardId, card.cardId) ? {
+    title: 'Another card number taken for a card of the customer', received: `the cardId ${short(card.cardId)} of the customer's card sharing the number's BIN, last four digits, expiration and data`,
+    documented: '"Adds or updates a card": a card is named by its number, and the Card resource shows none of the digits that part the two',
+  } : undefined;
+}, true);

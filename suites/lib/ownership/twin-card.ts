@@ -5,8 +5,9 @@ import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import { FixtureError } from '../state/fixture-errors.js';
 import { isLuhnValid } from '../../../generators/index.js';
 import { genericOracles, judge } from '../judge/oracles.js';
-import { numberCard, sameGuid, transactionIds, type ScenarioCard } from './fixtures.js';
-import { ok, twinTransactionsApart } from './oracles.js';
+import { addCard } from '../state/cards.js';
+import { sameGuid, transactionIds, type ScenarioCard } from './fixtures.js';
+import { ok, twinIsAnotherCard, twinTransactionsApart } from './oracles.js';
 
 /**
  * A twin decoy (blind14: the history accountId filter joined the cards on their last four digits;
@@ -35,17 +36,21 @@ export function twinNumber(number: string): string | undefined {
 
 /**
  * The twin of `card` for `customerId`: the same payload but the number. Undefined where the target
- * refused it for a reason of its own (D37) or took it for the same card (which card data names a card
- * on an add-or-update is not documented beyond the number): the twin class is then not sent.
+ * refused it for a reason of its own (D37). A number card's twin answered with the card's own cardId
+ * is judged, never skipped (blind18): the card is named by its number, and two numbers are two cards
+ * however much else they share, since the Card resource shows none of the digits that part them, so a
+ * partner could not even see which card it updated. A token's twin is not sent (reading
+ * tcard-new-token-same-card: a token stands in for the number, so a new one may update its card).
  */
-export async function twinCard(ctx: HarnessContext, session: Session, customerId: string, card: ScenarioCard): Promise<ScenarioCard | undefined> {
-  const cardNumber = twinNumber(card.identity);
-  if (cardNumber === undefined) return undefined;
+export async function twinCard(ctx: HarnessContext, session: Session, customerId: string, card: ScenarioCard): Promise<{ twin?: ScenarioCard; judged?: CaseOutcome }> {
+  const cardNumber = card.kind === 'number' ? twinNumber(card.identity) : undefined;
+  if (cardNumber === undefined) return {};
   try {
-    const twin = await numberCard(ctx, session, customerId, { ...card.payload, customerId, cardNumber });
-    return sameGuid(twin.cardId, card.cardId) ? undefined : twin;
+    const { cardId, exchange, payload } = await addCard(ctx, session, customerId, { ...card.payload, customerId, cardNumber });
+    const judged = judge(exchange, { oracles: [...genericOracles(ctx, exchange), twinIsAnotherCard(card)] });
+    return sameGuid(cardId, card.cardId) ? { judged } : { twin: { cardId, identity: cardNumber, kind: 'number', payload }, judged };
   } catch (error) {
-    if (error instanceof FixtureError && error.exchange && ownReasonRefusal(error.exchange)) return undefined;
+    if (error instanceof FixtureError && error.exchange && ownReasonRefusal(error.exchange)) return {};
     throw error;
   }
 }

@@ -134,6 +134,12 @@ export class Footprint {
     return this.#cards.has(cardId);
   }
 
+  /** Whether this worker had a card of the customer added (the target served a write naming it, so it exists) and holds it still. */
+  holdsCustomer(customerId: string): boolean {
+    const id = customerId.toLowerCase();
+    return [...this.#cards.values()].some((c) => c.toLowerCase() === id);
+  }
+
   /** Cards added by this worker and not removed yet. */
   remaining(): Array<{ customerId: string; cardId: string }> {
     return [...this.#cards].map(([cardId, customerId]) => ({ customerId, cardId }));
