@@ -64,7 +64,8 @@ const cards: Record<string, Caught> = {
   'card-decline-missing-code': { fault: 'card-decline-missing-code', checks: ['legacyOrProblemError'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, the declining card') },
   // The BIN is denied whether the card is new or updated: the shrunk story may show either.
   'tcard-bin-not-denied': { fault: 'tcard-bin-not-denied', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, (new token \\*\\*\\*\\w{4}, |card #\\d+ \\*\\*\\*\\w{4}, BIN \\d+ → )the denied BIN') },
-  'card-found-by-number-alone': { fault: 'card-found-by-number-alone', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: /(counterexample: .*|\n\s+\d+\. )AddOrUpdateCard\(customer #\d, card #\d+ \*\*\*\d{4} of another customer/ },
+  // The other customer's card answered: its cardId, and (blind18's owner class) its customerId in the reply; the first oracle to see it wins.
+  'card-found-by-number-alone': { fault: 'card-found-by-number-alone', checks: ['modelCardId', 'modelCardData'], operation: /^AddOrUpdateCard$/, story: /(counterexample: .*|\n\s+\d+\. )AddOrUpdateCard\(customer #\d, card #\d+ \*\*\*\d{4} of another customer/ },
   'tcard-denied-bin-new-only': { fault: 'tcard-denied-bin-new-only', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: /(counterexample: .*|\n\s+\d+\. )AddOrUpdateTokenizedCard\(customer #\d, card #\d+ \*\*\*\w{4}, BIN \d+ → the denied BIN/ },
   // The nickname is seen in the list, and in the add-or-update reply where the target does not leave it empty.
   'card-update-keeps-nickname': { fault: 'card-update-keeps-nickname', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateCard)$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, cardNickname changed → [^)]+\\), then GetRegisteredCards') },
