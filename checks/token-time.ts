@@ -16,16 +16,20 @@ export interface TokenTimeProblem {
   readonly receivedAt: number;
 }
 
-/** The payload of a compact JWS (three base64url parts, a JSON object in the second); undefined for an opaque token. */
-export function jwtClaims(token: string): Record<string, unknown> | undefined {
-  const parts = token.split('.');
-  if (parts.length !== 3 || !/^[A-Za-z0-9_-]+$/.test(parts[1] ?? '')) return undefined;
+/** One base64url part of a compact JWS decoded as a JSON object; undefined when it is not one. */
+export function jwtPart(part: string): Record<string, unknown> | undefined {
   try {
-    const payload: unknown = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8'));
-    return payload !== null && typeof payload === 'object' && !Array.isArray(payload) ? payload as Record<string, unknown> : undefined;
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The payload of a compact JWS (three base64url parts, a JSON object in the second); undefined for an opaque token. */
+export function jwtClaims(token: string): Record<string, unknown> | undefined {
+  const parts = token.split('.');
+  return parts.length === 3 && /^[A-Za-z0-9_-]+$/.test(parts[1] ?? '') ? jwtPart(parts[1]!) : undefined;
 }
 
 /** The time claim that made a token unusable on arrival (beyond the leeway), or undefined: opaque tokens and absent claims say nothing. */

@@ -3,6 +3,7 @@ import { printIssue, schemaIssues } from './schema.js';
 import { defineCheck } from './define.js';
 import { bodyObject, is2xx, is4xx, onlyWhenStatus, type Responded } from './support.js';
 import type { Finding } from './finding.js';
+import { jwtPart } from './token-time.js';
 
 /** Seconds `exp - iat` may differ from `expires_in` (the two are read at slightly different moments). */
 export const lifetimeToleranceSeconds = 5;
@@ -13,21 +14,12 @@ export const lifetimeToleranceSeconds = 5;
  */
 export type TokenExpectation = Record<string, never>;
 
-function decodePart(part: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Problems of an access_token as a JWT: three base64url parts, JSON header and payload, exp - iat = expires_in. */
 export function jwtProblems(token: string, expiresIn: unknown): string[] {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts.every((p, i) => (i === 2 ? /^[A-Za-z0-9_-]*$/ : /^[A-Za-z0-9_-]+$/).test(p))) return ['access_token is not three base64url parts'];
-  const header = decodePart(parts[0]!);
-  const payload = decodePart(parts[1]!);
+  const header = jwtPart(parts[0]!);
+  const payload = jwtPart(parts[1]!);
   const out: string[] = [];
   if (!header) out.push('JWT header is not a JSON object');
   if (!payload) out.push('JWT payload is not a JSON object');
