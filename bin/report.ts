@@ -5,10 +5,11 @@
  * Exit codes: 0 rendered, 2 no results to render, 3 the Allure CLI failed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { loadDotenv } from './dotenv.js';
+import { declareResultsFirst } from '../reporting/allure-page.js';
 import { packageRoot } from '../reporting/package.js';
 
 loadDotenv();
@@ -28,4 +29,7 @@ if (run.status !== 0) {
   console.error(`The Allure CLI failed (${run.error?.message ?? `exit ${run.status}`}) rendering ${results}.`);
   process.exit(3);
 }
-console.log(`Allure report: ${resolve(output, 'index.html')}`);
+// Allure's page can miss its own embedded results on a slow machine (reporting/allure-page.ts).
+const page = join(output, 'index.html');
+writeFileSync(page, declareResultsFirst(readFileSync(page, 'utf8')));
+console.log(`Allure report: ${resolve(page)}`);

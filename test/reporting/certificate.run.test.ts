@@ -3,30 +3,24 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { chromium, ownProfile } from '../support/chromium-page.js';
 import { runConformance } from '../support/conformance-run.js';
 import { countColour, readPng } from '../support/png.js';
 import { exitCodeWords, renderCertificate } from '../../reporting/certificate.js';
 import { summaryOf } from './fixtures.js';
-
-/** Debian's chromium; .ci/run installs it when it is missing. */
-function chromium(): string {
-  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
-    const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
-    if (found) return found;
-  }
-  throw new Error('the certificate test needs a headless Chromium: apt-get install -y chromium (.ci/run installs it)');
-}
 
 const scratch = mkdtempSync(join(tmpdir(), 'pc-certificate-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Opens a file as a reader would: the rendered DOM, a screenshot, and what the page logged to its console. */
 function open(file: string, name: string): { dom: string; screenshot: string; console: string[] } {
-  const browser = chromium();
-  const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--window-size=1200,900', '--enable-logging=stderr', '--v=0'];
+  const browser = chromium('the certificate test');
+  const profile = ownProfile();
+  const flags = ['--headless', '--no-sandbox', '--disable-gpu', profile.flag, '--hide-scrollbars', '--window-size=1200,900', '--enable-logging=stderr', '--v=0'];
   const screenshot = join(scratch, `${name}.png`);
   const shot = spawnSync(browser, [...flags, `--screenshot=${screenshot}`, `file://${file}`], { encoding: 'utf8', timeout: 90_000 });
   const dom = execFileSync(browser, [...flags, '--dump-dom', `file://${file}`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
+  profile.remove();
   return { dom, screenshot, console: `${shot.stderr}`.split('\n').filter((l) => /CONSOLE/.test(l)) };
 }
 

@@ -1,5 +1,27 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+
+/** Debian's chromium; .ci/run installs it when it is missing. `uses` names the test, for the message. */
+export function chromium(uses: string): string {
+  for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
+    const found = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
+    if (found) return found;
+  }
+  throw new Error(`${uses} needs a headless Chromium: apt-get install -y chromium (.ci/run installs it)`);
+}
+
+/**
+ * A profile directory of this launch alone, removed by the returned function: without
+ * --user-data-dir every headless Chromium shares one default profile (cache, local storage), and
+ * npm test opens pages side by side, so one test's page could read another's state.
+ */
+export function ownProfile(): { flag: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'pc-chromium-'));
+  return { flag: `--user-data-dir=${dir}`, remove: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }) };
+}
 
 /**
  * The text a page shows once it shows `awaited`, read from a headless Chromium over the DevTools
@@ -9,7 +31,8 @@ import type { Readable, Writable } from 'node:stream';
  * and more often on a loaded CI runner, whatever the budget. This polls the page in real time instead.
  */
 export async function shownText(browser: string, url: string, awaited: string, timeoutMs = 90_000): Promise<string> {
-  const child = spawn(browser, ['--headless', '--no-sandbox', '--disable-gpu', '--remote-debugging-pipe', url], { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
+  const profile = ownProfile();
+  const child = spawn(browser, ['--headless', '--no-sandbox', '--disable-gpu', profile.flag, '--remote-debugging-pipe', url], { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] });
   const toBrowser = child.stdio[3] as Writable;
   const fromBrowser = child.stdio[4] as Readable;
   const replies = new Map<number, (reply: { result?: any; error?: { message: string } }) => void>();
@@ -42,5 +65,7 @@ export async function shownText(browser: string, url: string, awaited: string, t
     }
   } finally {
     child.kill();
+    await new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r(undefined) : child.once('exit', r)));
+    profile.remove();
   }
 }
