@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Field, Operation } from '../contract/index.js';
+import { dependentResourceKinds, resourceNames } from '../contract/operators/cells.js';
 import type { Expectation } from './expectation.js';
 import type { AttributeItem } from './attributes.js';
 import { attributeAlternatives, attributeBreakages, missingRequiredAttributes } from './attribute-breakages.js';
@@ -48,8 +49,12 @@ export function applyBreakages(op: Operation, p: Payload, breakages: readonly Br
   }
   const input: Payload = { ...(body ? { body } : {}), ...(query ? { query } : {}) };
   const brokenFields = new Set(breakages.map((b) => b.field));
+  // A changed customer or card leaves what depends on it unvouched: a cardId sent beside an unknown
+  // customerId names no card of that customer, and a 400 saying so blames no valid field (D30, D45).
+  const resourceChanged = breakages.some((b) => resourceNames[b.field.name] !== undefined);
+  const vouched = (f: Field) => !(resourceChanged && dependentResourceKinds.has(resourceNames[f.name]!));
   const validKeys = [
-    ...op.fields.filter((f) => !brokenFields.has(f) && currentValue(input, f, options) !== undefined).map((f) => wireKey(op, f, options)),
+    ...op.fields.filter((f) => !brokenFields.has(f) && vouched(f) && currentValue(input, f, options) !== undefined).map((f) => wireKey(op, f, options)),
     ...breakages.flatMap((b) => b.validItemKeys ?? []),
   ];
   const description = `${op.id}: ${breakages.map((b) => b.description).join('; ')}`;

@@ -26,6 +26,13 @@ export const resourceNames: Readonly<Record<string, ResourceKind>> = {
   pagingTransactionReferenceNumber: 'transaction', SsoToken: 'sso-token',
 };
 
+/**
+ * What a resource of these kinds names is the named customer's or card's (a card of the customer,
+ * a transaction of the card, the token of the customer's AuthenticateOBO): with another customer or
+ * card in the same request it may name nothing, and a target may say so (D30, D45).
+ */
+export const dependentResourceKinds: ReadonlySet<ResourceKind> = new Set(['card', 'card-list', 'card-number-list', 'transaction', 'sso-token']);
+
 export interface Cell {
   /** `<Operation> <place> <name>`, stable: the coverage table and reports key on it. */
   readonly id: string;

@@ -40,6 +40,23 @@ describe('violations', () => {
       }
   });
 
+  // D30, D45: a cardId or paging reference names something of the customer or card it is sent with.
+  it('a broken customerId or accountId leaves the cardId and paging reference beside it unvouched, the customer vouched', () => {
+    const dependent = ['command.cardId', 'pagingTransactionReferenceNumber'];
+    let seen = 0;
+    for (const op of [operation('DeleteCard'), operation('GetTransactionHistory')])
+      for (const c of all(op)) {
+        if (c.expectation.kind !== 'validation') continue;
+        const brokenNames = c.expectation.broken.map((b) => b.key);
+        if (!brokenNames.some((k) => /customerId|accountId/.test(k))) continue;
+        seen += 1;
+        for (const k of c.expectation.validKeys) expect(dependent.some((d) => k.endsWith(d.split('.').at(-1)!)) && !/customerId/.test(k), `${c.description}: ${k}`).toBe(false);
+      }
+    expect(seen).toBeGreaterThan(10);
+    const cardOnly = all(operation('DeleteCard')).find((c) => c.expectation.kind === 'validation' && c.expectation.broken.every((b) => /cardId/.test(b.key)));
+    expect(cardOnly && cardOnly.expectation.kind === 'validation' ? cardOnly.expectation.validKeys.some((k) => /customerId/.test(k)) : undefined).toBe(true);
+  });
+
   it('multiViolations break 2 to 4 different fields', () => {
     for (const op of withFields.filter((o) => o.fields.length >= 2))
       for (const c of fc.sample(multiViolations(op)!, { seed: 5, numRuns: 100 })) {

@@ -6,6 +6,7 @@ import { ModelCommand } from './command.js';
 import { byCheck } from '../../../oracles/model/predict.js';
 import { body, ok, type SequenceRun } from './real.js';
 import { customerWith, holdsCard, type Model } from '../../../oracles/model/state.js';
+import { openOwnSession } from '../state/own-session.js';
 
 /** AddSessionAttributes where the session saw no AuthenticateOBO: refused, whatever token it names (D18, D19). */
 
@@ -26,9 +27,9 @@ export class SessionAttributesBeforeObo extends ModelCommand {
 
 /** A partner session of the step's own (not the sequence's), or undefined when none is opened. */
 async function ownSession(r: SequenceRun): Promise<Session | undefined> {
-  const opened = await r.ctx.client.authenticatePartner();
-  r.adopt(opened.exchange);
-  return opened.sessionId ? { sessionId: opened.sessionId, deviceId: r.ctx.profile.deviceId } : undefined;
+  const { session, exchanges } = await openOwnSession(r.ctx);
+  for (const x of exchanges) r.adopt(x);
+  return session;
 }
 
 /**

@@ -21,13 +21,19 @@ export class NewPartnerSession extends ModelCommand {
   private get device(): string { return this.newDevice ? 'a new deviceId' : 'the same deviceId'; }
   protected async act(m: Model, r: SequenceRun): Promise<void> {
     // A new deviceId is drawn over its whole alphabet (mixed case, digits, a dash): a target that normalises it loses the session.
-    const deviceId = this.newDevice ? freshClientIdentifier(r.fresh, clientIdentifier(sessionHeaders.deviceId)) : r.ctx.profile.deviceId;
+    // The same deviceId is the sequence session's own (specs.ts opens it with a device of its own).
+    const deviceId = this.newDevice ? freshClientIdentifier(r.fresh, clientIdentifier(sessionHeaders.deviceId)) : r.session.deviceId;
     this.begin(r, `AuthenticatePartner(partner session #${m.session.ordinal + 1}, ${this.device}); the later commands run in it`);
     const { sessionId, exchange } = await r.ctx.client.authenticatePartner(deviceId);
     r.adopt(exchange);
     // Opening a session is judged by the access suites: a target that opens none here (a deviceId it
     // does not know, a limit on sessions) leaves the sequence in the session it has.
     if (!sessionId) return;
+    // The session it had, handed back for its device (a sessionId's lifetime is not shown): it goes on, OBO state and all.
+    if (sessionId === r.session.sessionId) {
+      r.observe('SATTR-AFTER-OBO', 'AuthenticatePartner for a device that has a session answers with that session (its sessionId again)');
+      return;
+    }
     r.session = { sessionId, deviceId };
     m.session = newSession(m.session.ordinal + 1);
   }

@@ -21,6 +21,7 @@ import { AddTokenizedCard, tokenizedCommands } from './tokenized.js';
 import { sessionCommands } from './session.js';
 import { cardUpdateCommands } from './card-update.js';
 import { cardRestoreCommands } from './card-restore.js';
+import { openOwnSession } from '../state/own-session.js';
 
 /** Sequences per property when CONFORMANCE_SEQUENCES is unset; each has up to `maxCommands` commands. */
 export const defaultSequences = 50;
@@ -40,10 +41,11 @@ async function setup(ctx: HarnessContext, journal: Journal, values: SetupValues,
   const form = values.slashed ? 'YYYY/MM/DD' : 'YYYY-MM-DD';
   const family = ctx.profile.family !== undefined;
   journal.step(`setup: AuthenticatePartner (a session of its own), ${family ? `customer #1 of the run family (FindCustomer, dateOfBirth as ${form}; found: its cards deleted; else EnrollCustomer)` : `EnrollCustomer(customer #1, fresh identity, dateOfBirth as ${form})`}`);
-  const { sessionId, exchange } = await ctx.client.authenticatePartner();
-  const real = new SequenceRun(ctx, { sessionId: sessionId ?? '', deviceId: ctx.profile.deviceId }, journal);
-  real.adopt(exchange);
-  if (!sessionId) throw new SessionError(exchange, `status ${exchange.response?.status} without a sessionId header`);
+  const { session, exchanges } = await openOwnSession(ctx);
+  const real = new SequenceRun(ctx, session ?? { sessionId: '', deviceId: ctx.profile.deviceId }, journal);
+  for (const x of exchanges) real.adopt(x);
+  const last = exchanges.at(-1)!;
+  if (!session) throw new SessionError(last, `status ${last.response?.status} without a sessionId header`);
   const model = emptyModel(customerCap, draw.freshEnrolments);
   const reused = await reusableCustomer(ctx, real.session, use, (d) => dateForm(d, values.slashed), (op, body) => real.call(op, { body }));
   if (reused) model.customers.push(familyCustomer(reused, 'customer #1'));
