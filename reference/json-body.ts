@@ -2,6 +2,7 @@ import type { FastifyBodyParser, FastifyInstance } from 'fastify';
 import type { ReadingSet } from './readings.js';
 import { hasDuplicateMember, wideJsonTypes } from './blind2/inputs.js';
 import { lenientJson } from './blind3/json.js';
+import { blind4FirstWins } from './blind4/json.js';
 
 /** U+FEFF, the UTF-8 byte order mark as the decoded body text starts with it. */
 const byteOrderMark = 0xfeff;
@@ -34,6 +35,8 @@ export function installJsonBodyParser(app: FastifyInstance, readings: ReadingSet
       done(Object.assign(new SyntaxError('a JSON object names the same member twice'), { statusCode: 400 }), undefined);
       return;
     }
+    // Reading `blind4-duplicate-members-first-wins` (D42): the first of two same-named members counts.
+    if (blind4FirstWins(readings, text, done)) return;
     // Reading `blind3-json-comments-trailing-commas` (RFC 8259 section 9): comments and trailing commas are skipped.
     parse(request, lenientJson(readings, text), done);
   };

@@ -164,4 +164,28 @@ export const readingGroups: readonly ReadingGroup[] = [
     name: 'blind3-d',
     readings: ['blind3-max-requests-per-connection', 'blind3-keep-alive-one-second'],
   },
+  // Fourth blind review (reference/readings-blind4.ts): one group per theme; readings of one point are in different groups.
+  {
+    // Timing, headers, statuses and reply members of a real deployment.
+    name: 'blind4-a',
+    readings: [
+      'blind4-cold-start', 'blind4-token-slow', 'blind4-trickled-body', 'blind4-correlation-id', 'blind4-vary-cors',
+      'blind4-amounts-with-fraction', 'blind4-nested-extra-members', 'blind4-enroll-both-keys', 'blind4-card-created-201',
+      'blind4-auth-partner-201', 'blind4-tls13-only',
+    ],
+  },
+  {
+    // Inputs (D42-D44), unknown and foreign resources (D30, D45), sessions and ssoTokens, history ties, the allow list's refusal.
+    name: 'blind4-b',
+    readings: [
+      'blind4-duplicate-members-first-wins', 'blind4-json-charset-utf8-only', 'blind4-writes-unordered', 'blind4-delete-unknown-400',
+      'blind4-history-unknown-404', 'blind4-session-reused-per-device', 'blind4-sso-token-guid', 'blind4-sso-token-reissued-until-used',
+      'blind4-sso-token-short-lived', 'blind4-history-tied-pairs', 'blind4-allow-list-gateway-403', 'blind4-cards-by-nickname',
+    ],
+  },
+  {
+    // Throttling and warm-up: answers a retry policy must absorb, on their own so a run that trips on them names them alone.
+    name: 'blind4-c',
+    readings: ['blind4-rate-limit-429', 'blind4-warm-up-503'],
+  },
 ];

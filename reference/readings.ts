@@ -2,6 +2,7 @@ import { switchSet, type SwitchSet } from './switchboard.js';
 import { blindReadings } from './readings-blind.js';
 import { blind2Readings } from './readings-blind2.js';
 import { blind3Readings } from './readings-blind3.js';
+import { blind4Readings } from './readings-blind4.js';
 import type { Reading } from './reading.js';
 
 export type { Reading } from './reading.js';
@@ -93,6 +94,7 @@ export const readingCatalogue: readonly Reading[] = [
   ...blindReadings,
   ...blind2Readings,
   ...blind3Readings,
+  ...blind4Readings,
 ];
 
 /** A reading name that the catalogue does not hold. */

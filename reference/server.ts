@@ -38,6 +38,7 @@ import { installJsonBodyParser } from './json-body.js';
 import { installTransportReadings, methodNotAllowed } from './blind2/answers.js';
 import { blind3ServerOptions } from './blind3/paths.js';
 import { blind3NotFound, installBlind3Early, installBlind3Late } from './blind3/transport.js';
+import { blind4GatewayRefusal, installBlind4 } from './blind4/transport.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
 import './fastify-types.js';
 
@@ -168,7 +169,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     logger: false,
     https: {
       key: tls.keyPem, cert: tls.certPem,
-      minVersion: legacyTls ? 'TLSv1' : minTlsVersion,
+      // Reading `blind4-tls13-only` ("TLS 1.2 or later"): a TLS 1.3-only front end.
+      minVersion: legacyTls ? 'TLSv1' : readings.has('blind4-tls13-only') ? 'TLSv1.3' : minTlsVersion,
       ...(legacyTls ? { ciphers: 'DEFAULT@SECLEVEL=0' } : {}),
     },
     // Readings blind3-trailing-slash, -paths-any-case, -max-requests-per-connection, -keep-alive-one-second, -no-head.
@@ -232,6 +234,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
       request.raw.socket.destroy();
       return;
     }
+    // Reading `blind4-allow-list-gateway-403` (D25, D46): the gateway in front refuses with its own JSON body.
+    if (!sourceAllowed && !faults.has('allow-list-open') && blind4GatewayRefusal(readings, reply)) return;
     if (!sourceAllowed && !faults.has('allow-list-open')) {
       const forbidden = (r: typeof reply) => sendReferenceProblem(r, request, 'forbidden', `the source address ${remoteAddress} is not on the allow list`);
       // allow-list-session-header-kept: AuthenticatePartner's refusal is written after its action opened the session.
@@ -263,6 +267,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   registerApiGuards(app, clients, signer);
   // Readings of reference/readings-blind3.ts on the answer (406, body rewrites, headers, ETag, chunked), before blind2's gzip.
   installBlind3Late(app, readings, tokenPath);
+  // Readings of reference/readings-blind4.ts: warm-up, cold start, slow token endpoint, rate limit, charset, write order, answer rewrites and headers.
+  installBlind4(app, readings, tokenPath);
   // blind13 faults in hooks after the guards (token endpoint, version binding, answers on their way out).
   installBlind13Hooks(app, faults, tokenPath);
   // blind14 faults in hooks after the guards (token endpoint, version binding, answers on their way out).

@@ -10,6 +10,7 @@ import { blind16ClientSession, blind16DeniedAdmitted } from '../faults/blind16/a
 import { blind17SessionBeforeDenial, blind17StoredDeviceId } from '../faults/blind17/access.js';
 import { deferredRefusal } from '../refusal-after-action.js';
 import { blind18BodyCredentialToken } from '../faults/blind18/access.js';
+import { blind4SessionOfDevice } from '../blind4/state.js';
 
 /**
  * D3: the inputs of AuthenticatePartner are not shown, so the contract lists no field and the
@@ -73,7 +74,8 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       const repeated = ctx.faults.has('blind5-auth-repeat-device-empty-session') && ctx.state.sessions.anyWithDevice(text(v.values, 'deviceId'), clientId);
       // blind16-auth-session-reused-per-client: the session cached for the client is handed back, whatever the deviceId.
       // blind17-auth-device-id-stored-lowercased: the session row stores the deviceId lower-cased.
-      const session = blind16ClientSession(ctx.faults, ctx.state.sessions, clientId) ?? ctx.state.sessions.open(storedDeviceId(ctx.faults, text(v.values, 'deviceId')), clientId, opaque ? `ps_${randomBytes(48).toString('base64url')}` : undefined);
+      // Reading `blind4-session-reused-per-device` (D3): one session per device, answered again.
+      const session = blind16ClientSession(ctx.faults, ctx.state.sessions, clientId) ?? blind4SessionOfDevice(ctx.readings, ctx.state.sessions, clientId, text(v.values, 'deviceId')) ?? ctx.state.sessions.open(storedDeviceId(ctx.faults, text(v.values, 'deviceId')), clientId, opaque ? `ps_${randomBytes(48).toString('base64url')}` : undefined);
       // blind6-auth-session-in-body-with-query-version: the query-versioned route is the older controller, which returns the id in its body.
       if (ctx.faults.has('blind6-auth-session-in-body-with-query-version') && /[?&]apiVersion=/.test(request.url)) return sendOk(reply, { sessionId: session.sessionId });
       // blind10-auth-session-id-header-braces: the id written with Guid.ToString("B"), looked up later by the bare id.

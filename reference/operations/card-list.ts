@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { responseMembers } from '../../contract/index.js';
-import { sendErrorRow, sendReferenceProblem } from '../problems.js';
+import { fieldKey, responseMembers } from '../../contract/index.js';
+import { sendErrorRow, sendReferenceProblem, sendValidationProblem } from '../problems.js';
 import { defineOperation } from './route.js';
 import { cardView } from './card-view.js';
 import { pause, sendDone, sendOk, text, type OperationContext } from './context.js';
@@ -52,6 +52,8 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
     // The order of the card list is not shown: the reading lists the newest card first.
     if (c.readings.has('cards-newest-first')) cards.reverse();
     if (c.readings.has('blind-cards-by-id-order')) cards.sort((a, b) => a.cardId.localeCompare(b.cardId));
+    // Reading `blind4-cards-by-nickname`: sorted for display.
+    if (c.readings.has('blind4-cards-by-nickname')) cards.sort((a, b) => (a.data.cardNickname ?? '').localeCompare(b.data.cardNickname ?? '') || a.cardId.localeCompare(b.cardId));
     // blind1-cards-null-when-empty: an empty result set is serialised as null.
     if (cards.length === 0 && c.faults.has('blind1-cards-null-when-empty')) return sendOk(reply, { [responseMembers.cards]: null });
     // blind1-cards-ints-as-strings: the numeric columns are written as their text.
@@ -89,7 +91,7 @@ export function getRegisteredCards(app: FastifyInstance, ctx: OperationContext):
 
 /** DeleteCard: removes the card; an unknown card (or another customer's) is 422 CARD_NOT_FOUND (D30). Success `{}` (D6). */
 export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
-  defineOperation(app, ctx, 'DeleteCard', async (c, { values, request, reply }) => {
+  defineOperation(app, ctx, 'DeleteCard', async (c, { op, values, request, reply }) => {
     if (c.readings.has('blind-unknown-customer-422') && !c.state.customers.get(text(values, 'customerId')))
       return sendErrorRow(reply, request, 'CUSTOMER_NOT_FOUND', 'No customer has this customerId.');
     // blind7-delete-unknown-customer-500: the customer row is read first and dereferenced without a null check.
@@ -121,6 +123,8 @@ export function deleteCard(app: FastifyInstance, ctx: OperationContext): void {
     if (card && !owned && foreignCardRefused(c.readings, c.state, cardId, text(values, 'customerId'), request, reply)) return reply;
     // Reading `delete-foreign-card-noop` (D30, D45): another customer's card is left alone, the answer a plain success.
     if (card && !owned && c.readings.has('delete-foreign-card-noop')) return sendDone(reply);
+    // Reading `blind4-delete-unknown-400` (D30, D45): a cardId of no card of the customer is a validation error naming it.
+    if (!owned && c.readings.has('blind4-delete-unknown-400')) return sendValidationProblem(reply, request, [{ key: fieldKey(op, op.fields.find((f) => f.name === 'cardId')!), message: 'The cardId does not name a card of this customer.' }]);
     if (!owned && c.readings.has('delete-unknown-404'))
       return sendReferenceProblem(reply, request, 'notFound', 'The customer has no card with this cardId.');
     // blind9-delete-updated-card-not-found: the delete names the row version read when the card was added, stale after an update.

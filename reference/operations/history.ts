@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { history } from '../../contract/index.js';
 import { historyOf, newestFirst, withPendingEvents, type Transaction } from '../state/index.js';
-import { sendErrorRow, sendProblem, sendValidationProblem } from '../problems.js';
+import { sendErrorRow, sendProblem, sendReferenceProblem, sendValidationProblem } from '../problems.js';
 import { compileRules } from '../validate/index.js';
 import { defineOperation } from './route.js';
 import { cashPickups, page, shownTimestamps } from './history-page.js';
@@ -15,6 +15,7 @@ import { filtersBeforeVersion, sizedAccountTotal, tokenJoinedHistory } from '../
 import { blind2Transactions } from '../blind2/answers.js';
 import { foreignCardRefused } from '../blind2/rules.js';
 import { blind3UnknownReference } from '../blind3/rules.js';
+import { blind4NewestFirst, blind4TiedPairs } from '../blind4/state.js';
 
 /** The card's history as the account filter hands it out: faults leave out all or every second transaction. */
 function filteredHistory(ctx: OperationContext, cardHistory: Transaction[]): Transaction[] {
@@ -34,6 +35,8 @@ function refuseUnknown(ctx: OperationContext, request: FastifyRequest, reply: Fa
   // Reading `blind3-history-unknown-reference-400` (D30): a validation problem naming the parameter.
   const named = blind3UnknownReference(ctx, request, reply, unknownAccount);
   if (named) return named;
+  // Reading `blind4-history-unknown-404` (D30): an unknown account or reference is a missing resource.
+  if (ctx.readings.has('blind4-history-unknown-404')) return sendReferenceProblem(reply, request, 'notFound', 'The accountId or paging reference names nothing of this customer.');
   if (ctx.readings.has('history-unknown-reference-422'))
     return sendProblem(reply, request, { status: 422, errorCode: unknownAccount ? 'ACCOUNT_NOT_FOUND' : 'TRANSACTION_NOT_FOUND', title: 'Not Found', detail: 'The accountId or paging reference names nothing of this customer.' });
   return undefined;
@@ -97,15 +100,16 @@ export function getTransactionHistory(app: FastifyInstance, ctx: OperationContex
     // blind1-history-card-number-in-display-name: the destination is named by the card's stored number.
     // blind12-history-*: row versions joined twice, a nullable column of the token table.
     // history-token-card-repeated-when-filtered: an updated token card's rows joined twice under its accountId.
-    const cardHistory = (card: (typeof cards)[number]) => tokenCardRepeated(c.faults, card, filtering, blind12CardHistory(c.faults, card, c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
-      ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : tokenJoinedHistory(c.faults, c.state, card, historyOf(card))));
+    // Reading `blind4-history-tied-pairs` (D21, D22): pairs of a card's transactions share one createdOn.
+    const cardHistory = (card: (typeof cards)[number]) => blind4TiedPairs(c.readings, tokenCardRepeated(c.faults, card, filtering, blind12CardHistory(c.faults, card, c.faults.has('blind1-history-card-number-in-display-name') && card.kind === 'number'
+      ? historyOf(card).map((t) => ({ ...t, destinationDisplayName: card.identity })) : tokenJoinedHistory(c.faults, c.state, card, historyOf(card)))));
     // blind1-history-cards-not-merged: each card's history is newest first, but the cards are only concatenated.
     // blind4-history-order-day-only: ORDER BY CAST(createdOn AS date) DESC, transactionId.
     const dayOnly = (a: Transaction, b: Transaction) => String(b.createdOn).slice(0, 10).localeCompare(String(a.createdOn).slice(0, 10)) || String(a.transactionId).localeCompare(String(b.transactionId));
     // blind11-history-unsorted-after-delete: after a DeleteCard the rebuilt history cache concatenates the cards' histories unsorted.
     const unsortedAfterDelete = c.faults.has('blind11-history-unsorted-after-delete') && c.state.cards.listRemoved(text(values, 'customerId')).length > 0;
     const sorted = c.readings.has('history-none') ? [] : c.faults.has('blind1-history-cards-not-merged') || unsortedAfterDelete ? cards.flatMap(cardHistory)
-      : cards.flatMap(cardHistory).sort(c.faults.has('blind4-history-order-day-only') ? dayOnly : newestFirst);
+      : cards.flatMap(cardHistory).sort(c.faults.has('blind4-history-order-day-only') ? dayOnly : blind4NewestFirst(c.readings));
     const all = filtering && cards.length > 0 ? filteredHistory(c, cashPickups(c, sorted, true)) : cashPickups(c, sorted, false);
     // blind2-history-paging-ignored-with-account: the per-card query has no paging clause.
     const reference = filtering && c.faults.has('blind2-history-paging-ignored-with-account') ? undefined : optionalText(values, 'pagingTransactionReferenceNumber');

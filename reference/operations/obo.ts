@@ -11,6 +11,7 @@ import { linkedCustomerOf } from '../faults/blind13/handlers.js';
 import { markedUnchanged } from '../faults/stale-caches.js';
 import { ssoJwt } from '../blind2/answers.js';
 import { linkedFlagCleared, notFoundResetsTokens } from '../faults/state-classes.js';
+import { blind4SsoToken } from '../blind4/state.js';
 
 /** obo-no-linked-title-repeated: the customers refused for no linked account so far, per customer store (a fresh reference has none). */
 const refusedNoLinked = new WeakMap<object, Set<string>>();
@@ -84,7 +85,8 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     // blind8-obo-second-call-null-token: "one-time" read as one token per customer and session; the second call gets none.
     if (c.faults.has('blind8-obo-second-call-null-token') && session.oboCustomerId === customer.customerId) return sendOk(reply, { [responseMembers.ssoToken]: null });
     // Reading `blind2-sso-token-jwt`: a signed compact JWT naming the customer.
-    const ssoToken = c.readings.has('blind2-sso-token-jwt') ? ssoJwt(customer.customerId) : randomBytes(32).toString('base64url');
+    // Readings `blind4-sso-token-guid`, `-reissued-until-used`, `-short-lived`: the token chosen and its issue time kept.
+    const ssoToken = blind4SsoToken(c.readings, session, customer.customerId, () => (c.readings.has('blind2-sso-token-jwt') ? ssoJwt(customer.customerId) : randomBytes(32).toString('base64url')));
     // blind5-obo-second-customer-token-not-stored: the session's OBO record is written only when it has none.
     const kept = c.faults.has('blind5-obo-second-customer-token-not-stored') && session.oboCustomerId !== undefined && session.oboCustomerId !== customer.customerId;
     if (!kept) {

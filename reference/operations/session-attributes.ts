@@ -8,6 +8,7 @@ import { oboCardSnapshot } from '../faults/blind11/memo.js';
 import { heldAtObo } from '../faults/session-memo.js';
 import { sendDone, type OperationContext } from './context.js';
 import { strictEmail } from '../blind2/inputs.js';
+import { blind4SsoTokenExpired, blind4SsoTokenUsed } from '../blind4/state.js';
 
 const allowed = sessionAttributes.attributes!.allowed;
 const [idFilter, numberFilter] = exclusiveSessionFilters;
@@ -37,6 +38,8 @@ function invalidNames(c: OperationContext, session: PartnerSession, items: reado
   // blind8-sattr-token-unchecked-without-filters: the token is compared with the session's in the filter branch only.
   const noFilter = c.faults.has('blind8-sattr-token-unchecked-without-filters') && customerId !== undefined && token !== undefined && !byName.has(idFilter) && !byName.has(numberFilter);
   if (!skipObo && !tokenOptional && !noFilter && (customerId === undefined || token === undefined || !current || spent)) bad.add(ssoTokenName);
+  // Reading `blind4-sso-token-short-lived` (D19): a token past its lifetime is invalid.
+  if (blind4SsoTokenExpired(c.readings, session, token)) bad.add(ssoTokenName);
   const formatUnchecked = (name: string) => name === idFilter && c.faults.has('sattr-account-filter-unchecked');
   for (const a of allowed) {
     // D39 reading: PreferredEmail has no documented format, so a target may take any text.
@@ -151,6 +154,7 @@ export function addSessionAttributes(app: FastifyInstance, ctx: OperationContext
     const shown = c.faults.has('blind11-sattr-detail-names-first-only') ? named.slice(0, 1) : formatEnds ? [idFilter!] : named;
     if (bad.length > 0) return sendErrorRow(reply, request, 'INVALID_INFORMATION', `Invalid information: ${shown.join(', ')}.`);
     for (const a of items) session.sessionAttributes.set(a.name, a.value);
+    blind4SsoTokenUsed(session, tokenAt >= 0 ? items[tokenAt]!.value : undefined);
     if (c.readings.has('sso-token-single-use') && tokenAt >= 0) (session.spentSsoTokens ??= new Set()).add(items[tokenAt]!.value);
     return sendDone(reply);
   });
