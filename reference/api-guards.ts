@@ -8,6 +8,7 @@ import { clientSecretClaims } from './faults/bearer-secret.js';
 import { blind12IgnoresExpiry, blind12VersionRefused } from './faults/blind12/access.js';
 import { blind14BearerSkipped, blind14IgnoresExpiry } from './faults/blind14/access.js';
 import { blind15IgnoresExpiry } from './faults/blind15/access.js';
+import { blind19IgnoresExpiry } from './faults/blind19/access.js';
 import { blind17IgnoresExpiry } from './faults/blind17/access.js';
 import { isWideJson } from './blind2/inputs.js';
 import { deferRefusal } from './refusal-after-action.js';
@@ -91,7 +92,9 @@ async function checkBearer(request: FastifyRequest, reply: FastifyReply, clients
     // blind15-bearer-expiry-unchecked-on-obo/-cattr: those routes' token filters have lifetime validation off.
     || blind15IgnoresExpiry(faults, request)
     // blind17-bearer-expiry-unchecked-on-sattr: the session-attributes route's token filter has lifetime validation off.
-    || blind17IgnoresExpiry(faults, request);
+    || blind17IgnoresExpiry(faults, request)
+    // blind19-bearer-expiry-unchecked-on-card: AddOrUpdateCard's token filter has lifetime validation off.
+    || blind19IgnoresExpiry(faults, request);
   const claims = (await signer.verify(m[1]!, ignoreExpiry ? { ignoreExpiry } : undefined)) ?? (await blind3BearerClaims(faults, m[1]!, clients))
     ?? (await clientSecretClaims(faults, m[1]!, clients, request.method));
   // blind13-bearer-challenge-missing-on-expiry: the middleware's expiry branch writes its 401 without the challenge (as it

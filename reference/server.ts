@@ -31,6 +31,8 @@ import { installBlind16Hooks } from './faults/blind16/replies.js';
 import { blind16AllowListSkipped } from './faults/blind16/access.js';
 import { installBlind17Hooks } from './faults/blind17/replies.js';
 import { installBlind18Hooks } from './faults/blind18/replies.js';
+import { installBlind19Hooks } from './faults/blind19/replies.js';
+import { blind19AllowListSkipped } from './faults/blind19/access.js';
 import { blind17AllowListAfterAction } from './faults/blind17/access.js';
 import { blind14AllowListSkipped } from './faults/blind14/access.js';
 import { chaosInterceptor } from './chaos.js';
@@ -210,6 +212,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
     if (faults.has('blind13-allow-list-find-exempt') && requestPath(request).endsWith('/partners/find-customer')) return;
     // blind14-allow-list-card-exempt: AddOrUpdateCard sits on a router the allow-list filter was not added to.
     if (blind14AllowListSkipped(faults, requestPath(request))) return;
+    // blind19-allow-list-cattr-exempt: AddCustomerAttributes sits on the ancillary router, which has no allow-list filter.
+    if (blind19AllowListSkipped(faults, requestPath(request))) return;
     // blind16-allow-list-skipped-with-query-version: the older, query-versioned pipeline has no allow-list filter.
     if (blind16AllowListSkipped(faults, request)) return;
     // allow-list-skipped-on-query-versioned-sattr: the ancillary pipeline that serves the query-versioned route has no allow-list filter.
@@ -281,6 +285,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   installBlind17Hooks(app, faults, tokenPath);
   // blind18 faults in hooks after the guards (token endpoint, AuthenticatePartner's header, a raw header read).
   installBlind18Hooks(app, faults, tokenPath, signer);
+  // blind19 faults in hooks after the guards (token endpoint, a revoked token, AuthenticatePartner's header).
+  installBlind19Hooks(app, faults, tokenPath, signer, clients.secrets);
   // Readings `blind2-gzip`, `blind2-connection-close`: the last root onSend hooks, so they see the answer as sent.
   installTransportReadings(app, readings);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });

@@ -11,6 +11,7 @@ import { blind17SessionBeforeDenial, blind17StoredDeviceId } from '../faults/bli
 import { deferredRefusal } from '../refusal-after-action.js';
 import { blind18BodyCredentialToken } from '../faults/blind18/access.js';
 import { blind4SessionOfDevice } from '../blind4/state.js';
+import { blind19DeniedAdmitted } from '../faults/blind19/access.js';
 
 /**
  * D3: the inputs of AuthenticatePartner are not shown, so the contract lists no field and the
@@ -40,7 +41,9 @@ export function authenticatePartner(app: FastifyInstance, ctx: OperationContext)
       // blind16-auth-denied-admitted-on-retry: the partner is marked checked before its denial is stored.
       if (claimed === deniedClientId && !olderRoute && !blind15TrustedDevice(ctx.faults, ctx.state.sessions, request.body) && !blind16DeniedAdmitted(ctx.faults, ctx.state.sessions, claimed)
         // blind18-auth-denial-skipped-for-body-credential-token: the partner check reads a claim body-credential tokens lack.
-        && !blind18BodyCredentialToken(ctx.faults, request)) {
+        && !blind18BodyCredentialToken(ctx.faults, request)
+        // blind19-auth-denied-admitted-with-header-version: the header-versioned route has no partner-denial check.
+        && !blind19DeniedAdmitted(ctx.faults, request)) {
         // blind17-auth-denied-session-still-opened: the session is opened, and its header written, before the partner check.
         blind17SessionBeforeDenial(ctx, request, reply);
         const detail = 'Authorization was denied for this client.';
