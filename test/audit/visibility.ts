@@ -23,6 +23,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'version-header-ignored': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-first-only': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-header-refused-on-find': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
+  'version-header-name-exact-on-card': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-refused-tokenized': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-find-old-body': true,
   'history-filters-after-version-lost': 'needs the same read known to select otherwise with the version in the header (the versioning cases of the history suite)',
