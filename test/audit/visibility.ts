@@ -172,6 +172,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'card-update-writes-every-holder': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'tcard-owner-check-skipped-for-unknown-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'history-account-owner-from-obo-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
+  'cards-customer-id-resolves-card-id': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run knows which cards are the customer\'s whose cardId it sent as a customerId',
   'obo-linked-flag-not-set-again': true, 'obo-not-found-resets-session-tokens': true,
   // the identity classes blind batch 14 showed missing (reference/faults/identity-classes.ts)
   'cattr-customer-id-guid-parsed': true,
