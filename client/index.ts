@@ -9,6 +9,7 @@ export { fileLedger, rateLedgerDirVariable, workerLedger, type RateLedger } from
 export { createTransport, type SendOptions, type Transport, type TransportOptions } from './transport.js';
 export { correlationHeader, requestUrl, toResponse } from './http-attempt.js';
 export { queryWithVersion, withVersionIn, type VersionWay } from './version-place.js';
+export { respell, spelt, type HeaderNames, type HeaderSpelling } from './header-spelling.js';
 export { refreshMarginMs, TokenClient, type AccessToken, type CredentialsIn, type TokenClientOptions, type TokenRequestOptions } from './token.js';
 export {
   createPartnerClient, type CallInput, type CallOptions, type PartnerClient, type PartnerClientOptions, type PartnerTarget, type Session,

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { operation } from '../contract/operations.js';
 import type { Profile } from '../contract/profile.js';
 import { apiVersion, sessionHeaders, versionParameter } from '../contract/resources.js';
+import { partnerHeaderNames } from '../contract/header-names.js';
+import { respell, type HeaderNames } from './header-spelling.js';
 import type { CaseRequest } from './exchange.js';
 import { queryWithVersion, type VersionWay } from './version-place.js';
 
@@ -35,6 +37,8 @@ export interface CallOptions {
   readonly repeatQuery?: readonly string[];
   /** Overrides retry.ts `retrySafe` (the operation's contract `writes`) for this request. */
   readonly idempotent?: boolean;
+  /** Spells the headers the document names (a JSON body's Content-Type included) the document's way, or re-cased. */
+  readonly headerNames?: HeaderNames;
 }
 
 function toQuery(fields: Readonly<Record<string, unknown>> | undefined): Record<string, string> {
@@ -70,9 +74,12 @@ export function partnerRequest(
   if (o.rawBody !== undefined) headers['content-type'] = 'application/json';
   Object.assign(headers, o.headers);
   const body = method === 'GET' ? undefined : input.body;
+  // The media type the transport would add in lower case is written here, so it is spelt as asked.
+  if (o.headerNames && body !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  const sent = o.headerNames ? respell(headers, partnerHeaderNames({ sessionRequired: op.sessionRequired, method }), o.headerNames) : headers;
   const repeated = (o.repeatQuery ?? []).filter((k) => query[k] !== undefined);
   return {
-    operation: op.id, method, url: `${baseUrl}${op.path}`, query, headers,
+    operation: op.id, method, url: `${baseUrl}${op.path}`, query, headers: sent,
     ...(repeated.length ? { repeatedQuery: repeated } : {}),
     ...(body === undefined ? {} : { body }),
     ...(o.rawBody === undefined ? {} : { rawBody: o.rawBody }),

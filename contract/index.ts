@@ -7,6 +7,7 @@ export * from './attributes.js';
 export * from './operations.js';
 export * from './keys.js';
 export * from './resources.js';
+export * from './header-names.js';
 export * from './client-identifiers.js';
 export * from './success-bodies.js';
 export * from './token.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorRow, successMediaType } from '../contract/index.js';
+import { errorRow, successMediaType, versionParameter } from '../contract/index.js';
 import { testClientId, type ClientRegistry } from './clients.js';
 import type { TokenSigner } from './jwt.js';
 import { bearerChallenge, readingsOf, requestPath, sendProblem, sendReferenceProblem, sendValidationProblem } from './problems.js';
@@ -164,6 +164,10 @@ function checkVersion(request: FastifyRequest, reply: FastifyReply) {
   // blind11-version-query-refused-on-card: the number-card route binds its body only and knows the header alone.
   if (fromQuery !== undefined && request.server.faults.has('blind11-version-query-refused-on-card') && requestPath(request).endsWith('/add-or-update-card'))
     return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown query parameter apiVersion');
+  // version-header-name-exact-on-card: the number-card route looks the version header up in the raw header list by its documented spelling.
+  if (header !== undefined && request.server.faults.has('version-header-name-exact-on-card') && requestPath(request).endsWith('/add-or-update-card')
+    && !request.raw.rawHeaders.some((name, i) => i % 2 === 0 && name === versionParameter))
+    return sendReferenceProblem(reply, request, 'badApiVersion', 'unknown header apiVersion');
   if (query && 'apiVersion' in query) delete query.apiVersion;
   // Reading `blind2-version-ignored` (D5): a single-version service serves any apiVersion as version 1.
   if (readingsOf(reply).has('blind2-version-ignored')) return undefined;

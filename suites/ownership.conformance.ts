@@ -27,8 +27,8 @@ describe('object ownership and use after delete', () => {
   });
   fixedCase(ctx, file, {
     area, name: 'a deleted card stays deleted: deleted again, named again, added again; filters match whole values (D19, D30)', writes: true,
-    requirements: ['STATE-CARD-DELETED', 'CARD-SUCCESS', 'HISTORY-ACCOUNT-FILTER', 'SATTR-FILTERS', 'ERR-INVALID-INFORMATION', 'GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO', ...nearMissRequirements],
-    description: 'a customer with two cards, a twin of one (same BIN, last four digits and data: a card of its own, its history apart) and a tokenized one: filters naming its cards in part, its own identifiers of another kind in each place, then a card deleted twice, named as accountId and in both filters, and added again; last its own ids near-missed in length and written in other GUID notations in every GUID cell and AccountIdFilter entry',
+    requirements: ['STATE-CARD-DELETED', 'CARD-SUCCESS', 'HISTORY-ACCOUNT-FILTER', 'SATTR-FILTERS', 'ERR-INVALID-INFORMATION', 'ERR-CUSTOMER-NOT-FOUND', 'OWNERSHIP-CARDS', 'GEN-NO-5XX', 'ERR-JSON-BODY', 'GEN-JSON-BODY', 'NO-SECRET-ECHO', ...nearMissRequirements],
+    description: 'a customer with two cards, a twin of one (same BIN, last four digits and data: a card of its own, its history apart) and a tokenized one: filters naming its cards in part, its own identifiers of another kind in each place, then a card deleted twice, named as accountId and in both filters, and added again; then its own ids near-missed in length and written in other GUID notations in every GUID cell and AccountIdFilter entry; last its cardId, a transactionId and the sessionId as its customerId',
     run: () => scenario(() => deletedCardCase(ctx))(undefined),
   });
 });

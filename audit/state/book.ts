@@ -110,7 +110,9 @@ export class Book {
       if (card.cardKind === 'number') this.cardNumbers.set(id(card.customerId), (this.cardNumbers.get(id(card.customerId)) ?? new Set()).add(card.identity));
       if (card.kind === 'upsert' && card.ok) this.known(card.customerId, e);
     }
-    if (op === 'GetRegisteredCards' && ok(e)) this.known(request.query.customerId, e);
+    // A list holding a card shows its owner exists; an empty one may be D30's answer to a customerId of nobody (a cardId sent as one).
+    const listed = reply[responseMembers.cards];
+    if (op === 'GetRegisteredCards' && ok(e) && Array.isArray(listed) && listed.length > 0) this.known(request.query.customerId, e);
   }
 
   private token(e: AuditEntry, reply: Record<string, unknown>): void {

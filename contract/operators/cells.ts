@@ -6,6 +6,7 @@
  * an attribute to the contract adds its cells with no other change.
  */
 import { formatOf } from '../formats.js';
+import { partnerHeaderNames } from '../header-names.js';
 import { operations } from '../operations.js';
 import type { FieldType, Method, Operation } from '../types.js';
 
@@ -103,8 +104,7 @@ function fieldCells(op: Operation): Cell[] {
 
 /** The headers a partner operation reads: the session pair (all but AuthenticatePartner), apiVersion, the bearer token. */
 function headerCells(op: Operation): Cell[] {
-  const names = [...(op.sessionRequired ? ['deviceId', 'sessionId'] : []), 'apiVersion', 'Authorization', ...(op.method === 'POST' ? ['Content-Type'] : [])];
-  return names.map((name) => ({
+  return partnerHeaderNames(op).map((name) => ({
     id: cellId(op, 'header', name), operation: op.id, place: 'header', name, type: 'header', required: name !== 'apiVersion',
     freeText: false, writes: op.writes, method: op.method, sessionRequired: op.sessionRequired,
   }));

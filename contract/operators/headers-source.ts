@@ -1,7 +1,7 @@
 /**
  * Headers and source address (D25, D46, D4, D5): the allow list on every operation, however the
- * request is dressed, the session pairing of the two session headers, and the version parameter's
- * place among the query parameters.
+ * request is dressed, the session pairing of the two session headers, the version parameter's
+ * place among the query parameters, and the letter case of every documented header's name.
  */
 import type { Operator } from './types.js';
 
@@ -59,6 +59,14 @@ export const headersSourceOperators: readonly Operator[] = [
     sends: 'a value the target issued and the client sends back (the ssoToken; the sessionId) with one character changed at its end, and in its middle, and (the ssoToken) cut to its first half (a compare over a stored prefix or a fixed width takes them); the sessionId cut short is session-header-truncated',
     appliesTo: (c) => c.resource === 'sso-token' || (c.place === 'header' && c.name === 'sessionId'), asserts: () => 'rejected',
     backing: ['D19: an SsoToken the target did not issue is an invalid value, 422 INVALID_INFORMATION (documented)', 'D4: an unknown sessionId is refused with a 4xx'],
+  },
+  {
+    // blind18: a route read deviceId from the raw header list with an ordinal name compare.
+    id: 'header-name-case', family: 'headers-source',
+    counterparts: [{ tool: 'Schemathesis', name: 'positive_data_acceptance' }],
+    sends: 'a valid request with every header the document names for the operation spelt in lower case, and again in upper case; where one is refused, the same request with the names as documented, and then each name re-cased alone',
+    appliesTo: (c) => c.place === 'header', asserts: () => 'served-as-valid',
+    backing: ['RFC 9110 section 5.1: field names are case-insensitive', 'D2; D4; D5: the request is valid, whatever the letter case of its header names'],
   },
   {
     id: 'device-of-another-session', family: 'headers-source',

@@ -7,6 +7,7 @@
  */
 import type { Operator } from './types.js';
 import type { Cell } from './cells.js';
+import { operation } from '../operations.js';
 
 const counterparts = [
   { tool: 'OWASP API Security Top 10', name: 'API1:2023 Broken Object Level Authorization' },
@@ -15,6 +16,16 @@ const counterparts = [
 const names = (kinds: readonly string[]) => (c: Cell) => c.resource !== undefined && kinds.includes(c.resource);
 /** A session filter is refused with the documented row (D19); elsewhere the answer is D30's. */
 const filterOrUnknown = (c: Cell) => (c.place === 'attribute' ? 'rejected' as const : 'refused-like-unknown' as const);
+
+/**
+ * Another kind of id in a customerId names no customer: the Errors row where the operation lists
+ * CUSTOMER_NOT_FOUND for its customerId member (AuthenticateOBO); D30's answer elsewhere, D20's in the
+ * CustomerId attribute (its answer to a customer of nobody is not asserted).
+ */
+function anotherKindAnswer(c: Cell): 'rejected' | 'refused-like-unknown' {
+  if (c.resource !== 'customer') return filterOrUnknown(c);
+  return c.place !== 'attribute' && operation(c.operation).errors.includes('CUSTOMER_NOT_FOUND') ? 'rejected' : 'refused-like-unknown';
+}
 
 export const objectOwnershipOperators: readonly Operator[] = [
   {
@@ -34,9 +45,10 @@ export const objectOwnershipOperators: readonly Operator[] = [
   },
   {
     // blind12: AccountNumberFilter took the customer's cardIds (a lookup shared by every kind of identifier).
+    // blind18: a cardId as AuthenticateOBO's customerId got a token for the card's owner ("resolve any id").
     id: 'identifier-of-another-kind', family: 'object-ownership', counterparts: [...counterparts, { tool: 'RESTler', name: 'InvalidDynamicObject' }],
-    sends: 'a real identifier of the customer of another kind than the cell names: its cardId where a card number or token is listed, its card number where card GUIDs are, its customerId where a cardId is',
-    appliesTo: names(['card', 'card-list', 'card-number-list']), asserts: filterOrUnknown, backing: ['D19', 'D30', 'D45'],
+    sends: 'a real identifier of the customer of another kind than the cell names: its cardId where a card number or token is listed, its card number where card GUIDs are, its customerId where a cardId is; its cardId, a transactionId of its card and the sessionId where a customerId is',
+    appliesTo: names(['card', 'card-list', 'card-number-list', 'customer']), asserts: anotherKindAnswer, backing: ['D19', 'D30', 'D45', 'D20', 'Errors: 422 CUSTOMER_NOT_FOUND where the operation lists it'],
     oneCellPerRequest: true,
   },
   {

@@ -27,6 +27,8 @@ export const stateClassFaults: Fault[] = [
   { name: 'obo-not-found-resets-session-tokens', requirement: 'SATTR-FILTERS', breaks: 'AuthenticateOBO resets the session\'s OBO record (its ssoTokens) before it looks the customer up, and a CUSTOMER_NOT_FOUND refusal does not restore it, so AddSessionAttributes with the ssoToken an earlier AuthenticateOBO of the session issued, naming that customer\'s own card, is refused, though the refusal issued no token and D18 keeps the newest one valid' },
   // Blind batch 18's class (two numbers of one customer alike in all the Card resource shows are two cards), on other columns than its last four and expiration.
   { name: 'card-update-matched-by-bin-and-zip', requirement: 'CARD-SUCCESS', breaks: 'AddOrUpdateCard looks the existing card up by customer, BIN and billing zip (the address-verification key), so a second card number with the same BIN and zip updates the first card and is answered with its cardId, though "Adds or updates a card" and a card is named by its number' },
+  // Blind batch 18's class (a "resolve any id" helper takes a cardId for its owner's customerId), on the card list, not AuthenticateOBO.
+  { name: 'cards-customer-id-resolves-card-id', requirement: 'OWNERSHIP-CARDS', breaks: 'GetRegisteredCards looks the customerId up among customers and, failing that, among the accounts (a "resolve any id" helper), so a cardId passed as customerId lists the card owner\'s cards, though customerId is the "Customer GUID" and a customerId of nobody names no card (D45: Card.customerId is the owner)' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 
@@ -52,6 +54,11 @@ export function stateClassInput(scope: StateClassScope, op: Operation, raw: unkn
     const held = state.cards.listValid(out.customerId);
     if (op.id === 'DeleteCard' && held.length === 1 && held[0]!.cardId === String(out.cardId).toLowerCase()) unlinkedOf(state).add(held[0]!.customerId);
     if (op.id === 'AddOrUpdateCard') unlinkedOf(state).delete(out.customerId.toLowerCase());
+  }
+  // cards-customer-id-resolves-card-id: no customer of that id, so the id is looked up among the accounts and stands for the card's owner.
+  if (op.id === 'GetRegisteredCards' && faults.has('cards-customer-id-resolves-card-id') && typeof out.customerId === 'string' && !state.customers.get(out.customerId)) {
+    const card = state.cards.get(out.customerId);
+    if (card?.valid) out.customerId = card.customerId;
   }
   if (op.id === 'DeleteCard' && faults.has('delete-card-id-prefix-match') && typeof out.cardId === 'string' && typeof out.customerId === 'string') {
     const id = out.cardId.toLowerCase();

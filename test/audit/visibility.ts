@@ -23,6 +23,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'version-header-ignored': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-first-only': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-header-refused-on-find': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
+  'version-header-name-exact-on-card': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-refused-tokenized': 'needs a request known to be served otherwise (the audit sees a valid payload refused: GEN-VALID-ACCEPTED)',
   'version-query-find-old-body': true,
   'history-filters-after-version-lost': 'needs the same read known to select otherwise with the version in the header (the versioning cases of the history suite)',
@@ -171,6 +172,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'card-update-writes-every-holder': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'tcard-owner-check-skipped-for-unknown-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'history-account-owner-from-obo-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
+  'cards-customer-id-resolves-card-id': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run knows which cards are the customer\'s whose cardId it sent as a customerId',
   'obo-linked-flag-not-set-again': true, 'obo-not-found-resets-session-tokens': true,
   // the identity classes blind batch 14 showed missing (reference/faults/identity-classes.ts)
   'cattr-customer-id-guid-parsed': true,

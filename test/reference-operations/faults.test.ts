@@ -663,6 +663,13 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.addCard(customerId, { cardNumber: '4111110311111111' });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards.length;
   },
+  // blind18's class: a real id of another kind as customerId (the card list's "resolve any id" lookup lists the card owner's cards).
+  'cards-customer-id-resolves-card-id': async (b) => {
+    const { customerId } = await b.enroll();
+    const cardId = (await b.addCard(customerId)).body.cards[0].cardId as string;
+    const x = await b.call('GetRegisteredCards', { query: { customerId: cardId } });
+    return [x.status, x.body?.cards?.length];
+  },
   // blind18's class: an AccountIdFilter of commas only is still given, so beside AccountNumberFilter it is both filters.
   'sattr-both-filters-empty-id-list-dropped': async (b) => {
     const own = await oboCustomer(b, '4111111111111111');

@@ -208,6 +208,12 @@ const probes: Record<string, Probe> = {
       method: 'POST', headers: { ...(await bearer(h)), apiversion: '1', 'content-type': 'application/json' }, body: '{}',
     })).status !== 400,
   },
+  // The class blind batch 18 showed missing (operator header-name-case): the version header looked up by its documented spelling only.
+  'version-header-name-exact-on-card': {
+    holds: async (h) => (await send(h, '/api/v1/partners/add-or-update-card', {
+      method: 'POST', headers: { ...(await bearer(h)), APIVERSION: '1', 'content-type': 'application/json' }, body: '{}',
+    })).status !== 400,
+  },
   'version-query-ignored': { holds: async (h) => (await send(h, `${guardedProbePath}?apiVersion=1`, { headers: await bearer(h) })).status === 404 },
   'tls-allows-legacy': { holds: async (h) => (await handshake(Number(new URL(h.ref.baseUrl).port), h.ref.caPem, 'TLSv1.1')).error !== undefined },
   'problem-plain-text': { holds: async (h) => /^application\/problem\+json/.test(String((await notFound(h)).headers['content-type'])) },

@@ -47,8 +47,9 @@ const faultRuns: readonly FaultRun[] = [
   { faults: ['version-query-ignored', 'token-wrong-expires-in', 'token-error-not-rfc', 'bearer-not-required', 'allow-list-open', 'tls-allows-legacy', 'token-cacheable'], suites: ['token', 'bearer', 'versioning', 'transport'], caughtOn: operations.map((o) => o.id) },
   // A bad token's 401 on AuthenticatePartner is the UNAUTHORIZED row, judged as that row wherever it is met (blind13: the 401 of one cause judged by fewer oracles).
   { faults: ['token-scope-empty', 'token-empty-scope-defaulted', 'bearer-signature-unchecked', 'version-query-first-only', 'allow-list-trusts-forwarded', 'token-error-quotes-secret', 'bearer-refusal-type-wrong-on-authenticate'], suites: ['token', 'bearer', 'versioning', 'transport'] },
-  // D5 on every operation: one operation refusing the query version, another's body under it (an operation fault, FIND-SUCCESS).
-  { faults: ['token-secret-last-char-ignored', 'bearer-claims-unverified', 'allow-list-skipped-on-get', 'no-www-authenticate', 'version-query-refused-tokenized', 'version-query-find-old-body'], suites: ['token', 'bearer', 'transport', 'versioning'] },
+  // D5 on every operation: one operation refusing the query version, another's body under it (an operation fault, FIND-SUCCESS),
+  // and a third reading the version header by its documented spelling only (operator header-name-case, RFC 9110 section 5.1).
+  { faults: ['token-secret-last-char-ignored', 'bearer-claims-unverified', 'allow-list-skipped-on-get', 'no-www-authenticate', 'version-query-refused-tokenized', 'version-query-find-old-body', 'version-header-name-exact-on-card'], suites: ['token', 'bearer', 'transport', 'versioning'] },
   { faults: ['token-basic-refused', 'token-repeated-secret-last-wins', 'bearer-client-secret-on-reads'], suites: ['token', 'bearer'], env: { TARGET_CREDENTIALS_IN: 'body' } },
   { faults: ['version-header-ignored', 'bearer-empty-signature-accepted'], suites: ['versioning', 'bearer'], env: { TARGET_API_VERSION_IN: 'query' } },
   // Not beside token-basic-refused: the embedded run gets its expired token with Basic credentials (bin/target.ts).

@@ -58,6 +58,8 @@ const runs: ReadonlyArray<readonly FaultProof[]> = [
   [
     // blind18: an AccountIdFilter of commas only beside AccountNumberFilter (the blind fault: the number filter of commas beside the id filter).
     { fault: 'sattr-both-filters-empty-id-list-dropped', check: 'statusMatches', operation: 'AddSessionAttributes' },
+    // blind18: a cardId as the card list's customerId, resolved to the card's owner (the blind fault: AuthenticateOBO's customerId).
+    { fault: 'cards-customer-id-resolves-card-id', check: 'othersCardUnlisted', operation: 'GetRegisteredCards' },
   ],
 ];
 

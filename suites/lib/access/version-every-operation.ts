@@ -1,21 +1,17 @@
-import fc from 'fast-check';
-import { operations, type Operation, type RequirementId } from '../../../contract/index.js';
+import { operations, partnerHeaderNames, type Operation, type RequirementId } from '../../../contract/index.js';
 import { successRequirementId } from '../../../contract/requirements.js';
 import { successBodyOf } from '../../../contract/success-bodies.js';
-import type { Exchange } from '../../../client/index.js';
+import type { Exchange, HeaderNames } from '../../../client/index.js';
 import { jsonMediaType, noServerError, successBodyShape, versionSelected } from '../../../checks/index.js';
 import { sessionHeaderPresent } from '../../../checks/business-outcomes.js';
 import { oracle, type Oracle } from '../../../oracles/judge.js';
 import { byCheck } from '../../../oracles/model/predict.js';
-import { validPayload } from '../../../generators/index.js';
 import { ownReasonRefusal } from '../../../oracles/refusals.js';
 import type { HarnessContext } from '../runner/context.js';
-import { stateFields, withState } from '../state/case-state.js';
-import { customerWithCard } from '../state/customer-with-card.js';
 import { familyMember, type FamilyMember } from '../state/family.js';
-import { samplePayload } from '../state/setup-call.js';
 import { fixedCase, OutcomeBuilder } from './case.js';
-import { bearerProbeInput } from './requests.js';
+import { headerRow, sendRespelt, SpeltNames } from './header-name-case.js';
+import { sendAgain, sendValid } from './valid-request.js';
 
 /**
  * D5 on every operation (issue 27: the access operators apply to every operation, not a sample):
@@ -25,7 +21,9 @@ import { bearerProbeInput } from './requests.js';
  * request's: refused where the same request with the version the run's way is served, it fails the
  * strategy's row; refused both ways, it is observed; served, its body and (AuthenticatePartner) its
  * sessionId header are judged as on the run's own requests, where a controller serving the other
- * strategy may differ.
+ * strategy may differ. The same requests carry operator header-name-case (header-name-case.ts): the
+ * other way's with the documented header names in lower case, the run's way's in upper case, and one
+ * request more where a name (apiVersion) has not gone in both.
  */
 const generic = [oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY')];
 
@@ -54,45 +52,59 @@ export function versionOnEveryOperation(ctx: HarnessContext, file: string, area:
     const tryOwnWay = !enrols;
     fixedCase(ctx, file, {
       area, operation: op.id, name: `${op.id} with apiVersion in the ${where === 'query' ? 'query string' : 'header'} is served as with it in the ${ctx.profile.apiVersionIn}`,
-      requirements: [requirement, ...(tryOwnWay ? [ownWay] : []), 'GEN-NO-5XX', 'GEN-JSON-BODY', ...successRequirements(op)],
+      requirements: [...new Set([requirement, ...(tryOwnWay ? [ownWay] : []), 'GEN-NO-5XX', 'GEN-JSON-BODY', ...successRequirements(op), ...headerRows(op)] as RequirementId[])],
       description: `a valid ${op.id} with apiVersion in the ${where} only${enrols ? ' (the run family\'s versioning identity where there is a family: once enrolled, D16 refuses it both ways)' : ''}`,
       ...(op.writes ? { writes: true } : {}),
       run: async () => {
         const out = new OutcomeBuilder();
         const identity = enrols ? familyMember(ctx, 'versioning') : undefined;
-        const x = await send(ctx, op, where, identity);
+        // The same requests carry operator header-name-case: this one's header names in lower case, the run's way's in upper.
+        const spelt = new SpeltNames(op);
+        const sendWay = (way: 'header' | 'query', who = identity) => (n: HeaderNames) => sendValid(ctx, op, way, who, n);
+        const x = await sendRespelt(op, 'lower', sendWay(where), out, spelt.hear('lower'));
         if (isServed(x)) {
           if (identity) ctx.footprint.familyEnrolled();
           out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic, ...successOracles(op)]);
-          if (tryOwnWay) judgeOwnWay(out, op, await send(ctx, op, ctx.profile.apiVersionIn), ownWay);
-          return out.outcome();
-        }
-        // Refused: the same kind of request with the version where the run puts it tells whether the
-        // version was the reason (any code a refusal carries could be one of the target's own, D37).
-        const control = await send(ctx, op, ctx.profile.apiVersionIn, identity);
-        if (identity && isServed(control)) ctx.footprint.familyEnrolled();
-        out.judge(control, generic);
-        // D37: a refusal for a reason of the target's own (an SSN in use elsewhere) may meet one identity and not the
-        // control's other one: observed, never the version's fault.
-        const own = ownReason(op, x);
-        const controlOwn = identity ? ownReason(op, control) : undefined;
-        if (controlOwn) {
-          // One identity both ways, enrolled on an earlier night: the run's way reached the business rules, the other way must too (D5).
-          if (own) ctx.footprint.customerFoundAgain();
-          out.judge(x, [oracle(versionSelected, { requirement, otherWayRefusedWith: controlOwn.status }, requirement), ...generic]);
-        } else if (own) {
-          out.judge(x, generic);
-          out.observe(requirement, `${op.id}: a valid request with apiVersion in the ${where} was refused for a reason of the target's own (${own.status} ${own.code}, D37): the version strategy is not judged on it`);
-        } else if (isServed(control)) out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic]);
-        else {
-          out.judge(x, generic);
-          out.observe(requirement, `${op.id}: a valid request was refused with apiVersion in the header (${answer(control)}) and in the query string (${answer(x)}): the version strategy is not judged on it`);
-        }
-        return out.outcome();
+          if (tryOwnWay) judgeOwnWay(out, op, await sendRespelt(op, 'upper', sendWay(ctx.profile.apiVersionIn, undefined), out, spelt.hear('upper')), ownWay);
+        } else await judgeRefused(ctx, out, op, x, { requirement, where, ...(identity ? { identity } : {}) });
+        // A spelling some name has not gone in yet (apiVersion, a header in one of the two ways): one request more; an
+        // enrolment sends the family's identity or the body just sent again, so it enrols no one more (D16 refuses it).
+        const more = enrols && !identity ? (n: HeaderNames) => sendAgain(ctx, x, 'header', n) : sendWay('header');
+        for (const s of spelt.missing()) out.judge(await sendRespelt(op, s, more, out, spelt.hear(s)), generic);
+        return { ...out.outcome(), operatorPairs: spelt.pairs() };
       },
     });
   }
 }
+
+/** Refused with apiVersion the other way: the same kind of request the run's way tells whether the version was the reason. */
+async function judgeRefused(ctx: HarnessContext, out: OutcomeBuilder, op: Operation, x: Exchange,
+  c: { requirement: 'VERSION-HEADER' | 'VERSION-QUERY'; where: 'header' | 'query'; identity?: FamilyMember }): Promise<void> {
+  const { requirement, where, identity } = c;
+  // Any code a refusal carries could be one of the target's own, D37.
+  const control = await sendValid(ctx, op, ctx.profile.apiVersionIn, identity);
+  if (identity && isServed(control)) ctx.footprint.familyEnrolled();
+  out.judge(control, generic);
+  // D37: a refusal for a reason of the target's own (an SSN in use elsewhere) may meet one identity and not the
+  // control's other one: observed, never the version's fault.
+  const own = ownReason(op, x);
+  const controlOwn = identity ? ownReason(op, control) : undefined;
+  if (controlOwn) {
+    // One identity both ways, enrolled on an earlier night: the run's way reached the business rules, the other way must too (D5).
+    if (own) ctx.footprint.customerFoundAgain();
+    out.judge(x, [oracle(versionSelected, { requirement, otherWayRefusedWith: controlOwn.status }, requirement), ...generic]);
+  } else if (own) {
+    out.judge(x, generic);
+    out.observe(requirement, `${op.id}: a valid request with apiVersion in the ${where} was refused for a reason of the target's own (${own.status} ${own.code}, D37): the version strategy is not judged on it`);
+  } else if (isServed(control)) out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic]);
+  else {
+    out.judge(x, generic);
+    out.observe(requirement, `${op.id}: a valid request was refused with apiVersion in the header (${answer(control)}) and in the query string (${answer(x)}): the version strategy is not judged on it`);
+  }
+}
+
+/** The rows of the headers the operation takes (operator header-name-case), checked on the same requests. */
+const headerRows = (op: Operation): RequirementId[] => partnerHeaderNames(op).map((n) => headerRow(op, n));
 
 /** The run's own way after the other way was served: refused for a reason of the target's own (D37) it is observed, else it must be served. */
 function judgeOwnWay(out: OutcomeBuilder, op: Operation, x: Exchange, own: 'VERSION-HEADER' | 'VERSION-QUERY'): void {
@@ -107,22 +119,3 @@ const ownReason = (op: Operation, x: Exchange) => (op.refusesForOwnReasons && x.
 
 const answer = (x: Exchange) => (x.response ? String(x.response.status) : `no answer (${x.transportError?.code})`);
 const isServed = (x: Exchange) => x.response !== undefined && x.response.status >= 200 && x.response.status < 300;
-
-/**
- * A valid request of `op` with real state, new for each call (a fresh card to delete, a fresh identity to enrol);
- * with `identity`, an enrolment of that family identity, the same body each time (a later one meets D16).
- */
-async function send(ctx: HarnessContext, op: Operation, where: 'header' | 'query', identity?: FamilyMember): Promise<Exchange> {
-  if (!op.sessionRequired) return ctx.client.call(op.id, bearerProbeInput(ctx, op), { apiVersionIn: where });
-  const session = await ctx.session();
-  const remembered = (x: Exchange) => (ctx.footprint.rememberWrite(x), x);
-  // FindCustomer names its customer by SSN and date of birth, no state field: the run's customer, so the answer is a match.
-  const known = op.id === 'FindCustomer' ? ((await customerWithCard(ctx)) as { ssn?: string; dateOfBirth?: string }) : {};
-  if (known.ssn && known.dateOfBirth) return ctx.client.call(op.id, { body: { ssn: known.ssn, dateOfBirth: known.dateOfBirth } }, { session, apiVersionIn: where });
-  const payload = fc.sample(validPayload(op, { fixed: stateFields(op), emailKey: ctx.profile.emailKey, includeOptional: false }), { seed: ctx.runSeed, numRuns: 1 })[0]!;
-  if (identity) {
-    const { emailAddress, ...person } = identity.person;
-    return ctx.client.call(op.id, { body: samplePayload(ctx, op.id, { ...person, [ctx.profile.emailKey]: emailAddress }) }, { session, apiVersionIn: where });
-  }
-  return remembered(await ctx.client.call(op.id, await withState(ctx, session, payload, 'valid'), { session, apiVersionIn: where }));
-}

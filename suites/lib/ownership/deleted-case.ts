@@ -11,6 +11,7 @@ import { filterRefused } from './ownership-case.js';
 import { unlisted } from './oracles.js';
 import { PairLog } from './pairs.js';
 import { otherKindCases } from './other-kind-case.js';
+import { ownerOfAnotherKindCases } from './owner-of-another-kind.js';
 import { nearMissCases } from './near-miss-case.js';
 import { twinCard, twinHistories } from './twin-card.js';
 import { noEntryFilterCases } from './no-entry-filters.js';
@@ -51,12 +52,14 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
     const x = await call('GetRegisteredCards', { customerId: a.customerId });
     parts.push(judge(x, { oracles: [...genericOracles(ctx, x), deletedCardUnlisted(cardId, what), ...(twin ? [twinCardKept(twin)] : [])] }));
   };
-  const readd = async (card: ScenarioCard, op: string, member: string) => {
+  /** The card added again, under the cardId the answer gave it (the deleted one's where it gave none). */
+  const readd = async (card: ScenarioCard, op: string, member: string): Promise<ScenarioCard> => {
     const x = await call(op, card.payload);
     const id = cardsOf(x)[0]?.cardId;
     if (accepted(x) && typeof id === 'string' && !sameGuid(id, card.cardId)) ctx.footprint.cardAdded(a.customerId, id);
     parts.push(judge(x, { oracles: [...genericOracles(ctx, x), readdedCardNewId(card.cardId)] }));
     log.sent('deleted-card-added-again', `${op} body ${member}`);
+    return typeof id === 'string' ? { ...card, cardId: id } : card;
   };
 
   // Filters that name the customer's own cards only in part (the token cut in half, a last-four twin).
@@ -104,8 +107,10 @@ export async function deletedCardCase(ctx: HarnessContext): Promise<CaseOutcome>
 
   await readd(gone, 'AddOrUpdateCard', 'cardNumber');
   await remove(token);
-  await readd(token, 'AddOrUpdateTokenizedCard', 'cardToken');
+  const tokenAgain = await readd(token, 'AddOrUpdateTokenizedCard', 'cardToken');
   // Last, since a target matching ids by prefix may remove the card: its own ids near-missed in length (blind12) and in notation (blind14).
   parts.push(...(await nearMissCases(ctx, session, { customer: a, card: kept, token }, log)));
+  // Then its own ids of another kind as its customerId (owner-of-another-kind.ts): a target taking one for its owner may remove `kept`.
+  parts.push(...(await ownerOfAnotherKindCases(ctx, session, a, kept, tokenAgain, log)));
   return { ...combine(parts), operatorPairs: log.pairs };
 }
