@@ -59,6 +59,11 @@ const cards: Record<string, Caught> = {
   // The old data is kept whatever changed: the story shows the change the shrunk sequence made.
   'card-update-not-stored': { fault: 'card-update-not-stored', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateCard)$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, (expirationMonthYear|cardNickname) changed → [^)]+\\)') },
   'readd-same-id': { fault: 'readd-same-id', checks: ['modelCardId'], operation: /^AddOrUpdate(Tokenized)?Card$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, deleted card [0-9a-f]{8}… \\*\\*\\*\\w{4} again') },
+  // blind19's class: a deleted card added again with other data (model/card-readd.ts DeleteThenReaddChanged), here a token and its nickname.
+  'tcard-readd-changed-data-same-id': {
+    fault: 'tcard-readd-changed-data-same-id', checks: ['modelCardId'], operation: /^AddOrUpdateTokenizedCard$/,
+    story: step('AddOrUpdateTokenizedCard\\(customer #\\d, deleted card [0-9a-f]{8}… \\*\\*\\*\\w{4} again, (?!same data)'),
+  },
   'card-identical-new-id': { fault: 'card-identical-new-id', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, identical data\\)') },
   'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateTokenizedCard)$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration(MonthYear)? \\d{4} → \\d{4}[,)]') },
   'card-decline-missing-code': { fault: 'card-decline-missing-code', checks: ['legacyOrProblemError'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, the declining card') },
@@ -107,6 +112,7 @@ const groups: Caught[][] = [
   // Apart: the linked fault needs sequences explored at random (CONFORMANCE_SEQUENCES, no coverage sequence), and
   // since the card model's restore command (batch 17) twenty random sequences of seed 20261122 re-add no deleted card.
   [cards['readd-same-id']!],
+  [cards['tcard-readd-changed-data-same-id']!],
   [linked['sattr-foreign-card-accepted']!],
   [cards['card-identical-new-id']!, linked['sattr-before-obo-accepted']!],
   [customers['find-enrolled-missing']!, cards['tcard-update-not-stored']!, linked['obo-tokenized-not-linked']!],
