@@ -65,7 +65,8 @@ const cards: Record<string, Caught> = {
     story: step('AddOrUpdateTokenizedCard\\(customer #\\d, deleted card [0-9a-f]{8}… \\*\\*\\*\\w{4} again, (?!same data)'),
   },
   'card-identical-new-id': { fault: 'card-identical-new-id', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, identical data\\)') },
-  'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateTokenizedCard)$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration(MonthYear)? \\d{4} → \\d{4}[,)]') },
+  // The old data kept shows in the last four too, where the update drew them anew (the first oracle to see it wins).
+  'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList', 'modelCardData', 'modelLastFour'], operation: /^(GetRegisteredCards|AddOrUpdateTokenizedCard)$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, (expiration(MonthYear)?|lastFourOfCard) \\d{4} → \\d{4}[,)]') },
   'card-decline-missing-code': { fault: 'card-decline-missing-code', checks: ['legacyOrProblemError'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, the declining card') },
   // The BIN is denied whether the card is new or updated: the shrunk story may show either.
   'tcard-bin-not-denied': { fault: 'tcard-bin-not-denied', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, (new token \\*\\*\\*\\w{4}, |card #\\d+ \\*\\*\\*\\w{4}, BIN \\d+ → )the denied BIN') },
