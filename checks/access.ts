@@ -20,24 +20,30 @@ export interface TokenRequestExpectation {
 
 /**
  * TOKEN-ISSUED: a documented token request (valid credentials, a documented scope) gets 200
- * with a non-empty access_token. Its shape is tokenResponseShape's business.
- * @see interface.md "Authentication" 4-8
+ * with a non-empty access_token. Its shape is tokenResponseShape's business. A JWT whose exp comes
+ * before the arrival plus expires_in (beyond the leeway) fails TOKEN-REUSE: a client that reuses it
+ * as expires_in says is refused before then.
+ * @see interface.md "Authentication" 4-9
  */
 export const tokenIssued = defineCheck({
-  id: 'tokenIssued', requirement: 'TOKEN-ISSUED', expectation: 'TokenRequestExpectation',
-  description: 'a documented token request (Basic header or form body, documented scope) gets 200 with an access_token, not expired nor not yet valid when it arrives (a JWT\'s exp and nbf against this machine\'s clock, 300 s leeway)',
+  id: 'tokenIssued', expectation: 'TokenRequestExpectation',
+  requirement: { from: 'TOKEN-ISSUED; TOKEN-REUSE for an exp before the arrival plus expires_in', among: ['TOKEN-ISSUED', 'TOKEN-REUSE'], of: () => ['TOKEN-ISSUED', 'TOKEN-REUSE'] },
+  description: 'a documented token request (Basic header or form body, documented scope) gets 200 with an access_token, not expired nor not yet valid when it arrives, nor expiring before expires_in has passed (a JWT\'s exp and nbf against this machine\'s clock, 300 s leeway)',
   rule(x, e: TokenRequestExpectation, fail) {
-    const token = bodyObject(x)?.access_token;
-    // A token already expired (or not yet valid) when it arrived cannot serve the call it was asked for (blind18).
-    const late = x.response.status === 200 && nonEmptyString(token) && x.receivedAtMs !== undefined ? tokenTimeProblem(token, x.receivedAtMs) : undefined;
-    if (late) return [fail(x.request.operation, {
-      title: 'Token issued unusable',
+    const body = bodyObject(x);
+    const token = body?.access_token;
+    // A token already expired (or not yet valid) when it arrived cannot serve the call it was asked for (blind18);
+    // one that expires before expires_in has passed cannot serve the calls a client reuses it for (blind19).
+    const late = x.response.status === 200 && nonEmptyString(token) && x.receivedAtMs !== undefined ? tokenTimeProblem(token, x.receivedAtMs, body?.expires_in) : undefined;
+    if (late) return [fail(late.expiresIn === undefined ? 'TOKEN-ISSUED' : 'TOKEN-REUSE')(x.request.operation, {
+      title: late.expiresIn === undefined ? 'Token issued unusable' : 'Token expires before expires_in',
       received: `an access token that ${tokenTimeText(late)} (credentials in ${e.credentialsIn}, scope ${e.scope})`,
-      documented: `a token that serves calls for its lifetime (${tokenContract.expiresIn} seconds; clients "may reuse an access token for consecutive calls")`,
-      key: [e.credentialsIn, e.scope, late.claim],
+      documented: late.expiresIn === undefined ? `a token that serves calls for its lifetime (${tokenContract.expiresIn} seconds; clients "may reuse an access token for consecutive calls")`
+        : 'clients "may reuse an access token for consecutive calls and use expires_in to decide when to fetch a new one"',
+      key: [e.credentialsIn, e.scope, late.claim, late.expiresIn === undefined ? 'arrival' : 'lifetime'],
     }, x)];
     if (x.response.status === 200 && nonEmptyString(token)) return [];
-    return [fail(x.request.operation, {
+    return [fail('TOKEN-ISSUED')(x.request.operation, {
       title: 'Token not issued',
       received: `status ${x.response.status}${x.response.status === 200 ? ' without an access_token' : ` with ${show(x.response.json ?? x.response.bodyText)}`} (credentials in ${e.credentialsIn}, scope ${e.scope})`,
       documented: `200 with an access token for a ${tokenContract.contentType} client-credentials request, credentials in a Basic header or in the form body`,

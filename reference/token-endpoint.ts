@@ -149,7 +149,9 @@ export async function tokenEndpoint(app: FastifyInstance, opts: TokenEndpointOpt
     const opaque = faults.has('blind8-token-identity-scope-opaque') && form.scope.includes('/insights/identity-score');
     // Reading `blind2-token-scope-client-wide` (D34, RFC 6749 3.3): every scope the client is registered for.
     const granted = app.readings?.has('blind2-token-scope-client-wide') ? clients.scopes.join(' ') : form.scope;
-    const signed = opaque ? randomBytes(24).toString('hex') : await signer.issue(creds!.id!, granted, shiftSeconds);
+    // token-body-credentials-issued-by-clock-behind: the form-credentials branch stamps iat from a clock 50 minutes behind UTC.
+    const behind = faults.has('token-body-credentials-issued-by-clock-behind') && basic === 'absent' ? -50 * 60 : 0;
+    const signed = opaque ? randomBytes(24).toString('hex') : await signer.issue(creds!.id!, granted, shiftSeconds + behind);
     // token-body-credentials-other-signing-key: the form-credentials branch signs with a key of its own the API does not know.
     const accessToken = !opaque && basic === 'absent' && faults.has('token-body-credentials-other-signing-key') ? otherKeySigned(signed) : signed;
     // blind5-token-no-store-basic-only: the cache headers are set in the Basic-credentials branch only.

@@ -29,6 +29,8 @@ export const stateClassFaults: Fault[] = [
   { name: 'card-update-matched-by-bin-and-zip', requirement: 'CARD-SUCCESS', breaks: 'AddOrUpdateCard looks the existing card up by customer, BIN and billing zip (the address-verification key), so a second card number with the same BIN and zip updates the first card and is answered with its cardId, though "Adds or updates a card" and a card is named by its number' },
   // Blind batch 18's class (a "resolve any id" helper takes a cardId for its owner's customerId), on the card list, not AuthenticateOBO.
   { name: 'cards-customer-id-resolves-card-id', requirement: 'OWNERSHIP-CARDS', breaks: 'GetRegisteredCards looks the customerId up among customers and, failing that, among the accounts (a "resolve any id" helper), so a cardId passed as customerId lists the card owner\'s cards, though customerId is the "Customer GUID" and a customerId of nobody names no card (D45: Card.customerId is the owner)' },
+  // Blind batch 19's class (a deleted card added again with other data is a new entry too), on a token and its nickname, not a number and its expiry.
+  { name: 'tcard-readd-changed-data-same-id', requirement: 'STATE-CARD-DELETED', breaks: 'AddOrUpdateTokenizedCard with a deleted card\'s token and data that differ from the deleted card\'s (another nickname) takes the "changed data" path, which finds the soft-deleted row by token and revives it under its old cardId, though "adding the same card again creates a different card entry"' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 
@@ -126,3 +128,8 @@ export const linkedFlagCleared = (faults: FaultSet, state: ReferenceState, custo
 export function notFoundResetsTokens(faults: FaultSet, session: PartnerSession): void {
   if (faults.has('obo-not-found-resets-session-tokens')) session.ssoTokens.length = 0;
 }
+
+/** tcard-readd-changed-data-same-id: a deleted token added again with data other than the deleted card's keeps its old id. */
+export const revivesChangedToken = (faults: FaultSet, state: ReferenceState, customerId: string, identity: string, data: Readonly<Record<string, unknown>>): boolean =>
+  faults.has('tcard-readd-changed-data-same-id') && state.cards.listRemoved(customerId).some((k) => k.kind === 'token' && k.identity === identity
+    && [...new Set([...Object.keys(k.data), ...Object.keys(data)])].some((f) => (k.data as Record<string, unknown>)[f] !== data[f]));

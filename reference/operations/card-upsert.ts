@@ -17,6 +17,7 @@ import { deniedCheckSkipped } from '../faults/blind12/handlers.js';
 import { luhnValid } from './reading-rules-blind.js';
 import { blind16NetworkCheckCached } from '../faults/blind16/access.js';
 import { binOffNetwork } from '../blind2/rules.js';
+import { revivesChangedToken } from '../faults/state-classes.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -180,7 +181,9 @@ function handle(rule: CardKindRule) {
       if (rule.kind === 'number' && c.faults.has('blind4-card-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
       // blind9-tcard-race-two-cards: the token vault is called between the lookup above and the insert, with no unique key on the token.
       if (rule.kind === 'token' && c.faults.has('blind9-tcard-race-two-cards')) await new Promise((resolve) => setTimeout(resolve, 150));
-      card = c.state.cards.add(customerId, rule.kind, identity, data, { reuseDeletedId: c.faults.has('readd-same-id') || (rule.kind === 'token' && c.faults.has('blind11-tcard-readd-after-delete-same-id')) });
+      card = c.state.cards.add(customerId, rule.kind, identity, data, {
+        reuseDeletedId: c.faults.has('readd-same-id') || (rule.kind === 'token' && (c.faults.has('blind11-tcard-readd-after-delete-same-id') || revivesChangedToken(c.faults, c.state, customerId, identity, data))),
+      });
       if (rule.kind === 'token' && c.faults.has('tcard-identical-check-reads-first-data')) firstData.set(card, data);
       // tcard-list-session-only: the token list query joins the rows the calling session wrote.
       if (rule.kind === 'token' && c.faults.has('tcard-list-session-only')) rememberAdded(session, card.cardId);

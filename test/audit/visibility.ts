@@ -10,6 +10,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'bearer-not-required': true, 'bearer-expiry-unchecked': true, 'bearer-expiry-unchecked-on-tokenized-card': true, 'bearer-expiry-unchecked-with-query-version': true, 'no-www-authenticate': true,
   'bearer-refusal-type-wrong-on-authenticate': true,
   'token-body-credentials-other-signing-key': 'which credential mode obtained a token is the run\'s knowledge; the audit judges a 401 by the token it refused, not by how it was obtained',
+  'token-body-credentials-issued-by-clock-behind': 'a token\'s exp is judged against the moment its answer arrived plus expires_in, by the run\'s clock; the audit judges no token\'s claims',
   'token-not-before-local-clock-ahead': 'a token\'s time claims are judged against the moment its answer arrived, by the run\'s clock; the audit judges no token\'s claims',
   'token-basic-refused': 'whether a refused token request carried valid credentials is not in the recording',
   'token-empty-scope-defaulted': 'a token issued for an empty scope is judged by the run that sent it as an error case, not from traffic',
@@ -65,7 +66,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   // business outcomes and state
   'enroll-duplicate-ssn-accepted': true, 'find-enrolled-missing': true, 'find-slashed-dob-day-first': true, 'enroll-ssn-stored-as-number': true, 'find-no-match-not-found': true, 'obo-no-linked-check': true,
   'obo-tokenized-not-linked': true, 'cattr-cardless-customer-refused': true, 'card-update-new-id': true, 'card-update-not-stored': true,
-  'card-update-keeps-nickname': true, 'tcard-update-keeps-nickname': true, 'tcard-list-session-only': true, 'card-identical-new-id': true, 'tcard-update-not-stored': true, 'delete-card-kept': true, 'readd-same-id': true,
+  'card-update-keeps-nickname': true, 'tcard-update-keeps-nickname': true, 'tcard-list-session-only': true, 'card-identical-new-id': true, 'tcard-update-not-stored': true, 'delete-card-kept': true, 'readd-same-id': true, 'tcard-readd-changed-data-same-id': true,
   'cards-list-stale-after-token-update': true, 'find-miss-cached-by-ssn': true,
   'auth-denied-wrong-status': 'a 403 to AuthenticatePartner may be the allow list\'s (D25)',
   'obo-unknown-customer-wrong-status': 'a recording cannot show that a customer does not exist',

@@ -508,6 +508,14 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, expirationMonthYear: '1231', cardNickname: 'Renamed' } });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards[0].cardNickname;
   },
+  // A deleted token added again with other data is a new entry (blind19's class on the tokenized card and its nickname).
+  'tcard-readd-changed-data-same-id': async (b) => {
+    const { customerId } = await b.enroll();
+    const payload = tokenCardPayload(customerId);
+    const cardId = (await b.call('AddOrUpdateTokenizedCard', { body: payload })).body.cards[0].cardId;
+    await b.call('DeleteCard', { body: { customerId, cardId } });
+    return (await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, cardNickname: 'Renamed' } })).body.cards[0].cardId === cardId;
+  },
   // A card changed back to the data it was registered with (A -> B -> A, blind17's class on the tokenized card).
   'tcard-identical-check-reads-first-data': async (b) => {
     const { customerId } = await b.enroll();

@@ -26,6 +26,15 @@ const probes: Record<string, Probe> = {
   'token-basic-refused': { holds: async (h) => (await tokenRequest(h, grant(h))).status === 200 },
   // RFC 7519 section 4.1.5: a token issued to serve calls is valid (nbf not ahead) when issued.
   'token-not-before-local-clock-ahead': { holds: async (h) => (await probeStatus(h, await bearer(h))) !== 401 },
+  // A token obtained with the credentials in the form body lives as long as expires_in says (300 s leeway), from its arrival.
+  'token-body-credentials-issued-by-clock-behind': {
+    holds: async (h) => {
+      const r = await send(h, '/oauth2/token', { method: 'POST', headers: formType, body: form({ ...grant(h), client_id: h.ref.clientId, client_secret: h.ref.clientSecret }) });
+      const { access_token: token, expires_in: expiresIn } = r.json as { access_token?: unknown; expires_in?: unknown };
+      const exp = (JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown }).exp;
+      return typeof exp === 'number' && typeof expiresIn === 'number' && exp >= Date.now() / 1000 + expiresIn - 300;
+    },
+  },
   // A token obtained with the credentials in the form body serves the partner calls as one obtained by a Basic header does.
   'token-body-credentials-other-signing-key': {
     holds: async (h) => {

@@ -40,6 +40,17 @@ describe('token oracles', () => {
     expect(tokenIssued({ ...token(200, { access_token: 'opaque-token' }), receivedAtMs: at * 1000 }, e)).toEqual([]);
     expect(tokenIssued(token(200, { access_token: jwt({ exp: 1 }) }), e)).toEqual([]);
   });
+  it('tokenIssued: a JWT whose exp comes before the arrival plus expires_in, beyond the leeway, fails TOKEN-REUSE (blind19)', () => {
+    const e = { credentialsIn: 'body' as const, scope };
+    const jwt = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2ln`;
+    const at = 1_800_000_000;
+    const arrived = (claims: object, expiresIn: unknown = 3600) => ({ ...token(200, { access_token: jwt(claims), expires_in: expiresIn }), receivedAtMs: at * 1000 });
+    expect(tokenIssued(arrived({ iat: at - 3540, exp: at + 60 }), e)[0]).toMatchObject({ requirement: 'TOKEN-REUSE', title: 'Token expires before expires_in' });
+    // Within the leeway (a target's clock four minutes behind), and with no number in expires_in, nothing is judged.
+    expect(tokenIssued(arrived({ iat: at - 240, exp: at + 3360 }), e)).toEqual([]);
+    expect(tokenIssued(arrived({ iat: at - 3540, exp: at + 60 }, '3600'), e)).toEqual([]);
+    expect(tokenIssued({ ...token(200, { access_token: 'opaque-token', expires_in: 3600 }), receivedAtMs: at * 1000 }, e)).toEqual([]);
+  });
   it('tokenRequestRefused: a 4xx without a token; a token or a 2xx fails TOKEN-ERRORS', () => {
     expect(tokenRequestRefused(token(400, { error: 'invalid_request' }), { requirement: 'TOKEN-ERRORS' })).toEqual([]);
     expect(tokenRequestRefused(token(200, { access_token: 'a.b.c' }), { requirement: 'TOKEN-ERRORS' })[0]?.requirement).toBe('TOKEN-ERRORS');

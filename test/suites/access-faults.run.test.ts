@@ -68,6 +68,8 @@ const faultRuns: readonly FaultRun[] = [
   { faults: ['token-single-use', 'token-body-credentials-any-grant-type'], suites: ['token'] },
   // A token not yet valid (or already expired) when it arrived is the target's TOKEN-ISSUED, never the preflight's exit 3 (blind18).
   { faults: ['token-not-before-local-clock-ahead'], suites: ['token'] },
+  // A token whose exp cuts expires_in short, obtained in the credential mode the run does not use, fails TOKEN-REUSE (blind19: exp 60 s after issue).
+  { faults: ['token-body-credentials-issued-by-clock-behind'], suites: ['token'] },
   // A token of either documented credential mode serves the calls it was issued for (blind18: tokens judged by how they were obtained).
   { faults: ['token-body-credentials-other-signing-key'], suites: ['token'] },
   // A refusal grants nothing (blind17: a denied AuthenticatePartner's sessionId accepted later): the session a refused call carried is used.

@@ -59,8 +59,14 @@ const cards: Record<string, Caught> = {
   // The old data is kept whatever changed: the story shows the change the shrunk sequence made.
   'card-update-not-stored': { fault: 'card-update-not-stored', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateCard)$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, (expirationMonthYear|cardNickname) changed → [^)]+\\)') },
   'readd-same-id': { fault: 'readd-same-id', checks: ['modelCardId'], operation: /^AddOrUpdate(Tokenized)?Card$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, deleted card [0-9a-f]{8}… \\*\\*\\*\\w{4} again') },
+  // blind19's class: a deleted card added again with other data (model/card-readd.ts DeleteThenReaddChanged), here a token and its nickname.
+  'tcard-readd-changed-data-same-id': {
+    fault: 'tcard-readd-changed-data-same-id', checks: ['modelCardId'], operation: /^AddOrUpdateTokenizedCard$/,
+    story: step('AddOrUpdateTokenizedCard\\(customer #\\d, deleted card [0-9a-f]{8}… \\*\\*\\*\\w{4} again, (?!same data)'),
+  },
   'card-identical-new-id': { fault: 'card-identical-new-id', checks: ['modelCardId'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\d{4}, identical data\\)') },
-  'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList', 'modelCardData'], operation: /^(GetRegisteredCards|AddOrUpdateTokenizedCard)$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, expiration(MonthYear)? \\d{4} → \\d{4}[,)]') },
+  // The old data kept shows in the last four too, where the update drew them anew (the first oracle to see it wins).
+  'tcard-update-not-stored': { fault: 'tcard-update-not-stored', checks: ['modelCardList', 'modelCardData', 'modelLastFour'], operation: /^(GetRegisteredCards|AddOrUpdateTokenizedCard)$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, (expiration(MonthYear)?|lastFourOfCard) \\d{4} → \\d{4}[,)]') },
   'card-decline-missing-code': { fault: 'card-decline-missing-code', checks: ['legacyOrProblemError'], operation: /^AddOrUpdateCard$/, story: step('AddOrUpdateCard\\(customer #\\d, the declining card') },
   // The BIN is denied whether the card is new or updated: the shrunk story may show either.
   'tcard-bin-not-denied': { fault: 'tcard-bin-not-denied', checks: ['modelRefusedWithRow'], operation: /^AddOrUpdateTokenizedCard$/, story: step('AddOrUpdateTokenizedCard\\(customer #\\d, (new token \\*\\*\\*\\w{4}, |card #\\d+ \\*\\*\\*\\w{4}, BIN \\d+ → )the denied BIN') },
@@ -107,6 +113,7 @@ const groups: Caught[][] = [
   // Apart: the linked fault needs sequences explored at random (CONFORMANCE_SEQUENCES, no coverage sequence), and
   // since the card model's restore command (batch 17) twenty random sequences of seed 20261122 re-add no deleted card.
   [cards['readd-same-id']!],
+  [cards['tcard-readd-changed-data-same-id']!],
   [linked['sattr-foreign-card-accepted']!],
   [cards['card-identical-new-id']!, linked['sattr-before-obo-accepted']!],
   [customers['find-enrolled-missing']!, cards['tcard-update-not-stored']!, linked['obo-tokenized-not-linked']!],

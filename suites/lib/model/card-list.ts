@@ -4,7 +4,7 @@ import { cardsMatchSchema } from '../../../checks/index.js';
 import { ModelCommand } from './command.js';
 import { byCheck, predict } from '../../../oracles/model/predict.js';
 import { body, ok, type SequenceRun } from './real.js';
-import { cardAt, customerAt, customerWith, holdsCard, maxCustomers, tail, type Model, type ModelCustomer } from '../../../oracles/model/state.js';
+import { cardAt, customerAt, customerWith, holdsCard, maxCustomers, tail, type Model, type ModelCard, type ModelCustomer } from '../../../oracles/model/state.js';
 import { isBrokenError } from '../runner/stop.js';
 import type { Responded } from '../../../checks/support.js';
 
@@ -51,12 +51,17 @@ export class DeleteCard extends ModelCommand {
     const c = customerWith(m, this.customer, holdsCard)!;
     const card = cardAt(c, this.card)!;
     this.begin(r, `DeleteCard(${c.label}, ${card.label} ${tail(card.identity)})`);
-    const x = await writeCards(r, c, 'DeleteCard', { customerId: c.customerId, cardId: card.cardId });
-    r.judge(x, { oracles: [predict.accepted({ requirement: 'STATE-CARD-DELETED', documented: 'a registered card is deleted' })] });
-    c.cards.splice(c.cards.indexOf(card), 1);
-    c.deleted.push({ cardId: card.cardId, kind: card.kind, identity: card.identity, payload: card.payload });
-    r.ctx.footprint.cardRemoved(card.cardId);
+    await deleteModelCard(r, c, card);
   }
+}
+
+/** DeleteCard of `card`, judged accepted, and the model's customer without it (its entry among the deleted). */
+export async function deleteModelCard(r: SequenceRun, c: ModelCustomer, card: ModelCard): Promise<void> {
+  const x = await writeCards(r, c, 'DeleteCard', { customerId: c.customerId, cardId: card.cardId });
+  r.judge(x, { oracles: [predict.accepted({ requirement: 'STATE-CARD-DELETED', documented: 'a registered card is deleted' })] });
+  c.cards.splice(c.cards.indexOf(card), 1);
+  c.deleted.push({ cardId: card.cardId, kind: card.kind, identity: card.identity, payload: card.payload });
+  r.ctx.footprint.cardRemoved(card.cardId);
 }
 
 /** After the last command: every customer's list agrees with the model. */

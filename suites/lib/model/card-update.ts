@@ -84,18 +84,14 @@ export async function writeCardData(
 }
 
 /**
- * Updates of each kind: a number card's with a random subset of its fields; a tokenized card's with
- * lastFourOfCard always drawn anew (a new card number behind the token) and one with its nickname,
- * so the coverage sequence (one draw of each command) changes both whatever the seed.
+ * New values for the mutable fields of a card of `kind`: `lead` always drawn, each other field drawn or left
+ * (undefined) independently; a field the generated payload left out (an optional one) is not sent anew.
  */
-export function cardUpdateCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> {
+export function cardFieldDraws(ctx: HarnessContext, kind: CardKind, lead: string | undefined): fc.Arbitrary<FieldDraws> {
   const { declinedCardNumber, deniedCardBin } = ctx.profile;
-  const customer = fc.nat({ max: maxCustomers - 1 });
-  const card = fc.nat({ max: 5 });
-  const draws = (kind: CardKind, lead: string | undefined) => validPayload(operation(operationOf(kind)), { declinedCardNumber, deniedCardBin, includeOptional: true })
+  return validPayload(operation(operationOf(kind)), { declinedCardNumber, deniedCardBin, includeOptional: true })
     .chain((p) => {
       const generated = p.body ?? {};
-      // A field the payload left out (an optional one) is not sent anew.
       const valueOf = (field: string): fc.Arbitrary<string | undefined> => field === 'expirationMonthYear' ? mmyy()
         : field === 'cardNickname' ? fc.integer({ min: 1, max: 99 }).map((n) => `-${n}`)
           : field === 'lastFourOfCard' ? digits({ length: 4 })
@@ -103,6 +99,16 @@ export function cardUpdateCommands(ctx: HarnessContext): Array<fc.Arbitrary<Mode
       const fields = mutableFields[kind];
       return fc.record(Object.fromEntries(fields.map((f) => [f, f === lead ? valueOf(f) : fc.option(valueOf(f), { nil: undefined, freq: 2 })])));
     });
-  const of = (kind: CardKind, lead?: string) => fc.tuple(customer, card, draws(kind, lead)).map(([i, k, d]) => new UpdateCardFields(kind, i, k, d));
+}
+
+/**
+ * Updates of each kind: a number card's with a random subset of its fields; a tokenized card's with
+ * lastFourOfCard always drawn anew (a new card number behind the token) and one with its nickname,
+ * so the coverage sequence (one draw of each command) changes both whatever the seed.
+ */
+export function cardUpdateCommands(ctx: HarnessContext): Array<fc.Arbitrary<ModelCommand>> {
+  const customer = fc.nat({ max: maxCustomers - 1 });
+  const card = fc.nat({ max: 5 });
+  const of = (kind: CardKind, lead?: string) => fc.tuple(customer, card, cardFieldDraws(ctx, kind, lead)).map(([i, k, d]) => new UpdateCardFields(kind, i, k, d));
   return [of('number'), of('token', 'lastFourOfCard'), of('token', 'cardNickname')];
 }

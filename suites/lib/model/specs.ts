@@ -21,6 +21,7 @@ import { AddTokenizedCard, tokenizedCommands } from './tokenized.js';
 import { sessionCommands } from './session.js';
 import { cardUpdateCommands } from './card-update.js';
 import { cardRestoreCommands } from './card-restore.js';
+import { readdChangedCommands } from './card-readd.js';
 import { openOwnSession } from '../state/own-session.js';
 
 /** Sequences per property when CONFORMANCE_SEQUENCES is unset; each has up to `maxCommands` commands. */
@@ -94,7 +95,8 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
         'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN', 'NO-SECRET-ECHO'],
       // Updates weigh more: they need a card first, so drawn evenly they would be rare.
       [...sessionCommands(), another('model:cards#2'), cards.add, addToken, ...cards.all, ...tokens, cards.resubmit, cards.changeExpiration, cards.changeNickname, changeTokenExpiration!,
-        cards.readd, cards.readd, ...cardUpdateCommands(ctx), ...listCommands(), ...listCommands(),
+        // A re-add of the deleted card's own data is in cards.all; these two re-add a card of each kind with other data.
+        ...readdChangedCommands(ctx), ...cardUpdateCommands(ctx), ...listCommands(), ...listCommands(),
         // The restores last: drawn earlier they put the coverage sequence's re-add steps past the 40 lines a failure prints.
         ...cardRestoreCommands()],
       twoCustomers),
