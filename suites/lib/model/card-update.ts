@@ -3,7 +3,7 @@ import { operation } from '../../../contract/index.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 import { digits, mmyy, validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { expectUpsert, nickname } from './card-common.js';
+import { expectUpsert, nickname, nicknameChange } from './card-common.js';
 import { compareCardList, writeCards } from './card-list.js';
 import { ModelCommand } from './command.js';
 import type { SequenceRun } from './real.js';
@@ -97,7 +97,7 @@ export function cardUpdateCommands(ctx: HarnessContext): Array<fc.Arbitrary<Mode
       const generated = p.body ?? {};
       // A field the payload left out (an optional one) is not sent anew.
       const valueOf = (field: string): fc.Arbitrary<string | undefined> => field === 'expirationMonthYear' ? mmyy()
-        : field === 'cardNickname' ? fc.integer({ min: 1, max: 99 }).map((n) => `-${n}`)
+        : field === 'cardNickname' ? nicknameChange
           : field === 'lastFourOfCard' ? digits({ length: 4 })
             : fc.constant(typeof generated[field] === 'string' ? generated[field] : undefined);
       const fields = mutableFields[kind];
