@@ -27,6 +27,8 @@ export const stateClassFaults: Fault[] = [
   { name: 'obo-not-found-resets-session-tokens', requirement: 'SATTR-FILTERS', breaks: 'AuthenticateOBO resets the session\'s OBO record (its ssoTokens) before it looks the customer up, and a CUSTOMER_NOT_FOUND refusal does not restore it, so AddSessionAttributes with the ssoToken an earlier AuthenticateOBO of the session issued, naming that customer\'s own card, is refused, though the refusal issued no token and D18 keeps the newest one valid' },
   // Blind batch 18's class (two numbers of one customer alike in all the Card resource shows are two cards), on other columns than its last four and expiration.
   { name: 'card-update-matched-by-bin-and-zip', requirement: 'CARD-SUCCESS', breaks: 'AddOrUpdateCard looks the existing card up by customer, BIN and billing zip (the address-verification key), so a second card number with the same BIN and zip updates the first card and is answered with its cardId, though "Adds or updates a card" and a card is named by its number' },
+  // Blind batch 19's class (an "unchanged" comparison under a case-insensitive collation), on the tokenized card and its address, not the number card's nickname.
+  { name: 'tcard-case-only-change-ignored', requirement: 'STATE-TCARD-CHANGED', breaks: 'AddOrUpdateTokenizedCard compares the sent card data with the stored row under a case-insensitive collation and keeps the stored value of each text that matches, so a nickname or city changed only in letter case is not stored, though "any card data differs" makes it an update whose data is stored' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 
@@ -65,6 +67,11 @@ export function stateClassInput(scope: StateClassScope, op: Operation, raw: unkn
     const alike = state.cards.find(out.customerId, 'number', number) ? undefined
       : state.cards.listValid(out.customerId).find((c) => c.kind === 'number' && c.identity.slice(0, 6) === number.slice(0, 6) && c.data.zip === out.zip);
     if (alike) out.cardNumber = alike.identity;
+  }
+  if (op.id === 'AddOrUpdateTokenizedCard' && faults.has('tcard-case-only-change-ignored') && typeof out.customerId === 'string' && typeof out.cardToken === 'string') {
+    const stored = state.cards.find(out.customerId, 'token', out.cardToken);
+    // UPDATE ... SET Col = @value WHERE Col <> @value: under a _CI_ collation a case-only change is no change.
+    for (const [k, v] of Object.entries(stored?.data ?? {})) if (typeof out[k] === 'string' && (out[k] as string).toLowerCase() === v.toLowerCase()) out[k] = v;
   }
   if (op.id === 'AddSessionAttributes' && faults.has('sattr-id-filter-takes-card-numbers') && session.oboCustomerId !== undefined && Array.isArray(out.sessionAttributes)) {
     const cards = state.cards.listValid(session.oboCustomerId);

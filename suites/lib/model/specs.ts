@@ -20,6 +20,7 @@ import { emptyModel, maxCustomers, type Model, type ModelCustomer } from '../../
 import { AddTokenizedCard, tokenizedCommands } from './tokenized.js';
 import { sessionCommands } from './session.js';
 import { cardUpdateCommands } from './card-update.js';
+import { cardCaseOnlyCommands } from './card-case-update.js';
 import { cardRestoreCommands } from './card-restore.js';
 import { openOwnSession } from '../state/own-session.js';
 
@@ -94,7 +95,7 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
         'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN', 'NO-SECRET-ECHO'],
       // Updates weigh more: they need a card first, so drawn evenly they would be rare.
       [...sessionCommands(), another('model:cards#2'), cards.add, addToken, ...cards.all, ...tokens, cards.resubmit, cards.changeExpiration, cards.changeNickname, changeTokenExpiration!,
-        cards.readd, cards.readd, ...cardUpdateCommands(ctx), ...listCommands(), ...listCommands(),
+        cards.readd, cards.readd, ...cardUpdateCommands(ctx), ...cardCaseOnlyCommands(), ...listCommands(), ...listCommands(),
         // The restores last: drawn earlier they put the coverage sequence's re-add steps past the 40 lines a failure prints.
         ...cardRestoreCommands()],
       twoCustomers),
