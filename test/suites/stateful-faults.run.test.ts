@@ -86,6 +86,16 @@ const cards: Record<string, Caught> = {
     // re-add faults' steps show in the console's 40 lines; the restore step is in summary.md, past them.
     fault: 'tcard-identical-check-reads-first-data', checks: ['modelLastFour', 'modelCardData', 'modelCardList'], operation: /^(AddOrUpdateTokenizedCard|GetRegisteredCards)$/,
   },
+  // blind19's classes: free text changed only in letter case is stored (model/card-case-update.ts); a changed nickname holds
+  // what encoders and decoders change (model/card-common.ts nicknameChange) and reads back as sent.
+  'tcard-case-only-change-ignored': {
+    fault: 'tcard-case-only-change-ignored', checks: ['modelCardData', 'modelCardList'], operation: /^(AddOrUpdateTokenizedCard|GetRegisteredCards)$/,
+    story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, only letter case changed: '),
+  },
+  'tcard-nickname-url-decoded': {
+    fault: 'tcard-nickname-url-decoded', checks: ['modelCardData', 'modelCardList'], operation: /^(AddOrUpdateTokenizedCard|GetRegisteredCards)$/,
+    story: step('AddOrUpdateTokenizedCard\\(customer #\\d, card #\\d+ \\*\\*\\*\\w{4}, [^\\n]*cardNickname [^\\n]+ → [^\\n]+\\), then GetRegisteredCards'),
+  },
   'delete-card-kept': { fault: 'delete-card-kept', checks: ['modelCardList', 'modelCardId'], operation: /^(GetRegisteredCards|AddOrUpdate(Tokenized)?Card)$/, story: step('DeleteCard\\(customer #\\d, card #\\d+ ') },
   // These two change replies of every card operation: the cards and linked-accounts properties both fail with them.
   'cards-bad-expiration-format': { fault: 'cards-bad-expiration-format', checks: ['cardsMatchSchema'], operation: /^(AddOrUpdate(Tokenized)?Card|GetRegisteredCards)$/, story: step('AddOrUpdate(Tokenized)?Card\\(customer #\\d, new ') },
@@ -131,6 +141,8 @@ const groups: Caught[][] = [
   [linked['obo-linked-flag-not-set-again']!],
   [linked['obo-not-found-resets-session-tokens']!],
   [customers['enroll-country-customer-id-not-stored']!, cards['tcard-identical-check-reads-first-data']!],
+  [cards['tcard-case-only-change-ignored']!],
+  [cards['tcard-nickname-url-decoded']!],
 ];
 
 describe('stateful suite: every fault of a stateful rule is caught, with the shrunk sequence', () => {
