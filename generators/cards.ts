@@ -58,6 +58,13 @@ export function cardBin(options: CardOptions & { minLength: number; maxLength: n
 /** Fixed base year: expirations are in the future of it, so a seed replays the same values. */
 export const mmyyBaseYear = 2026;
 
+/**
+ * Two-digit years on the windows a parser of two-digit years uses (.NET TwoDigitYearMax 2029, later
+ * 2049; 99 the last a card can have): each pair straddles a window's end, where "50" may be read as
+ * 1950 and a valid future expiry refused as expired. Sent once each as valid MMYY (calendar-edge-date).
+ */
+export const mmyyWindowYears = [29, 30, 49, 50, 99] as const;
+
 /** MMYY with a month 01-12 and a year 2 to 12 years after `baseYear`. */
 export function mmyy(options: { baseYear?: number } = {}): fc.Arbitrary<string> {
   const base = options.baseYear ?? mmyyBaseYear;

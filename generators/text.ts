@@ -40,6 +40,13 @@ function noOuterSpace(s: string): string {
   return s.length === 1 ? fix(s) : fix(s[0]) + s.slice(1, -1) + fix(s[s.length - 1]);
 }
 
+/**
+ * Characters and sequences that an HTML encoder, a sanitizer, SQL or JSON escaping or a URL decoder
+ * changes (& < > " ' \\, a backslash-u escape, a percent escape, a plus): all printable ASCII, so free
+ * text holding them is valid whatever D40 leaves open, and it must read back as sent.
+ */
+export const escapeProneText = '&<>"\'\\+%20\\u0041';
+
 /** A card token: printable ASCII without spaces. */
 export function cardToken(options: { minLength: number; maxLength: number }): fc.Arbitrary<string> {
   return stringOf({ chars: tokenChars, minLength: options.minLength, maxLength: options.maxLength });

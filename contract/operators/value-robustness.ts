@@ -43,7 +43,7 @@ export const valueRobustnessOperators: readonly Operator[] = [
   },
   {
     // A date computed with (an age from a birthday built in the current year, a month's last day) breaks on these days only.
-    id: 'calendar-edge-date', family: 'value-robustness', sends: 'valid dates on calendar edges: 29 February of a leap year (2000), 31 March, 1 January, 31 December (year-first dates in the two D9 forms by turns); an MMYY in January and December',
+    id: 'calendar-edge-date', family: 'value-robustness', sends: 'valid dates on calendar edges: 29 February of a leap year (2000), 31 March, 1 January, 31 December (year-first dates in the two D9 forms by turns); an MMYY in the years on two-digit-year windows (29, 30, 49, 50, 99), in January and December by turns',
     counterparts: [{ tool: 'Schemathesis', name: 'positive_data_acceptance' }, { tool: 'CATS', name: 'HappyPathFuzzer' }],
     // Where an accepted request enrols a customer for good, the edges share the open requests (generators/operators/packing.ts):
     // no customer more per night; a crash is still a failure, a refusal is observed.

@@ -11,6 +11,7 @@ import { heldCardIdSlot, unknownResourceIdSlot } from './slots.js';
 import { groupedDigits, otherGroupMarks } from './digit-group-values.js';
 import { otherExponentForms, scientific } from './exponent-values.js';
 import { impossibleDates } from './impossible-date-values.js';
+import { mmyyWindowYears } from '../cards.js';
 
 const digitsFrom = (zero: number) => (v: string) => v.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d)));
 
@@ -89,11 +90,12 @@ const calendarEdges = [[2000, 2, 29], [2001, 3, 31], [2002, 1, 1], [2003, 12, 31
 /**
  * Each calendar edge in the layout of `valid`: a year-first date in the two forms sent as valid by
  * turns (D9: YYYY-MM-DD, YYYY/MM/DD, whatever form the seed gave the payload; four requests, not
- * eight), MM-DD-YYYY as it is, and an MMYY in January and in December of its own year.
+ * eight), MM-DD-YYYY as it is, and an MMYY in each year on a two-digit-year window (cards.ts
+ * mmyyWindowYears, every one a valid expiry), in January and December by turns: the year's edges too.
  */
 const onCalendarEdges = (v: string): readonly string[] => {
   const two = (n: number) => String(n).padStart(2, '0');
-  if (/^[0-9]{4}$/.test(v)) return ['01', '12'].map((m) => `${m}${v.slice(2)}`);
+  if (/^[0-9]{4}$/.test(v)) return mmyyWindowYears.map((y, i) => `${i % 2 ? '12' : '01'}${two(y)}`);
   if (/^[0-9]{4}/.test(v)) return calendarEdges.map(([y, m, d], i) => [String(y), two(m), two(d)].join(i % 2 ? '/' : '-'));
   const sep = /[-/]/.exec(v)?.[0] ?? '-';
   return calendarEdges.map(([y, m, d]) => [two(m), two(d), String(y)].join(sep));

@@ -18,6 +18,8 @@ export const inputClassFaults: Fault[] = [
   { name: 'card-long-name-customer-not-found', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddOrUpdateCard with a nameOnCard longer than 64 characters takes the cardholder-name path, which reads the customer through a view whose name column is varchar(64), so the row is lost and the customer is answered 422 CUSTOMER_NOT_FOUND, though it exists and nameOnCard is "0 | 100"' },
   // Blind batch 18's class (a creating write the target accepted is read back whatever form its request took), on the SSN rather than the date of birth.
   { name: 'enroll-email-alias-ssn-offset', requirement: 'FIND-ENROLLED', breaks: 'an enrolment sent with the `email` key (D10) goes through the legacy DTO, which maps the SSN through a masking helper that shifts its first digit, so FindCustomer with the SSN enrolled answers CUSTOMER_NOT_FOUND, though the customer was enrolled' },
+  // Blind batch 19's class (free text changed by an encoder or decoder on its way), on the tokenized card's write, not the card list's HTML encoding.
+  { name: 'tcard-nickname-url-decoded', requirement: 'STATE-TCARD-CHANGED', breaks: 'AddOrUpdateTokenizedCard runs its text members through a URL decoder (a form-post legacy), so a nickname "7+%20x" is stored as "7  x", though the card data sent is stored and "any card data differs" makes an update store it as sent' },
   { name: 'number-overflow-500', requirement: 'GEN-NO-5XX', breaks: 'GetTransactionHistory crashes with 500 on a pageSize beyond 32 bits instead of refusing it' },
 ];
 
@@ -35,6 +37,9 @@ export function classFaultInput(faults: FaultSet, op: Operation, input: unknown)
   if ((op.id === 'GetRegisteredCards' || op.id === 'GetTransactionHistory') && faults.has('guid-dashes-optional') && str('customerId')) out.customerId = dashedGuid(str('customerId')!);
   if ((op.id === 'EnrollCustomer' || op.id === 'AddOrUpdateCard') && faults.has('text-apostrophe-500') && texts.some((k) => str(k)?.includes("'")))
     throw new Error('syntax error at or near "\'"');
+  // HttpUtility.UrlDecode on the tokenized route's text members: "+" is a space, %XX a byte.
+  if (op.id === 'AddOrUpdateTokenizedCard' && faults.has('tcard-nickname-url-decoded') && str('cardNickname'))
+    out.cardNickname = str('cardNickname')!.replace(/\+/g, ' ').replace(/%([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   if (op.id === 'GetTransactionHistory' && faults.has('number-overflow-500') && /^-?[0-9]+$/.test(String(out.pageSize ?? '')) && Math.abs(Number(out.pageSize)) > 2 ** 31 - 1)
     throw new RangeError('Value was either too large or too small for an Int32.');
   if (op.id === 'EnrollCustomer' && faults.has('enroll-email-alias-ssn-offset') && 'email' in out && !('emailAddress' in out) && /^[0-9]{9}$/.test(str('ssn') ?? ''))

@@ -1,4 +1,4 @@
-import { itemKey, type Operation } from '../../contract/index.js';
+import { fieldKey, itemKey, type Operation } from '../../contract/index.js';
 import type { ValidationError } from '../validate/index.js';
 import type { Fault, FaultSet } from './types.js';
 import { operatorParserErrors } from './operator-parsers.js';
@@ -12,6 +12,8 @@ import { operatorParserErrors } from './operator-parsers.js';
 export const operatorValidatorFaults: Fault[] = [
   { name: 'tcard-bin-sign-read', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddOrUpdateTokenizedCard checks cardBin with long.TryParse and a length of 6 to 8, so a sign before the digits (+1234567, -123456) passes; "6 to 8 digit BIN"' },
   { name: 'card-number-trimmed-without-name-on-card', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddOrUpdateCard without nameOnCard binds to a second command whose binder trims strings, so a cardNumber with a space or newline around it passes its check there (with nameOnCard it is refused); "Unformatted card number", D41' },
+  // Blind batch 19's class (a valid MMYY read through a two-digit-year window), on the number card, not its tokenized card.
+  { name: 'card-expiration-year-window-2049-refused', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddOrUpdateCard parses expirationMonthYear with DateTime.ParseExact("MMyy"), whose two-digit-year window ends in 2049, so "1299" is December 1999 and refused 400 as expired, though the value is "MMYY" and a valid payload is never refused with 400 (D37)' },
   { name: 'cattr-ssn-itin-refused', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddCustomerAttributes checks the SSN attribute as an SSN the SSA issues (no area 9xx), so an ITIN is refused with 400, where the value is "9 digits, no spaces or dashes" (D37: a 400 to a valid payload is a failure)' },
 ];
 
@@ -37,6 +39,11 @@ function validatorErrors(faults: FaultSet, op: Operation, errors: ValidationErro
   if (faults.has('card-number-trimmed-without-name-on-card') && op.id === 'AddOrUpdateCard' && !sent(src.nameOnCard)
     && typeof src.cardNumber === 'string' && /^[0-9]{15,19}$/.test(src.cardNumber.trim()))
     out = out.filter((e) => e.key.toLowerCase() !== 'command.cardnumber');
+  // ParseExact(value, "MMyy"): years 50-99 are 1950-1999, an expired card.
+  if (faults.has('card-expiration-year-window-2049-refused') && op.id === 'AddOrUpdateCard' && /^(0[1-9]|1[0-2])[5-9][0-9]$/.test(String(src.expirationMonthYear ?? ''))) {
+    const key = fieldKey(op, op.fields.find((f) => f.name === 'expirationMonthYear')!);
+    if (!out.some((e) => e.key === key)) out = [...out, { key, message: `${key.slice('command.'.length)} is an expired card.` }];
+  }
   if (faults.has('cattr-ssn-itin-refused') && op.id === 'AddCustomerAttributes' && Array.isArray(src.customerAttributes)) {
     const field = op.fields[0]!;
     src.customerAttributes.forEach((raw: unknown, i) => {

@@ -31,6 +31,8 @@ export const stateClassFaults: Fault[] = [
   { name: 'cards-customer-id-resolves-card-id', requirement: 'OWNERSHIP-CARDS', breaks: 'GetRegisteredCards looks the customerId up among customers and, failing that, among the accounts (a "resolve any id" helper), so a cardId passed as customerId lists the card owner\'s cards, though customerId is the "Customer GUID" and a customerId of nobody names no card (D45: Card.customerId is the owner)' },
   // Blind batch 19's class (a deleted card added again with other data is a new entry too), on a token and its nickname, not a number and its expiry.
   { name: 'tcard-readd-changed-data-same-id', requirement: 'STATE-CARD-DELETED', breaks: 'AddOrUpdateTokenizedCard with a deleted card\'s token and data that differ from the deleted card\'s (another nickname) takes the "changed data" path, which finds the soft-deleted row by token and revives it under its old cardId, though "adding the same card again creates a different card entry"' },
+  // Blind batch 19's class (an "unchanged" comparison under a case-insensitive collation), on the tokenized card and its address, not the number card's nickname.
+  { name: 'tcard-case-only-change-ignored', requirement: 'STATE-TCARD-CHANGED', breaks: 'AddOrUpdateTokenizedCard compares the sent card data with the stored row under a case-insensitive collation and keeps the stored value of each text that matches, so a nickname or city changed only in letter case is not stored, though "any card data differs" makes it an update whose data is stored' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 
@@ -74,6 +76,11 @@ export function stateClassInput(scope: StateClassScope, op: Operation, raw: unkn
     const alike = state.cards.find(out.customerId, 'number', number) ? undefined
       : state.cards.listValid(out.customerId).find((c) => c.kind === 'number' && c.identity.slice(0, 6) === number.slice(0, 6) && c.data.zip === out.zip);
     if (alike) out.cardNumber = alike.identity;
+  }
+  if (op.id === 'AddOrUpdateTokenizedCard' && faults.has('tcard-case-only-change-ignored') && typeof out.customerId === 'string' && typeof out.cardToken === 'string') {
+    const stored = state.cards.find(out.customerId, 'token', out.cardToken);
+    // UPDATE ... SET Col = @value WHERE Col <> @value: under a _CI_ collation a case-only change is no change.
+    for (const [k, v] of Object.entries(stored?.data ?? {})) if (typeof out[k] === 'string' && (out[k] as string).toLowerCase() === v.toLowerCase()) out[k] = v;
   }
   if (op.id === 'AddSessionAttributes' && faults.has('sattr-id-filter-takes-card-numbers') && session.oboCustomerId !== undefined && Array.isArray(out.sessionAttributes)) {
     const cards = state.cards.listValid(session.oboCustomerId);

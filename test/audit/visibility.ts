@@ -188,4 +188,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'cards-readded-card-listed-twice': true, 'obo-linked-lost-on-identical-resubmission': true,
   // a card changed back to earlier data, blind batch 17 (reference/faults/stateful.ts)
   'tcard-identical-check-reads-first-data': 'the model fails the restore on the card\'s last four, which the audit\'s card rules do not predict from traffic (a restore reads as an ordinary update)',
+  // the classes blind batch 19 showed missing: a valid MMYY past a two-digit-year window (operator-validators.ts); free text
+  // changed only in letter case (state-classes.ts) or holding what a URL decoder changes (input-classes.ts), read back as sent
+  'card-expiration-year-window-2049-refused': true, 'tcard-case-only-change-ignored': true, 'tcard-nickname-url-decoded': true,
 };

@@ -678,6 +678,14 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     const x = await b.call('GetRegisteredCards', { query: { customerId: cardId } });
     return [x.status, x.body?.cards?.length];
   },
+  // blind19's classes: a valid MMYY past a two-digit-year window; free text changed only in letter case, or holding what a URL decoder changes, read back as sent.
+  'card-expiration-year-window-2049-refused': async (b) => (await b.addCard((await b.enroll()).customerId, { expirationMonthYear: '1299' })).status,
+  'tcard-case-only-change-ignored': async (b) => {
+    const payload = tokenCardPayload((await b.enroll()).customerId, { cardNickname: 'Mom and Dad' });
+    await b.call('AddOrUpdateTokenizedCard', { body: payload });
+    return (await b.call('AddOrUpdateTokenizedCard', { body: { ...payload, cardNickname: 'MOM AND DAD' } })).body.cards[0].cardNickname;
+  },
+  'tcard-nickname-url-decoded': async (b) => (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload((await b.enroll()).customerId, { cardNickname: 'Mom+Dad%21' }) })).body.cards[0].cardNickname,
   // blind18's class: an AccountIdFilter of commas only is still given, so beside AccountNumberFilter it is both filters.
   'sattr-both-filters-empty-id-list-dropped': async (b) => {
     const own = await oboCustomer(b, '4111111111111111');

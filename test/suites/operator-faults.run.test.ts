@@ -177,6 +177,8 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
       { fault: 'sattr-value-of-other-type-skipped', check: 'statusMatches', operation: 'AddSessionAttributes' },
       // blind18: a denial of a customer the run made and saw, on a valid card (the blind fault: AddCustomerAttributes' list order).
       { fault: 'card-long-name-customer-not-found', check: 'validPayloadAccepted', operation: 'AddOrUpdateCard' },
+      // blind19: a valid MMYY in every year on a two-digit-year window, sent once each (calendar-edge-date): 1299 refused as 1999.
+      { fault: 'card-expiration-year-window-2049-refused', check: 'validPayloadAccepted', operation: 'AddOrUpdateCard' },
     ],
     suites: ['add-or-update-tokenized-card', 'add-session-attributes', 'add-or-update-card'],
   },

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { cardNickname } from '../../../contract/index.js';
+import { escapeProneText } from '../../../generators/index.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 import { cardsMatchSchema } from '../../../checks/index.js';
 import type { Responded } from '../../../checks/support.js';
@@ -19,6 +21,13 @@ const nicknameMax = cardNickname.maxLength!;
  * with its suffix (the tag gives way), or the change would be cut off and change nothing.
  */
 export const nickname = (r: SequenceRun, suffix = ''): string => `${runTag(r.ctx).slice(0, nicknameMax - suffix.length)}${suffix}`;
+
+/**
+ * A changed nickname's suffix: a number, so each change differs from the last, and the characters an
+ * HTML encoder, SQL escaping or a URL decoder changes (blind19: "Mom &amp; Dad" listed), so the reply
+ * and the card list show whether free text is stored and answered as sent. The run tag gives way.
+ */
+export const nicknameChange: fc.Arbitrary<string> = fc.integer({ min: 1, max: 99 }).map((n) => `${n}${escapeProneText}`);
 
 /** The body of an add-or-update: generated card data for `customer`, the run's nickname unless changed. */
 export const cardBody = (r: SequenceRun, customer: ModelCustomer, generated: Body, overrides: Body = {}): Body =>

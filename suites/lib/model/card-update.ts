@@ -3,7 +3,7 @@ import { operation } from '../../../contract/index.js';
 import type { RequirementId } from '../../../contract/requirements.js';
 import { digits, mmyy, validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { expectUpsert, nickname } from './card-common.js';
+import { expectUpsert, nickname, nicknameChange } from './card-common.js';
 import { compareCardList, writeCards } from './card-list.js';
 import { ModelCommand } from './command.js';
 import type { SequenceRun } from './real.js';
@@ -93,7 +93,7 @@ export function cardFieldDraws(ctx: HarnessContext, kind: CardKind, lead: string
     .chain((p) => {
       const generated = p.body ?? {};
       const valueOf = (field: string): fc.Arbitrary<string | undefined> => field === 'expirationMonthYear' ? mmyy()
-        : field === 'cardNickname' ? fc.integer({ min: 1, max: 99 }).map((n) => `-${n}`)
+        : field === 'cardNickname' ? nicknameChange
           : field === 'lastFourOfCard' ? digits({ length: 4 })
             : fc.constant(typeof generated[field] === 'string' ? generated[field] : undefined);
       const fields = mutableFields[kind];

@@ -4,7 +4,7 @@ import { operation } from '../../../contract/index.js';
 import { legacyOrProblemError } from '../../../checks/index.js';
 import { mmyy, validPayload } from '../../../generators/index.js';
 import type { HarnessContext } from '../runner/context.js';
-import { cardBody, expectUpsert, knownIds, nickname, register } from './card-common.js';
+import { cardBody, expectUpsert, knownIds, nickname, nicknameChange, register } from './card-common.js';
 import { compareCardList, writeCards } from './card-list.js';
 import { ReaddCard } from './card-readd.js';
 import { ModelCommand } from './command.js';
@@ -139,7 +139,7 @@ export function cardCommands(ctx: HarnessContext): CardCommands {
     add: fc.tuple(customer, generated).map(([i, g]) => new AddCard(i, g)),
     resubmit: fc.tuple(customer, card).map(([i, k]) => new ResubmitCard(i, k, 'number')),
     changeExpiration: changeOf(mmyy().map((value) => ({ field: 'expirationMonthYear' as const, value }))),
-    changeNickname: changeOf(fc.integer({ min: 1, max: 99 }).map((n) => ({ field: 'cardNickname' as const, value: `-${n}` }))),
+    changeNickname: changeOf(nicknameChange.map((value) => ({ field: 'cardNickname' as const, value }))),
     changeAddress: changeOf(fc.oneof(
       generated.map((g) => ({ field: 'addressLine1' as const, value: String(g.addressLine1) })),
       generated.map((g) => ({ field: 'city' as const, value: String(g.city) })),

@@ -20,6 +20,7 @@ import { emptyModel, maxCustomers, type Model, type ModelCustomer } from '../../
 import { AddTokenizedCard, tokenizedCommands } from './tokenized.js';
 import { sessionCommands } from './session.js';
 import { cardUpdateCommands } from './card-update.js';
+import { cardCaseOnlyCommands } from './card-case-update.js';
 import { cardRestoreCommands } from './card-restore.js';
 import { readdChangedCommands } from './card-readd.js';
 import { openOwnSession } from '../state/own-session.js';
@@ -93,8 +94,9 @@ export function statefulSpecs(ctx: HarnessContext): Array<ModelSpec<Model, Seque
     spec(ctx, 'model:cards', 'cards: add, update, resubmit, delete and re-add follow the model',
       ['CARDS-SHAPE', 'STATE-CARD-IDENTICAL', 'STATE-CARD-CHANGED', 'STATE-TCARD-CHANGED', 'STATE-CARD-DELETED',
         'CARD-AUTH-FAILURE', 'STATE-CARD-AUTH-FAILED', 'TCARD-DENIED-BIN', 'NO-SECRET-ECHO'],
-      // Updates weigh more: they need a card first, so drawn evenly they would be rare.
-      [...sessionCommands(), another('model:cards#2'), cards.add, addToken, ...cards.all, ...tokens, cards.resubmit, cards.changeExpiration, cards.changeNickname, changeTokenExpiration!,
+      // Updates weigh more: they need a card first, so drawn evenly they would be rare. The case-only updates (blind19,
+      // model/card-case-update.ts) come first: drawn later they put the coverage sequence's re-add steps past the 40 lines.
+      [...sessionCommands(), another('model:cards#2'), ...cardCaseOnlyCommands(), cards.add, addToken, ...cards.all, ...tokens, cards.resubmit, cards.changeExpiration, cards.changeNickname, changeTokenExpiration!,
         // A re-add of the deleted card's own data is in cards.all; these two re-add a card of each kind with other data.
         ...readdChangedCommands(ctx), ...cardUpdateCommands(ctx), ...listCommands(), ...listCommands(),
         // The restores last: drawn earlier they put the coverage sequence's re-add steps past the 40 lines a failure prints.
