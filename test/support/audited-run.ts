@@ -68,11 +68,11 @@ function auditable(run: ConformanceRun): string[] {
  * fail neighbouring rows the audit cannot judge either (find-ssn-only makes FindCustomer miss), so
  * beside one only the visible faults' own rows are compared.
  */
-export function expectAuditAgrees(run: RecordedRun, faults: readonly string[]): void {
+export function expectAuditAgrees(run: RecordedRun, faults: readonly string[], rowOf: (fault: string) => string = requirementOf): void {
   const byRun = failed(run.summary);
   const byAudit = failed(auditOf(run).summary);
   for (const fault of faults.filter((f) => auditSees[f] === true)) {
-    const requirement = requirementOf(fault);
+    const requirement = rowOf(fault);
     expect([fault, byRun.has(requirement), byAudit.has(requirement)], `${fault}: run and audit must both fail ${requirement}`).toEqual([fault, true, true]);
   }
   if (faults.some((f) => auditSees[f] !== true)) return;
