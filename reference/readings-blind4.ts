@@ -14,11 +14,11 @@ export const blind4Readings: readonly Reading[] = [
   },
   {
     name: 'blind4-token-slow', decision: 'interface.md Authentication ({auth_url} differs from {base_url}; timing not shown), interface.md Authentication 9 (clients may reuse a token)',
-    reads: 'every token endpoint answer takes 1 s (a separate identity provider that hashes the client secret), the partner operations none',
+    reads: 'every token endpoint answer takes 400 ms (a separate identity provider that hashes the client secret), the partner operations none',
   },
   {
     name: 'blind4-trickled-body', decision: 'interface.md (transport beyond TLS not shown), RFC 9112 section 7.1',
-    reads: 'every non-empty body is streamed chunked in three pieces with a 150 ms pause between them, as a service that flushes while it serialises over a slow link',
+    reads: 'every non-empty body is streamed chunked in three pieces with a 25 ms pause between them, as a service that flushes while it serialises over a slow link',
   },
   {
     name: 'blind4-correlation-id', decision: 'interface.md (response headers not shown; "All API activity is sanitized, recorded")',

@@ -43,7 +43,7 @@ export function installBlind4(app: FastifyInstance, readings: SwitchSet, tokenPa
         cold = false;
         await sleep(2500);
       }
-      if (readings.has('blind4-token-slow') && requestPath(request) === tokenPath) await sleep(1000);
+      if (readings.has('blind4-token-slow') && requestPath(request) === tokenPath) await sleep(400);
       if (readings.has('blind4-rate-limit-429') && api(request)) {
         const source = request.socket.remoteAddress ?? '';
         const second = Math.floor(Date.now() / 1000);
@@ -75,7 +75,7 @@ export function installBlind4(app: FastifyInstance, readings: SwitchSet, tokenPa
       const third = Math.ceil(bytes.length / 3);
       out = Readable.from((async function* pieces() {
         for (let at = 0; at < bytes.length; at += third) {
-          if (at > 0) await sleep(150);
+          if (at > 0) await sleep(25);
           yield bytes.subarray(at, at + third);
         }
       })(), { objectMode: false });
