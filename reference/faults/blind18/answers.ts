@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { operation, responseMembers, sessionHeaders } from '../../../contract/index.js';
 import { cardView, lastFourOf } from '../../operations/card-view.js';
 import type { OperationContext } from '../../operations/context.js';
-import { payloadObject } from '../reply-payload.js';
+import { batchOnSend } from '../reply-payload.js';
 import { anyBlind18, memoryOf, type Json } from './memo.js';
 import { reshapeMore } from './answers-more.js';
 
@@ -79,16 +79,5 @@ function reshape(c: OperationContext, slug: string, request: FastifyRequest, rep
   return undefined;
 }
 
-function rewrite(c: OperationContext, request: FastifyRequest, reply: FastifyReply, payload: string): string {
-  const slug = request.url.split('?')[0]!.split('/').pop() ?? '';
-  const body = payloadObject(payload);
-  if (!body) return payload;
-  const out = reshape(c, slug, request, reply, body) ?? reshapeMore(c, slug, request, reply, body);
-  return out ? JSON.stringify(out) : payload;
-}
-
 /** The route-level onSend hook of a partner operation; undefined (none) when no blind18 fault is on. */
-export function blind18OnSend(c: OperationContext): ((request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>) | undefined {
-  if (!anyBlind18(c.faults)) return undefined;
-  return async (request, reply, payload) => (typeof payload === 'string' ? rewrite(c, request, reply, payload) : payload);
-}
+export const blind18OnSend = (c: OperationContext) => batchOnSend(anyBlind18(c.faults), c, [reshape, reshapeMore]);

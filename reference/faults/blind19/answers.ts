@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { responseMembers } from '../../../contract/index.js';
 import type { OperationContext } from '../../operations/context.js';
-import { payloadObject } from '../reply-payload.js';
+import { batchOnSend } from '../reply-payload.js';
 import { anyBlind19, memoryOf, type Json } from './memo.js';
 import { reshapeHistory } from './answers-history.js';
 
@@ -60,17 +60,6 @@ function reshape(c: OperationContext, slug: string, request: FastifyRequest, rep
   return undefined;
 }
 
-function rewrite(c: OperationContext, request: FastifyRequest, reply: FastifyReply, payload: string): string {
-  const slug = request.url.split('?')[0]!.split('/').pop() ?? '';
-  const body = payloadObject(payload);
-  if (!body) return payload;
-  const out = reshape(c, slug, request, reply, body) ?? reshapeHistory(c, slug, request, reply, body);
-  return out ? JSON.stringify(out) : payload;
-}
-
 /** The route-level onSend hook of a partner operation; undefined (none) when no blind19 fault is on. */
-export function blind19OnSend(c: OperationContext): ((request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>) | undefined {
-  if (!anyBlind19(c.faults)) return undefined;
-  return async (request, reply, payload) => (typeof payload === 'string' ? rewrite(c, request, reply, payload) : payload);
-}
+export const blind19OnSend = (c: OperationContext) => batchOnSend(anyBlind19(c.faults), c, [reshape, reshapeHistory]);
 
