@@ -1,4 +1,4 @@
-import { responseMembers } from '../../contract/index.js';
+import { errorRow, responseMembers } from '../../contract/index.js';
 import type { CardKind } from '../../oracles/model/state.js';
 import type { AuditEntry } from '../entries.js';
 import { spanOf, type Span } from './span.js';
@@ -18,12 +18,16 @@ export interface CardEvent extends Span {
   readonly payload: Readonly<Record<string, unknown>>;
   /** No answer, a transport error or a 5xx: the target may have made the change or not. */
   readonly unanswered?: boolean;
+  /** Refused in a way that adds no card: a validation 400, or a tokenized card's BIN not allowed in the network (D17 "before any card" still holds). */
+  readonly refusedNoCard?: boolean;
 }
 
 const upserts: Readonly<Record<string, { kind: CardKind; identity: string }>> = {
   AddOrUpdateCard: { kind: 'number', identity: 'cardNumber' },
   AddOrUpdateTokenizedCard: { kind: 'token', identity: 'cardToken' },
 };
+
+const deniedBin = errorRow('BAD_REQUEST');
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -47,5 +51,8 @@ export function cardEventOf(e: AuditEntry): CardEvent | undefined {
   if (!upsert || !identity) return undefined;
   const cards = (e.exchange.response?.json as Record<string, unknown> | undefined)?.[responseMembers.cards];
   const cardId = Array.isArray(cards) ? str((cards[0] as Record<string, unknown> | undefined)?.cardId) : undefined;
-  return { ...base, kind: 'upsert', ok: ok && cardId !== undefined, ...(cardId ? { cardId } : {}), cardKind: upsert.kind, identity };
+  // A 422 of the denied-BIN row (a Problem's errorCode) adds no card; a declined card number (D15) may be stored "flagged invalid".
+  const errorCode = (e.exchange.response?.json as Record<string, unknown> | undefined)?.errorCode;
+  const refusedNoCard = status === 400 || (upsert.kind === 'token' && status === deniedBin.status && errorCode === deniedBin.errorCode);
+  return { ...base, kind: 'upsert', ok: ok && cardId !== undefined, ...(cardId ? { cardId } : {}), cardKind: upsert.kind, identity, ...(refusedNoCard ? { refusedNoCard } : {}) };
 }

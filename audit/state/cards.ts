@@ -16,7 +16,7 @@ export interface CardsAt {
   readonly customer: ModelCustomer;
   /** Card ids (lower case) and identities a concurrent change touches. */
   readonly uncertain: ReadonlySet<string>;
-  /** An add-or-update of this customer was sent before (or beside) the judged exchange, whatever its answer. */
+  /** An add-or-update of this customer was sent before (or beside) the judged exchange, and not refused in a way that adds no card. */
   readonly attempted: boolean;
 }
 
@@ -84,7 +84,7 @@ export function cardsAt(book: Book, customerId: string, at: Span): CardsAt {
     for (const c of held.filter((k) => k.identity === e.identity && e.identity !== '')) uncertain.add(c.cardId.toLowerCase());
   }
   const certain = (c: { cardId: string; identity: string }) => !uncertain.has(c.cardId.toLowerCase()) && !uncertain.has(c.identity);
-  const attempted = events.some((e) => e.kind === 'upsert' && !before(at, e));
+  const attempted = events.some((e) => e.kind === 'upsert' && !e.refusedNoCard && !before(at, e));
   return {
     customer: {
       label: `customer ${customerId.slice(0, 8)}…`, customerId, ssn: '', email: '', dateOfBirth: '',

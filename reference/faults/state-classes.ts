@@ -33,6 +33,8 @@ export const stateClassFaults: Fault[] = [
   { name: 'tcard-readd-changed-data-same-id', requirement: 'STATE-CARD-DELETED', breaks: 'AddOrUpdateTokenizedCard with a deleted card\'s token and data that differ from the deleted card\'s (another nickname) takes the "changed data" path, which finds the soft-deleted row by token and revives it under its old cardId, though "adding the same card again creates a different card entry"' },
   // Blind batch 19's class (an "unchanged" comparison under a case-insensitive collation), on the tokenized card and its address, not the number card's nickname.
   { name: 'tcard-case-only-change-ignored', requirement: 'STATE-TCARD-CHANGED', breaks: 'AddOrUpdateTokenizedCard compares the sent card data with the stored row under a case-insensitive collation and keeps the stored value of each text that matches, so a nickname or city changed only in letter case is not stored, though "any card data differs" makes it an update whose data is stored' },
+  // Blind batch 19's class (a refused card write adds no linked account), on a validation 400 of AddOrUpdateCard, not a denied BIN.
+  { name: 'obo-linked-after-card-validation-400', requirement: 'OBO-LINKED-ACCOUNT', breaks: 'AddOrUpdateCard sets the customer\'s HasLinkedAccount flag before it validates the body, and a 400 does not clear it, so a customer whose only card write was refused 400 (no card added) gets an ssoToken, though D17 asserts NO_LINKED_ACCOUNT before any card' },
   { name: 'delete-card-id-prefix-match', requirement: 'DELETE-CARD-ID-LENGTH', breaks: 'DeleteCard matches cardId with LIKE \'value%\' among the customer\'s cards, so a cardId cut short removes the card it begins, where cardId is a "Guid" of length 36' },
 ];
 
@@ -64,6 +66,8 @@ export function stateClassInput(scope: StateClassScope, op: Operation, raw: unkn
     const card = state.cards.get(out.customerId);
     if (card?.valid) out.customerId = card.customerId;
   }
+  // obo-linked-after-card-validation-400: the flag is set from the raw body, before validation.
+  if (op.id === 'AddOrUpdateCard' && faults.has('obo-linked-after-card-validation-400') && typeof out.customerId === 'string') attemptedOf(state).add(out.customerId.toLowerCase());
   if (op.id === 'DeleteCard' && faults.has('delete-card-id-prefix-match') && typeof out.cardId === 'string' && typeof out.customerId === 'string') {
     const id = out.cardId.toLowerCase();
     // WHERE CustomerId = @customerId AND CardId LIKE @cardId + '%'
@@ -140,3 +144,11 @@ export function notFoundResetsTokens(faults: FaultSet, session: PartnerSession):
 export const revivesChangedToken = (faults: FaultSet, state: ReferenceState, customerId: string, identity: string, data: Readonly<Record<string, unknown>>): boolean =>
   faults.has('tcard-readd-changed-data-same-id') && state.cards.listRemoved(customerId).some((k) => k.kind === 'token' && k.identity === identity
     && [...new Set([...Object.keys(k.data), ...Object.keys(data)])].some((f) => (k.data as Record<string, unknown>)[f] !== data[f]));
+
+/** obo-linked-after-card-validation-400: customers an AddOrUpdateCard named, valid or not, per reference state. */
+const attempted = new WeakMap<ReferenceState, Set<string>>();
+const attemptedOf = (state: ReferenceState): Set<string> => attempted.get(state) ?? (attempted.set(state, new Set()), attempted.get(state)!);
+
+/** obo-linked-after-card-validation-400: the customer's flag was set by an AddOrUpdateCard, whatever its answer. */
+export const linkedByAttempt = (faults: FaultSet, state: ReferenceState, customerId: string): boolean =>
+  faults.has('obo-linked-after-card-validation-400') && attemptedOf(state).has(customerId.toLowerCase());

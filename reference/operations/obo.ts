@@ -10,7 +10,7 @@ import { sendOk, text, type OperationContext } from './context.js';
 import { linkedCustomerOf } from '../faults/blind13/handlers.js';
 import { markedUnchanged } from '../faults/stale-caches.js';
 import { ssoJwt } from '../blind2/answers.js';
-import { linkedFlagCleared, notFoundResetsTokens } from '../faults/state-classes.js';
+import { linkedByAttempt, linkedFlagCleared, notFoundResetsTokens } from '../faults/state-classes.js';
 import { blind4SsoToken } from '../blind4/state.js';
 
 /** obo-no-linked-title-repeated: the customers refused for no linked account so far, per customer store (a fresh reference has none). */
@@ -55,7 +55,9 @@ export function authenticateObo(app: FastifyInstance, ctx: OperationContext): vo
     // blind13-obo-linked-check-uses-session-customer: the session's customer context is asked, not the request's.
     // Reading `obo-linked-once-carded` (D17 asserts nothing after a deletion): a linked-account flag set by the first card, never cleared.
     const everCarded = c.readings.has('obo-linked-once-carded') ? c.state.cards.listRemoved(customer.customerId) : [];
-    const linked = [...c.state.cards.listValid(linkedCustomerOf(c, session.oboCustomerId, customer.customerId)), ...holders, ...everCarded].filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
+    const listed = [...c.state.cards.listValid(linkedCustomerOf(c, session.oboCustomerId, customer.customerId)), ...holders, ...everCarded].filter((card) => card.kind === 'number' || !c.faults.has('obo-tokenized-not-linked'));
+    // obo-linked-after-card-validation-400: a flag set by a refused AddOrUpdateCard stands in for a card.
+    const linked = listed.length === 0 && linkedByAttempt(c.faults, c.state, customer.customerId) ? [{ kind: 'number' as const }] : listed;
     if (linked.length === 0 && !c.faults.has('obo-no-linked-check') && c.faults.has('blind1-obo-no-linked-400'))
       return sendProblem(reply, request, { status: 400, errorCode: 'NO_LINKED_ACCOUNT', title: 'No linked account', detail: 'The customer has no linked account.' });
     // blind5-obo-no-linked-title-case: the title typed in Title Case in this handler.

@@ -174,7 +174,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'tcard-owner-check-skipped-for-unknown-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'history-account-owner-from-obo-customer': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run makes both customers',
   'cards-customer-id-resolves-card-id': 'OWNERSHIP-CARDS is not judged from traffic (audit/coverage.ts): the run knows which cards are the customer\'s whose cardId it sent as a customerId',
-  'obo-linked-flag-not-set-again': true, 'obo-not-found-resets-session-tokens': true,
+  'obo-linked-flag-not-set-again': true, 'obo-linked-after-card-validation-400': true, 'obo-not-found-resets-session-tokens': true,
   // the identity classes blind batch 14 showed missing (reference/faults/identity-classes.ts)
   'cattr-customer-id-guid-parsed': true,
   'enroll-email-alias-ssn-offset': 'which enrolment named a customer is read from traffic by the profile\'s e-mail key; an enrolment sent with the alias key (D10) is judged by the run, which reads it back',

@@ -597,6 +597,12 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId) });
     return (await b.call('AuthenticateOBO', { body: { customerId } })).status;
   },
+  // A refused card write adds no linked account (blind19's class on a 400 of AddOrUpdateCard, not a denied BIN).
+  'obo-linked-after-card-validation-400': async (b) => {
+    const { customerId } = await b.enroll();
+    await b.call('AddOrUpdateCard', { body: { customerId, expirationMonthYear: '1230' } });
+    return (await b.call('AuthenticateOBO', { body: { customerId } })).status;
+  },
   'obo-not-found-resets-session-tokens': async (b) => {
     const own = await oboCustomer(b);
     await b.call('AuthenticateOBO', { body: { customerId: unknownGuid } });

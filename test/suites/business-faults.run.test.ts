@@ -24,6 +24,8 @@ const scenariosB: FaultProof[] = [
   { fault: 'leak-ssn-echo', check: 'noSecretEcho', operation: 'FindCustomer' },
   { fault: 'sattr-foreign-card-accepted', check: 'statusMatches', operation: 'AddSessionAttributes', alsoFails: ['ERR-INVALID-INFORMATION'] },
   { fault: 'obo-unknown-customer-wrong-status', check: 'statusMatches', operation: 'AuthenticateOBO' },
+  // Batch 19's class: a refused card write (here a 400 of AddOrUpdateCard) links no account (refused-card-writes.ts).
+  { fault: 'obo-linked-after-card-validation-400', check: 'statusMatches', operation: 'AuthenticateOBO', alsoFails: ['ERR-NO-LINKED-ACCOUNT'] },
   { fault: 'find-no-match-not-found', check: 'noMatchReported', operation: 'FindCustomer' },
 ];
 

@@ -12,6 +12,7 @@ import { enrollWithOtherEmailKey } from './alias-enrolment.js';
 import { enrollFrom, rememberScenarioCustomer, scenario, sendEnrollment, takeUncardedCustomer } from './fixtures.js';
 import { enrollmentPayload, fieldWithFormat, fixedCases, genericRequirements, rowRequirements, scenarioRuns } from './cases.js';
 import { addCard } from '../state/cards.js';
+import { refusedCardWrites } from './refused-card-writes.js';
 import { freshValues } from '../state/fresh.js';
 import { impossibleDatesOnto, nearDatesOfBirth, nearSsns } from './near-keys.js';
 import { propertyTest } from '../runner/property-test.js';
@@ -113,7 +114,7 @@ export function findCustomerScenarios(ctx: HarnessContext, suiteFile: string): v
   });
 }
 
-/** AuthenticateOBO: CUSTOMER_NOT_FOUND for no customer; NO_LINKED_ACCOUNT before a card, an ssoToken after (D17). */
+/** AuthenticateOBO: CUSTOMER_NOT_FOUND for no customer; NO_LINKED_ACCOUNT before a card (refused card writes add none), an ssoToken after (D17). */
 export function oboScenarios(ctx: HarnessContext, suiteFile: string): void {
   propertyTest(ctx, suiteFile, {
     area, operation: obo.id, name: 'AuthenticateOBO refuses a customerId of no customer with 422 CUSTOMER_NOT_FOUND',
@@ -124,8 +125,8 @@ export function oboScenarios(ctx: HarnessContext, suiteFile: string): void {
 
   propertyTest(ctx, suiteFile, {
     area, operation: obo.id, name: 'AuthenticateOBO answers NO_LINKED_ACCOUNT before the first card and an ssoToken after it (D17)', writes: true,
-    requirements: ['OBO-LINKED-ACCOUNT', ...rowRequirements('NO_LINKED_ACCOUNT'), 'GEN-VALID-ACCEPTED', 'OBO-SUCCESS'],
-    arbitrary: fixedCases(enrollmentPayload(ctx)), numRuns: scenarioRuns(ctx, true, 2), describe: describePayload('an enrolment (or a customer the D9 scenario enrolled and no one gave a card), AuthenticateOBO, a card, AuthenticateOBO'),
+    requirements: ['OBO-LINKED-ACCOUNT', ...rowRequirements('NO_LINKED_ACCOUNT'), 'GEN-VALID-ACCEPTED', 'OBO-SUCCESS', 'TCARD-DENIED-BIN'],
+    arbitrary: fixedCases(enrollmentPayload(ctx)), numRuns: scenarioRuns(ctx, true, 2), describe: describePayload('an enrolment (or a customer the D9 scenario enrolled and no one gave a card), AuthenticateOBO, card writes the target refuses (a denied BIN, a card without its number or token), AuthenticateOBO, a card, AuthenticateOBO'),
     run: scenario(async (payload) => {
       const session = await ctx.session();
       // A customer the D9 scenario enrolled in this run and no one gave a card (issue 30 item 6); else one of its own.
@@ -136,10 +137,15 @@ export function oboScenarios(ctx: HarnessContext, suiteFile: string): void {
       const before = await ctx.client.call(obo.id, { body: { customerId } }, { session });
       const noCard = judgeRow(ctx, before, 'NO_LINKED_ACCOUNT', { scenario: ['OBO-LINKED-ACCOUNT'] });
       if (noCard.broken || noCard.findings.length) return combine([...enrolment, noCard]);
+      // Card writes the target refused add no linked account: still "before any card".
+      const refused = await refusedCardWrites(ctx, session, customerId);
+      const parts = [...enrolment, noCard, ...refused.outcomes];
+      if (refused.allRefused) parts.push(judgeRow(ctx, await ctx.client.call(obo.id, { body: { customerId } }, { session }), 'NO_LINKED_ACCOUNT', { scenario: ['OBO-LINKED-ACCOUNT'] }));
+      if (parts.some((p) => p.broken || p.findings.length)) return combine(parts);
       const card = await addCard(ctx, session, customerId);
       const after = await ctx.client.call(obo.id, { body: { customerId } }, { session });
       const issued = judgeExpectation(ctx, after, acceptedExpectation(obo), { extra: [oracle(ssoTokenIssued, { operation: obo.id }, 'OBO-LINKED-ACCOUNT')] });
-      return combine([...enrolment, noCard, setupOutcome(ctx, card.exchange), issued]);
+      return combine([...parts, setupOutcome(ctx, card.exchange), issued]);
     }),
   });
 }
