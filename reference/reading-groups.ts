@@ -188,4 +188,24 @@ export const readingGroups: readonly ReadingGroup[] = [
     name: 'blind4-c',
     readings: ['blind4-rate-limit-429', 'blind4-warm-up-503'],
   },
+  // Fifth blind review (reference/readings-blind5.ts): one group per theme.
+  {
+    // Headers, 1xx, token answer, success and error bodies of a real deployment.
+    name: 'blind5-a',
+    readings: [
+      'blind5-request-id', 'blind5-session-id-echoed', 'blind5-early-hints-103', 'blind5-cors-open', 'blind5-json-trailing-newline',
+      'blind5-token-type-lower', 'blind5-attributes-accepted', 'blind5-delete-answers-card', 'blind5-auth-partner-session-body',
+      'blind5-hash-id-listed-empty', 'blind5-problem-spring-members', 'blind5-problem-extensions-object', 'blind5-legacy-envelope', 'blind5-decline-402',
+    ],
+  },
+  {
+    // Binders: member-name case, unknown query parameters, repeated attribute names (D42, D19, D20).
+    name: 'blind5-b',
+    readings: ['blind5-members-any-case', 'blind5-unknown-query-refused', 'blind5-attr-duplicate-name-refused', 'blind5-attr-element-members-refused'],
+  },
+  {
+    // Connections the server ends: on their own, so a run that trips on them names them alone.
+    name: 'blind5-c',
+    readings: ['blind5-idle-close-quiet', 'blind5-errors-close-chunked'],
+  },
 ];

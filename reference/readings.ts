@@ -3,6 +3,7 @@ import { blindReadings } from './readings-blind.js';
 import { blind2Readings } from './readings-blind2.js';
 import { blind3Readings } from './readings-blind3.js';
 import { blind4Readings } from './readings-blind4.js';
+import { blind5Readings } from './readings-blind5.js';
 import type { Reading } from './reading.js';
 
 export type { Reading } from './reading.js';
@@ -95,6 +96,7 @@ export const readingCatalogue: readonly Reading[] = [
   ...blind2Readings,
   ...blind3Readings,
   ...blind4Readings,
+  ...blind5Readings,
 ];
 
 /** A reading name that the catalogue does not hold. */

@@ -41,6 +41,8 @@ import { installTransportReadings, methodNotAllowed } from './blind2/answers.js'
 import { blind3ServerOptions } from './blind3/paths.js';
 import { blind3NotFound, installBlind3Early, installBlind3Late } from './blind3/transport.js';
 import { blind4GatewayRefusal, installBlind4 } from './blind4/transport.js';
+import { installBlind5 } from './blind5/transport.js';
+import { installBlind5Inputs } from './blind5/inputs.js';
 import type { ChaosKind, ChaosSettings } from '../contract/chaos.js';
 import './fastify-types.js';
 
@@ -273,6 +275,9 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   installBlind3Late(app, readings, tokenPath);
   // Readings of reference/readings-blind4.ts: warm-up, cold start, slow token endpoint, rate limit, charset, write order, answer rewrites and headers.
   installBlind4(app, readings, tokenPath);
+  // Readings of reference/readings-blind5.ts: early hints, headers, body rewrites, error connections; binders before the operations.
+  installBlind5(app, readings, tokenPath);
+  installBlind5Inputs(app, readings);
   // blind13 faults in hooks after the guards (token endpoint, version binding, answers on their way out).
   installBlind13Hooks(app, faults, tokenPath);
   // blind14 faults in hooks after the guards (token endpoint, version binding, answers on their way out).

@@ -45,6 +45,6 @@ export function cardView(card: StoredCard, faults: FaultSet, options: { addOrUpd
   };
   // Card table: "After add-or-update, most fields other than cardId and lastFourDigits can be empty strings or 0".
   const kept = (name: string) => name in known && (!options.sparse || name === 'cardId' || name === 'lastFourDigits');
-  const listed = (name: string) => options.addOrUpdate || name !== 'hashId' || readings?.has('hash-id-filled');
+  const listed = (name: string) => options.addOrUpdate || name !== 'hashId' || readings?.has('hash-id-filled') || readings?.has('blind5-hash-id-listed-empty');
   return Object.fromEntries(cardFields.filter((f) => listed(f.name)).map((f) => [f.name, kept(f.name) ? known[f.name] : emptyOf[f.type]]));
 }
