@@ -32,6 +32,7 @@ import { blind16AllowListSkipped } from './faults/blind16/access.js';
 import { installBlind17Hooks } from './faults/blind17/replies.js';
 import { installBlind18Hooks } from './faults/blind18/replies.js';
 import { installBlind19Hooks } from './faults/blind19/replies.js';
+import { installBlind20Hooks } from './faults/blind20/replies.js';
 import { blind19AllowListSkipped } from './faults/blind19/access.js';
 import { blind17AllowListAfterAction } from './faults/blind17/access.js';
 import { blind14AllowListSkipped } from './faults/blind14/access.js';
@@ -292,6 +293,8 @@ export async function startReference(options: ReferenceOptions = {}): Promise<Ru
   installBlind18Hooks(app, faults, tokenPath, signer);
   // blind19 faults in hooks after the guards (token endpoint, a revoked token, AuthenticatePartner's header).
   installBlind19Hooks(app, faults, tokenPath, signer, clients.secrets);
+  // blind20 faults in hooks after the guards (token endpoint, AuthenticatePartner's denial, 401s, an empty card list).
+  installBlind20Hooks(app, faults, tokenPath);
   // Readings `blind2-gzip`, `blind2-connection-close`: the last root onSend hooks, so they see the answer as sent.
   installTransportReadings(app, readings);
   await app.register(tokenEndpoint, { clients, signer, lifetimeSeconds });

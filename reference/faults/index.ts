@@ -30,6 +30,7 @@ import { blind16Faults } from './blind16/index.js';
 import { blind17Faults } from './blind17/index.js';
 import { blind18Faults } from './blind18/index.js';
 import { blind19Faults } from './blind19/index.js';
+import { blind20Faults } from './blind20/index.js';
 import type { Fault, FaultSet } from './types.js';
 import { switchSet } from '../switchboard.js';
 
@@ -39,10 +40,10 @@ export type { Fault, FaultSet } from './types.js';
 export const faultCatalogue: readonly Fault[] = [...accessFaults, ...operationFaults, ...businessFaults, ...statefulFaults, ...historyFaults, ...bodyFaults, ...inputClassFaults, ...operatorValueFaults, ...existingFormFaults, ...stateClassFaults, ...identityClassFaults, ...readBackDateFaults, ...historyClassFaults];
 
 /** Blind red-team faults: switchable like the catalogue's, scored by a separate command, not part of faultCatalogue. */
-export { blind1Faults, blind2Faults, blind3Faults, blind4Faults, blind5Faults, blind6Faults, blind7Faults, blind8Faults, blind9Faults, blind10Faults, blind11Faults, blind12Faults, blind13Faults, blind14Faults, blind15Faults, blind16Faults, blind17Faults, blind18Faults, blind19Faults };
+export { blind1Faults, blind2Faults, blind3Faults, blind4Faults, blind5Faults, blind6Faults, blind7Faults, blind8Faults, blind9Faults, blind10Faults, blind11Faults, blind12Faults, blind13Faults, blind14Faults, blind15Faults, blind16Faults, blind17Faults, blind18Faults, blind19Faults, blind20Faults };
 
 /** The blind batches by name, for `npm run red-team -- <batch>` (bin/red-team.ts). */
-export const blindBatches: Readonly<Record<string, readonly Fault[]>> = { blind1: blind1Faults, blind2: blind2Faults, blind3: blind3Faults, blind4: blind4Faults, blind5: blind5Faults, blind6: blind6Faults, blind7: blind7Faults, blind8: blind8Faults, blind9: blind9Faults, blind10: blind10Faults, blind11: blind11Faults, blind12: blind12Faults, blind13: blind13Faults, blind14: blind14Faults, blind15: blind15Faults, blind16: blind16Faults, blind17: blind17Faults, blind18: blind18Faults, blind19: blind19Faults };
+export const blindBatches: Readonly<Record<string, readonly Fault[]>> = { blind1: blind1Faults, blind2: blind2Faults, blind3: blind3Faults, blind4: blind4Faults, blind5: blind5Faults, blind6: blind6Faults, blind7: blind7Faults, blind8: blind8Faults, blind9: blind9Faults, blind10: blind10Faults, blind11: blind11Faults, blind12: blind12Faults, blind13: blind13Faults, blind14: blind14Faults, blind15: blind15Faults, blind16: blind16Faults, blind17: blind17Faults, blind18: blind18Faults, blind19: blind19Faults, blind20: blind20Faults };
 
 /** Every fault a reference can be started with: the catalogue and the blind batches. */
 export const allFaults: readonly Fault[] = [...faultCatalogue, ...Object.values(blindBatches).flat()];

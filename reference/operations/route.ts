@@ -45,6 +45,9 @@ import { blind19Input } from '../faults/blind19/inputs.js';
 import { blind19Before } from '../faults/blind19/handlers.js';
 import { blind19OnSend } from '../faults/blind19/answers.js';
 import { blind19SessionSkipped } from '../faults/blind19/access.js';
+import { blind20Input } from '../faults/blind20/inputs.js';
+import { blind20Before } from '../faults/blind20/handlers.js';
+import { blind20OnSend } from '../faults/blind20/answers.js';
 import type { OperationContext, OperationHandler } from './context.js';
 import { blind2ReadingInput, blind2ReadingRefused } from '../blind2/inputs.js';
 import { blind3Before } from '../blind3/rules.js';
@@ -86,8 +89,8 @@ function firstOfRepeated(ctx: OperationContext, query: unknown): unknown {
 
 export function defineOperation(app: FastifyInstance, ctx: OperationContext, operationId: string, handler: OperationHandler): void {
   const op = operation(operationId);
-  // blind15-blind18: answers rewritten on their way out, with the instance's state (reference/faults/blind1{5,6,7,8}/answers.ts).
-  const onSend = [blind15OnSend(ctx), blind16OnSend(ctx), blind17OnSend(ctx), blind18OnSend(ctx), blind19OnSend(ctx)].filter((hook) => hook !== undefined);
+  // blind15-blind20: answers rewritten on their way out, with the instance's state (reference/faults/blind1{5,6,7,8,9}/answers.ts, blind20/answers.ts).
+  const onSend = [blind15OnSend(ctx), blind16OnSend(ctx), blind17OnSend(ctx), blind18OnSend(ctx), blind19OnSend(ctx), blind20OnSend(ctx)].filter((hook) => hook !== undefined);
   app.route({
     method: op.method,
     url: op.path,
@@ -128,7 +131,8 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       const holderOf = (cardNumber: string) => ctx.state.cards.findAnyCustomer('number', cardNumber)?.customerId;
       // blind18: the request as the faulty service binds it (reference/faults/blind18/inputs.ts).
       // blind19: the request as the faulty service binds it (reference/faults/blind19/inputs.ts).
-      const input = blind19Input(ctx.faults, op, request, blind18Input(ctx.faults, op, session, request, blind17Input(ctx.faults, op, blind16Input({ faults: ctx.faults, session }, op, readBackDateFaultInput(ctx.faults, op, blind15Input(ctx.faults, op, blind14Input(ctx.faults, op, blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf })))))))))));
+      // blind20: likewise (reference/faults/blind20/inputs.ts).
+      const input = blind20Input(ctx, op, blind19Input(ctx.faults, op, request, blind18Input(ctx.faults, op, session, request, blind17Input(ctx.faults, op, blind16Input({ faults: ctx.faults, session }, op, readBackDateFaultInput(ctx.faults, op, blind15Input(ctx.faults, op, blind14Input(ctx.faults, op, blind13Input({ faults: ctx.faults, state: ctx.state, session }, op, stateClassInput({ faults: ctx.faults, state: ctx.state, session }, op, blind12Input({ faults: ctx.faults, state: ctx.state, session }, op, blind11Input(ctx.faults, op, existingFormFaultInput(ctx.faults, op, blind10Input(ctx.faults, op, blind9Input(ctx.faults, op, blind8Input(ctx.faults, op, blind7Input(ctx.faults, op, blind6Input(ctx.faults, op, blind5Input(ctx.faults, op, blind4Input(ctx.faults, op, operatorFaultInput(ctx.faults, op, classFaultInput(ctx.faults, op, blind2Input(ctx.faults, op, blind1Input(ctx.faults, op, blind3Input(ctx.faults, op, raw)))), holdsToken, holderOf)), hasCard)), hasCard), storedData), hasCard), hasCard), { hasCard, ssnOf, enrolled: (ssn) => ctx.state.customers.withSsn(ssn) !== undefined }), { hasCard, ownerOf }))))))))))));
       // blind16-cattr-empty-list-accepted: the required names are checked item by item.
       if (blind16BeforeValidation(ctx.faults, op, input, reply)) return reply;
       if (ctx.faults.has('server-error-on-null') && hasNullMember(input))
@@ -146,7 +150,7 @@ export function defineOperation(app: FastifyInstance, ctx: OperationContext, ope
       if (v.errors.length > 0) return sendValidationProblem(reply, request, v.errors, blind3ValidationDetail(ctx.faults, op, raw));
       const valid = { op, values: v.values, session, request, reply };
       // Reading `blind3-unknown-customer-404`: the GET operations' missing customer.
-      return blind3Before(ctx, valid) ?? blind19Before(ctx, valid) ?? blind18Before(ctx, valid) ?? blind17Before(ctx, valid) ?? blind16Before(ctx, valid) ?? blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? blind15Before(ctx, valid, () => handler(ctx, valid)) ?? handler(ctx, valid);
+      return blind3Before(ctx, valid) ?? blind20Before(ctx, valid) ?? blind19Before(ctx, valid) ?? blind18Before(ctx, valid) ?? blind17Before(ctx, valid) ?? blind16Before(ctx, valid) ?? blind12Before(ctx, valid) ?? blind13Before(ctx, valid) ?? blind15Before(ctx, valid, () => handler(ctx, valid)) ?? handler(ctx, valid);
     },
   });
 }
