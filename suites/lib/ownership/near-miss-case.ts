@@ -1,4 +1,5 @@
 import type { Session } from '../../../client/index.js';
+import { sendAgainIfLost } from '../runner/send-again.js';
 import { contractCells, type Cell } from '../../../contract/operators/index.js';
 import { filterExactnessOperators } from '../../../contract/operators/filter-exactness.js';
 import { fieldRequirementId, operation, type Operation, type RequirementId } from '../../../contract/index.js';
@@ -86,7 +87,7 @@ export async function nearMissCases(ctx: HarnessContext, session: Session, held:
         ? itemBreakage(op, field, rest.body!.customerAttributes as never, 0, { member: 'value', rule: 'FORMAT', violation: `own ${cell.resource}Id ${how}` }, { name: cell.name, value: miss(id) })
         : { field, value: miss(id), broken: [brokenField(op, field, 'LENGTH', `own ${cell.resource}Id ${how}`, options)], description: `${cell.name}: the customer's own ${cell.resource} id ${how}` };
       const generated = applyBreakages(op, rest, [breakage], options);
-      const x = await ctx.client.call(op.id, generated.input, { session });
+      const x = await sendAgainIfLost(() => ctx.client.call(op.id, generated.input, { session }));
       parts.push(judgeExpectation(ctx, x, generated.expectation));
     }
     log.sent(operator, cell.id);

@@ -1,4 +1,5 @@
 import type { Session } from '../../../client/index.js';
+import { sendAgainIfLost } from '../runner/send-again.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { judgeRow } from '../judge/oracles.js';
@@ -24,7 +25,7 @@ export async function noEntryFilterCases(ctx: HarnessContext, session: Session, 
     const empty = { name, value: listsOfNoItem[i % listsOfNoItem.length]! };
     const filters = beside ? [empty, { name: other(name), value: own[other(name)]! }] : [empty];
     const token = await ssoTokenFor(ctx, session, customerId);
-    const x = await ctx.client.call(sattr.id, { body: { [sessionList.name]: [{ name: ssoTokenName, value: token }, ...filters] } }, { session });
+    const x = await sendAgainIfLost(() => ctx.client.call(sattr.id, { body: { [sessionList.name]: [{ name: ssoTokenName, value: token }, ...filters] } }, { session }));
     parts.push(judgeRow(ctx, x, 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] }));
     log.sent('filter-no-entry', `${sattr.id} attribute ${name}`);
   }

@@ -1,4 +1,5 @@
 import type { Session } from '../../../client/index.js';
+import { sendAgainIfLost } from '../runner/send-again.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
 import { judge } from '../judge/oracles.js';
@@ -28,7 +29,7 @@ export async function otherKindCases(ctx: HarnessContext, session: Session, a: S
     ['DeleteCard', 'body', { customerId: a.customerId, cardId: a.customerId }, 'cardId'],
   ] as const;
   for (const [op, place, body, member] of named) {
-    const x = await ctx.client.call(op, { body }, { session });
+    const x = await sendAgainIfLost(() => ctx.client.call(op, { body }, { session }));
     parts.push(judge(x, { oracles: unlisted(ctx, x) }));
     log.sent(operator, `${op} ${place} ${member}`);
   }

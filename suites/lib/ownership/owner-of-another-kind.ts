@@ -1,4 +1,5 @@
 import type { Exchange, Session } from '../../../client/index.js';
+import { sendAgainIfLost } from '../runner/send-again.js';
 import { formatOf, operation } from '../../../contract/index.js';
 import type { HarnessContext } from '../runner/context.js';
 import type { CaseOutcome } from '../runner/property.js';
@@ -27,7 +28,7 @@ const ssnName = required.find((n) => n.restates === 'ssn')!.name;
  * the scenario: a target that takes the id for its owner may remove `card`.
  */
 export async function ownerOfAnotherKindCases(ctx: HarnessContext, session: Session, a: ScenarioCustomer, card: ScenarioCard, token: ScenarioCard, log: PairLog): Promise<CaseOutcome[]> {
-  const call = (op: string, body: Record<string, unknown>) => ctx.client.call(op, { body }, { session });
+  const call = (op: string, body: Record<string, unknown>) => sendAgainIfLost(() => ctx.client.call(op, { body }, { session }));
   const parts: CaseOutcome[] = [];
   const judged = (x: Exchange, extra: Oracle[] = []) => parts.push(judge(x, { oracles: [...unlisted(ctx, x), ...extra] }));
   // The customer's own history: the transactions a read through its cardId must not show, and one transactionId to send.

@@ -23,7 +23,7 @@ export const otherExpiration = (mmyy: unknown): string => {
 /** AddSessionAttributes for `customerId` with a fresh ssoToken and one filter: 422 INVALID_INFORMATION (D19). */
 export async function filterRefused(ctx: HarnessContext, session: Session, customerId: string, name: string, value: string): Promise<CaseOutcome> {
   const token = await ssoTokenFor(ctx, session, customerId);
-  const x = await ctx.client.call(sattr.id, { body: { [sessionList.name]: [{ name: ssoTokenName, value: token }, { name, value }] } }, { session });
+  const x = await sendAgainIfLost(() => ctx.client.call(sattr.id, { body: { [sessionList.name]: [{ name: ssoTokenName, value: token }, { name, value }] } }, { session }));
   return judgeRow(ctx, x, 'INVALID_INFORMATION', { scenario: ['SATTR-FILTERS'] });
 }
 
