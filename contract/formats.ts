@@ -11,6 +11,7 @@ const list = [
     id: 'ssn',
     pattern: '^[0-9]{9}$',
     description: '9-digit SSN or ITIN, no spaces or dashes',
+    leadingZeroReal: true,
     severity: 'documented',
     section: 'FindCustomer',
   },
@@ -31,7 +32,7 @@ const list = [
   { id: 'phone10', pattern: '^[0-9]{10}$', description: 'exactly 10 digits, no formatting', severity: 'documented', section: 'EnrollCustomer' },
   // A USPS code in either letter case (contract/state-codes.ts): 'ZZ' is two letters but no state.
   { id: 'stateCode', pattern: codeListPattern(uspsStateCodes), description: 'abbreviated (2-letter USPS) state code', severity: 'documented', section: 'EnrollCustomer' },
-  { id: 'zip5', pattern: '^[0-9]{5}$', description: '5-digit zip', severity: 'documented', section: 'EnrollCustomer' },
+  { id: 'zip5', pattern: '^[0-9]{5}$', description: '5-digit zip', leadingZeroReal: true, severity: 'documented', section: 'EnrollCustomer' },
   // D38: letter case is not fixed; the reference takes upper case only, a conformant target may take either.
   { id: 'gender', pattern: '^[MF]$', toleratedPattern: '^[MFmf]$', description: 'M or F', values: ['M', 'F'], severity: 'documented', section: 'EnrollCustomer' },
   { id: 'cardNumber', pattern: '^[0-9]{15,19}$', description: 'unformatted card number', severity: 'documented', section: 'AddOrUpdateCard' },
@@ -42,7 +43,7 @@ const list = [
     severity: 'documented',
     section: 'AddOrUpdateCard',
   },
-  { id: 'cardBin', pattern: '^[0-9]{6,8}$', description: '6 to 8 digit BIN', severity: 'documented', section: 'AddOrUpdateTokenizedCard' },
+  { id: 'cardBin', pattern: '^[0-9]{6,8}$', description: '6 to 8 digit BIN', leadingZeroReal: true, severity: 'documented', section: 'AddOrUpdateTokenizedCard' },
   {
     id: 'guid',
     pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',

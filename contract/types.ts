@@ -24,6 +24,11 @@ export interface Format {
   readonly description: string;
   readonly severity: Severity;
   readonly section: string;
+  /**
+   * A digit code whose real values may begin with 0 (ZIP 02134, an SSN of area 001-099, a BIN): a service that
+   * reads it into an integer loses the zero. Valid payloads carry one such value (generators/edge-valid.ts).
+   */
+  readonly leadingZeroReal?: true;
   /** A small enumerated class: the documented values themselves (M, F; True, False), for operators that enumerate it. */
   readonly values?: readonly string[];
 }

@@ -9,6 +9,7 @@ import { validPayload, queryText, wireName, type Payload, type PayloadOptions } 
 import { oneOfEach, sampleOne } from './coverage.js';
 import { validRange, valueOfLength } from './values.js';
 import type { GeneratedCase } from './violations.js';
+import { edgeValues } from './edge-valid.js';
 
 /** Formats whose valid values can be built at any length of the field's range. */
 const anyLengthFormats: readonly (string | undefined)[] = [undefined, 'email', 'cardNumber'];
@@ -96,14 +97,20 @@ export function boundaryCoverage(op: Operation, options: PayloadOptions, seed: n
   const rounds = Math.max(0, ...each.map((e) => e.length));
   return Array.from({ length: rounds }, (_, k) => {
     const chosen = each.map((e) => e[k]);
-    const alone = chosen.flatMap((c, i) => (c ? [atBounds(op, p, bounded, chosen.map((_, j) => (j === i ? c : undefined)), options)] : []));
-    return { ...atBounds(op, p, bounded, chosen, options), ...(alone.length > 1 ? { parts: alone } : {}) };
+    // The members left as generated carry valid values at services' own edges (edge-valid.ts), in every part too.
+    const edges = p.body ? edgeValues(op, p.body, k, options) : { set: {}, labels: [] };
+    const pk: Payload = p.body ? { ...p, body: { ...p.body, ...edges.set } } : p;
+    const withEdges = (c: GeneratedCase): GeneratedCase => (edges.labels.length ? { ...c, description: `${c.description}; valid edges: ${edges.labels.join(', ')}` } : c);
+    const alone = chosen.flatMap((c, i) => (c ? [withEdges(atBounds(op, pk, bounded, chosen.map((_, j) => (j === i ? c : undefined)), options))] : []));
+    return { ...withEdges(atBounds(op, pk, bounded, chosen, options)), ...(alone.length > 1 ? { parts: alone } : {}), ...(edges.labels.length ? { edged: Object.keys(edges.set) } : {}) };
   });
 }
 
 /** A payload of bounds, and each of its bounds alone on the same payload. */
 export interface BoundsCase extends GeneratedCase {
   readonly parts?: readonly GeneratedCase[];
+  /** Members carrying a valid edge value (edge-valid.ts): no open value rides in them. */
+  readonly edged?: readonly string[];
 }
 
 /** A field's lowest and highest bound (boundValues lists them lowest first); an attribute list's every bound, one per name. */

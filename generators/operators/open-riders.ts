@@ -62,7 +62,8 @@ export function rideOpenValues(op: Operation, bounds: readonly BoundsCase[], cas
   const closed = closedMembers(op, options);
   const taken = new Set<OperatorCase>();
   const ridden = bounds.map((b): BoundsCase => {
-    const used = new Set<string>();
+    // A member with a valid edge value (generators/edge-valid.ts) keeps it: its acceptance is asserted.
+    const used = new Set<string>(b.edged ?? []);
     const riders: OperatorCase[] = [];
     for (const c of cases) {
       const mine = taken.has(c) ? undefined : rideable(c, memberOf, closed);

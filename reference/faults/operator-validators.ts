@@ -14,6 +14,9 @@ export const operatorValidatorFaults: Fault[] = [
   { name: 'card-number-trimmed-without-name-on-card', requirement: 'ERR-KEYS-COMPLETE', breaks: 'AddOrUpdateCard without nameOnCard binds to a second command whose binder trims strings, so a cardNumber with a space or newline around it passes its check there (with nameOnCard it is refused); "Unformatted card number", D41' },
   // Blind batch 19's class (a valid MMYY read through a two-digit-year window), on the number card, not its tokenized card.
   { name: 'card-expiration-year-window-2049-refused', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddOrUpdateCard parses expirationMonthYear with DateTime.ParseExact("MMyy"), whose two-digit-year window ends in 2049, so "1299" is December 1999 and refused 400 as expired, though the value is "MMYY" and a valid payload is never refused with 400 (D37)' },
+  // Blind batch 20's classes (valid values at services' own edges, generators/edge-valid.ts), each on another trigger than the blind fault.
+  { name: 'enroll-zip-leading-zero-dropped', requirement: 'GEN-VALID-ACCEPTED', breaks: 'EnrollCustomer binds zip to an int and checks that it has five digits, so a ZIP with a leading zero (02134, Boston) is four digits and refused 400, though the value is a "5-digit zip" and a valid payload is never refused with 400 (D37)' },
+  { name: 'tcard-expiry-this-month-refused', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddOrUpdateTokenizedCard takes a card as expired when its MMYY is not after the current month (< where <= was meant), so a card expiring this month is refused 400, though the value is "MMYY" and a valid payload is never refused with 400 (D37)' },
   { name: 'cattr-ssn-itin-refused', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddCustomerAttributes checks the SSN attribute as an SSN the SSA issues (no area 9xx), so an ITIN is refused with 400, where the value is "9 digits, no spaces or dashes" (D37: a 400 to a valid payload is a failure)' },
 ];
 
@@ -22,6 +25,13 @@ const asObject = (input: unknown): Json => (typeof input === 'object' && input !
 const sent = (v: unknown): boolean => v !== undefined && v !== null && v !== '';
 /** A format error (messages.ts badFormat) on `key`, whatever the key's letter case (D13). */
 const formatError = (e: ValidationError, key: string): boolean => e.key.toLowerCase() === key.toLowerCase() && / is not valid: expected /.test(e.message);
+
+/** `errors` with one more on `key`, unless it names the key already. */
+const withError = (errors: ValidationError[], key: string, text: string): ValidationError[] =>
+  (errors.some((e) => e.key === key) ? errors : [...errors, { key, message: `${key.slice('command.'.length)} ${text}` }]);
+
+/** MMYY of the current month (UTC). */
+const thisMonth = (now = new Date()): string => `${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
 
 /** The error list with the faults of operator-validators.ts and operator-parsers.ts applied (blind batches 12 and 13). */
 export function operatorValidatorErrors(faults: FaultSet, op: Operation, errors: ValidationError[], input: unknown): ValidationError[] {
@@ -44,6 +54,10 @@ function validatorErrors(faults: FaultSet, op: Operation, errors: ValidationErro
     const key = fieldKey(op, op.fields.find((f) => f.name === 'expirationMonthYear')!);
     if (!out.some((e) => e.key === key)) out = [...out, { key, message: `${key.slice('command.'.length)} is an expired card.` }];
   }
+  if (faults.has('enroll-zip-leading-zero-dropped') && op.id === 'EnrollCustomer' && typeof src.zip === 'string' && /^0[0-9]{4}$/.test(src.zip))
+    out = withError(out, fieldKey(op, op.fields.find((f) => f.name === 'zip')!), 'must be a 5-digit number.');
+  if (faults.has('tcard-expiry-this-month-refused') && op.id === 'AddOrUpdateTokenizedCard' && src.expirationMonthYear === thisMonth())
+    out = withError(out, fieldKey(op, op.fields.find((f) => f.name === 'expirationMonthYear')!), 'is an expired card.');
   if (faults.has('cattr-ssn-itin-refused') && op.id === 'AddCustomerAttributes' && Array.isArray(src.customerAttributes)) {
     const field = op.fields[0]!;
     src.customerAttributes.forEach((raw: unknown, i) => {

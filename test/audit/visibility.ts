@@ -190,5 +190,6 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'tcard-identical-check-reads-first-data': 'the model fails the restore on the card\'s last four, which the audit\'s card rules do not predict from traffic (a restore reads as an ordinary update)',
   // the classes blind batch 19 showed missing: a valid MMYY past a two-digit-year window (operator-validators.ts); free text
   // changed only in letter case (state-classes.ts) or holding what a URL decoder changes (input-classes.ts), read back as sent
+  'enroll-zip-leading-zero-dropped': true, 'tcard-expiry-this-month-refused': true,
   'card-expiration-year-window-2049-refused': true, 'tcard-case-only-change-ignored': true, 'tcard-nickname-url-decoded': true,
 };

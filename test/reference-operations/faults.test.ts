@@ -685,6 +685,12 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     return [x.status, x.body?.cards?.length];
   },
   // blind19's classes: a valid MMYY past a two-digit-year window; free text changed only in letter case, or holding what a URL decoder changes, read back as sent.
+  'enroll-zip-leading-zero-dropped': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ zip: '02134' }) })).status,
+  'tcard-expiry-this-month-refused': async (b) => {
+    const now = new Date();
+    const mmyy = `${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
+    return (await b.call('AddOrUpdateTokenizedCard', { body: { ...tokenCardPayload((await b.enroll()).customerId), expirationMonthYear: mmyy } })).status;
+  },
   'card-expiration-year-window-2049-refused': async (b) => (await b.addCard((await b.enroll()).customerId, { expirationMonthYear: '1299' })).status,
   'tcard-case-only-change-ignored': async (b) => {
     const payload = tokenCardPayload((await b.enroll()).customerId, { cardNickname: 'Mom and Dad' });

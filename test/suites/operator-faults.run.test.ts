@@ -182,6 +182,15 @@ const runs: Array<{ proofs: FaultProof[]; suites: string[] }> = [
     ],
     suites: ['add-or-update-tokenized-card', 'add-session-attributes', 'add-or-update-card'],
   },
+  // Blind batch 20: valid values at services' own edges on the bounds payloads (generators/edge-valid.ts): a ZIP with a leading
+  // zero, an MMYY of the current month (the blind faults: a BIN with a leading zero, a number card expiring this month).
+  {
+    proofs: [
+      { fault: 'enroll-zip-leading-zero-dropped', check: 'validPayloadAccepted', operation: 'EnrollCustomer' },
+      { fault: 'tcard-expiry-this-month-refused', check: 'validPayloadAccepted', operation: 'AddOrUpdateTokenizedCard' },
+    ],
+    suites: ['enroll-customer', 'add-or-update-tokenized-card'],
+  },
   // Blind batch 17: exponent notation in every numeral cell (exponent-notation, reference/faults/operator-binders.ts) and a date
   // that names no calendar day in every date cell (impossible-calendar-date, reference/faults/operator-values.ts).
   {
