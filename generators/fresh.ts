@@ -87,6 +87,8 @@ const tokenStamp = 7;
  * stamps of the replay differ.
  */
 const keptTail = 4;
+/** The leading characters a masked card number or token shows (the BIN). */
+const maskedHead = 6;
 const names = ['Alex', 'Jordan', 'Morgan', 'Taylor', 'Casey', 'Riley', 'Jamie', 'Avery', 'Quinn', 'Rowan'];
 const surnames = ['Smith', 'Garcia', 'Nguyen', 'Patel', 'Okafor', 'Kowalski', 'Silva', 'Larsen', 'Moreau', 'Tanaka'];
 const overlaps = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
@@ -200,6 +202,29 @@ export class FreshValues {
     if (drawn.length < tokenStamp + keptTail + 1) throw new RangeError(`a card token to make new has at least ${tokenStamp + keptTail + 1} characters, not ${drawn.length}`);
     const stamp = ((this.key.run + this.stamp('card token')) % 36 ** (tokenStamp - 1)).toString(36).padStart(tokenStamp - 1, '0');
     return `${drawn.slice(0, drawn.length - tokenStamp - keptTail)}x${stamp}${drawn.slice(-keptTail)}`;
+  }
+
+  /**
+   * Another card of `value`'s masked form (a card number or token as logs, receipts and caches mask
+   * it: its first six and last four characters kept), those between made new: digits for a number,
+   * the last of them the Luhn fix (a number an issuer can approve), else letters and digits. Each lane
+   * has its own share of the stamps the middle holds, so workers' twins differ until a lane has used
+   * its share. Undefined where nothing lies between the kept characters.
+   */
+  maskedTwin(value: string): string | undefined {
+    const numeric = /^[0-9]+$/.test(value);
+    const middle = value.slice(maskedHead, Math.max(maskedHead, value.length - keptTail));
+    const width = Math.min(middle.length - (numeric ? 1 : 0), 6);
+    if (width < 1) return undefined;
+    const base = numeric ? 10 : 36;
+    const share = Math.max(1, Math.floor(base ** width / maxLanes));
+    for (let tries = 0; tries < 3; tries += 1) {
+      const n = (this.key.run + this.key.lane * share + ((this.stamp('masked twin') - this.key.lane * perLane) % share)) % base ** width;
+      const body = value.slice(0, value.length - keptTail - width - (numeric ? 1 : 0)) + n.toString(base).padStart(width, '0');
+      const twin = numeric ? withLuhnFix(body, value.slice(-keptTail)) : body + value.slice(-keptTail);
+      if (twin !== value && twin !== this.declined) return twin;
+    }
+    return undefined;
   }
 
   /**

@@ -1,15 +1,20 @@
 /**
  * Values close to, but not, the customer's own resource (D19, D45): a session filter matches whole
- * values only, and a GUID that names a resource is matched whole too (its "36 | 36" length).
+ * values only, and a GUID that names a resource is matched whole too (its "36 | 36" length); a card
+ * number or token is a card by all of its characters, not by the masked form logs and caches keep.
  */
 import type { Operator } from './types.js';
 import type { Cell } from './cells.js';
 import { carriesValue } from './predicates.js';
+import { operation } from '../operations.js';
 
 const counterparts = [{ tool: 'RESTler', name: 'InvalidDynamicObject' }] as const;
 const numberFilter = (c: Cell) => c.place === 'attribute' && c.resource === 'card-number-list';
 /** A single GUID that names a customer, card or transaction (a GUID list is a filter: the operators above). */
 const namesByGuid = (c: Cell) => carriesValue(c) && c.format === 'guid' && c.resource !== undefined;
+/** A card's own number or token in a write that authorizes it (D15: its refusals are the card's, keyed on it). */
+const authorizedCard = (c: Cell) => c.place === 'body' && c.writes && (c.resource === 'card-number' || c.resource === 'card-token')
+  && operation(c.operation).refusesForOwnReasons === 'D15';
 const anyFilter = (c: Cell) => c.place === 'attribute' && (c.resource === 'card-number-list' || c.resource === 'card-list');
 
 export const filterExactnessOperators: readonly Operator[] = [
@@ -63,5 +68,13 @@ export const filterExactnessOperators: readonly Operator[] = [
     appliesTo: (c) => namesByGuid(c) || (c.place === 'attribute' && c.resource === 'card-list'), asserts: () => 'rejected',
     backing: ['interface.md "Guid is a 36-character string", the "36 | 36" length columns, "Comma-separated list of card GUIDs", "Account values are validated for format"', 'D19', 'D20 (a customer attribute\'s documented format)', 'D14'],
     oneCellPerRequest: true,
+  },
+  {
+    // blind20: authorization results cached under the masked number approved the declined card after its masked twin.
+    id: 'masked-twin-of-refused-card', family: 'filter-exactness',
+    counterparts: [{ tool: 'RESTler', name: 'InvalidDynamicObject' }, { tool: 'CATS', name: 'StringFormatAlmostValidValuesFuzzer' }],
+    sends: 'before each documented card refusal (the declined number, D15; a token of the denied BIN), a card the target accepts whose number or token has the refused card\'s masked form (the same first six and last four characters, others between): a decision cached under the masked form serves the refused card as that other card',
+    appliesTo: authorizedCard, asserts: () => 'rejected',
+    backing: ['interface.md States "authorization fails ... flagged invalid"', 'AddOrUpdateTokenizedCard "422 ... BAD_REQUEST when the account is not allowed in the network"', 'D15', 'D37 (a refusal of the twin is observed)'],
   },
 ];

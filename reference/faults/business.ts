@@ -19,6 +19,8 @@ export const businessFaults: Fault[] = [
   { name: 'enroll-country-customer-id-not-stored', requirement: 'ENROLL-SUCCESS', breaks: 'the international enrolment path (a countryOfOrigin sent) answers from its request DTO, whose Id was generated in the constructor while the database assigned another, so the CustomerId returned names no customer, though customerId is "Assigned at enrollment. EnrollCustomer returns it as CustomerId"' },
   // reference/operations/card-upsert.ts
   { name: 'card-decline-skipped-with-name-on-card', requirement: 'CARD-AUTH-FAILURE', breaks: 'AddOrUpdateCard sends a card with nameOnCard to a name-match authorization that never declines, so the declining card is registered when the optional cardholder name is sent' },
+  // A masked twin (first six and last four the same) is another card: a decision keyed on the card is not taken from it (blind batch 20's class).
+  { name: 'tcard-network-decision-cached-by-masked-token', requirement: 'TCARD-DENIED-BIN', breaks: 'AddOrUpdateTokenizedCard takes a new token\'s network decision from a cache keyed on the masked token (its first six and last four characters), so a new card of the denied BIN is added (200) after a token of an allowed BIN with the same first six and last four was, though a BIN not allowed in the network is refused 422 BAD_REQUEST' },
   // reference/operations/customer-attributes.ts
   { name: 'cattr-refused-own-code', requirement: 'GEN-VALID-ACCEPTED', breaks: 'AddCustomerAttributes refuses every valid list for a known customer with 422 {"ErrorCode": "ATTRIBUTES_NOT_ACCEPTED"}, a decline shape the operation has no reason to use (D15/D16 name only card authorization and duplicates)' },
   // reference/operations/obo.ts

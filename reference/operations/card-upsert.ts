@@ -18,6 +18,7 @@ import { luhnValid } from './reading-rules-blind.js';
 import { blind16NetworkCheckCached } from '../faults/blind16/access.js';
 import { binOffNetwork } from '../blind2/rules.js';
 import { revivesChangedToken } from '../faults/state-classes.js';
+import { networkDecisionCached, rememberNetworkAllowed } from '../faults/masked-decisions.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -140,7 +141,9 @@ function handle(rule: CardKindRule) {
     // Reading `blind2-tcard-bin-network`: a BIN of no payment network is not allowed in the network either.
     if (reauthorize && rule.kind === 'token' && (denied(rule, identity, data) || binOffNetwork(c.readings, rule.kind, data)) && !c.faults.has('tcard-bin-not-denied') && !(card && newOnly) && !deniedCheckSkipped(c, data)
       // blind16-tcard-network-check-cached-per-customer: the customer's cached "allowed in the network" answer.
-      && !blind16NetworkCheckCached(c.faults, c.state, customerId)) {
+      && !blind16NetworkCheckCached(c.faults, c.state, customerId)
+      // tcard-network-decision-cached-by-masked-token: a new token takes the decision cached under its first six and last four.
+      && !(!card && networkDecisionCached(c.faults, c.state, identity))) {
       // blind10-tcard-denied-detail-missing-on-update: the update path builds its problem by hand, without the detail.
       if (card && c.faults.has('blind10-tcard-denied-detail-missing-on-update'))
         return reply.code(422).type('application/problem+json').send(JSON.stringify({ type: errorRow('BAD_REQUEST').typeRfc?.url ?? 'https://tools.ietf.org/html/rfc4918#section-11.2', title: 'Error', status: 422, instance: request.url.split('?')[0], errorCode: 'BAD_REQUEST' }));
@@ -157,6 +160,7 @@ function handle(rule: CardKindRule) {
       if (c.faults.has('blind5-tcard-denied-200-empty')) return sendOk(reply, { [responseMembers.cards]: [] });
       return sendErrorRow(reply, request, 'BAD_REQUEST', 'The card account is not allowed in the network.');
     }
+    if (reauthorize && rule.kind === 'token') rememberNetworkAllowed(c.faults, c.state, identity);
     // Reading `blind-card-number-luhn` (D15, D37): a number whose check digit is wrong is declined at authorization, never a 400.
     if (!card && rule.kind === 'number' && c.readings.has('blind-card-number-luhn') && !luhnValid(identity))
       return sendLegacyError(reply, 422, 'INVALID_CARD_NUMBER', 'The card number failed the issuer\'s check.');

@@ -78,6 +78,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   'card-found-by-number-alone': 'which card numbers other customers hold is the run\'s model, across the customers of one sequence',
   'tcard-denied-bin-new-only': 'which BIN the network denies is not in the recording',
   'tcard-bin-not-denied': 'which BIN the network denies is not in the recording',
+  'tcard-network-decision-cached-by-masked-token': 'which BIN the network denies is not in the recording',
   // issue 27: the access and state operators
   'allow-list-trusts-forwarded': 'needs a request from an address off the allow list',
   'allow-list-skipped-on-get': 'needs a request from an address off the allow list',

@@ -26,6 +26,22 @@ describe('fresh values', () => {
     unique(made.map(([, n]) => n));
   });
 
+  it('masked twins keep length, first six and last four, change what lies between (Luhn-valid numbers), and differ across lanes', () => {
+    const numbers = [defaults.declinedCardNumber, ...fc.sample(fc.integer({ min: 15, max: 19 }).chain((length) => cardNumber({ length })), { seed: 5, numRuns: 200 })];
+    const tokens = fc.sample(cardToken({ minLength: 16, maxLength: 255 }), { seed: 6, numRuns: 200 });
+    for (const v of [...numbers, ...tokens]) {
+      const twins = lanes.map((f) => f.maskedTwin(v)!);
+      for (const t of twins) {
+        expect(t).toHaveLength(v.length);
+        expect([t.slice(0, 6), t.slice(-4)]).toEqual([v.slice(0, 6), v.slice(-4)]);
+        expect(t).not.toBe(v);
+        if (/^[0-9]+$/.test(v)) expect(isLuhnValid(t)).toBe(true);
+      }
+      unique(twins);
+    }
+    expect(lanes[0]!.maskedTwin('abcdefghij'), 'nothing between the kept characters').toBeUndefined();
+  });
+
   it('tokens keep their length (within 255), are never all digits (so never a card number), and never repeat', () => {
     const max = operation('AddOrUpdateTokenizedCard').fields.find((f) => f.name === 'cardToken')!.maxLength!;
     const drawn = fc.sample(cardToken({ minLength: 12, maxLength: max }), { seed: 4, numRuns: 2000 });

@@ -109,6 +109,12 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   'card-decline-skipped-with-name-on-card': async (b) =>
     (await b.addCard((await b.enroll()).customerId, { cardNumber: '4000000000000002', nameOnCard: 'Pat Doe' })).status,
+  // A masked twin (first six and last four the same) is another card: the denied BIN is refused after an allowed twin of its token.
+  'tcard-network-decision-cached-by-masked-token': async (b) => {
+    const { customerId } = await b.enroll();
+    await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId, { cardToken: 'tokMas0123456abcd' }) });
+    return (await b.call('AddOrUpdateTokenizedCard', { body: tokenCardPayload(customerId, { cardToken: 'tokMas9876543abcd', cardBin: '999999' }) })).status;
+  },
   'card-decline-missing-code': async (b) => (await b.addCard((await b.enroll()).customerId, { cardNumber: '4000000000000002' })).body.ErrorCode,
   'card-update-new-id': async (b) => {
     const { customerId } = await b.enroll();

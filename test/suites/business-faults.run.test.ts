@@ -132,6 +132,13 @@ describe('business-error oracles fail on their reference faults', () => {
     expectCaught(await runWithFaults(proofs, business), proofs);
   });
 
+  // blind20's class: a masked twin (first six and last four the same) accepted before each documented card refusal
+  // (the blind fault: the declined number's authorization cached by its masked form; here the denied BIN's network check by the token's).
+  it('catches tcard-network-decision-cached-by-masked-token', async () => {
+    const proofs: FaultProof[] = [{ fault: 'tcard-network-decision-cached-by-masked-token', check: 'statusMatches', operation: 'AddOrUpdateTokenizedCard', alsoFails: ['ERR-BAD-REQUEST'] }];
+    expectCaught(await runWithFaults(proofs, business), proofs);
+  });
+
   it.each(authFaults.map((g) => [g.map((p) => p.fault).join(' + '), g] as const))('%s', async (_name, g) => {
     expectCaught(await runWithFaults(g, auth), g);
   });
