@@ -55,6 +55,8 @@ declare module '../checks/finding.js' {
     refusalLeftNoTrace: true;
     /** Two identical writes at the same time end as a serial order of them would (concurrency/cases.ts, D44). */
     serialOutcome: true;
+    /** A write served with apiVersion in the header or the query string took effect: the card list shows it (access/version-write-effect.ts, States, D5). */
+    versionedWriteTookEffect: true;
     /** A valid request with its documented header names re-cased is served as with them spelt as documented (access/header-name-case.ts, RFC 9110 section 5.1). */
     headerNameCaseServed: true;
   }

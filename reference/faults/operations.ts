@@ -66,6 +66,8 @@ export const operationFaults: Fault[] = [
   { name: 'card-update-new-id', requirement: 'STATE-CARD-CHANGED', breaks: 'updating a card\'s data gives it a new cardId' },
   { name: 'card-found-by-number-alone', requirement: 'CARD-SUCCESS', breaks: 'AddOrUpdateCard looks a card up by its number alone: a number another customer holds is answered with that customer\'s card and not added for the caller' },
   { name: 'card-update-not-stored', requirement: 'STATE-CARD-CHANGED', breaks: 'updating a card\'s data returns 200 but keeps the old data' },
+  // The classes20a class (a write served with apiVersion either way must take effect), on the header and an update, not the blind DeleteCard in the query.
+  { name: 'version-header-respelt-tcard-update-not-stored', requirement: 'STATE-TCARD-CHANGED', breaks: 'AddOrUpdateTokenizedCard\'s version filter matches the raw header name "apiVersion" ordinally, and a request whose header is spelt in another letter case falls through to the legacy handler, which answers an update of the card\'s data 200 with the data sent but never writes it, though "any card data differs" moves the card to "reauthorized" with that data, the version is selected "by a header ... named apiVersion" and HTTP header names are case-insensitive (RFC 9110 section 5.1)' },
   { name: 'delete-card-kept', requirement: 'STATE-CARD-DELETED', breaks: 'DeleteCard answers 200 but the card stays registered' },
   { name: 'readd-same-id', requirement: 'STATE-CARD-DELETED', breaks: 'adding a deleted card again gives it its old cardId' },
   { name: 'cards-bad-expiration-format', requirement: 'CARDS-SHAPE', breaks: 'cards carry expirationMonthYear as MM/YY instead of MMYY' },

@@ -19,6 +19,7 @@ import { blind16NetworkCheckCached } from '../faults/blind16/access.js';
 import { binOffNetwork } from '../blind2/rules.js';
 import { revivesChangedToken } from '../faults/state-classes.js';
 import { networkDecisionCached, rememberNetworkAllowed } from '../faults/masked-decisions.js';
+import { updateNotStoredForVersion } from '../faults/version-effects.js';
 
 /** How the two add-or-update operations differ. */
 interface CardKindRule {
@@ -209,7 +210,7 @@ function handle(rule: CardKindRule) {
         ? { lastFourOfCard: card.data.lastFourOfCard } : {};
       updated = true;
       if (rule.kind === 'number' && c.faults.has('blind11-card-update-answers-previous-data')) previous = { ...card, data: card.data };
-      if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored')) card.data = { ...data, ...keptNickname, ...keptExpiration, ...keptNumberExpiration, ...keptLastFour };
+      if (!c.faults.has(rule.kind === 'number' ? 'card-update-not-stored' : 'tcard-update-not-stored') && !updateNotStoredForVersion(c.faults, request, rule.kind)) card.data = { ...data, ...keptNickname, ...keptExpiration, ...keptNumberExpiration, ...keptLastFour };
       card.updates += 1;
       if (c.faults.has('obo-linked-lost-on-identical-resubmission')) markUnchanged(card, false);
       // card-update-writes-every-holder: the UPDATE statement is keyed on the card number alone, every holder's row.

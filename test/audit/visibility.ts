@@ -66,7 +66,7 @@ export const auditSees: Readonly<Record<string, true | string>> = {
   // business outcomes and state
   'enroll-duplicate-ssn-accepted': true, 'find-enrolled-missing': true, 'find-slashed-dob-day-first': true, 'enroll-ssn-stored-as-number': true, 'find-no-match-not-found': true, 'obo-no-linked-check': true,
   'obo-tokenized-not-linked': true, 'cattr-cardless-customer-refused': true, 'card-update-new-id': true, 'card-update-not-stored': true,
-  'card-update-keeps-nickname': true, 'tcard-update-keeps-nickname': true, 'tcard-list-session-only': true, 'card-identical-new-id': true, 'tcard-update-not-stored': true, 'delete-card-kept': true, 'readd-same-id': true, 'tcard-readd-changed-data-same-id': true,
+  'card-update-keeps-nickname': true, 'tcard-update-keeps-nickname': true, 'tcard-list-session-only': true, 'card-identical-new-id': true, 'tcard-update-not-stored': true, 'version-header-respelt-tcard-update-not-stored': true, 'delete-card-kept': true, 'readd-same-id': true, 'tcard-readd-changed-data-same-id': true,
   'cards-list-stale-after-token-update': true, 'find-miss-cached-by-ssn': true,
   'auth-denied-wrong-status': 'a 403 to AuthenticatePartner may be the allow list\'s (D25)',
   'obo-unknown-customer-wrong-status': 'a recording cannot show that a customer does not exist',

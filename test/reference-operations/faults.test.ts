@@ -131,6 +131,14 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
     await b.addCard(customerId, { expirationMonthYear: '1230' });
     return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards[0].expirationMonthYear;
   },
+  // An update sent with the version header spelt in another letter case (RFC 9110 section 5.1: the same header) is stored.
+  'version-header-respelt-tcard-update-not-stored': async (b) => {
+    const { customerId } = await b.enroll();
+    const card = tokenCardPayload(customerId, { expirationMonthYear: '1129' });
+    await b.call('AddOrUpdateTokenizedCard', { body: card });
+    await b.call('AddOrUpdateTokenizedCard', { body: { ...card, expirationMonthYear: '1230' }, headers: { APIVERSION: '1' } });
+    return (await b.call('GetRegisteredCards', { query: { customerId } })).body.cards[0].expirationMonthYear;
+  },
   'delete-card-kept': async (b) => {
     const { customerId } = await b.enroll();
     const cardId = (await b.addCard(customerId)).body.cards[0].cardId;

@@ -11,7 +11,9 @@ import type { HarnessContext } from '../runner/context.js';
 import { familyMember, type FamilyMember } from '../state/family.js';
 import { fixedCase, OutcomeBuilder } from './case.js';
 import { headerRow, sendRespelt, SpeltNames } from './header-name-case.js';
-import { sendAgain, sendValid } from './valid-request.js';
+import { otherCardData, sendAgain, sendValid } from './valid-request.js';
+import { WriteEffects, type Way } from './version-write-effect.js';
+import { versionWritesReadBack } from './version-read-back.js';
 
 /**
  * D5 on every operation (issue 27: the access operators apply to every operation, not a sample):
@@ -23,7 +25,9 @@ import { sendAgain, sendValid } from './valid-request.js';
  * sessionId header are judged as on the run's own requests, where a controller serving the other
  * strategy may differ. The same requests carry operator header-name-case (header-name-case.ts): the
  * other way's with the documented header names in lower case, the run's way's in upper case, and one
- * request more where a name (apiVersion) has not gone in both.
+ * request more where a name (apiVersion) has not gone in both. A write served either way is read back once after
+ * all operations (version-read-back.ts): its answer alone does not show it took effect (blind20); a card write's
+ * later requests carry other card data, so the run's own way updates the card the other way wrote.
  */
 const generic = [oracle(noServerError, {}, 'GEN-NO-5XX'), oracle(jsonMediaType, {}, 'GEN-JSON-BODY')];
 
@@ -42,6 +46,7 @@ export function versionOnEveryOperation(ctx: HarnessContext, file: string, area:
   const where = ctx.profile.apiVersionIn === 'header' ? 'query' : 'header';
   const requirement = where === 'query' ? 'VERSION-QUERY' : 'VERSION-HEADER';
   const ownWay: 'VERSION-HEADER' | 'VERSION-QUERY' = where === 'query' ? 'VERSION-HEADER' : 'VERSION-QUERY';
+  const effects = new WriteEffects();
   for (const op of operations) {
     // An accepted EnrollCustomer is a customer for good (issue 30 item 6): where the run has a family, it enrols the family's
     // versioning identity, served and judged as any valid request the first night; on a later night both ways meet D16.
@@ -60,21 +65,24 @@ export function versionOnEveryOperation(ctx: HarnessContext, file: string, area:
         const identity = enrols ? familyMember(ctx, 'versioning') : undefined;
         // The same requests carry operator header-name-case: this one's header names in lower case, the run's way's in upper.
         const spelt = new SpeltNames(op);
-        const sendWay = (way: 'header' | 'query', who = identity) => (n: HeaderNames) => sendValid(ctx, op, way, who, n);
+        const later = otherCardData(ctx, op);
+        const noted = (way: Way) => (x: Exchange) => (effects.note(x, way), x);
+        const sendWay = (way: Way, who = identity, data: Record<string, unknown> = {}) => (n: HeaderNames) => sendValid(ctx, op, way, who, n, data).then(noted(way));
         const x = await sendRespelt(op, 'lower', sendWay(where), out, spelt.hear('lower'));
         if (isServed(x)) {
           if (identity) ctx.footprint.familyEnrolled();
           out.judge(x, [oracle(versionSelected, { requirement }, requirement), ...generic, ...successOracles(op)]);
-          if (tryOwnWay) judgeOwnWay(out, op, await sendRespelt(op, 'upper', sendWay(ctx.profile.apiVersionIn, undefined), out, spelt.hear('upper')), ownWay);
+          if (tryOwnWay) judgeOwnWay(out, op, await sendRespelt(op, 'upper', sendWay(ctx.profile.apiVersionIn, undefined, later), out, spelt.hear('upper')), ownWay);
         } else await judgeRefused(ctx, out, op, x, { requirement, where, ...(identity ? { identity } : {}) });
         // A spelling some name has not gone in yet (apiVersion, a header in one of the two ways): one request more; an
         // enrolment sends the family's identity or the body just sent again, so it enrols no one more (D16 refuses it).
-        const more = enrols && !identity ? (n: HeaderNames) => sendAgain(ctx, x, 'header', n) : sendWay('header');
+        const more = enrols && !identity ? (n: HeaderNames) => sendAgain(ctx, x, 'header', n).then(noted('header')) : sendWay('header', identity, later);
         for (const s of spelt.missing()) out.judge(await sendRespelt(op, s, more, out, spelt.hear(s)), generic);
         return { ...out.outcome(), operatorPairs: spelt.pairs() };
       },
     });
   }
+  versionWritesReadBack(ctx, file, area, effects);
 }
 
 /** Refused with apiVersion the other way: the same kind of request the run's way tells whether the version was the reason. */
