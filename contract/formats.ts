@@ -88,6 +88,10 @@ export function formatOf(id: string): Format {
   return f;
 }
 
+/** A date's month written as the documented MMYY (UTC), "single-digit month preceded by 0". */
+export const mmyyOf = (date: Date): string =>
+  `${String(date.getUTCMonth() + 1).padStart(2, '0')}${String(date.getUTCFullYear() % 100).padStart(2, '0')}`;
+
 /** The pattern the harness may send as valid against any target. */
 export function assertedValidRegExp(id: string): RegExp {
   const f = formatOf(id);

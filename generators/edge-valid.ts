@@ -1,4 +1,4 @@
-import { formatOf, type Field, type Operation } from '../contract/index.js';
+import { formatOf, mmyyOf, type Field, type Operation } from '../contract/index.js';
 import { wireName, type PayloadOptions } from './payloads.js';
 
 /**
@@ -27,8 +27,7 @@ export interface EdgeValues {
 export function currentMmyy(now: Date): string {
   const day = now.getUTCDate();
   const lastDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).getUTCDate();
-  const month = day <= 1 || day >= lastDay - 1 ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 15)) : now;
-  return `${String(month.getUTCMonth() + 1).padStart(2, '0')}${String(month.getUTCFullYear() % 100).padStart(2, '0')}`;
+  return mmyyOf(day <= 1 || day >= lastDay - 1 ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 15)) : now);
 }
 
 /** The edge values of round `k` for `op`, given the payload's body as generated. */
@@ -43,7 +42,10 @@ export function edgeValues(op: Operation, body: Readonly<Record<string, unknown>
   for (const f of op.fields.filter(free)) {
     const generated = String(body[wireName(f, options)] ?? '');
     if (k === 0 && formatOf(f.format!).leadingZeroReal && /^[0-9]+$/.test(generated)) put(f, `0${generated.slice(1)}`, 'with a leading zero');
-    if (k === 0 && f.format === 'mmyy') put(f, currentMmyy(now), `${currentMmyy(now)} (this month)`);
+    if (k === 0 && f.format === 'mmyy') {
+      const month = currentMmyy(now);
+      put(f, month, `${month} (this month)`);
+    }
   }
   if (k === 1) {
     // Two members of one format carry the same value: the first one's.

@@ -1,4 +1,4 @@
-import { fieldKey, itemKey, type Operation } from '../../contract/index.js';
+import { fieldKey, itemKey, mmyyOf, type Operation } from '../../contract/index.js';
 import type { ValidationError } from '../validate/index.js';
 import type { Fault, FaultSet } from './types.js';
 import { operatorParserErrors } from './operator-parsers.js';
@@ -30,9 +30,6 @@ const formatError = (e: ValidationError, key: string): boolean => e.key.toLowerC
 const withError = (errors: ValidationError[], key: string, text: string): ValidationError[] =>
   (errors.some((e) => e.key === key) ? errors : [...errors, { key, message: `${key.slice('command.'.length)} ${text}` }]);
 
-/** MMYY of the current month (UTC). */
-const thisMonth = (now = new Date()): string => `${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
-
 /** The error list with the faults of operator-validators.ts and operator-parsers.ts applied (blind batches 12 and 13). */
 export function operatorValidatorErrors(faults: FaultSet, op: Operation, errors: ValidationError[], input: unknown): ValidationError[] {
   return operatorParserErrors(faults, op, validatorErrors(faults, op, errors, input), input);
@@ -56,7 +53,7 @@ function validatorErrors(faults: FaultSet, op: Operation, errors: ValidationErro
   }
   if (faults.has('enroll-zip-leading-zero-dropped') && op.id === 'EnrollCustomer' && typeof src.zip === 'string' && /^0[0-9]{4}$/.test(src.zip))
     out = withError(out, fieldKey(op, op.fields.find((f) => f.name === 'zip')!), 'must be a 5-digit number.');
-  if (faults.has('tcard-expiry-this-month-refused') && op.id === 'AddOrUpdateTokenizedCard' && src.expirationMonthYear === thisMonth())
+  if (faults.has('tcard-expiry-this-month-refused') && op.id === 'AddOrUpdateTokenizedCard' && src.expirationMonthYear === mmyyOf(new Date()))
     out = withError(out, fieldKey(op, op.fields.find((f) => f.name === 'expirationMonthYear')!), 'is an expired card.');
   if (faults.has('cattr-ssn-itin-refused') && op.id === 'AddCustomerAttributes' && Array.isArray(src.customerAttributes)) {
     const field = op.fields[0]!;

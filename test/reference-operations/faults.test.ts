@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requirement } from '../../contract/index.js';
+import { mmyyOf, requirement } from '../../contract/index.js';
 import { operationFaults } from '../../reference/faults/operations.js';
 import { cardPayload, cardsWithHistory, enrollPayload, keys, startBench, tokenCardPayload, uniqueDigits, type Bench, observedBothWays, oboCustomer } from './harness.js';
 
@@ -700,11 +700,8 @@ const probes: Record<string, (b: Bench) => Promise<unknown>> = {
   },
   // blind19's classes: a valid MMYY past a two-digit-year window; free text changed only in letter case, or holding what a URL decoder changes, read back as sent.
   'enroll-zip-leading-zero-dropped': async (b) => (await b.call('EnrollCustomer', { body: enrollPayload({ zip: '02134' }) })).status,
-  'tcard-expiry-this-month-refused': async (b) => {
-    const now = new Date();
-    const mmyy = `${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
-    return (await b.call('AddOrUpdateTokenizedCard', { body: { ...tokenCardPayload((await b.enroll()).customerId), expirationMonthYear: mmyy } })).status;
-  },
+  'tcard-expiry-this-month-refused': async (b) =>
+    (await b.call('AddOrUpdateTokenizedCard', { body: { ...tokenCardPayload((await b.enroll()).customerId), expirationMonthYear: mmyyOf(new Date()) } })).status,
   'card-expiration-year-window-2049-refused': async (b) => (await b.addCard((await b.enroll()).customerId, { expirationMonthYear: '1299' })).status,
   'tcard-case-only-change-ignored': async (b) => {
     const payload = tokenCardPayload((await b.enroll()).customerId, { cardNickname: 'Mom and Dad' });
